@@ -1,0 +1,121 @@
+//! The `norn` command line: thin wrappers over the library.
+
+mod perft;
+mod replay;
+mod show;
+
+use crate::core::{Game, Notation, ParseError};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "norn",
+    version,
+    about = "Engines, searchers and experiments for Norse games",
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move sequences of a given length (a move-generator check and benchmark)
+    Perft(perft::PerftArgs),
+    /// Print a position as a board diagram
+    Show(show::ShowArgs),
+    /// Replay game records and check every move and capture against the engine
+    Replay(replay::ReplayArgs),
+}
+
+/// The games the command line knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// Copenhagen Hnefatafl 11x11
+    Hnefatafl,
+}
+
+/// Runs `$body` with `$game` bound to the type of the named game.
+macro_rules! with_game {
+    ($name:expr, $game:ident => $body:expr) => {
+        match $name {
+            GameName::Hnefatafl => {
+                type $game = crate::games::hnefatafl::Hnefatafl;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
+/// Parses the command line, runs the command and returns the exit code.
+/// Errors are reported on one line on standard error.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) {
+                print!("{error}");
+                return ExitCode::SUCCESS;
+            }
+            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                eprint!("{}", error.render());
+                return ExitCode::from(2);
+            }
+            let rendered = error.to_string();
+            let first_line = rendered
+                .lines()
+                .next()
+                .unwrap_or("error: invalid arguments");
+            eprintln!("{first_line} (see --help)");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The result of a command: an error is one line of text for the user.
+pub(crate) type CliResult = Result<(), String>;
+
+/// The rules from `--rules` text (defaults when absent).
+pub(crate) fn parse_rules<G: Game>(text: Option<&str>) -> Result<G::Rules, String> {
+    match text {
+        None => Ok(G::Rules::default()),
+        Some(text) => text.parse().map_err(|error: ParseError| error.to_string()),
+    }
+}
+
+/// The state from `--position` text, or the starting position.
+pub(crate) fn initial_state<G: Notation>(
+    position: Option<&str>,
+    rules: G::Rules,
+) -> Result<G, String> {
+    match position {
+        None => Ok(G::new(rules)),
+        Some(text) => G::from_position_text(text, rules).map_err(|error| error.to_string()),
+    }
+}
+
+/// Prints a value as one line of JSON.
+pub(crate) fn print_json<T: serde::Serialize>(value: &T) -> CliResult {
+    let text = serde_json::to_string(value).map_err(|error| error.to_string())?;
+    println!("{text}");
+    Ok(())
+}

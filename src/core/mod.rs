@@ -1,0 +1,23 @@
+//! The game model shared by every game and every searcher.
+//!
+//! - [`Game`]: states, moves, status and hashing, for every kind of game;
+//! - [`Notation`], [`Stochastic`], [`Simultaneous`], [`ImperfectInformation`]:
+//!   what only some games have;
+//! - [`Outcome`] and [`Payoffs`]: one payoff per player, which covers zero-sum,
+//!   scored and cooperative games alike;
+//! - [`MoveList`], Zobrist keys and seeded random number generators.
+
+mod error;
+mod game;
+mod moves;
+mod options;
+mod outcome;
+mod rng;
+pub mod zobrist;
+
+pub use error::{IllegalMove, ParseError};
+pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
+pub use moves::MoveList;
+pub use options::{parse_key_values, parse_switch, parse_value, unknown_key};
+pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
+pub use rng::{GameRng, derive_seed, rng_from_seed};

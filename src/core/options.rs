@@ -1,0 +1,110 @@
+//! `key=value` option lists, the text form of agent specs and rules options.
+
+use super::ParseError;
+use std::str::FromStr;
+
+/// Splits `key=value,key=value` into pairs (surrounding spaces ignored; empty
+/// text gives no pairs). `what` names the kind of text in error messages.
+pub fn parse_key_values<'a>(
+    text: &'a str,
+    what: &'static str,
+) -> Result<Vec<(&'a str, &'a str)>, ParseError> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for item in text
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        let Some((key, value)) = item.split_once('=') else {
+            return Err(ParseError::new(
+                what,
+                text,
+                format!("`{item}` is not of the form key=value"),
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if pairs.iter().any(|&(seen, _)| seen == key) {
+            return Err(ParseError::new(
+                what,
+                text,
+                format!("`{key}` is given twice"),
+            ));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
+/// Parses the value of option `key`, naming the option when it cannot.
+pub fn parse_value<T: FromStr>(
+    what: &'static str,
+    text: &str,
+    key: &str,
+    value: &str,
+) -> Result<T, ParseError> {
+    value.parse().map_err(|_| {
+        ParseError::new(
+            what,
+            text,
+            format!("`{value}` is not a valid value for `{key}`"),
+        )
+    })
+}
+
+/// The error for an option name that does not exist, listing those that do.
+pub fn unknown_key(what: &'static str, text: &str, key: &str, valid: &[&str]) -> ParseError {
+    ParseError::new(
+        what,
+        text,
+        format!(
+            "unknown option `{key}` (valid options: {})",
+            valid.join(", ")
+        ),
+    )
+}
+
+/// Reads `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
+pub fn parse_switch(
+    what: &'static str,
+    text: &str,
+    key: &str,
+    value: &str,
+) -> Result<bool, ParseError> {
+    match value {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(ParseError::new(
+            what,
+            text,
+            format!("`{key}` takes on or off, not `{value}`"),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_are_split_and_trimmed() {
+        let pairs = parse_key_values(" iters = 200, c=1.5 ", "spec").unwrap();
+        assert_eq!(pairs, vec![("iters", "200"), ("c", "1.5")]);
+        assert!(parse_key_values("", "spec").unwrap().is_empty());
+    }
+
+    #[test]
+    fn malformed_and_repeated_options_are_errors() {
+        let missing = parse_key_values("iters", "spec").unwrap_err();
+        assert!(missing.to_string().contains("key=value"));
+        let twice = parse_key_values("c=1,c=2", "spec").unwrap_err();
+        assert!(twice.to_string().contains("twice"));
+    }
+
+    #[test]
+    fn values_and_switches_name_the_option_when_wrong() {
+        let error = parse_value::<u32>("spec", "iters=x", "iters", "x").unwrap_err();
+        assert!(error.to_string().contains("`iters`"));
+        assert!(parse_switch("rules", "r=on", "r", "on").unwrap());
+        assert!(parse_switch("rules", "r=maybe", "r", "maybe").is_err());
+    }
+}

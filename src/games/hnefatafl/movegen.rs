@@ -1,0 +1,62 @@
+//! Move generation: every piece slides like a rook; only the king may stop on
+//! the throne or a corner, and any piece may pass over the empty throne.
+
+use super::board::{BOARD, RAYS, RESTRICTED, Side, orthogonal_neighbours};
+use super::state::Hnefatafl;
+use crate::bitboard::{Bitboard128, Square};
+
+impl Hnefatafl {
+    /// Calls `visit(from, destinations)` for every piece of the side to move
+    /// that has at least one destination, in increasing order of square (the
+    /// king last).
+    #[inline]
+    pub(crate) fn for_each_piece_destinations(&self, mut visit: impl FnMut(Square, Bitboard128)) {
+        let occupied = self.occupied();
+        let free = !occupied;
+        let soldiers = match self.to_move {
+            Side::Attackers => self.attackers,
+            Side::Defenders => self.defenders,
+        };
+        for from in soldiers.squares() {
+            // The empty throne is not in `occupied`, so rays run across it.
+            let destinations = RAYS.rook_attacks(from, occupied) & free & !RESTRICTED;
+            if destinations.any() {
+                visit(from, destinations);
+            }
+        }
+        if self.to_move == Side::Defenders {
+            let destinations = RAYS.rook_attacks(self.king, occupied) & free;
+            if destinations.any() {
+                visit(self.king, destinations);
+            }
+        }
+    }
+
+    /// The number of legal moves of the side to move (ignoring whether the
+    /// game is over).
+    pub(crate) fn count_moves(&self) -> usize {
+        let mut count = 0;
+        self.for_each_piece_destinations(|_, destinations| count += destinations.count() as usize);
+        count
+    }
+
+    /// Whether the side to move has a legal move. Almost always some piece has
+    /// a free neighbour it may stop on, which a few shifts decide; otherwise
+    /// the moves are counted in full.
+    pub(crate) fn has_legal_move(&self) -> bool {
+        let empty = BOARD & !self.occupied();
+        let soldiers = match self.to_move {
+            Side::Attackers => self.attackers,
+            Side::Defenders => self.defenders,
+        };
+        if (orthogonal_neighbours(soldiers) & empty & !RESTRICTED).any() {
+            return true;
+        }
+        if self.to_move == Side::Defenders
+            && (orthogonal_neighbours(Bitboard128::from_square(self.king)) & empty).any()
+        {
+            return true;
+        }
+        self.count_moves() > 0
+    }
+}

@@ -1,0 +1,216 @@
+//! Replaying game records: every recorded move must be legal and make exactly
+//! the recorded captures.
+
+use super::board::square_name;
+use super::notation::RecordedMove;
+use super::state::{Hnefatafl, HnefataflRules, TaflMove};
+use crate::bitboard::Bitboard128;
+use crate::core::{Game, ParseError};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One game as recorded on aagenielsen.dk: a CSV line
+/// `moves,attacker_captures,defender_captures,result` with space-separated
+/// moves. A `timeout` token ends the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub moves: Vec<String>,
+    pub attacker_captures: u32,
+    pub defender_captures: u32,
+    /// `Black` (attackers won), `White` (defenders won), `Draw` or `Ongoing`.
+    pub result: String,
+}
+
+impl GameRecord {
+    /// Reads one CSV line.
+    pub fn parse_line(line: &str) -> Result<GameRecord, ParseError> {
+        let bad = |problem: &str| ParseError::new("game record", line, problem);
+        let fields: Vec<&str> = line.trim().split(',').collect();
+        let [moves, attacker_captures, defender_captures, result] = fields[..] else {
+            return Err(bad(
+                "a record has four comma-separated fields: moves, attacker captures, defender captures, result",
+            ));
+        };
+        let count = |text: &str| {
+            text.trim()
+                .parse::<u32>()
+                .map_err(|_| bad("capture counts must be whole numbers"))
+        };
+        Ok(GameRecord {
+            moves: moves
+                .split_whitespace()
+                .take_while(|&token| token != "timeout")
+                .map(str::to_string)
+                .collect(),
+            attacker_captures: count(attacker_captures)?,
+            defender_captures: count(defender_captures)?,
+            result: result.trim().to_string(),
+        })
+    }
+}
+
+/// A recorded move that the engine refused.
+#[derive(Clone, Debug, Serialize)]
+pub struct IllegalRecordedMove {
+    /// 1-based ply of the move.
+    pub ply: usize,
+    pub text: String,
+    pub reason: String,
+}
+
+/// A move whose recorded captures differ from those the engine made.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaptureMismatch {
+    pub ply: usize,
+    pub text: String,
+    pub recorded: Vec<String>,
+    pub engine: Vec<String>,
+}
+
+/// The engine ended the game while the record still had moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct EarlyEnd {
+    /// The ply after which the engine ended the game.
+    pub ply: usize,
+    pub reason: &'static str,
+    pub winner: Option<String>,
+    /// Recorded moves left unplayed.
+    pub moves_left: usize,
+}
+
+/// The replay of one record.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordReplay {
+    /// 1-based line number in the file.
+    pub line: usize,
+    pub moves_recorded: usize,
+    pub moves_replayed: usize,
+    pub illegal_move: Option<IllegalRecordedMove>,
+    pub capture_mismatches: Vec<CaptureMismatch>,
+    pub ended_early: Option<EarlyEnd>,
+    pub recorded_result: String,
+    /// How the engine sees the final position: `ongoing`, or the end reason.
+    pub final_status: String,
+}
+
+impl RecordReplay {
+    /// Replays `record` from the start position under `rules`, stopping at the
+    /// first illegal move or when the engine ends the game.
+    pub fn replay(line: usize, record: &GameRecord, rules: HnefataflRules) -> RecordReplay {
+        let mut game = Hnefatafl::start(rules);
+        let mut replay = RecordReplay {
+            line,
+            moves_recorded: record.moves.len(),
+            moves_replayed: 0,
+            illegal_move: None,
+            capture_mismatches: Vec::new(),
+            ended_early: None,
+            recorded_result: record.result.clone(),
+            final_status: String::new(),
+        };
+        for (index, text) in record.moves.iter().enumerate() {
+            let ply = index + 1;
+            if let Some(ending) = game.ending() {
+                replay.ended_early = Some(EarlyEnd {
+                    ply: index,
+                    reason: ending.reason.name(),
+                    winner: ending.winner.map(|side| side.to_string()),
+                    moves_left: record.moves.len() - index,
+                });
+                break;
+            }
+            let illegal = |reason: String| IllegalRecordedMove {
+                ply,
+                text: text.clone(),
+                reason,
+            };
+            let recorded: RecordedMove = match text.parse() {
+                Ok(recorded) => recorded,
+                Err(error) => {
+                    replay.illegal_move = Some(illegal(error.problem().to_string()));
+                    break;
+                }
+            };
+            let mv = TaflMove {
+                from: recorded.from,
+                to: recorded.to,
+            };
+            let (captured, _) = game.captures_of(mv);
+            if let Err(error) = game.try_play(mv) {
+                replay.illegal_move = Some(illegal(error.reason().to_string()));
+                break;
+            }
+            replay.moves_replayed += 1;
+            if captured != recorded.captures {
+                let names = |set: Bitboard128| set.squares().map(square_name).collect();
+                replay.capture_mismatches.push(CaptureMismatch {
+                    ply,
+                    text: text.clone(),
+                    recorded: names(recorded.captures),
+                    engine: names(captured),
+                });
+            }
+        }
+        replay.final_status = match game.ending() {
+            Some(ending) => ending.reason.name().to_string(),
+            None => "ongoing".to_string(),
+        };
+        replay
+    }
+}
+
+/// Totals over a file of records, and the replay of each game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplaySummary {
+    pub games: usize,
+    pub moves: usize,
+    pub illegal_moves: usize,
+    pub capture_mismatches: usize,
+    pub ended_early: usize,
+    /// Early ends counted by reason.
+    pub ended_early_by_reason: BTreeMap<&'static str, usize>,
+    pub per_game: Vec<RecordReplay>,
+}
+
+/// Replays every record of a CSV file's text (blank lines are skipped).
+///
+/// # Errors
+/// If a line is not a record; the error names the line.
+pub fn replay_records(csv: &str, rules: HnefataflRules) -> Result<ReplaySummary, ParseError> {
+    let mut per_game = Vec::new();
+    for (index, line) in csv.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = GameRecord::parse_line(line).map_err(|error| {
+            ParseError::new(
+                "game record",
+                line,
+                format!("line {}: {}", index + 1, error.problem()),
+            )
+        })?;
+        per_game.push(RecordReplay::replay(index + 1, &record, rules));
+    }
+    let mut ended_early_by_reason = BTreeMap::new();
+    for early in per_game.iter().filter_map(|game| game.ended_early.as_ref()) {
+        *ended_early_by_reason.entry(early.reason).or_insert(0) += 1;
+    }
+    Ok(ReplaySummary {
+        games: per_game.len(),
+        moves: per_game.iter().map(|game| game.moves_replayed).sum(),
+        illegal_moves: per_game
+            .iter()
+            .filter(|game| game.illegal_move.is_some())
+            .count(),
+        capture_mismatches: per_game
+            .iter()
+            .map(|game| game.capture_mismatches.len())
+            .sum(),
+        ended_early: per_game
+            .iter()
+            .filter(|game| game.ended_early.is_some())
+            .count(),
+        ended_early_by_reason,
+        per_game,
+    })
+}

@@ -1,0 +1,28 @@
+//! # norn
+//!
+//! Game-playing AI research on a family of Norse games: fast engines with
+//! compact state, searchers that work for any game of the right kind, and the
+//! tools around them (perft, self-play, win-rate estimation).
+//!
+//! - [`core`]: the game model: [`core::Game`] and the traits for notation,
+//!   chance, simultaneous moves and hidden information;
+//! - [`bitboard`]: fixed-size bitboards and ray tables;
+//! - [`games`]: the games;
+//! - [`search`]: generic searchers (perft so far);
+//! - [`testing`]: the invariant checks every game passes.
+//!
+//! ```
+//! use norn::core::Game;
+//! use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+//! use norn::search::perft;
+//!
+//! let start = Hnefatafl::new(HnefataflRules::default());
+//! assert_eq!(perft(&start, 2), 6_788);
+//! ```
+
+pub mod bitboard;
+pub mod cli;
+pub mod core;
+pub mod games;
+pub mod search;
+pub mod testing;

@@ -1,0 +1,6 @@
+//! Generic searchers. They know a game only through the traits of
+//! [`crate::core`], so every game that implements those traits gets them.
+
+mod perft;
+
+pub use perft::{perft, perft_divide, perft_parallel};

@@ -1,0 +1,144 @@
+//! The command line as a user runs it.
+
+use std::process::{Command, Output};
+
+fn norn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_norn"))
+        .args(args)
+        .output()
+        .expect("the norn binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+/// Asserts that the command failed with one line on standard error that
+/// mentions `expected`.
+fn assert_fails_with(args: &[&str], expected: &str) {
+    let output = norn(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+}
+
+#[test]
+fn perft_reports_json_with_depth_nodes_and_seconds() {
+    let report = json(&norn(&["perft", "hnefatafl", "--depth", "2", "--json"]));
+    assert_eq!(report["depth"], 2);
+    assert_eq!(report["nodes"], 6788);
+    assert!(report["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn perft_divide_lists_every_first_move() {
+    let report = json(&norn(&[
+        "perft",
+        "hnefatafl",
+        "--depth",
+        "2",
+        "--divide",
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    let divide = report["divide"].as_array().unwrap();
+    assert_eq!(divide.len(), 116);
+    let total: u64 = divide
+        .iter()
+        .map(|entry| entry["nodes"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 6788);
+    assert!(divide.iter().any(|entry| entry["move"] == "d1-d3"));
+}
+
+#[test]
+fn perft_from_a_given_position() {
+    let position = "/11/11/11/11/11/5K5/11/11/11/11/11/ defenders";
+    let report = json(&norn(&[
+        "perft",
+        "hnefatafl",
+        "--depth",
+        "1",
+        "--position",
+        position,
+        "--json",
+    ]));
+    // A lone king on the throne slides 5 squares in each direction.
+    assert_eq!(report["nodes"], 20);
+}
+
+#[test]
+fn show_prints_the_board_and_the_position_text() {
+    let output = norn(&["show", "hnefatafl"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("a b c d e f g h i j k"));
+    assert!(text.contains("attackers to move, 116 legal moves"));
+    assert!(text.contains("/3ttttt3/5t5/"));
+}
+
+#[test]
+fn replay_checks_every_record() {
+    let summary = json(&norn(&[
+        "replay",
+        "hnefatafl",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/copenhagen-games.csv"
+        ),
+        "--json",
+    ]));
+    assert_eq!(summary["games"], 876);
+    assert_eq!(summary["illegal_moves"], 0);
+    assert_eq!(summary["capture_mismatches"], 0);
+    assert!(summary["moves"].as_u64().unwrap() > 40_000);
+    assert!(summary["ended_early"].as_u64().is_some());
+}
+
+#[test]
+fn bad_input_gives_one_clear_line_and_a_failure_code() {
+    assert_fails_with(
+        &["perft", "hnefatafl", "--depth", "1", "--position", "/11/"],
+        "ranks",
+    );
+    assert_fails_with(&["perft", "hnefatafl", "--depth", "x"], "--depth");
+    assert_fails_with(&["perft", "chess", "--depth", "1"], "chess");
+    assert_fails_with(
+        &["perft", "hnefatafl", "--depth", "1", "--rules", "speed=9"],
+        "valid options",
+    );
+    assert_fails_with(
+        &["perft", "hnefatafl", "--depth", "1", "--threads", "0"],
+        "threads",
+    );
+    assert_fails_with(&["replay", "hnefatafl", "/no/such/file.csv"], "cannot read");
+    assert_fails_with(
+        &[
+            "show",
+            "hnefatafl",
+            "--position",
+            "/11/11/11/11/11/11/11/11/11/11/11/",
+        ],
+        "no king",
+    );
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for command in ["perft", "show", "replay"] {
+        let output = norn(&[command, "--help"]);
+        assert!(output.status.success());
+        assert!(stdout(&output).contains("Usage"), "{command}");
+    }
+}
