@@ -9,6 +9,7 @@
 //! - [`bitboard`]: fixed-size bitboards and ray tables;
 //! - [`games`]: the games;
 //! - [`search`]: generic searchers (perft so far);
+//! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
 //! - [`testing`]: the invariant checks every game passes.
 //!
 //! ```
@@ -20,6 +21,7 @@
 //! assert_eq!(perft(&start, 2), 6_788);
 //! ```
 
+pub mod agents;
 pub mod bitboard;
 pub mod cli;
 pub mod core;

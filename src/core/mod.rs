@@ -8,6 +8,7 @@
 //! - [`MoveList`], Zobrist keys and seeded random number generators.
 
 mod error;
+mod evaluate;
 mod game;
 mod moves;
 mod options;
@@ -16,6 +17,7 @@ mod rng;
 pub mod zobrist;
 
 pub use error::{IllegalMove, ParseError};
+pub use evaluate::Evaluate;
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::MoveList;
 pub use options::{parse_key_values, parse_switch, parse_value, unknown_key};
