@@ -1,9 +1,9 @@
 //! Move generation: every piece slides like a rook; only the king may stop on
 //! the throne or a corner, and any piece may pass over the empty throne.
 
-use super::board::{BOARD, RAYS, RESTRICTED, Side, orthogonal_neighbours};
+use super::board::{BOARD, RAYS, RESTRICTED, Side, orthogonal_neighbours, slide_fill};
 use super::state::Hnefatafl;
-use crate::bitboard::{Bitboard128, Square};
+use crate::bitboard::{Bitboard128, Direction, Square};
 
 impl Hnefatafl {
     /// Calls `visit(from, destinations)` for every piece of the side to move
@@ -33,11 +33,24 @@ impl Hnefatafl {
     }
 
     /// The number of legal moves of the side to move (ignoring whether the
-    /// game is over).
+    /// game is over). Soldiers are counted in bulk: in each direction, every
+    /// empty square a soldier slides over is one move of exactly one soldier.
     pub(crate) fn count_moves(&self) -> usize {
+        let occupied = self.occupied();
+        let empty = BOARD & !occupied;
+        let soldiers = match self.to_move {
+            Side::Attackers => self.attackers,
+            Side::Defenders => self.defenders,
+        };
+        let landing = empty & !RESTRICTED;
         let mut count = 0;
-        self.for_each_piece_destinations(|_, destinations| count += destinations.count() as usize);
-        count
+        for direction in Direction::ORTHOGONAL {
+            count += (slide_fill(soldiers, empty, direction) & landing).count();
+        }
+        if self.to_move == Side::Defenders {
+            count += (RAYS.rook_attacks(self.king, occupied) & empty).count();
+        }
+        count as usize
     }
 
     /// Whether the side to move has a legal move. Almost always some piece has

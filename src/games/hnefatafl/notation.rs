@@ -364,7 +364,7 @@ mod tests {
                 "more than one king",
             ),
             (
-                "/03ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+                "/3ttttt3/5t5/0t10/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
                 "0 squares",
             ),
         ];
@@ -383,7 +383,7 @@ mod tests {
             ("/11/11/11/11/11/5T5/11/11/11/11/11/", "no king"),
             ("/11/11/11/11/11/4tKt4/11/11/11/11/11/", ""),
             (
-                "/tttttttttt1/tttttttttt1/ttttt5/11/11/5K5/11/11/11/11/11/",
+                "/tttttttttt1/tttttttttt1/tttttt5/11/11/5K5/11/11/11/11/11/",
                 "attackers",
             ),
         ];
