@@ -22,6 +22,7 @@
 //! ```
 
 pub mod agents;
+pub mod arena;
 pub mod bitboard;
 pub mod cli;
 pub mod core;

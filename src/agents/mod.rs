@@ -6,7 +6,7 @@ mod random;
 
 pub use random::RandomAgent;
 
-use crate::core::Game;
+use crate::core::{Game, ParseError};
 
 /// What an agent does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,4 +33,20 @@ pub trait Agent<G: Game>: Send {
 
     /// Forgets everything about the current game before a new one starts.
     fn reset(&mut self) {}
+}
+
+/// Builds an agent from its spec string and seed.
+///
+/// # Errors
+/// If the spec names no known agent or has bad options; the error lists what
+/// is valid.
+pub fn build_agent<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
+    match spec.trim() {
+        "random" => Ok(Box::new(RandomAgent::new(seed))),
+        _ => Err(ParseError::new(
+            "agent spec",
+            spec,
+            "unknown agent (valid agents: random)",
+        )),
+    }
 }

@@ -3,6 +3,7 @@
 mod perft;
 mod replay;
 mod show;
+mod tournament;
 
 use crate::core::{Game, Notation, ParseError};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -28,6 +29,12 @@ enum Command {
     Show(show::ShowArgs),
     /// Replay game records and check every move and capture against the engine
     Replay(replay::ReplayArgs),
+    /// Round-robin tournament between agents, with statistics and ratings
+    Tournament(tournament::TournamentArgs),
+    /// Combine the logs of tournament shards into one summary
+    Merge(tournament::MergeArgs),
+    /// Head-to-head match that stops when a sequential test (SPRT) decides
+    Match(tournament::MatchArgs),
 }
 
 /// The games the command line knows.
@@ -81,6 +88,9 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Tournament(args) => tournament::run(args),
+        Command::Merge(args) => tournament::merge(args),
+        Command::Match(args) => tournament::run_match_command(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

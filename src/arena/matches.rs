@@ -1,0 +1,136 @@
+//! Head-to-head matches that stop as soon as a sequential probability ratio
+//! test decides, as engine testers run them.
+
+use super::sprt::{Pentanomial, Sprt, SprtDecision};
+use super::summary::seat_score;
+use super::tournament::{
+    AgentFactory, GameLine, TournamentConfig, TournamentError, play_scheduled,
+};
+use crate::core::Notation;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+
+/// The result of a match between a tested agent and a baseline.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchReport {
+    pub game: String,
+    /// The agent under test and the baseline.
+    pub agents: [String; 2],
+    pub sprt: Sprt,
+    pub decision: SprtDecision,
+    pub llr: f64,
+    pub llr_lower: f64,
+    pub llr_upper: f64,
+    pub games: usize,
+    pub pairs: u64,
+    /// The tested agent's record.
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Pairs in which the tested agent scored 0, 0.5, 1, 1.5 and 2 points.
+    pub pentanomial: [u64; 5],
+    /// Elo of the tested agent over the baseline, with a 95% interval.
+    pub elo: f64,
+    pub elo_low: f64,
+    pub elo_high: f64,
+    /// The games in order.
+    #[serde(skip)]
+    pub game_lines: Vec<GameLine>,
+}
+
+/// Plays colour-swapped pairs between `config.agents[0]` (tested) and
+/// `config.agents[1]` (baseline) until the SPRT decides or `max_pairs` pairs
+/// are played. Pairs run `threads` at a time, and the test reads them in
+/// order, so the decision and the game count do not depend on the number of
+/// threads (pairs played past the deciding one are discarded).
+pub fn run_match<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    make_agent: &AgentFactory<'_, G>,
+    sprt: Sprt,
+    max_pairs: usize,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<MatchReport, TournamentError> {
+    sprt.validate().map_err(TournamentError::Invalid)?;
+    let config = TournamentConfig {
+        games_per_pair: 2 * max_pairs.max(1),
+        ..config.clone()
+    };
+    config.validate().map_err(TournamentError::Invalid)?;
+    if config.agents.len() != 2 {
+        return Err(TournamentError::Invalid(
+            "a match is between two agents".into(),
+        ));
+    }
+    for spec in &config.agents {
+        make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+    }
+    let schedule = config.schedule();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|error| TournamentError::Invalid(error.to_string()))?;
+    let mut pentanomial = Pentanomial::default();
+    let mut lines: Vec<GameLine> = Vec::new();
+    let mut decision = SprtDecision::Continue;
+    'batches: for batch in schedule.chunks(2 * threads.max(1)) {
+        let played: Vec<Result<GameLine, Option<TournamentError>>> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|game| play_scheduled(&config, start, make_agent, game, stop))
+                .collect()
+        });
+        let mut played_lines = Vec::with_capacity(played.len());
+        for result in played {
+            match result {
+                Ok(line) => played_lines.push(line),
+                Err(None) => break 'batches,
+                Err(Some(error)) => return Err(error),
+            }
+        }
+        for pair in played_lines.chunks(2) {
+            let points: f64 = pair.iter().map(tested_score).sum();
+            pentanomial.add_pair(points);
+            lines.extend(pair.iter().cloned());
+            decision = sprt.decide(&pentanomial);
+            if decision != SprtDecision::Continue {
+                break 'batches;
+            }
+        }
+    }
+    let (wins, draws, losses) = lines
+        .iter()
+        .fold((0, 0, 0), |(w, d, l), line| match tested_score(line) {
+            s if s > 0.5 => (w + 1, d, l),
+            s if s < 0.5 => (w, d, l + 1),
+            _ => (w, d + 1, l),
+        });
+    let (elo, elo_low, elo_high) = pentanomial.elo_estimate();
+    let (llr_lower, llr_upper) = sprt.bounds();
+    Ok(MatchReport {
+        game: config.game.clone(),
+        agents: [config.agents[0].clone(), config.agents[1].clone()],
+        sprt,
+        decision,
+        llr: sprt.llr(&pentanomial),
+        llr_lower,
+        llr_upper,
+        games: lines.len(),
+        pairs: pentanomial.pairs(),
+        wins,
+        draws,
+        losses,
+        pentanomial: pentanomial.counts,
+        elo,
+        elo_low,
+        elo_high,
+        game_lines: lines,
+    })
+}
+
+/// The tested agent's (agent 0's) score in a game.
+fn tested_score(line: &GameLine) -> f64 {
+    seat_score(line, usize::from(line.seats[1] == 0))
+}

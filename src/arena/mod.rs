@@ -1,0 +1,22 @@
+//! Matches and tournaments between agents, with the statistics and ratings
+//! researchers report.
+
+mod matches;
+mod playing;
+pub mod ratings;
+mod report;
+pub mod sprt;
+mod summary;
+mod tournament;
+
+pub use matches::{MatchReport, run_match};
+pub use playing::{GameResult, MAX_PLIES_REASON, PlayError, RESIGNATION_REASON, play_game};
+pub use report::{markdown_report, ratings_svg, text_report};
+pub use summary::{
+    AgentSummary, LengthStats, OverallSummary, PairingSummary, Record, SideRecord,
+    TournamentSummary,
+};
+pub use tournament::{
+    AgentFactory, GameLine, RunOptions, RunResult, ScheduledGame, Shard, TournamentConfig,
+    TournamentError, merge_directories, replay_line, run_tournament, write_directory,
+};

@@ -1,0 +1,271 @@
+//! Statistics over the finished games of a tournament: per agent, per pairing
+//! and overall, as game sites show them, plus the rating fit.
+
+use super::ratings::fit_ratings;
+use super::tournament::{GameLine, TournamentConfig};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Game lengths in plies.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LengthStats {
+    pub average: f64,
+    pub min: usize,
+    pub max: usize,
+}
+
+impl LengthStats {
+    fn of(lengths: impl Iterator<Item = usize>) -> Option<LengthStats> {
+        let lengths: Vec<usize> = lengths.collect();
+        let (&min, &max) = (lengths.iter().min()?, lengths.iter().max()?);
+        Some(LengthStats {
+            average: lengths.iter().sum::<usize>() as f64 / lengths.len() as f64,
+            min,
+            max,
+        })
+    }
+}
+
+/// Wins, draws and losses from one point of view.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Record {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+}
+
+impl Record {
+    fn add(&mut self, score: f64) {
+        self.games += 1;
+        if score > 0.5 {
+            self.wins += 1;
+        } else if score < 0.5 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    /// Points per game: a win 1, a draw 1/2.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+        }
+    }
+}
+
+/// One side's record for an agent (e.g. its games as the attackers).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideRecord {
+    pub side: String,
+    #[serde(flatten)]
+    pub record: Record,
+}
+
+/// Everything about one agent.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgentSummary {
+    pub spec: String,
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Points per game.
+    pub score: f64,
+    pub elo: f64,
+    pub elo_low: f64,
+    pub elo_high: f64,
+    pub by_side: Vec<SideRecord>,
+    pub length: Option<LengthStats>,
+    pub reasons: BTreeMap<String, usize>,
+}
+
+/// One pairing, from the first agent's point of view.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingSummary {
+    pub agents: [String; 2],
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    pub score: f64,
+    pub length: Option<LengthStats>,
+    pub reasons: BTreeMap<String, usize>,
+    /// For scored games: the first agent's payoff summed over each
+    /// colour-swapped pair of games (e.g. Thud's two battles), in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair_margins: Option<Vec<f64>>,
+}
+
+/// Totals over all games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OverallSummary {
+    pub games: usize,
+    pub draws: usize,
+    /// Decisive games won by the side that moves first, and by the other.
+    pub first_player_wins: usize,
+    pub second_player_wins: usize,
+    /// Points per game of the side that moves first.
+    pub first_player_score: f64,
+    pub length: Option<LengthStats>,
+    pub reasons: BTreeMap<String, usize>,
+}
+
+/// The summary of a tournament (or of the part of it played so far).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentSummary {
+    pub game: String,
+    pub rules: String,
+    pub seed: u64,
+    pub games_per_pair: usize,
+    pub games_scheduled: usize,
+    pub games_played: usize,
+    pub anchor: String,
+    pub agents: Vec<AgentSummary>,
+    pub pairings: Vec<PairingSummary>,
+    pub overall: OverallSummary,
+}
+
+/// The score of seat `seat` in a game: 1 for the strictly best payoff, 0 for
+/// a worse one, 1/2 when both seats have the same payoff.
+pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
+    let (mine, theirs) = (game.payoffs[seat], game.payoffs[1 - seat]);
+    if mine > theirs {
+        1.0
+    } else if mine < theirs {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+impl TournamentSummary {
+    /// Summarises `games` (in any order) of the tournament `config`.
+    /// `scored` asks for pair margins (games whose payoff is a score margin).
+    pub fn compute(
+        config: &TournamentConfig,
+        games: &[GameLine],
+        scored: bool,
+    ) -> TournamentSummary {
+        let mut games: Vec<&GameLine> = games.iter().collect();
+        games.sort_by_key(|game| game.index);
+        let n = config.agents.len();
+        let agent_games = |agent: usize| {
+            games
+                .iter()
+                .copied()
+                .filter(move |game| game.seats.contains(&agent))
+        };
+        let mut rated = Vec::new();
+        for game in &games {
+            rated.push((game.seats[0], game.seats[1], seat_score(game, 0)));
+        }
+        let anchor = config.anchor_index();
+        let fit = fit_ratings(n, &rated, anchor, 0.0);
+
+        let agents = (0..n)
+            .map(|agent| {
+                let mut total = Record::default();
+                let mut sides: Vec<SideRecord> = Vec::new();
+                let mut reasons = BTreeMap::new();
+                for game in agent_games(agent) {
+                    let seat = usize::from(game.seats[1] == agent);
+                    let score = seat_score(game, seat);
+                    total.add(score);
+                    let side = &game.sides[seat];
+                    match sides.iter_mut().find(|entry| &entry.side == side) {
+                        Some(entry) => entry.record.add(score),
+                        None => {
+                            let mut record = Record::default();
+                            record.add(score);
+                            sides.push(SideRecord {
+                                side: side.clone(),
+                                record,
+                            });
+                        }
+                    }
+                    *reasons.entry(game.reason.clone()).or_insert(0) += 1;
+                }
+                sides.sort_by(|a, b| a.side.cmp(&b.side));
+                AgentSummary {
+                    spec: config.agents[agent].clone(),
+                    games: total.games,
+                    wins: total.wins,
+                    draws: total.draws,
+                    losses: total.losses,
+                    score: total.score(),
+                    elo: fit.elo[agent],
+                    elo_low: fit.low[agent],
+                    elo_high: fit.high[agent],
+                    by_side: sides,
+                    length: LengthStats::of(agent_games(agent).map(|game| game.plies)),
+                    reasons,
+                }
+            })
+            .collect();
+
+        let pairings = config
+            .pairings()
+            .into_iter()
+            .map(|(a, b)| {
+                let between: Vec<&GameLine> = games
+                    .iter()
+                    .copied()
+                    .filter(|game| game.seats.contains(&a) && game.seats.contains(&b))
+                    .collect();
+                let mut record = Record::default();
+                let mut reasons = BTreeMap::new();
+                let mut pair_margins: BTreeMap<usize, f64> = BTreeMap::new();
+                for game in &between {
+                    let seat = usize::from(game.seats[1] == a);
+                    record.add(seat_score(game, seat));
+                    *reasons.entry(game.reason.clone()).or_insert(0) += 1;
+                    *pair_margins.entry(game.index / 2).or_insert(0.0) += game.payoffs[seat];
+                }
+                PairingSummary {
+                    agents: [config.agents[a].clone(), config.agents[b].clone()],
+                    games: record.games,
+                    wins: record.wins,
+                    draws: record.draws,
+                    losses: record.losses,
+                    score: record.score(),
+                    length: LengthStats::of(between.iter().map(|game| game.plies)),
+                    reasons,
+                    pair_margins: scored.then(|| pair_margins.into_values().collect()),
+                }
+            })
+            .collect();
+
+        let mut first = Record::default();
+        let mut reasons = BTreeMap::new();
+        for game in &games {
+            first.add(seat_score(game, 0));
+            *reasons.entry(game.reason.clone()).or_insert(0) += 1;
+        }
+        let overall = OverallSummary {
+            games: games.len(),
+            draws: first.draws,
+            first_player_wins: first.wins,
+            second_player_wins: first.losses,
+            first_player_score: first.score(),
+            length: LengthStats::of(games.iter().map(|game| game.plies)),
+            reasons,
+        };
+
+        TournamentSummary {
+            game: config.game.clone(),
+            rules: config.rules.clone(),
+            seed: config.seed,
+            games_per_pair: config.games_per_pair,
+            games_scheduled: config.total_games(),
+            games_played: games.len(),
+            anchor: config.agents[anchor].clone(),
+            agents,
+            pairings,
+            overall,
+        }
+    }
+}

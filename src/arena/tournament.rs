@@ -1,0 +1,633 @@
+//! Round-robin tournaments: the schedule, parallel play, the game log that
+//! makes runs resumable, and shards that split a run across machines.
+//!
+//! Every pair of agents plays `games_per_pair` games in colour-swapped pairs:
+//! both games of a pair share one seed, and each agent keeps its own seed in
+//! both, so the only difference is who moves first. Each game's seed derives
+//! from the master seed and the pair's index, never from the thread that
+//! plays it, so a run gives the same games for any number of threads, and
+//! shards or resumed runs give the same games as one uninterrupted run.
+
+use super::playing::{PlayError, play_game};
+use crate::agents::Agent;
+use crate::core::{Notation, ParseError, derive_seed};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What defines a tournament: two runs with equal configurations play the
+/// same games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// The game's name (`Game::NAME`).
+    pub game: String,
+    /// The rules options as text (empty for the defaults).
+    pub rules: String,
+    /// Agent specs, e.g. `mcts:iters=2000`.
+    pub agents: Vec<String>,
+    /// Games between each pair of agents (an even number).
+    pub games_per_pair: usize,
+    pub seed: u64,
+    /// Games still running after this many plies are drawn (`max-plies`).
+    pub max_plies: Option<usize>,
+    /// The agent whose rating is fixed at 0 (the first if `None`).
+    pub anchor: Option<String>,
+}
+
+/// One game of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScheduledGame {
+    /// Position in the schedule; games `2k` and `2k + 1` are a colour-swapped pair.
+    pub index: usize,
+    /// Agent index (into `TournamentConfig::agents`) per seat.
+    pub seats: [usize; 2],
+    /// The seed shared by both games of the pair.
+    pub seed: u64,
+}
+
+impl ScheduledGame {
+    /// The seed of the agent in `seat`: the same in both games of a pair.
+    pub fn agent_seed(&self, seat: usize) -> u64 {
+        derive_seed(self.seed, self.seats[seat] as u64)
+    }
+
+    /// The index of the colour-swapped pair this game belongs to.
+    pub fn pair(&self) -> usize {
+        self.index / 2
+    }
+}
+
+impl TournamentConfig {
+    /// Checks the configuration: at least two distinct agents, a positive even
+    /// number of games per pair, a known anchor.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.agents.len() < 2 {
+            return Err("a tournament needs at least two agents".into());
+        }
+        for (i, spec) in self.agents.iter().enumerate() {
+            if self.agents[..i].contains(spec) {
+                return Err(format!("agent `{spec}` is listed twice"));
+            }
+        }
+        if self.games_per_pair == 0 || self.games_per_pair % 2 != 0 {
+            return Err(format!(
+                "games per pair must be a positive even number (colour-swapped pairs), got {}",
+                self.games_per_pair
+            ));
+        }
+        if let Some(anchor) = &self.anchor
+            && !self.agents.contains(anchor)
+        {
+            return Err(format!("the anchor `{anchor}` is not one of the agents"));
+        }
+        Ok(())
+    }
+
+    /// The index of the anchor agent.
+    pub fn anchor_index(&self) -> usize {
+        self.anchor
+            .as_ref()
+            .and_then(|anchor| self.agents.iter().position(|spec| spec == anchor))
+            .unwrap_or(0)
+    }
+
+    /// Every pair of agents, `(a, b)` with `a < b`, in schedule order.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.agents.len();
+        (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect()
+    }
+
+    /// The number of games in the whole tournament.
+    pub fn total_games(&self) -> usize {
+        self.pairings().len() * self.games_per_pair
+    }
+
+    /// Every game, in order.
+    pub fn schedule(&self) -> Vec<ScheduledGame> {
+        let mut games = Vec::with_capacity(self.total_games());
+        for (a, b) in self.pairings() {
+            for _ in 0..self.games_per_pair / 2 {
+                let pair = games.len() / 2;
+                let seed = derive_seed(self.seed, pair as u64);
+                for seats in [[a, b], [b, a]] {
+                    games.push(ScheduledGame {
+                        index: games.len(),
+                        seats,
+                        seed,
+                    });
+                }
+            }
+        }
+        games
+    }
+}
+
+/// A deterministic part of a run: shard `index` (from 0) of `count` plays the
+/// pairs whose index is `index` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Reads `I/N` with `1 <= I <= N`, as written on the command line.
+    pub fn parse(text: &str) -> Result<Shard, ParseError> {
+        let bad = || {
+            ParseError::new(
+                "shard",
+                text,
+                "a shard is written I/N with 1 <= I <= N, e.g. 2/8",
+            )
+        };
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = index.trim().parse().map_err(|_| bad())?;
+        let count: usize = count.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard {
+            index: index - 1,
+            count,
+        })
+    }
+
+    pub fn contains(&self, game: &ScheduledGame) -> bool {
+        game.pair() % self.count == self.index
+    }
+}
+
+/// One finished game as stored in `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    pub index: usize,
+    /// Agent index per seat.
+    pub seats: [usize; 2],
+    /// Agent spec per seat.
+    pub agents: [String; 2],
+    /// Side name per seat (e.g. attackers, defenders).
+    pub sides: [String; 2],
+    pub seed: u64,
+    /// The moves in the game's notation.
+    pub moves: Vec<String>,
+    pub plies: usize,
+    /// Payoff per seat.
+    pub payoffs: [f64; 2],
+    /// The winning side, `None` for a draw.
+    pub winner: Option<String>,
+    pub reason: String,
+}
+
+/// Errors of a tournament run.
+#[derive(Debug)]
+pub enum TournamentError {
+    /// A problem with the configuration or the agents; nothing was played.
+    Invalid(String),
+    /// The output directory could not be read or written.
+    Io(String),
+    /// An agent or game failed during play.
+    Play(String),
+}
+
+impl std::fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TournamentError::Invalid(message)
+            | TournamentError::Io(message)
+            | TournamentError::Play(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
+/// How to run: threads, the shard, where to keep the log, when to stop.
+pub struct RunOptions<'a> {
+    pub threads: usize,
+    pub shard: Shard,
+    /// The directory for `config.json` and `games.jsonl`; `None` keeps
+    /// nothing on disk (and cannot resume).
+    pub out_dir: Option<PathBuf>,
+    /// Raised (e.g. by Ctrl-C) to stop: running games are abandoned, finished
+    /// ones are kept.
+    pub stop: &'a AtomicBool,
+    /// Show a progress bar on standard error (hidden when it is not a terminal).
+    pub progress: bool,
+}
+
+/// The games of a run: those found in the log and those played now.
+pub struct RunResult {
+    pub games: Vec<GameLine>,
+    /// Games of this shard still missing (non-zero after an interruption).
+    pub missing: usize,
+    /// Games read back from an earlier run.
+    pub resumed: usize,
+    /// A half-written line was found at the end of the log and discarded; its
+    /// game was played again.
+    pub repaired_torn_line: bool,
+}
+
+/// Builds an agent from its spec and seed.
+pub type AgentFactory<'a, G> =
+    dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError> + Sync + 'a;
+
+const CONFIG_FILE: &str = "config.json";
+const GAMES_FILE: &str = "games.jsonl";
+
+/// Runs (or resumes) the games of `shard` of the tournament `config`, starting
+/// every game from `start`.
+pub fn run_tournament<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    make_agent: &AgentFactory<'_, G>,
+    options: &RunOptions<'_>,
+) -> Result<RunResult, TournamentError> {
+    config.validate().map_err(TournamentError::Invalid)?;
+    if start.num_players() != 2 {
+        return Err(TournamentError::Invalid(format!(
+            "tournaments are for two-player games; {} has {} players",
+            config.game,
+            start.num_players()
+        )));
+    }
+    for spec in &config.agents {
+        make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+    }
+    let (mut finished, repaired_torn_line) = match &options.out_dir {
+        Some(dir) => prepare_directory(dir, config)?,
+        None => (Vec::new(), false),
+    };
+    let resumed = finished.len();
+    let done: std::collections::HashSet<usize> = finished.iter().map(|game| game.index).collect();
+    let pending: Vec<ScheduledGame> = config
+        .schedule()
+        .into_iter()
+        .filter(|game| options.shard.contains(game) && !done.contains(&game.index))
+        .collect();
+
+    let log = match &options.out_dir {
+        Some(dir) => Some(Mutex::new(BufWriter::new(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(dir.join(GAMES_FILE))
+                .map_err(|error| io_error(&dir.join(GAMES_FILE), error))?,
+        ))),
+        None => None,
+    };
+    let progress = if options.progress {
+        let bar = ProgressBar::new(pending.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta}",
+            )
+            .expect("the template is valid"),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let played = Mutex::new(Vec::new());
+    let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.max(1))
+        .build()
+        .map_err(|error| TournamentError::Invalid(error.to_string()))?;
+    pool.install(|| {
+        pending.par_iter().for_each(|scheduled| {
+            if options.stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                return;
+            }
+            let outcome = play_scheduled(config, start, make_agent, scheduled, options.stop)
+                .and_then(|line| {
+                    if let Some(log) = &log {
+                        append_line(
+                            log,
+                            &line,
+                            options.out_dir.as_deref().expect("log has a directory"),
+                        )?;
+                    }
+                    Ok(line)
+                });
+            match outcome {
+                Ok(line) => {
+                    played.lock().expect("no thread panicked").push(line);
+                    progress.inc(1);
+                }
+                Err(None) => {} // interrupted
+                Err(Some(error)) => {
+                    failed.store(true, Ordering::Relaxed);
+                    failure
+                        .lock()
+                        .expect("no thread panicked")
+                        .get_or_insert(error);
+                }
+            }
+        });
+    });
+    progress.finish_and_clear();
+    if let Some(error) = failure.into_inner().expect("no thread panicked") {
+        return Err(error);
+    }
+    let mut new_games = played.into_inner().expect("no thread panicked");
+    let missing = pending.len() - new_games.len();
+    finished.append(&mut new_games);
+    finished.sort_by_key(|game| game.index);
+    Ok(RunResult {
+        games: finished,
+        missing,
+        resumed,
+        repaired_torn_line,
+    })
+}
+
+/// Plays one scheduled game; `Err(None)` means it was interrupted.
+pub(super) fn play_scheduled<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    make_agent: &AgentFactory<'_, G>,
+    scheduled: &ScheduledGame,
+    stop: &AtomicBool,
+) -> Result<GameLine, Option<TournamentError>> {
+    let mut agents = Vec::with_capacity(2);
+    for seat in 0..2 {
+        let spec = &config.agents[scheduled.seats[seat]];
+        agents.push(
+            make_agent(spec, scheduled.agent_seed(seat))
+                .map_err(|error| Some(TournamentError::Invalid(error.to_string())))?,
+        );
+    }
+    let result =
+        play_game(start, &mut agents, config.max_plies, stop).map_err(|error| match error {
+            PlayError::Interrupted => None,
+            other => Some(TournamentError::Play(other.to_string())),
+        })?;
+    let mut state = start.clone();
+    let mut moves = Vec::with_capacity(result.moves.len());
+    for &mv in &result.moves {
+        moves.push(state.move_text(mv));
+        state.play(mv);
+    }
+    let payoffs = [result.payoffs.get(0), result.payoffs.get(1)];
+    let winner = if payoffs[0] > payoffs[1] {
+        Some(start.player_name(0))
+    } else if payoffs[1] > payoffs[0] {
+        Some(start.player_name(1))
+    } else {
+        None
+    };
+    Ok(GameLine {
+        index: scheduled.index,
+        seats: scheduled.seats,
+        agents: [
+            config.agents[scheduled.seats[0]].clone(),
+            config.agents[scheduled.seats[1]].clone(),
+        ],
+        sides: [start.player_name(0), start.player_name(1)],
+        seed: scheduled.seed,
+        plies: moves.len(),
+        moves,
+        payoffs,
+        winner,
+        reason: result.reason.to_string(),
+    })
+}
+
+fn io_error(path: &Path, error: std::io::Error) -> TournamentError {
+    TournamentError::Io(format!("{}: {error}", path.display()))
+}
+
+/// Writes one finished game to the log and flushes it, so that no finished
+/// game is lost if the run is interrupted.
+fn append_line(
+    log: &Mutex<BufWriter<File>>,
+    line: &GameLine,
+    dir: &Path,
+) -> Result<(), Option<TournamentError>> {
+    let text = serde_json::to_string(line).expect("game lines serialise");
+    let mut writer = log.lock().expect("no thread panicked");
+    writeln!(writer, "{text}")
+        .and_then(|()| writer.flush())
+        .map_err(|error| Some(io_error(&dir.join(GAMES_FILE), error)))
+}
+
+/// Creates the output directory or checks that it belongs to this
+/// tournament, and reads back the games already played there.
+fn prepare_directory(
+    dir: &Path,
+    config: &TournamentConfig,
+) -> Result<(Vec<GameLine>, bool), TournamentError> {
+    std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
+    let config_path = dir.join(CONFIG_FILE);
+    match std::fs::read_to_string(&config_path) {
+        Ok(text) => {
+            let existing = read_config(&config_path, &text)?;
+            if &existing != config {
+                return Err(TournamentError::Invalid(format!(
+                    "{} holds a different tournament ({}); use another --out directory",
+                    dir.display(),
+                    describe_difference(&existing, config)
+                )));
+            }
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            let text = serde_json::to_string_pretty(config).expect("configs serialise");
+            std::fs::write(&config_path, text + "\n")
+                .map_err(|error| io_error(&config_path, error))?;
+        }
+        Err(error) => return Err(io_error(&config_path, error)),
+    }
+    read_games(&dir.join(GAMES_FILE), true)
+}
+
+fn read_config(path: &Path, text: &str) -> Result<TournamentConfig, TournamentError> {
+    serde_json::from_str(text).map_err(|error| {
+        TournamentError::Invalid(format!(
+            "{}: not a tournament configuration: {error}",
+            path.display()
+        ))
+    })
+}
+
+/// Names the first field in which two configurations differ.
+fn describe_difference(old: &TournamentConfig, new: &TournamentConfig) -> String {
+    let fields = [
+        ("game", old.game != new.game),
+        ("rules", old.rules != new.rules),
+        ("agents", old.agents != new.agents),
+        ("games per pair", old.games_per_pair != new.games_per_pair),
+        ("seed", old.seed != new.seed),
+        ("max plies", old.max_plies != new.max_plies),
+        ("anchor", old.anchor != new.anchor),
+    ];
+    let differing: Vec<&str> = fields
+        .iter()
+        .filter(|(_, differs)| *differs)
+        .map(|(name, _)| *name)
+        .collect();
+    format!("different {}", differing.join(", "))
+}
+
+/// Reads a game log. Every line is written whole and then flushed, so only
+/// the last line can be cut short by a crash: a last line without its newline
+/// is such a torn write, and with `repair` it is cut from the file so that its
+/// game is played again. Any other bad line is an error, never skipped.
+fn read_games(path: &Path, repair: bool) -> Result<(Vec<GameLine>, bool), TournamentError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Ok((Vec::new(), false));
+        }
+        Err(error) => return Err(io_error(path, error)),
+    };
+    let complete_bytes = text.rfind('\n').map_or(0, |end| end + 1);
+    let torn = complete_bytes < text.len();
+    let mut games = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (number, line) in text[..complete_bytes].lines().enumerate() {
+        let game: GameLine = serde_json::from_str(line).map_err(|error| {
+            TournamentError::Io(format!(
+                "{}: line {} is not a game record: {error}",
+                path.display(),
+                number + 1
+            ))
+        })?;
+        if !seen.insert(game.index) {
+            return Err(TournamentError::Io(format!(
+                "{}: game {} is recorded twice (line {})",
+                path.display(),
+                game.index,
+                number + 1
+            )));
+        }
+        games.push(game);
+    }
+    if torn && repair {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|error| io_error(path, error))?;
+        file.set_len(complete_bytes as u64)
+            .map_err(|error| io_error(path, error))?;
+    }
+    Ok((games, torn))
+}
+
+/// Combines the logs of shard directories: they must hold the same
+/// tournament, and no game may appear in two of them.
+pub fn merge_directories(
+    dirs: &[PathBuf],
+) -> Result<(TournamentConfig, Vec<GameLine>), TournamentError> {
+    let mut config: Option<TournamentConfig> = None;
+    let mut games: Vec<GameLine> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for dir in dirs {
+        let config_path = dir.join(CONFIG_FILE);
+        let text =
+            std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
+        let this = read_config(&config_path, &text)?;
+        match &config {
+            None => config = Some(this),
+            Some(first) if first != &this => {
+                return Err(TournamentError::Invalid(format!(
+                    "{} holds a different tournament than {} ({})",
+                    dir.display(),
+                    dirs[0].display(),
+                    describe_difference(first, &this)
+                )));
+            }
+            Some(_) => {}
+        }
+        let (shard_games, torn) = read_games(&dir.join(GAMES_FILE), false)?;
+        if torn {
+            return Err(TournamentError::Invalid(format!(
+                "{} ends with a half-written game; resume that shard before merging",
+                dir.join(GAMES_FILE).display()
+            )));
+        }
+        for game in shard_games {
+            if let Some(other) = seen.insert(game.index, dir.clone()) {
+                return Err(TournamentError::Invalid(format!(
+                    "game {} appears in both {} and {}",
+                    game.index,
+                    other.display(),
+                    dir.display()
+                )));
+            }
+            games.push(game);
+        }
+    }
+    let config = config.ok_or_else(|| TournamentError::Invalid("nothing to merge".into()))?;
+    games.sort_by_key(|game| game.index);
+    Ok((config, games))
+}
+
+/// Writes a merged log and configuration to `dir`, so that it can be
+/// summarised (and resumed, to fill any games the shards did not play).
+pub fn write_directory(
+    dir: &Path,
+    config: &TournamentConfig,
+    games: &[GameLine],
+) -> Result<(), TournamentError> {
+    std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
+    let config_path = dir.join(CONFIG_FILE);
+    let text = serde_json::to_string_pretty(config).expect("configs serialise");
+    std::fs::write(&config_path, text + "\n").map_err(|error| io_error(&config_path, error))?;
+    let mut log = String::new();
+    for game in games {
+        log.push_str(&serde_json::to_string(game).expect("game lines serialise"));
+        log.push('\n');
+    }
+    let games_path = dir.join(GAMES_FILE);
+    std::fs::write(&games_path, log).map_err(|error| io_error(&games_path, error))
+}
+
+/// Checks that a logged game replays under the rules to its recorded result.
+pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
+    let mut state = start.clone();
+    for (ply, text) in line.moves.iter().enumerate() {
+        let mv = state
+            .parse_move(text)
+            .map_err(|error| format!("game {}: ply {}: {error}", line.index, ply + 1))?;
+        state.play(mv);
+    }
+    let status = state.status();
+    match status.outcome() {
+        Some(outcome) => {
+            if outcome.reason != line.reason || outcome.payoffs.as_slice() != line.payoffs {
+                return Err(format!(
+                    "game {}: replay ends by {} with payoffs {:?}, the log says {} with {:?}",
+                    line.index,
+                    outcome.reason,
+                    outcome.payoffs.as_slice(),
+                    line.reason,
+                    line.payoffs
+                ));
+            }
+        }
+        None => {
+            let cut_short = [
+                super::playing::MAX_PLIES_REASON,
+                super::playing::RESIGNATION_REASON,
+            ];
+            if !cut_short.contains(&line.reason.as_str()) {
+                return Err(format!(
+                    "game {}: replay has not ended, the log says it ended by {}",
+                    line.index, line.reason
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! `norn tournament`, `norn merge` and `norn match`.
+
+use super::perft::default_threads;
+use super::{CliResult, GameName, parse_rules, print_json, with_game};
+use crate::agents::build_agent;
+use crate::arena::sprt::Sprt;
+use crate::arena::{
+    RunOptions, Shard, TournamentConfig, TournamentSummary, markdown_report, merge_directories,
+    ratings_svg, run_match, run_tournament, text_report, write_directory,
+};
+use crate::core::{Game, Notation};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The agents of the default tournament.
+const DEFAULT_AGENTS: &[&str] = &["random"];
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The game
+    #[arg(default_value = "hnefatafl")]
+    game: GameName,
+    /// Agent specs, e.g. random greedy alphabeta:depth=3 mcts:iters=2000
+    #[arg(long, num_args = 1.., default_values_t = DEFAULT_AGENTS.iter().map(|s| s.to_string()))]
+    agents: Vec<String>,
+    /// Games between each pair of agents (even: colour-swapped pairs)
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Games played at the same time
+    #[arg(long, default_value_t = default_threads())]
+    threads: usize,
+    /// Master seed; every game's seed derives from it
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Directory for the game log and reports [default: runs/<game>-<config hash>]
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Games still running after this many plies are drawn
+    #[arg(long)]
+    max_plies: Option<usize>,
+    /// Play only shard I of N (pairs of games are dealt out in turn)
+    #[arg(long)]
+    shard: Option<String>,
+    /// The agent whose rating is fixed at 0 [default: the first]
+    #[arg(long)]
+    anchor: Option<String>,
+    /// Rules options as key=value pairs
+    #[arg(long)]
+    rules: Option<String>,
+    /// Print the summary as one JSON object instead of the table
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Directories of shard runs of one tournament
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    /// Directory for the merged log and reports
+    #[arg(long)]
+    out: PathBuf,
+    /// Print the summary as one JSON object instead of the table
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game
+    game: GameName,
+    /// The agent under test
+    tested: String,
+    /// The baseline agent
+    baseline: String,
+    /// Hypotheses: Elo difference H0 and H1, e.g. 0,10
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: String,
+    /// Probability of accepting H1 when H0 is true
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// Probability of accepting H0 when H1 is true
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Stop undecided after this many games
+    #[arg(long, default_value_t = 20_000)]
+    max_games: usize,
+    /// Games played at the same time
+    #[arg(long, default_value_t = default_threads())]
+    threads: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games still running after this many plies are drawn
+    #[arg(long)]
+    max_plies: Option<usize>,
+    /// Rules options as key=value pairs
+    #[arg(long)]
+    rules: Option<String>,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+/// A stop flag raised by Ctrl-C. A second Ctrl-C exits at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let handler_flag = Arc::clone(&flag);
+    // Installing can only fail if a handler exists already; the run then
+    // simply cannot be interrupted cleanly, which is no reason to refuse it.
+    let _ = ctrlc::set_handler(move || {
+        if handler_flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: finishing the log; press Ctrl-C again to quit at once");
+    });
+    flag
+}
+
+/// Whether a game's payoffs are score margins rather than win/loss.
+fn is_scored<G: Game>(state: &G) -> bool {
+    state.payoff_range() != (-1.0, 1.0)
+}
+
+/// A short stable name for a configuration, for the default output directory.
+fn config_digest(config: &TournamentConfig) -> String {
+    let text = serde_json::to_string(config).expect("configs serialise");
+    let digest = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+        (hash ^ byte as u64).wrapping_mul(0x100_0000_01b3)
+    });
+    format!("{:08x}", digest >> 32)
+}
+
+/// Writes summary.json, report.md and ratings.svg.
+fn write_reports(dir: &Path, summary: &TournamentSummary) -> CliResult {
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|error| format!("{}: {error}", path.display()))
+    };
+    write(
+        "summary.json",
+        serde_json::to_string_pretty(summary).expect("summaries serialise") + "\n",
+    )?;
+    write("report.md", markdown_report(summary))?;
+    write("ratings.svg", ratings_svg(summary))
+}
+
+fn show_summary(summary: &TournamentSummary, json: bool) -> CliResult {
+    if json {
+        print_json(summary)
+    } else {
+        print!("{}", text_report(summary));
+        Ok(())
+    }
+}
+
+pub fn run(args: TournamentArgs) -> CliResult {
+    with_game!(args.game, G => tournament::<G>(&args))
+}
+
+fn tournament<G: Notation>(args: &TournamentArgs) -> CliResult {
+    if args.threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    let rules = parse_rules::<G>(args.rules.as_deref())?;
+    let shard = match &args.shard {
+        Some(text) => Shard::parse(text).map_err(|error| error.to_string())?,
+        None => Shard::ALL,
+    };
+    let config = TournamentConfig {
+        game: G::NAME.to_string(),
+        rules: args.rules.clone().unwrap_or_default(),
+        agents: args.agents.clone(),
+        games_per_pair: args.games,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        anchor: args.anchor.clone(),
+    };
+    config.validate()?;
+    let out_dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("runs/{}-{}", G::NAME, config_digest(&config))));
+    let start = G::new(rules);
+    let stop = interrupt_flag();
+    let options = RunOptions {
+        threads: args.threads,
+        shard,
+        out_dir: Some(out_dir.clone()),
+        stop: &stop,
+        progress: !args.json,
+    };
+    let started = Instant::now();
+    let result = run_tournament(
+        &config,
+        &start,
+        &|spec, seed| build_agent::<G>(spec, seed),
+        &options,
+    )
+    .map_err(|error| error.to_string())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = TournamentSummary::compute(&config, &result.games, is_scored(&start));
+    write_reports(&out_dir, &summary)?;
+    show_summary(&summary, args.json)?;
+    if !args.json {
+        if result.repaired_torn_line {
+            println!("a half-written game at the end of the log was discarded and played again");
+        }
+        println!(
+            "{} games played now, {} read back from {}, in {seconds:.1} s; log and reports in {}",
+            result.games.len() - result.resumed,
+            result.resumed,
+            out_dir.join("games.jsonl").display(),
+            out_dir.display()
+        );
+    }
+    if result.missing > 0 {
+        return Err(format!(
+            "interrupted with {} games of this run still to play; run the same command again to resume",
+            result.missing
+        ));
+    }
+    Ok(())
+}
+
+pub fn merge(args: MergeArgs) -> CliResult {
+    let (config, games) = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
+    let name = <GameName as clap::ValueEnum>::from_str(&config.game, false).map_err(|_| {
+        format!(
+            "the shards hold games of `{}`, which this norn does not know",
+            config.game
+        )
+    })?;
+    let scored = with_game!(name, G => {
+        let rules = parse_rules::<G>(Some(&config.rules))?;
+        is_scored(&G::new(rules))
+    });
+    write_directory(&args.out, &config, &games).map_err(|error| error.to_string())?;
+    let summary = TournamentSummary::compute(&config, &games, scored);
+    write_reports(&args.out, &summary)?;
+    show_summary(&summary, args.json)
+}
+
+pub fn run_match_command(args: MatchArgs) -> CliResult {
+    with_game!(args.game, G => match_games::<G>(&args))
+}
+
+fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("--sprt takes two Elo differences ELO0,ELO1, e.g. 0,10, not `{text}`");
+    let (elo0, elo1) = text.split_once(',').ok_or_else(bad)?;
+    Ok((
+        elo0.trim().parse().map_err(|_| bad())?,
+        elo1.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+fn match_games<G: Notation>(args: &MatchArgs) -> CliResult {
+    if args.threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    let (elo0, elo1) = parse_hypotheses(&args.sprt)?;
+    let sprt = Sprt {
+        elo0,
+        elo1,
+        alpha: args.alpha,
+        beta: args.beta,
+    };
+    let rules = parse_rules::<G>(args.rules.as_deref())?;
+    let config = TournamentConfig {
+        game: G::NAME.to_string(),
+        rules: args.rules.clone().unwrap_or_default(),
+        agents: vec![args.tested.clone(), args.baseline.clone()],
+        games_per_pair: 2,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        anchor: None,
+    };
+    let start = G::new(rules);
+    let stop = interrupt_flag();
+    let report = run_match(
+        &config,
+        &start,
+        &|spec, seed| build_agent::<G>(spec, seed),
+        sprt,
+        args.max_games / 2,
+        args.threads,
+        &stop,
+    )
+    .map_err(|error| error.to_string())?;
+    if args.json {
+        return print_json(&report);
+    }
+    let verdict = match report.decision {
+        crate::arena::sprt::SprtDecision::AcceptH1 => format!(
+            "H1 accepted: {} is at least {elo1:+} Elo stronger",
+            report.agents[0]
+        ),
+        crate::arena::sprt::SprtDecision::AcceptH0 => format!(
+            "H0 accepted: {} gains at most {elo0:+} Elo",
+            report.agents[0]
+        ),
+        crate::arena::sprt::SprtDecision::Continue => "undecided".to_string(),
+    };
+    println!("{} vs {}: {verdict}", report.agents[0], report.agents[1]);
+    println!(
+        "LLR {:.2} (bounds {:.2}, {:.2}) after {} games ({} pairs): +{} ={} -{}, pairs scoring 0/0.5/1/1.5/2: {:?}",
+        report.llr,
+        report.llr_lower,
+        report.llr_upper,
+        report.games,
+        report.pairs,
+        report.wins,
+        report.draws,
+        report.losses,
+        report.pentanomial
+    );
+    println!(
+        "Elo {:+.1} [{:+.1}, {:+.1}]",
+        report.elo, report.elo_low, report.elo_high
+    );
+    Ok(())
+}

@@ -1,0 +1,280 @@
+//! Tournaments: the same games for any thread count, shards and resumed runs
+//! that add up to one run, logs that replay, and ratings and tests that work.
+
+use norn::agents::{Agent, Decision, RandomAgent};
+use norn::arena::{
+    GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, merge_directories,
+    replay_line, run_tournament,
+};
+use norn::core::{Game, GameRng, MoveList, ParseError, rng_from_seed};
+use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+use rand::RngExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Captures whenever it can, otherwise plays at random: clearly stronger than random.
+struct CaptureFirst {
+    rng: GameRng,
+    moves: MoveList<norn::games::hnefatafl::TaflMove>,
+}
+
+impl Agent<Hnefatafl> for CaptureFirst {
+    fn spec(&self) -> &str {
+        "capture-first"
+    }
+
+    fn decide(&mut self, state: &Hnefatafl) -> Decision<norn::games::hnefatafl::TaflMove> {
+        state.legal_moves(&mut self.moves);
+        let capturing: Vec<_> = self
+            .moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let (soldiers, king) = state.captures_of(mv);
+                soldiers.any() || king
+            })
+            .collect();
+        let pool: &[_] = if capturing.is_empty() {
+            &self.moves
+        } else {
+            &capturing
+        };
+        Decision::Play(pool[self.rng.random_range(0..pool.len())])
+    }
+}
+
+fn make_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Hnefatafl>>, ParseError> {
+    match spec {
+        "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "capture-first" => Ok(Box::new(CaptureFirst {
+            rng: rng_from_seed(seed),
+            moves: MoveList::new(),
+        })),
+        _ => Err(ParseError::new("agent spec", spec, "unknown agent")),
+    }
+}
+
+fn config() -> TournamentConfig {
+    TournamentConfig {
+        game: "hnefatafl".into(),
+        rules: String::new(),
+        agents: vec!["random".into(), "capture-first".into()],
+        games_per_pair: 12,
+        seed: 42,
+        max_plies: Some(300),
+        anchor: None,
+    }
+}
+
+fn start() -> Hnefatafl {
+    Hnefatafl::new(HnefataflRules::default())
+}
+
+/// A fresh, empty directory under the target directory.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn run(
+    config: &TournamentConfig,
+    threads: usize,
+    shard: Shard,
+    out: Option<PathBuf>,
+    stop: &AtomicBool,
+) -> RunResult {
+    let options = RunOptions {
+        threads,
+        shard,
+        out_dir: out,
+        stop,
+        progress: false,
+    };
+    run_tournament(config, &start(), &make_agent, &options).unwrap()
+}
+
+fn summary_json(config: &TournamentConfig, games: &[GameLine]) -> String {
+    serde_json::to_string(&TournamentSummary::compute(config, games, false)).unwrap()
+}
+
+#[test]
+fn the_thread_count_does_not_change_the_games() {
+    let stop = AtomicBool::new(false);
+    let one = run(&config(), 1, Shard::ALL, None, &stop);
+    let two = run(&config(), 2, Shard::ALL, None, &stop);
+    assert_eq!(one.games, two.games);
+    assert_eq!(
+        summary_json(&config(), &one.games),
+        summary_json(&config(), &two.games)
+    );
+    assert_eq!(one.games.len(), 12);
+}
+
+#[test]
+fn two_shards_merged_give_the_summary_of_one_run() {
+    let stop = AtomicBool::new(false);
+    let whole = run(&config(), 2, Shard::ALL, None, &stop);
+    let first = scratch_dir("shard-1-of-2");
+    let second = scratch_dir("shard-2-of-2");
+    let a = run(
+        &config(),
+        2,
+        Shard::parse("1/2").unwrap(),
+        Some(first.clone()),
+        &stop,
+    );
+    let b = run(
+        &config(),
+        1,
+        Shard::parse("2/2").unwrap(),
+        Some(second.clone()),
+        &stop,
+    );
+    assert!(!a.games.is_empty() && !b.games.is_empty());
+    assert_eq!(a.games.len() + b.games.len(), whole.games.len());
+    let (merged_config, merged) = merge_directories(&[first, second]).unwrap();
+    assert_eq!(merged_config, config());
+    assert_eq!(
+        summary_json(&config(), &merged),
+        summary_json(&config(), &whole.games)
+    );
+}
+
+#[test]
+fn an_interrupted_run_resumes_to_the_same_result() {
+    let dir = scratch_dir("interrupted");
+    let stop = AtomicBool::new(false);
+    let started = AtomicUsize::new(0);
+    // Raise the stop flag once four games have started (two agents per game).
+    let interrupting = |spec: &str, seed: u64| {
+        if started.fetch_add(1, Ordering::SeqCst) >= 8 {
+            stop.store(true, Ordering::SeqCst);
+        }
+        make_agent(spec, seed)
+    };
+    let options = RunOptions {
+        threads: 2,
+        shard: Shard::ALL,
+        out_dir: Some(dir.clone()),
+        stop: &stop,
+        progress: false,
+    };
+    let partial = run_tournament(&config(), &start(), &interrupting, &options).unwrap();
+    assert!(partial.missing > 0, "the run should have been cut short");
+    assert!(!partial.games.is_empty());
+
+    let calm = AtomicBool::new(false);
+    let resumed = run(&config(), 2, Shard::ALL, Some(dir), &calm);
+    assert_eq!(resumed.missing, 0);
+    assert_eq!(resumed.resumed, partial.games.len());
+    let whole = run(&config(), 1, Shard::ALL, None, &calm);
+    assert_eq!(resumed.games, whole.games);
+}
+
+#[test]
+fn a_half_written_last_line_is_played_again() {
+    let dir = scratch_dir("torn");
+    let stop = AtomicBool::new(false);
+    let whole = run(&config(), 2, Shard::ALL, Some(dir.clone()), &stop);
+    // Cut the log in the middle of its last line, as a crash during a write would.
+    let log = dir.join("games.jsonl");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let last_start = text[..text.len() - 1].rfind('\n').unwrap() + 1;
+    std::fs::write(&log, &text[..last_start + (text.len() - last_start) / 2]).unwrap();
+
+    let repaired = run(&config(), 2, Shard::ALL, Some(dir.clone()), &stop);
+    assert!(repaired.repaired_torn_line);
+    assert_eq!(repaired.resumed, whole.games.len() - 1);
+    assert_eq!(repaired.games, whole.games);
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap().lines().count(),
+        whole.games.len()
+    );
+}
+
+#[test]
+fn a_corrupt_line_in_the_middle_is_an_error_not_skipped() {
+    let dir = scratch_dir("corrupt");
+    let stop = AtomicBool::new(false);
+    run(&config(), 2, Shard::ALL, Some(dir.clone()), &stop);
+    let log = dir.join("games.jsonl");
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::write(&log, text.replacen("{\"index\"", "{\"idx\"", 1)).unwrap();
+    let options = RunOptions {
+        threads: 1,
+        shard: Shard::ALL,
+        out_dir: Some(dir),
+        stop: &stop,
+        progress: false,
+    };
+    let error = run_tournament(&config(), &start(), &make_agent, &options)
+        .err()
+        .unwrap();
+    assert!(error.to_string().contains("line 1"), "{error}");
+}
+
+#[test]
+fn a_directory_of_another_tournament_is_refused() {
+    let dir = scratch_dir("other");
+    let stop = AtomicBool::new(false);
+    run(&config(), 2, Shard::ALL, Some(dir.clone()), &stop);
+    let different = TournamentConfig {
+        seed: 7,
+        ..config()
+    };
+    let options = RunOptions {
+        threads: 1,
+        shard: Shard::ALL,
+        out_dir: Some(dir),
+        stop: &stop,
+        progress: false,
+    };
+    let error = run_tournament(&different, &start(), &make_agent, &options)
+        .err()
+        .unwrap();
+    assert!(error.to_string().contains("seed"), "{error}");
+}
+
+#[test]
+fn every_logged_game_replays_to_its_recorded_result() {
+    let dir = scratch_dir("replay");
+    let stop = AtomicBool::new(false);
+    let result = run(&config(), 2, Shard::ALL, Some(dir.clone()), &stop);
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let logged: Vec<GameLine> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(logged.len(), result.games.len());
+    for line in &logged {
+        replay_line(&start(), line).unwrap();
+    }
+    // A log that claims another ending is caught.
+    let mut forged = logged[0].clone();
+    forged.reason = "forged".into();
+    assert!(replay_line(&start(), &forged).is_err());
+}
+
+#[test]
+fn colour_swapped_pairs_share_a_seed_and_the_stronger_agent_rates_higher() {
+    let stop = AtomicBool::new(false);
+    let result = run(&config(), 2, Shard::ALL, None, &stop);
+    for pair in result.games.chunks(2) {
+        assert_eq!(pair[0].seed, pair[1].seed);
+        assert_eq!(pair[0].seats, [pair[1].seats[1], pair[1].seats[0]]);
+    }
+    let summary = TournamentSummary::compute(&config(), &result.games, false);
+    assert_eq!(summary.agents[0].elo, 0.0, "the first agent is the anchor");
+    assert!(summary.agents[1].elo > 0.0, "{:?}", summary.agents);
+    let agent = &summary.agents[1];
+    assert_eq!(agent.wins + agent.draws + agent.losses, agent.games);
+    assert_eq!(
+        summary.overall.first_player_wins
+            + summary.overall.second_player_wins
+            + summary.overall.draws,
+        12
+    );
+    let sides: usize = agent.by_side.iter().map(|side| side.record.games).sum();
+    assert_eq!(sides, agent.games);
+}
