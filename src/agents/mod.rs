@@ -2,8 +2,10 @@
 //! search with a time limit, behind one trait so that matches and tournaments
 //! can pit any of them against any other.
 
+mod honest;
 mod random;
 
+pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use random::RandomAgent;
 
 use crate::core::{Game, ParseError};

@@ -1,0 +1,321 @@
+//! The team's policies, built from spec strings.
+//!
+//! | spec | policy | honest |
+//! |------|--------|--------|
+//! | `random` | a uniformly random legal move | yes |
+//! | `counting` | [`CountingPolicy`]: the ask most likely to succeed by public information | yes |
+//! | `ismcts:iters=N[,c=X]` | information-set MCTS over determinizations | yes |
+//! | `open-hand[:iters=N,c=X]` | [`OpenHandAgent`]: UCT on the full state | **no, it sees every hand** |
+//!
+//! Honest policies are [`HonestPolicy`] values wrapped in an [`HonestAgent`],
+//! so they only ever receive an observation. `open-hand` is a reference that
+//! reads the state itself; [`sees_hidden_cards`] tells reports to label it.
+
+use super::cards::{Card, CardSet, SUITS};
+use super::observation::FenrirObservation;
+use super::playout::{FenrirPlayout, PlayoutMoves};
+use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
+use crate::agents::{Agent, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
+use crate::core::{MAX_PLAYERS, MoveList, ParseError, parse_key_values, parse_value, unknown_key};
+use crate::search::{Ismcts, IsmctsConfig};
+
+/// The policy specs [`build_policy`] accepts.
+pub const POLICY_KINDS: [&str; 4] = [
+    "random",
+    "counting",
+    "ismcts:iters=N[,c=X]",
+    "open-hand[:iters=N,c=X]",
+];
+
+/// Builds a policy for the whole team from its spec and seed.
+///
+/// # Errors
+/// If the spec names no policy or has bad options; the error lists what is valid.
+pub fn build_policy(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>, ParseError> {
+    const WHAT: &str = "fenrir-cards policy";
+    let spec = spec.trim();
+    let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let search_options =
+        |default: FenrirPlayout| -> Result<(IsmctsConfig, FenrirPlayout), ParseError> {
+            let mut config = IsmctsConfig::default();
+            let mut playout = default;
+            for (key, value) in parse_key_values(options, WHAT)? {
+                match key {
+                    "iters" => config.iterations = parse_value(WHAT, spec, key, value)?,
+                    "c" => config.exploration = parse_value(WHAT, spec, key, value)?,
+                    "playout" => {
+                        playout.moves = match value {
+                            "counting" => PlayoutMoves::Counting,
+                            "open" => PlayoutMoves::OpenHand,
+                            "random" => PlayoutMoves::Random,
+                            _ => {
+                                return Err(ParseError::new(
+                                    WHAT,
+                                    spec,
+                                    format!(
+                                        "`playout` takes counting, open or random, not `{value}`"
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    "score" => {
+                        playout.margin = match value {
+                            "margin" => true,
+                            "win" => false,
+                            _ => {
+                                return Err(ParseError::new(
+                                    WHAT,
+                                    spec,
+                                    format!("`score` takes margin or win, not `{value}`"),
+                                ));
+                            }
+                        }
+                    }
+                    _ => {
+                        return Err(unknown_key(
+                            WHAT,
+                            spec,
+                            key,
+                            &["iters", "c", "playout", "score"],
+                        ));
+                    }
+                }
+            }
+            if config.iterations == 0 {
+                return Err(ParseError::new(WHAT, spec, "`iters` must be at least 1"));
+            }
+            Ok((config, playout))
+        };
+    let no_options = || {
+        if options.is_empty() {
+            Ok(())
+        } else {
+            Err(ParseError::new(
+                WHAT,
+                spec,
+                format!("`{kind}` takes no options"),
+            ))
+        }
+    };
+    let owned = spec.to_string();
+    match kind {
+        "random" => {
+            no_options()?;
+            Ok(Box::new(HonestAgent::new(
+                owned,
+                seed,
+                Box::new(|seed| Box::new(HonestRandom::new(seed))),
+            )))
+        }
+        "counting" => {
+            no_options()?;
+            Ok(Box::new(HonestAgent::new(
+                owned,
+                seed,
+                Box::new(|_| Box::new(CountingPolicy)),
+            )))
+        }
+        "ismcts" => {
+            let (config, playout) = search_options(FenrirPlayout::honest())?;
+            let name = owned.clone();
+            Ok(Box::new(HonestAgent::new(
+                owned,
+                seed,
+                Box::new(move |seed| {
+                    Box::new(IsmctsPolicy::new(
+                        name.clone(),
+                        config.clone(),
+                        playout.clone(),
+                        seed,
+                    ))
+                }),
+            )))
+        }
+        "open-hand" => {
+            let (config, playout) = search_options(FenrirPlayout::open_hand())?;
+            Ok(Box::new(OpenHandAgent {
+                spec: owned,
+                search: Ismcts::with_playout(config, playout, seed),
+            }))
+        }
+        _ => Err(ParseError::new(
+            WHAT,
+            spec,
+            format!(
+                "unknown policy (valid policies: {})",
+                POLICY_KINDS.join(", ")
+            ),
+        )),
+    }
+}
+
+/// Whether the policy of `spec` reads hidden cards (a reference, not a fair
+/// player): reports must say so.
+pub fn sees_hidden_cards(spec: &str) -> bool {
+    let kind = spec.trim().split(':').next().unwrap_or("");
+    kind == "open-hand"
+}
+
+/// Asks for the card most likely to be in the asked player's hand, by what
+/// public information has not ruled out, and gives up the lowest card it can.
+///
+/// For each card it neither holds nor has seen discarded, the possible
+/// holders are the other players not known to lack it (a player who said no
+/// to it, or named it itself, since that player last drew) and the stock if
+/// it has cards. The chance that a possible holder has the card is taken as
+/// its share of the cards the possible holders hold. The ask with the highest
+/// chance wins; ties go to the ask whose failure costs least (the lowest card
+/// the asker holds in that suit), then to the more valuable card, which pulls
+/// the pawn back further. On a failed ask, and when stuck, it discards its
+/// lowest card.
+pub struct CountingPolicy;
+
+impl HonestPolicy<FenrirCards> for CountingPolicy {
+    fn spec(&self) -> &str {
+        "counting"
+    }
+
+    fn decide(&mut self, observation: &FenrirObservation) -> FenrirMove {
+        let rules = observation.rules();
+        let mut lacks = KnownLacks::default();
+        for event in observation.history() {
+            lacks.observe(event, rules);
+        }
+        let mut moves = MoveList::new();
+        observation.legal_moves(&mut moves);
+        let view = PublicView {
+            rules,
+            mover: observation.observer(),
+            hand: observation.hand(),
+            hand_sizes: std::array::from_fn(|p| observation.hand_size(p)),
+            stock_left: observation.stock_left(),
+            discarded: observation.discarded(),
+            lacks: &lacks,
+            phase: observation.phase(),
+        };
+        counting_move(&view, &moves)
+    }
+}
+
+/// Per player, the cards public information says it does not hold now: the
+/// cards it said no to or named itself since it last drew.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KnownLacks {
+    lacking: [CardSet; MAX_PLAYERS],
+}
+
+impl KnownLacks {
+    /// Learns from one public event.
+    pub(crate) fn observe(&mut self, event: &Event, rules: &FenrirCardsRules) {
+        match *event {
+            Event::Ask {
+                asker,
+                target,
+                card,
+                held,
+            } => {
+                if !held {
+                    self.lacking[target as usize].insert(card);
+                }
+                if !rules.ask_held {
+                    self.lacking[asker as usize].insert(card);
+                }
+            }
+            Event::Draw { player } => self.lacking[player as usize] = CardSet::EMPTY,
+            Event::Discard { .. } => {}
+        }
+    }
+}
+
+/// What the player to move knows: its hand and the public facts.
+pub(crate) struct PublicView<'a> {
+    pub(crate) rules: &'a FenrirCardsRules,
+    pub(crate) mover: usize,
+    pub(crate) hand: CardSet,
+    pub(crate) hand_sizes: [usize; MAX_PLAYERS],
+    pub(crate) stock_left: usize,
+    pub(crate) discarded: CardSet,
+    pub(crate) lacks: &'a KnownLacks,
+    pub(crate) phase: Phase,
+}
+
+/// The counting rule (see [`CountingPolicy`]) applied to `view`, choosing
+/// among `moves`, the mover's legal moves.
+pub(crate) fn counting_move(view: &PublicView, moves: &[FenrirMove]) -> FenrirMove {
+    let rules = view.rules;
+    let ranks = rules.ranks;
+    let hand = view.hand;
+    let lowest_of = |cards: CardSet| {
+        cards
+            .iter()
+            .min_by_key(|&card| (rules.value(card), card))
+            .expect("the discard comes from a non-empty set")
+    };
+    match view.phase {
+        Phase::FailedAsk { suit, .. } => {
+            return FenrirMove::Discard(lowest_of(hand & CardSet::suit(suit as usize, ranks)));
+        }
+        Phase::Stuck => return FenrirMove::Discard(lowest_of(hand)),
+        _ => {}
+    }
+    let lacking = &view.lacks.lacking;
+    let mut lowest_in_suit = [u32::MAX; SUITS];
+    for card in hand.iter() {
+        let suit = card.suit(ranks);
+        lowest_in_suit[suit] = lowest_in_suit[suit].min(rules.value(card));
+    }
+    let chance = |target: usize, card: Card| -> f64 {
+        if hand.contains(card) || view.discarded.contains(card) || lacking[target].contains(card) {
+            return 0.0;
+        }
+        let holders: usize = (0..rules.players)
+            .filter(|&p| p != view.mover && !lacking[p].contains(card))
+            .map(|p| view.hand_sizes[p])
+            .sum::<usize>()
+            + view.stock_left;
+        view.hand_sizes[target] as f64 / holders.max(1) as f64
+    };
+    let score = |mv: &FenrirMove| match *mv {
+        FenrirMove::Ask { target, card } => (
+            chance(target as usize, card),
+            std::cmp::Reverse(lowest_in_suit[card.suit(ranks)]),
+            rules.value(card),
+        ),
+        FenrirMove::Discard(_) => unreachable!("only asks are legal in the ask phase"),
+    };
+    let mut best = moves[0];
+    let mut best_score = score(&best);
+    for mv in moves.iter().skip(1) {
+        let candidate = score(mv);
+        if candidate.partial_cmp(&best_score) == Some(std::cmp::Ordering::Greater) {
+            best = *mv;
+            best_score = candidate;
+        }
+    }
+    best
+}
+
+/// The open-hand reference: it reads every hand and the stock, and searches
+/// the perfect-information game with UCT (the information-set search given
+/// the true state as its only determinization). It cheats by design, to show
+/// how much the hidden information costs the team.
+pub struct OpenHandAgent {
+    spec: String,
+    search: Ismcts<FenrirCards, FenrirPlayout>,
+}
+
+impl Agent<FenrirCards> for OpenHandAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn decide(&mut self, state: &FenrirCards) -> Decision<FenrirMove> {
+        let result = self.search.search_with(|_| state.clone());
+        Decision::Play(
+            result
+                .best_move
+                .expect("decide is called with a player to move"),
+        )
+    }
+}
