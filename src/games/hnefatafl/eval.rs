@@ -10,16 +10,19 @@
 //! | material | defenders left / 12 − attackers left / 24 (a defender is worth two attackers) | + |
 //! | open corners | corners the king reaches in one move (at most 2 count) | + |
 //! | corners in two | corners the king reaches in two moves over empty lines | + |
+//! | forks | squares the king reaches in one move that see two corners or touch one | + |
 //! | edge lines | edge squares the king reaches in one move | + |
 //! | king's room | edge squares the king could walk to over empty squares, / 40 | + |
 //! | defenders' edge | edge squares reachable by any defender through squares free of attackers, / 40 (the opposite of encirclement pressure) | + |
 //! | corner guards | attackers within two squares of a corner, at most 3 per corner, / 12 | − |
 //! | king pressed | attackers beside the king | − |
 //!
-//! Two positions are decided before the sum: a king with an open line to a
-//! corner wins on the defenders' move, and a king with two open corners
-//! cannot be stopped by a single attacker move; both score
-//! [`MAX_ESTIMATE`] (slightly less for the second).
+//! Some positions are judged before the sum. A king with an open line to a
+//! corner wins on the defenders' move ([`MAX_ESTIMATE`]); on the attackers'
+//! move it still wins if two corners are open or no attacker can step into
+//! the line (a little less). A king that can reach, on the defenders' move, a
+//! square that sees two corners or touches one is usually through as well
+//! (less again).
 
 use super::board::{
     CORNERS, EDGE, RAYS, Side, THRONE, flood_fill, neighbour, orthogonal_neighbours,
@@ -34,6 +37,7 @@ pub const MAX_ESTIMATE: f64 = 0.9;
 const MATERIAL: f64 = 1.5;
 const OPEN_CORNER: f64 = 0.35;
 const CORNER_IN_TWO: f64 = 0.12;
+const FORK: f64 = 0.25;
 const EDGE_LINE: f64 = 0.02;
 const KING_ROOM: f64 = 0.4;
 const DEFENDERS_EDGE: f64 = 0.3;
@@ -78,22 +82,45 @@ const fn corner_zones() -> [Bitboard128; 4] {
 }
 
 impl Hnefatafl {
+    /// Whether an attacker can step between the king and the corner it sees.
+    fn attackers_can_block(&self, corner: Bitboard128, occupied: Bitboard128) -> bool {
+        let Some(corner) = corner.lowest() else {
+            return false;
+        };
+        let between = RAYS.rook_attacks(self.king, occupied) & RAYS.rook_attacks(corner, occupied);
+        self.attackers
+            .squares()
+            .any(|attacker| RAYS.rook_attacks(attacker, occupied).intersects(between))
+    }
+
     /// The estimate for the defenders, in `[-MAX_ESTIMATE, MAX_ESTIMATE]`.
     fn defenders_estimate(&self) -> f64 {
         let occupied = self.occupied();
         let empty = super::board::BOARD & !occupied;
         let king_moves = RAYS.rook_attacks(self.king, occupied) & empty;
-        let open_corners = (king_moves & CORNERS).count();
-        if open_corners > 0 && self.to_move == Side::Defenders {
-            return MAX_ESTIMATE;
-        }
-        if open_corners > 1 {
-            return MAX_ESTIMATE * 0.95;
+        let open_corners = king_moves & CORNERS;
+        match self.to_move {
+            Side::Defenders if open_corners.any() => return MAX_ESTIMATE,
+            Side::Attackers if open_corners.count() > 1 => return MAX_ESTIMATE * 0.95,
+            Side::Attackers
+                if open_corners.any() && !self.attackers_can_block(open_corners, occupied) =>
+            {
+                return MAX_ESTIMATE * 0.95;
+            }
+            _ => {}
         }
         let without_king = occupied.without(self.king);
         let mut corners_in_two = Bitboard128::EMPTY;
+        let mut forks = 0;
         for stop in king_moves.squares() {
-            corners_in_two |= RAYS.rook_attacks(stop, without_king) & CORNERS;
+            let seen = RAYS.rook_attacks(stop, without_king) & CORNERS;
+            let beside_corner =
+                (orthogonal_neighbours(Bitboard128::from_square(stop)) & CORNERS).any();
+            forks += u32::from(seen.count() >= 2 || beside_corner);
+            corners_in_two |= seen;
+        }
+        if forks > 0 && self.to_move == Side::Defenders {
+            return MAX_ESTIMATE * 0.9;
         }
         let king_room = flood_fill(Bitboard128::from_square(self.king), empty) & EDGE;
         let reach = flood_fill(
@@ -109,8 +136,9 @@ impl Hnefatafl {
         let material =
             f64::from(self.defenders.count()) / 12.0 - f64::from(self.attackers.count()) / 24.0;
         let raw = MATERIAL * material
-            + OPEN_CORNER * f64::from(open_corners)
+            + OPEN_CORNER * f64::from(open_corners.count())
             + CORNER_IN_TWO * f64::from(corners_in_two.count())
+            + FORK * f64::from(forks.min(2))
             + EDGE_LINE * f64::from((king_moves & EDGE).count())
             + KING_ROOM * f64::from(king_room.count()) / 40.0
             + DEFENDERS_EDGE * f64::from((reach & EDGE).count()) / 40.0
