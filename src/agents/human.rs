@@ -10,6 +10,8 @@ pub struct HumanAgent<G: Notation> {
     input: Box<dyn BufRead + Send>,
     output: Box<dyn Write + Send>,
     moves: MoveList<G::Move>,
+    /// The moves played since this player last chose, to show it.
+    news: Vec<String>,
 }
 
 impl<G: Notation> HumanAgent<G> {
@@ -20,6 +22,7 @@ impl<G: Notation> HumanAgent<G> {
             input,
             output,
             moves: MoveList::new(),
+            news: Vec::new(),
         }
     }
 
@@ -42,7 +45,8 @@ impl<G: Notation> Agent<G> for HumanAgent<G> {
             .player_to_move()
             .map(|player| state.player_name(player))
             .unwrap_or_default();
-        self.say(&format!("\n{}", state.diagram()));
+        let news = std::mem::take(&mut self.news).join("\n");
+        self.say(&format!("\n{news}\n{}", state.diagram()));
         let example = example_move(state, &mut self.moves);
         loop {
             self.say(&format!(
@@ -71,6 +75,20 @@ impl<G: Notation> Agent<G> for HumanAgent<G> {
                 },
             }
         }
+    }
+
+    fn observe(&mut self, before: &G, mv: G::Move) {
+        let player = before
+            .status()
+            .player_to_move()
+            .map(|player| before.player_name(player))
+            .unwrap_or_default();
+        self.news
+            .push(format!("{player} played {}", before.move_text(mv)));
+    }
+
+    fn reset(&mut self) {
+        self.news.clear();
     }
 }
 

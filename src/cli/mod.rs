@@ -1,6 +1,8 @@
 //! The `norn` command line: thin wrappers over the library.
 
+mod engine;
 mod perft;
+mod play;
 mod replay;
 mod show;
 
@@ -28,6 +30,10 @@ enum Command {
     Show(show::ShowArgs),
     /// Replay game records and check every move and capture against the engine
     Replay(replay::ReplayArgs),
+    /// Play one game between agents (or a person at the terminal)
+    Play(play::PlayArgs),
+    /// Answer the Hnefatafl Text Protocol on standard input and output
+    Engine(engine::EngineArgs),
 }
 
 /// The games the command line knows.
@@ -81,6 +87,8 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Engine(args) => engine::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
