@@ -7,7 +7,8 @@
 //! games and multi-player games.
 //!
 //! - Nodes live in an arena (a `Vec` with `u32` links); a node's children form
-//!   a linked list and are added one per visit, in a shuffled order.
+//!   a linked list and are added one per visit: tactical moves
+//!   ([`Evaluate::is_tactical`]) first, each group in a shuffled order.
 //! - A simulation plays random moves from the new node for at most
 //!   [`MctsConfig::playout_plies`] plies, then scores the position with
 //!   [`Evaluate::evaluate`] unless the game ended.
@@ -142,6 +143,8 @@ struct Node<M> {
     move_count: Option<u16>,
     /// Children created so far.
     expanded: u16,
+    /// How many of the legal moves are tactical (expanded first).
+    tactical_count: u16,
     /// Where the scrambled expansion order starts.
     scramble_offset: u16,
     visits: u32,
@@ -160,6 +163,7 @@ impl<M> Node<M> {
             mover: NO_PLAYER,
             move_count: None,
             expanded: 0,
+            tactical_count: 0,
             scramble_offset: 0,
             visits: 0,
             virtual_loss: 0,
@@ -204,96 +208,6 @@ impl<G: Game> Tree<G> {
             }
             Status::Chance | Status::Simultaneous => {}
         }
-    }
-
-    /// One selection and expansion: walks down by UCB1 (adding a virtual loss
-    /// to every node passed) and adds one child if the budget allows.
-    fn descend(
-        &mut self,
-        config: &MctsConfig,
-        rng: &mut GameRng,
-        moves: &mut MoveList<G::Move>,
-    ) -> Leaf<G> {
-        let mut state = self.root_state.clone();
-        let mut index = 0u32;
-        loop {
-            let node = &mut self.nodes[index as usize];
-            node.virtual_loss += 1;
-            if let Some(result) = node.proven
-                && (config.solver || node.mover == NO_PLAYER)
-            {
-                return Leaf {
-                    node: index,
-                    state,
-                    known: Some(result),
-                };
-            }
-            if node.mover == NO_PLAYER {
-                return Leaf {
-                    node: index,
-                    state,
-                    known: None,
-                };
-            }
-            let count = match node.move_count {
-                Some(count) => count,
-                None => {
-                    state.legal_moves(moves);
-                    let count = moves.len().min(usize::from(u16::MAX)) as u16;
-                    node.move_count = Some(count);
-                    node.scramble_offset = if count > 0 {
-                        rng.random_range(0..count)
-                    } else {
-                        0
-                    };
-                    count
-                }
-            };
-            if node.expanded < count && self.nodes.len() < config.node_budget {
-                let child = self.expand(index, &mut state, moves);
-                self.nodes[child as usize].virtual_loss += 1;
-                let known = self.nodes[child as usize].proven;
-                return Leaf {
-                    node: child,
-                    state,
-                    known,
-                };
-            }
-            match self.select_child(index, config) {
-                Some(child) => {
-                    let mv = self.nodes[child as usize].mv.expect("children have moves");
-                    state.play(mv);
-                    index = child;
-                }
-                None => {
-                    return Leaf {
-                        node: index,
-                        state,
-                        known: None,
-                    };
-                }
-            }
-        }
-    }
-
-    /// Adds the next child of `parent` in the scrambled order and plays its
-    /// move on `state`.
-    fn expand(&mut self, parent: u32, state: &mut G, moves: &mut MoveList<G::Move>) -> u32 {
-        state.legal_moves(moves);
-        let child = self.nodes.len() as u32;
-        let node = &mut self.nodes[parent as usize];
-        let count = usize::from(node.move_count.expect("counted before expanding"));
-        let pick = (usize::from(node.scramble_offset) + usize::from(node.expanded) * SCRAMBLE_STEP)
-            % count;
-        node.expanded += 1;
-        let mv = moves[pick];
-        let mut fresh = Node::new(Some(mv), parent);
-        fresh.next_sibling = node.first_child;
-        node.first_child = child;
-        self.nodes.push(fresh);
-        state.play(mv);
-        self.describe(child, state);
-        child
     }
 
     fn children(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
@@ -458,6 +372,111 @@ impl<G: Game> Tree<G> {
 }
 
 impl<G: Evaluate> Tree<G> {
+    /// One selection and expansion: walks down by UCB1 (adding a virtual loss
+    /// to every node passed) and adds one child if the budget allows.
+    fn descend(
+        &mut self,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<G::Move>,
+    ) -> Leaf<G> {
+        let mut state = self.root_state.clone();
+        let mut index = 0u32;
+        loop {
+            let node = &mut self.nodes[index as usize];
+            node.virtual_loss += 1;
+            if let Some(result) = node.proven
+                && (config.solver || node.mover == NO_PLAYER)
+            {
+                return Leaf {
+                    node: index,
+                    state,
+                    known: Some(result),
+                };
+            }
+            if node.mover == NO_PLAYER {
+                return Leaf {
+                    node: index,
+                    state,
+                    known: None,
+                };
+            }
+            let count = match node.move_count {
+                Some(count) => count,
+                None => {
+                    state.legal_moves(moves);
+                    let count = moves.len().min(usize::from(u16::MAX)) as u16;
+                    node.move_count = Some(count);
+                    node.tactical_count =
+                        moves.iter().filter(|&&mv| state.is_tactical(mv)).count() as u16;
+                    node.scramble_offset = if count > 0 {
+                        rng.random_range(0..count)
+                    } else {
+                        0
+                    };
+                    count
+                }
+            };
+            if node.expanded < count && self.nodes.len() < config.node_budget {
+                let child = self.expand(index, &mut state, moves);
+                self.nodes[child as usize].virtual_loss += 1;
+                let known = self.nodes[child as usize].proven;
+                return Leaf {
+                    node: child,
+                    state,
+                    known,
+                };
+            }
+            match self.select_child(index, config) {
+                Some(child) => {
+                    let mv = self.nodes[child as usize].mv.expect("children have moves");
+                    state.play(mv);
+                    index = child;
+                }
+                None => {
+                    return Leaf {
+                        node: index,
+                        state,
+                        known: None,
+                    };
+                }
+            }
+        }
+    }
+
+    /// Adds the next child of `parent` and plays its move on `state`: the
+    /// tactical moves ([`Evaluate::is_tactical`]) come first, so that a
+    /// capture or a winning move is found early, then the others; each group
+    /// in a scrambled order.
+    fn expand(&mut self, parent: u32, state: &mut G, moves: &mut MoveList<G::Move>) -> u32 {
+        state.legal_moves(moves);
+        let child = self.nodes.len() as u32;
+        let node = &mut self.nodes[parent as usize];
+        let count = usize::from(node.move_count.expect("counted before expanding"));
+        let tactical = usize::from(node.tactical_count);
+        let expanded = usize::from(node.expanded);
+        let (want_tactical, rank, group) = if expanded < tactical {
+            (true, expanded, tactical)
+        } else {
+            (false, expanded - tactical, count - tactical)
+        };
+        let slot = (usize::from(node.scramble_offset) + rank * SCRAMBLE_STEP) % group;
+        node.expanded += 1;
+        let mv = moves
+            .iter()
+            .copied()
+            .filter(|&mv| state.is_tactical(mv) == want_tactical)
+            .nth(slot)
+            .expect("the group has this many moves");
+        let mut fresh = Node::new(Some(mv), parent);
+        fresh.next_sibling = node.first_child;
+        node.first_child = child;
+        self.nodes.push(fresh);
+        state.play(mv);
+        self.describe(child, state);
+        child
+    }
+
     /// One full iteration: descent, simulation, back-up.
     fn iterate(&mut self, config: &MctsConfig, rng: &mut GameRng, moves: &mut MoveList<G::Move>) {
         let leaf = self.descend(config, rng, moves);
