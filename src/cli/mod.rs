@@ -1,6 +1,8 @@
 //! The `norn` command line: thin wrappers over the library.
 
+mod engine;
 mod perft;
+mod play;
 mod replay;
 mod show;
 mod tournament;
@@ -35,6 +37,10 @@ enum Command {
     Merge(tournament::MergeArgs),
     /// Head-to-head match that stops when a sequential test (SPRT) decides
     Match(tournament::MatchArgs),
+    /// Play one game between agents (or a person at the terminal)
+    Play(play::PlayArgs),
+    /// Answer the Hnefatafl Text Protocol on standard input and output
+    Engine(engine::EngineArgs),
 }
 
 /// The games the command line knows.
@@ -91,6 +97,8 @@ pub fn run() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Merge(args) => tournament::merge(args),
         Command::Match(args) => tournament::run_match_command(args),
+        Command::Play(args) => play::run(args),
+        Command::Engine(args) => engine::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
