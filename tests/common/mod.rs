@@ -1,1 +1,2 @@
 pub mod slow_tafl;
+pub mod slow_thud;
