@@ -6,6 +6,7 @@ use super::state::{
     KoomValley, KoomValleyMove, KoomValleyMoveKind, dwarf_key, rock_key, side_key, troll_key,
 };
 use crate::bitboard::{Bitboard256, Direction, Square};
+use crate::core::{Game, MoveList};
 use crate::games::thud::board::{
     PLAYABLE, RAYS, Side, adjacent, direction_between, distance, neighbour, square_name,
 };
@@ -116,6 +117,24 @@ impl KoomValley {
         Ok(self.dwarfs & !dwarfs)
     }
 
+    /// Explains a valid trample path that is not the listed one: another
+    /// path to the same position is.
+    fn listed_trample(&self, from: Square, to: Square, crossed: Bitboard256) -> String {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .find(|mv| {
+                mv.kind == KoomValleyMoveKind::Trample
+                    && (mv.from, mv.to) == (from, to)
+                    && self.captures_of(**mv) == crossed
+            })
+            .map_or_else(
+                || format!("{}-...-{} is not a legal trample here", square_name(from), square_name(to)),
+                |listed| format!("this trample reaches the same position as {listed}, which is the move to play"),
+            )
+    }
+
     /// Why a move of `piece` along `path` (its start and landing squares),
     /// capturing `claimed` if given, is not legal here. Called only for moves
     /// that are not in the legal list.
@@ -189,9 +208,7 @@ impl KoomValley {
                         Err(problem) => problem,
                         Ok(crossed) => match claimed.filter(|&claimed| claimed != crossed) {
                             Some(_) => format!("this trample captures {}", square_list(crossed)),
-                            None => {
-                                format!("T{from_name}-...-{to_name} is not a legal trample here")
-                            }
+                            None => self.listed_trample(from, to, crossed),
                         },
                     };
                 }
@@ -237,5 +254,44 @@ impl KoomValley {
             }
         }
         format!("{from_name}-{to_name} is not a legal move here")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Notation;
+    use crate::games::thud::KoomValleyRules;
+    use crate::games::thud::board::parse_square;
+
+    #[test]
+    fn an_unlisted_path_to_a_listed_trample_points_to_the_listed_one() {
+        // A troll on D5 can circle over D6, E7 and E6 either way round.
+        let game = KoomValley::from_position_text(
+            "5/7/9/11/2T10/3dd10/4d10/7R7/15/15/13/11/9/7/5 trolls",
+            KoomValleyRules::default(),
+        )
+        .unwrap();
+        let d5 = parse_square("D5").unwrap();
+        let mut jumps = 0;
+        for (count, direction) in [Direction::NorthEast, Direction::West, Direction::South]
+            .into_iter()
+            .enumerate()
+        {
+            jumps = KoomValleyMove::add_jump(jumps, count as u8, direction);
+        }
+        let anticlockwise = KoomValleyMove::trample(d5, d5, jumps, 3);
+        assert_eq!(anticlockwise.to_string(), "TD5-F7-D7-D5xE6xE7xD6");
+        let error = game.check_move(anticlockwise).unwrap_err();
+        assert!(
+            error
+                .reason()
+                .contains("same position as TD5-D7-F7-D5xD6xE7xE6"),
+            "{error}"
+        );
+        assert_eq!(
+            game.parse_move("TD5-F7-D7-D5").unwrap().to_string(),
+            "TD5-D7-F7-D5xD6xE7xE6"
+        );
     }
 }
