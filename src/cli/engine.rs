@@ -64,8 +64,8 @@ const COMMANDS: [&str; 13] = [
 ];
 
 pub fn run(args: EngineArgs) -> CliResult {
-    match args.game {
-        GameName::Hnefatafl => {}
+    if args.game != GameName::Hnefatafl {
+        return Err("the Hnefatafl Text Protocol is spoken for hnefatafl only".into());
     }
     let rules = parse_rules::<Hnefatafl>(args.rules.as_deref())?;
     let agent = build_agent::<Hnefatafl>(&args.agent, args.seed).map_err(|e| e.to_string())?;

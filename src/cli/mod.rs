@@ -48,6 +48,10 @@ enum Command {
 pub enum GameName {
     /// Copenhagen Hnefatafl 11x11
     Hnefatafl,
+    /// Classic Thud: one battle, scored by its margin
+    Thud,
+    /// Koom Valley Thud
+    KoomValley,
 }
 
 /// Runs `$body` with `$game` bound to the type of the named game.
@@ -56,6 +60,14 @@ macro_rules! with_game {
         match $name {
             GameName::Hnefatafl => {
                 type $game = crate::games::hnefatafl::Hnefatafl;
+                $body
+            }
+            GameName::Thud => {
+                type $game = crate::games::thud::Thud;
+                $body
+            }
+            GameName::KoomValley => {
+                type $game = crate::games::thud::KoomValley;
                 $body
             }
         }

@@ -2,3 +2,4 @@
 //! options, move generation, the rules that end the game, and notation.
 
 pub mod hnefatafl;
+pub mod thud;
