@@ -1,14 +1,50 @@
 //! Agents: anything that chooses moves, from a uniformly random player to a
 //! search with a time limit, behind one trait so that matches and tournaments
 //! can pit any of them against any other.
+//!
+//! Agents are built from spec strings by [`build_agent`]:
+//!
+//! | spec | agent |
+//! |------|-------|
+//! | `random` | a uniformly random legal move |
+//! | `greedy` | the move with the best evaluation one ply ahead |
+//! | `alphabeta:depth=6`, `alphabeta:ms=500` | [`AlphaBeta`](crate::search::AlphaBeta) search |
+//! | `mcts:iters=20000,c=1.0,threads=2`, `mcts:ms=500` | [`Mcts`](crate::search::Mcts) search |
+//!
+//! `human` (moves typed in a terminal) is a [`HumanAgent`], which the command
+//! line builds because it needs the game's notation and a terminal.
+//!
+//! ```
+//! use norn::agents::{build_agent, play_game};
+//! use norn::core::Game;
+//! use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+//!
+//! let rules: HnefataflRules = "ply-limit=40".parse().unwrap();
+//! let mut agents = vec![
+//!     build_agent::<Hnefatafl>("greedy", 1).unwrap(),
+//!     build_agent::<Hnefatafl>("random", 2).unwrap(),
+//! ];
+//! let game = play_game(&Hnefatafl::new(rules), &mut agents, None);
+//! assert!(game.moves.len() <= 40);
+//! ```
 
+mod greedy;
 mod honest;
+mod human;
+mod match_play;
 mod random;
+mod searchers;
+mod spec;
 
+pub use greedy::GreedyAgent;
 pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
+pub use human::HumanAgent;
+pub use match_play::{PlayedGame, play_game};
 pub use random::RandomAgent;
+pub use searchers::{AlphaBetaAgent, MctsAgent};
+pub use spec::{AGENT_KINDS, build_agent};
 
-use crate::core::{Game, ParseError};
+use crate::core::Game;
 
 /// What an agent does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +56,8 @@ pub enum Decision<M> {
 /// A player of game `G`.
 ///
 /// An agent is built from a spec string and a seed, and is deterministic
-/// given both: the same agent with the same seed makes the same decisions.
+/// given both (searches limited by time excepted, and tree-parallel MCTS):
+/// the same agent with the same seed makes the same decisions.
 pub trait Agent<G: Game>: Send {
     /// The spec this agent was built from, e.g. `mcts:iters=2000`.
     fn spec(&self) -> &str;
@@ -35,20 +72,4 @@ pub trait Agent<G: Game>: Send {
 
     /// Forgets everything about the current game before a new one starts.
     fn reset(&mut self) {}
-}
-
-/// Builds an agent from its spec string and seed.
-///
-/// # Errors
-/// If the spec names no known agent or has bad options; the error lists what
-/// is valid.
-pub fn build_agent<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
-    match spec.trim() {
-        "random" => Ok(Box::new(RandomAgent::new(seed))),
-        _ => Err(ParseError::new(
-            "agent spec",
-            spec,
-            "unknown agent (valid agents: random)",
-        )),
-    }
 }

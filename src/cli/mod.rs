@@ -1,6 +1,8 @@
 //! The `norn` command line: thin wrappers over the library.
 
+mod engine;
 mod perft;
+mod play;
 mod replay;
 mod show;
 mod tournament;
@@ -35,6 +37,10 @@ enum Command {
     Merge(tournament::MergeArgs),
     /// Head-to-head match that stops when a sequential test (SPRT) decides
     Match(tournament::MatchArgs),
+    /// Play one game between agents (or a person at the terminal)
+    Play(play::PlayArgs),
+    /// Answer the Hnefatafl Text Protocol on standard input and output
+    Engine(engine::EngineArgs),
 }
 
 /// The games the command line knows.
@@ -42,6 +48,10 @@ enum Command {
 pub enum GameName {
     /// Copenhagen Hnefatafl 11x11
     Hnefatafl,
+    /// Classic Thud: one battle, scored by its margin
+    Thud,
+    /// Koom Valley Thud
+    KoomValley,
 }
 
 /// Runs `$body` with `$game` bound to the type of the named game.
@@ -50,6 +60,14 @@ macro_rules! with_game {
         match $name {
             GameName::Hnefatafl => {
                 type $game = crate::games::hnefatafl::Hnefatafl;
+                $body
+            }
+            GameName::Thud => {
+                type $game = crate::games::thud::Thud;
+                $body
+            }
+            GameName::KoomValley => {
+                type $game = crate::games::thud::KoomValley;
                 $body
             }
         }
@@ -91,6 +109,8 @@ pub fn run() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Merge(args) => tournament::merge(args),
         Command::Match(args) => tournament::run_match_command(args),
+        Command::Play(args) => play::run(args),
+        Command::Engine(args) => engine::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,8 +18,8 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> CliResult {
-    match args.game {
-        GameName::Hnefatafl => {}
+    if args.game != GameName::Hnefatafl {
+        return Err("game records can be replayed for hnefatafl only".into());
     }
     let rules = parse_rules::<Hnefatafl>(args.rules.as_deref())?;
     let csv = std::fs::read_to_string(&args.file)

@@ -8,7 +8,7 @@ use crate::arena::{
     RunOptions, Shard, TournamentConfig, TournamentSummary, markdown_report, merge_directories,
     ratings_svg, run_match, run_tournament, text_report, write_directory,
 };
-use crate::core::{Game, Notation};
+use crate::core::{Evaluate, Game, Notation};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -160,7 +160,7 @@ pub fn run(args: TournamentArgs) -> CliResult {
     with_game!(args.game, G => tournament::<G>(&args))
 }
 
-fn tournament<G: Notation>(args: &TournamentArgs) -> CliResult {
+fn tournament<G: Notation + Evaluate>(args: &TournamentArgs) -> CliResult {
     if args.threads == 0 {
         return Err("--threads must be at least 1".into());
     }
@@ -256,7 +256,7 @@ fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
     ))
 }
 
-fn match_games<G: Notation>(args: &MatchArgs) -> CliResult {
+fn match_games<G: Notation + Evaluate>(args: &MatchArgs) -> CliResult {
     if args.threads == 0 {
         return Err("--threads must be at least 1".into());
     }

@@ -3,3 +3,4 @@
 
 pub mod fenrir_cards;
 pub mod hnefatafl;
+pub mod thud;

@@ -1,10 +1,21 @@
 //! Generic searchers. They know a game only through the traits of
 //! [`crate::core`], so every game that implements those traits gets them.
+//!
+//! - [`perft`]: move-sequence counts, the check of a move generator;
+//! - [`AlphaBeta`]: alpha-beta for two-player zero-sum games;
+//! - [`Mcts`]: Monte Carlo tree search for any number of players;
+//! - [`Ismcts`]: information-set MCTS for games with hidden information.
 
+mod alphabeta;
 mod ismcts;
+mod mcts;
 mod perft;
+mod tt;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
 pub use ismcts::{
     Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, Playout, RandomPlayout, normalised_payoffs,
 };
+pub use mcts::{Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{perft, perft_divide, perft_parallel};
+pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -1,1 +1,3 @@
 pub mod slow_tafl;
+pub mod slow_thud;
+pub mod tictactoe;

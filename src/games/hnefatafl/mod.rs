@@ -20,6 +20,7 @@
 //! ```
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod records;
@@ -29,6 +30,7 @@ mod state;
 pub use board::{
     BOARD, CORNERS, EDGE, GRID, RESTRICTED, SIZE, Side, THRONE, parse_square, square_name,
 };
+pub use eval::MAX_ESTIMATE;
 pub use notation::{HnefataflSetup, RecordedMove, START_POSITION};
 pub use records::{GameRecord, RecordReplay, ReplaySummary, replay_records};
 pub use state::{EndReason, Ending, Hnefatafl, HnefataflRules, TaflMove};

@@ -1,0 +1,71 @@
+//! Search speed on Copenhagen Hnefatafl from the starting position: MCTS
+//! iterations per second with one and two threads (root and tree
+//! parallelism), and alpha-beta nodes per second and time to a fixed depth.
+
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use norn::core::Game;
+use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
+use std::hint::black_box;
+
+const ITERATIONS: u64 = 20_000;
+
+fn mcts(c: &mut Criterion) {
+    let start = Hnefatafl::new(HnefataflRules::default());
+    for playout in [10, 0] {
+        let mut group = c.benchmark_group(format!("mcts_start_playout{playout}"));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(ITERATIONS));
+        for (name, threads, parallelism) in [
+            ("1_thread", 1, Parallelism::Root),
+            ("2_threads_root", 2, Parallelism::Root),
+            ("2_threads_tree", 2, Parallelism::Tree),
+        ] {
+            let config = MctsConfig {
+                iterations: Some(ITERATIONS),
+                threads,
+                parallelism,
+                playout_plies: Some(playout),
+                ..MctsConfig::default()
+            };
+            let mut search = Mcts::new(config, 1).expect("a thread pool");
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    search.clear();
+                    black_box(search.search(&start).best_move)
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+fn alphabeta(c: &mut Criterion) {
+    let start = Hnefatafl::new(HnefataflRules::default());
+    let mut group = c.benchmark_group("alphabeta_start");
+    group.sample_size(10);
+    for (depth, threads) in [(4, 1), (5, 1), (5, 2), (6, 1)] {
+        let config = AlphaBetaConfig {
+            depth: Some(depth),
+            threads,
+            ..AlphaBetaConfig::default()
+        };
+        // One thread visits the same nodes every time, so the count of a
+        // first search gives the throughput in nodes per second; with two
+        // threads the count (of both threads) varies a little between runs.
+        let nodes = AlphaBeta::new(config.clone()).search(&start).nodes;
+        group.throughput(Throughput::Elements(nodes));
+        let id = BenchmarkId::new(format!("depth{depth}"), format!("{threads}_threads"));
+        group.bench_function(id, |b| {
+            b.iter_batched(
+                || AlphaBeta::new(config.clone()),
+                |mut search| black_box(search.search(&start).score),
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, mcts, alphabeta);
+criterion_main!(benches);

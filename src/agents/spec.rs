@@ -1,0 +1,250 @@
+//! Agent specs: `kind` or `kind:key=value,key=value`.
+
+use super::{Agent, AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent};
+use crate::core::{Evaluate, ParseError, parse_key_values, parse_switch, parse_value, unknown_key};
+use crate::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
+use std::str::FromStr;
+use std::time::Duration;
+
+const WHAT: &str = "agent spec";
+
+/// The agent kinds [`build_agent`] knows.
+pub const AGENT_KINDS: [&str; 4] = ["random", "greedy", "alphabeta", "mcts"];
+
+const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
+const MCTS_KEYS: [&str; 9] = [
+    "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver",
+];
+
+/// The most threads a spec may ask for.
+const MAX_THREADS: usize = 256;
+
+/// Builds the agent described by `spec`, with its random choices drawn from
+/// `seed`.
+///
+/// - `random`, `greedy`: no options.
+/// - `alphabeta`: `depth` (plies, default 4 unless `ms` or `nodes` is given),
+///   `ms` (time per move), `nodes`, `tt` (table megabytes, default 16, 0 for
+///   none), `threads` (default 1).
+/// - `mcts`: `iters` (default 10000 unless `ms` is given), `ms`, `c`
+///   (exploration, default 1.0), `threads` (default 1), `parallel`
+///   (`root` or `tree`, default root), `playout` (random plies before the
+///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
+///   limit, default 1000000), `reuse` and `solver` (`on`/`off`, default on).
+///
+/// # Errors
+/// An unknown kind or option, or a bad value, with the valid choices listed.
+pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
+    let spec = spec.trim();
+    let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let pairs = parse_key_values(options, WHAT)?;
+    let no_options = |kind: &str| match pairs.first() {
+        Some(&(key, _)) => Err(ParseError::new(
+            WHAT,
+            spec,
+            format!("unknown option `{key}` (`{kind}` takes no options)"),
+        )),
+        None => Ok(()),
+    };
+    match kind.trim() {
+        "random" => {
+            no_options("random")?;
+            Ok(Box::new(RandomAgent::new(seed)))
+        }
+        "greedy" => {
+            no_options("greedy")?;
+            Ok(Box::new(GreedyAgent::new(seed)))
+        }
+        "alphabeta" => {
+            let config = alphabeta_config(spec, &pairs)?;
+            Ok(Box::new(AlphaBetaAgent::new(spec, AlphaBeta::new(config))))
+        }
+        "mcts" => {
+            let config = mcts_config(spec, &pairs)?;
+            let search = Mcts::new(config, seed).map_err(|error| {
+                ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"))
+            })?;
+            Ok(Box::new(MctsAgent::new(spec, search)))
+        }
+        "human" => Err(ParseError::new(
+            WHAT,
+            spec,
+            "a human player needs a terminal: use it with `norn play`",
+        )),
+        other => Err(ParseError::new(
+            WHAT,
+            spec,
+            format!(
+                "unknown agent `{other}` (valid agents: {})",
+                AGENT_KINDS.join(", ")
+            ),
+        )),
+    }
+}
+
+fn alphabeta_config(spec: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, ParseError> {
+    let mut config = AlphaBetaConfig {
+        depth: None,
+        ..AlphaBetaConfig::default()
+    };
+    for &(key, value) in pairs {
+        match key {
+            "depth" => config.depth = Some(in_range(spec, key, value, 1, 100)?),
+            "ms" => config.time = Some(milliseconds(spec, key, value)?),
+            "nodes" => config.nodes = Some(in_range(spec, key, value, 1, u64::MAX)?),
+            "tt" => config.table_megabytes = in_range(spec, key, value, 0, 1 << 16)?,
+            "threads" => config.threads = in_range(spec, key, value, 1, MAX_THREADS)?,
+            _ => return Err(unknown_key(WHAT, spec, key, &ALPHABETA_KEYS)),
+        }
+    }
+    if config.depth.is_none() && config.time.is_none() && config.nodes.is_none() {
+        config.depth = AlphaBetaConfig::default().depth;
+    }
+    Ok(config)
+}
+
+fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseError> {
+    let mut config = MctsConfig {
+        iterations: None,
+        ..MctsConfig::default()
+    };
+    for &(key, value) in pairs {
+        match key {
+            "iters" => config.iterations = Some(in_range(spec, key, value, 1, u64::MAX)?),
+            "ms" => config.time = Some(milliseconds(spec, key, value)?),
+            "c" => {
+                let c: f64 = parse_value(WHAT, spec, key, value)?;
+                if !(c.is_finite() && c >= 0.0) {
+                    return Err(ParseError::new(
+                        WHAT,
+                        spec,
+                        format!("`c` must be a number of at least 0, not `{value}`"),
+                    ));
+                }
+                config.exploration = c;
+            }
+            "threads" => config.threads = in_range(spec, key, value, 1, MAX_THREADS)?,
+            "parallel" => {
+                config.parallelism = match value {
+                    "root" => Parallelism::Root,
+                    "tree" => Parallelism::Tree,
+                    _ => {
+                        return Err(ParseError::new(
+                            WHAT,
+                            spec,
+                            format!("`parallel` takes root or tree, not `{value}`"),
+                        ));
+                    }
+                }
+            }
+            "playout" => {
+                config.playout_plies = match value {
+                    "none" => None,
+                    _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
+                }
+            }
+            "nodes" => config.node_budget = in_range(spec, key, value, 1, usize::MAX)?,
+            "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
+            "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
+            _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
+        }
+    }
+    if config.iterations.is_none() && config.time.is_none() {
+        config.iterations = MctsConfig::default().iterations;
+    }
+    Ok(config)
+}
+
+/// A whole number from `low` to `high`, or an error naming the option.
+fn in_range<T: FromStr + PartialOrd + std::fmt::Display>(
+    spec: &str,
+    key: &str,
+    value: &str,
+    low: T,
+    high: T,
+) -> Result<T, ParseError> {
+    let number: T = parse_value(WHAT, spec, key, value)?;
+    if number < low || number > high {
+        return Err(ParseError::new(
+            WHAT,
+            spec,
+            format!("`{key}` must be from {low} to {high}, not {value}"),
+        ));
+    }
+    Ok(number)
+}
+
+fn milliseconds(spec: &str, key: &str, value: &str) -> Result<Duration, ParseError> {
+    Ok(Duration::from_millis(in_range(
+        spec,
+        key,
+        value,
+        1,
+        u64::MAX,
+    )?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hnefatafl::Hnefatafl;
+
+    fn error(spec: &str) -> String {
+        match build_agent::<Hnefatafl>(spec, 0) {
+            Ok(_) => panic!("`{spec}` should be rejected"),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    #[test]
+    fn every_documented_spec_builds() {
+        for spec in [
+            "random",
+            "greedy",
+            "alphabeta",
+            "alphabeta:depth=6",
+            "alphabeta:ms=500",
+            "alphabeta:nodes=1000,tt=0,threads=2",
+            "mcts",
+            "mcts:iters=20000,c=1.0,threads=2",
+            "mcts:ms=500",
+            "mcts:parallel=tree,threads=2,playout=none,nodes=500,reuse=off,solver=off",
+        ] {
+            let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
+            assert_eq!(agent.spec(), spec);
+        }
+    }
+
+    #[test]
+    fn defaults_apply_only_without_any_limit() {
+        let pairs = parse_key_values("ms=100", WHAT).unwrap();
+        let config = alphabeta_config("alphabeta:ms=100", &pairs).unwrap();
+        assert_eq!(
+            (config.depth, config.time),
+            (None, Some(Duration::from_millis(100)))
+        );
+        let config = alphabeta_config("alphabeta", &[]).unwrap();
+        assert_eq!(config.depth, Some(4));
+        let pairs = parse_key_values("ms=100", WHAT).unwrap();
+        let config = mcts_config("mcts:ms=100", &pairs).unwrap();
+        assert_eq!(config.iterations, None);
+        assert_eq!(mcts_config("mcts", &[]).unwrap().iterations, Some(10_000));
+    }
+
+    #[test]
+    fn bad_specs_explain_themselves() {
+        assert!(error("minimax").contains("valid agents: random, greedy, alphabeta, mcts"));
+        assert!(
+            error("alphabeta:width=3").contains("valid options: depth, ms, nodes, tt, threads")
+        );
+        assert!(error("mcts:iter=5").contains("iters, ms, c, threads, parallel"));
+        assert!(error("random:depth=3").contains("takes no options"));
+        assert!(error("alphabeta:depth=0").contains("from 1 to 100"));
+        assert!(error("alphabeta:depth=x").contains("`depth`"));
+        assert!(error("mcts:c=-1").contains("at least 0"));
+        assert!(error("mcts:parallel=leaf").contains("root or tree"));
+        assert!(error("mcts:threads=0").contains("from 1"));
+        assert!(error("human").contains("norn play"));
+        assert!(error("mcts:iters").contains("key=value"));
+    }
+}

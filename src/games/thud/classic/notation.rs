@@ -1,0 +1,125 @@
+//! Text forms of classic Thud: positions (see [`ThudSetup`]), moves and diagrams.
+
+use super::state::{Thud, ThudMove, ThudRules};
+use crate::bitboard::Bitboard256;
+use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::games::thud::board::{CENTRE, Side, diagram};
+use crate::games::thud::move_text::{Piece, WrittenMove};
+use crate::games::thud::setup::ThudSetup;
+
+/// The starting position: the trolls around the Thudstone, the dwarfs on
+/// the perimeter except the four squares in line with the stone; dwarfs to move.
+pub const START_POSITION: &str =
+    "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd dwarfs 0 0";
+
+impl Notation for Thud {
+    fn position_text(&self) -> String {
+        self.setup().to_string()
+    }
+
+    fn from_position_text(text: &str, rules: ThudRules) -> Result<Self, ParseError> {
+        Thud::from_setup(&text.parse::<ThudSetup>()?, rules)
+    }
+
+    /// `dA6-D6` (move), `dE7-G7xG7` (hurl), `TH7-H6xG5xH5` (step or shove
+    /// with its captures, in square order).
+    fn move_text(&self, mv: ThudMove) -> String {
+        mv.to_string()
+    }
+
+    /// Reads a move. A troll move captures exactly the squares written after
+    /// `x` (none if there are none); a hurl may leave out its capture.
+    fn parse_move(&self, text: &str) -> Result<ThudMove, ParseError> {
+        let written: WrittenMove = text.trim().parse()?;
+        let bad = |problem: String| ParseError::new("move", text, problem);
+        let side = match written.piece {
+            Piece::Dwarf => Side::Dwarfs,
+            Piece::Troll => Side::Trolls,
+            Piece::Rock => return Err(bad("the Thudstone never moves".into())),
+        };
+        if written.path.len() != 2 {
+            return Err(bad(
+                "a classic Thud move goes from one square to another (from-to)".into(),
+            ));
+        }
+        let (from, to) = (written.from(), written.to());
+        let claimed = if written.captures_written {
+            written.captures
+        } else if side == Side::Dwarfs && self.trolls.contains(to) {
+            Bitboard256::from_square(to)
+        } else {
+            Bitboard256::EMPTY
+        };
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|mv| {
+                mv.side() == side && mv.from == from && mv.to == to && mv.captured() == claimed
+            })
+            .ok_or_else(|| bad(self.explain_illegal(side, from, to, claimed)))
+    }
+
+    fn diagram(&self) -> String {
+        let mut out = diagram(self.dwarfs, self.trolls, CENTRE, Bitboard256::EMPTY);
+        let score = format!(
+            "dwarfs {} points, trolls {} points, margin {:+}",
+            self.dwarfs.count(),
+            4 * self.trolls.count(),
+            self.margin()
+        );
+        match self.ending {
+            Some(reason) => out.push_str(&format!(
+                "battle over ({}) after {} plies: {score}\n",
+                reason.name(),
+                self.ply
+            )),
+            None => {
+                let mut moves = MoveList::new();
+                self.legal_moves(&mut moves);
+                out.push_str(&format!(
+                    "{} to move, {} legal moves, ply {}, {} plies without capture; {score}\n",
+                    self.to_move,
+                    moves.len(),
+                    self.ply,
+                    self.quiet_plies
+                ));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_round_trips() {
+        let start = Thud::new(ThudRules::default());
+        assert_eq!(start.position_text(), START_POSITION);
+        assert_eq!(start.margin(), 0);
+    }
+
+    #[test]
+    fn moves_of_the_wrong_side_or_piece_are_explained() {
+        let start = Thud::new(ThudRules::default());
+        for (text, expected) in [
+            ("TG7-G6", "dwarfs are to move"),
+            ("dB6-D6", "no dwarf on B6"),
+            ("dA6-C7", "not on one rank, file or diagonal"),
+            ("dA6-A6", "at least one square"),
+            ("RH8-H7", "never moves"),
+            ("dA6-D6-E6", "from one square to another"),
+            ("dA6-D6xD6", "captures nothing"),
+            ("dA6-P6", "P6 is occupied"),
+            ("dA7-K7", "blocked on G7"),
+        ] {
+            let error = start.parse_move(text).unwrap_err().to_string();
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+        assert!(start.parse_move("dA6-D6").is_ok());
+        assert!(start.parse_move("da6-d6").is_ok());
+    }
+}

@@ -1,0 +1,224 @@
+//! Move generation: dwarf and Rock moves, troll moves and tramples.
+//!
+//! Tramples are found by a depth-first search over jump directions in the
+//! order of [`Direction::ALL`]. Different jump orders can end on the same
+//! square having crossed the same dwarfs (a troll can circle back to where
+//! it started); such moves lead to the same position, so only the first path
+//! found (the smallest in that order) is listed.
+
+use super::state::{KoomValley, KoomValleyMove, KoomValleyMoveKind, MAX_JUMPS};
+use crate::bitboard::{Bitboard256, Direction, Square};
+use crate::core::MoveList;
+use crate::games::thud::board::{PLAYABLE, RAYS, Side, adjacent, neighbour, neighbours};
+use smallvec::SmallVec;
+
+/// How far a troll moves without trampling.
+pub const TROLL_RANGE: u32 = 3;
+
+/// Where generated moves go.
+trait MoveSink {
+    /// Moves of one `kind` from `from` to every square of `destinations`.
+    fn destinations(&mut self, kind: KoomValleyMoveKind, from: Square, destinations: Bitboard256);
+    /// One trample.
+    fn trample(&mut self, mv: KoomValleyMove);
+}
+
+impl MoveSink for MoveList<KoomValleyMove> {
+    #[inline]
+    fn destinations(&mut self, kind: KoomValleyMoveKind, from: Square, destinations: Bitboard256) {
+        for to in destinations.squares() {
+            self.push(KoomValleyMove::simple(kind, from, to));
+        }
+    }
+
+    #[inline]
+    fn trample(&mut self, mv: KoomValleyMove) {
+        self.push(mv);
+    }
+}
+
+/// Counts moves without listing them.
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn destinations(&mut self, _: KoomValleyMoveKind, _: Square, destinations: Bitboard256) {
+        self.0 += destinations.count() as usize;
+    }
+
+    #[inline]
+    fn trample(&mut self, _: KoomValleyMove) {
+        self.0 += 1;
+    }
+}
+
+/// The trample search from one troll: the outcomes already listed, as
+/// (landing square, dwarfs crossed).
+struct TrampleSearch {
+    from: Square,
+    seen: SmallVec<[(Square, Bitboard256); 8]>,
+}
+
+/// A troll part-way through a trample.
+#[derive(Clone, Copy)]
+struct TrampleNode {
+    /// Where the troll stands.
+    at: Square,
+    /// The dwarfs not yet crossed.
+    dwarfs: Bitboard256,
+    /// The squares the troll may land on (its starting square included).
+    empty: Bitboard256,
+    /// The jumps so far, as recorded in [`KoomValleyMove`].
+    jumps: u64,
+    count: u8,
+}
+
+impl KoomValley {
+    /// Appends every legal move of the side to move (the game must not be over).
+    pub(crate) fn generate_moves(&self, moves: &mut MoveList<KoomValleyMove>) {
+        self.visit_moves(moves);
+    }
+
+    /// The number of legal moves of the side to move (ignoring whether the
+    /// game is over).
+    pub(crate) fn count_moves(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        self.visit_moves(&mut counter);
+        counter.0
+    }
+
+    fn visit_moves(&self, sink: &mut impl MoveSink) {
+        let occupied = self.occupied();
+        let empty = PLAYABLE & !occupied;
+        match self.to_move {
+            Side::Dwarfs => {
+                for from in self.dwarfs.squares() {
+                    let destinations = RAYS.queen_attacks(from, occupied) & empty;
+                    sink.destinations(KoomValleyMoveKind::DwarfMove, from, destinations);
+                }
+                sink.destinations(
+                    KoomValleyMoveKind::RockMove,
+                    self.rock,
+                    self.rock_destinations(),
+                );
+            }
+            Side::Trolls => {
+                for from in self.trolls.squares() {
+                    sink.destinations(
+                        KoomValleyMoveKind::TrollMove,
+                        from,
+                        self.troll_destinations(from, occupied),
+                    );
+                }
+                for from in self.trolls.squares() {
+                    let mut search = TrampleSearch {
+                        from,
+                        seen: SmallVec::new(),
+                    };
+                    let root = TrampleNode {
+                        at: from,
+                        dwarfs: self.dwarfs,
+                        empty: empty.with(from),
+                        jumps: 0,
+                        count: 0,
+                    };
+                    self.search_tramples(&mut search, sink, root);
+                }
+            }
+        }
+    }
+
+    /// The squares the Rock may be pushed to: empty neighbours that are next
+    /// to a dwarf, provided a dwarf stands next to the Rock now.
+    pub(crate) fn rock_destinations(&self) -> Bitboard256 {
+        if !adjacent(self.rock).intersects(self.dwarfs) {
+            return Bitboard256::EMPTY;
+        }
+        let empty = PLAYABLE & !self.occupied();
+        adjacent(self.rock) & empty & neighbours(self.dwarfs)
+    }
+
+    /// The squares a troll on `from` reaches by moving one to three squares
+    /// in a line over empty squares.
+    pub(crate) fn troll_destinations(&self, from: Square, occupied: Bitboard256) -> Bitboard256 {
+        let mut destinations = Bitboard256::EMPTY;
+        for direction in Direction::ALL {
+            let mut at = from;
+            for _ in 0..TROLL_RANGE {
+                match neighbour(at, direction) {
+                    Some(next) if !occupied.contains(next) => {
+                        destinations = destinations.with(next);
+                        at = next;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        destinations
+    }
+
+    /// Lists every trample that continues from `node`.
+    fn search_tramples(
+        &self,
+        search: &mut TrampleSearch,
+        sink: &mut impl MoveSink,
+        node: TrampleNode,
+    ) {
+        if node.count >= MAX_JUMPS {
+            return;
+        }
+        for direction in Direction::ALL {
+            let Some(over) = neighbour(node.at, direction).filter(|&s| node.dwarfs.contains(s))
+            else {
+                continue;
+            };
+            let Some(landing) = neighbour(over, direction).filter(|&s| node.empty.contains(s))
+            else {
+                continue;
+            };
+            let remaining = node.dwarfs.without(over);
+            let crossed = self.dwarfs & !remaining;
+            if search.seen.contains(&(landing, crossed)) {
+                // The same position was reached by an earlier path, and so
+                // was everything that can follow from it.
+                continue;
+            }
+            search.seen.push((landing, crossed));
+            let next = TrampleNode {
+                at: landing,
+                dwarfs: remaining,
+                empty: node.empty.with(over).with(node.at).without(landing),
+                jumps: KoomValleyMove::add_jump(node.jumps, node.count, direction),
+                count: node.count + 1,
+            };
+            sink.trample(KoomValleyMove::trample(
+                search.from,
+                landing,
+                next.jumps,
+                next.count,
+            ));
+            self.search_tramples(search, sink, next);
+        }
+    }
+
+    /// Whether the side to move has a legal move. The dwarfs can move when a
+    /// dwarf has an empty neighbour (the Rock can only go to such a square);
+    /// the trolls when a troll has an empty neighbour or can trample.
+    pub(crate) fn has_legal_move(&self) -> bool {
+        let empty = PLAYABLE & !self.occupied();
+        match self.to_move {
+            Side::Dwarfs => (neighbours(self.dwarfs) & empty).any(),
+            Side::Trolls => {
+                (neighbours(self.trolls) & empty).any()
+                    || self.trolls.squares().any(|troll| {
+                        Direction::ALL.into_iter().any(|direction| {
+                            neighbour(troll, direction)
+                                .filter(|&over| self.dwarfs.contains(over))
+                                .and_then(|over| neighbour(over, direction))
+                                .is_some_and(|landing| empty.contains(landing))
+                        })
+                    })
+            }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Playing a move (tramples, custodial captures, the Rock, counters) and
+//! explaining why a move is illegal.
+
+use super::movegen::TROLL_RANGE;
+use super::state::{
+    KoomValley, KoomValleyMove, KoomValleyMoveKind, dwarf_key, rock_key, side_key, troll_key,
+};
+use crate::bitboard::{Bitboard256, Direction, Square};
+use crate::core::{Game, MoveList};
+use crate::games::thud::board::{
+    PLAYABLE, RAYS, Side, adjacent, direction_between, distance, neighbour, square_name,
+};
+use crate::games::thud::move_text::Piece;
+use crate::games::thud::setup::square_list;
+
+/// The trolls a dwarf standing on `to` traps against other dwarfs: in each
+/// direction, a troll next to it with a dwarf right behind that troll.
+pub(crate) fn custodial_captures(
+    to: Square,
+    dwarfs: Bitboard256,
+    trolls: Bitboard256,
+) -> Bitboard256 {
+    let mut captured = Bitboard256::EMPTY;
+    for direction in Direction::ALL {
+        let Some(troll) = neighbour(to, direction).filter(|&s| trolls.contains(s)) else {
+            continue;
+        };
+        if neighbour(troll, direction).is_some_and(|anvil| dwarfs.contains(anvil)) {
+            captured = captured.with(troll);
+        }
+    }
+    captured
+}
+
+impl KoomValley {
+    /// The pieces `mv` would capture if played now: the trolls a dwarf move
+    /// traps, or the dwarfs a trample crosses.
+    pub fn captures_of(&self, mv: KoomValleyMove) -> Bitboard256 {
+        match mv.kind {
+            KoomValleyMoveKind::DwarfMove => {
+                let dwarfs = self.dwarfs.without(mv.from).with(mv.to);
+                custodial_captures(mv.to, dwarfs, self.trolls)
+            }
+            KoomValleyMoveKind::Trample => mv.trampled().into_iter().collect(),
+            KoomValleyMoveKind::RockMove | KoomValleyMoveKind::TrollMove => Bitboard256::EMPTY,
+        }
+    }
+
+    /// Moves the piece, removes what the move captures, passes the turn and
+    /// updates the counters and the hash. The game end is decided by the caller.
+    pub(crate) fn apply(&mut self, mv: KoomValleyMove) {
+        let progress = match mv.kind {
+            KoomValleyMoveKind::DwarfMove => {
+                self.dwarfs = self.dwarfs.without(mv.from).with(mv.to);
+                self.hash ^= dwarf_key(mv.from) ^ dwarf_key(mv.to);
+                let captured = custodial_captures(mv.to, self.dwarfs, self.trolls);
+                self.trolls ^= captured;
+                for square in captured.squares() {
+                    self.hash ^= troll_key(square);
+                }
+                captured.any()
+            }
+            KoomValleyMoveKind::RockMove => {
+                self.hash ^= rock_key(self.rock) ^ rock_key(mv.to);
+                self.rock = mv.to;
+                true
+            }
+            KoomValleyMoveKind::TrollMove | KoomValleyMoveKind::Trample => {
+                self.trolls = self.trolls.without(mv.from).with(mv.to);
+                self.hash ^= troll_key(mv.from) ^ troll_key(mv.to);
+                for over in mv.trampled() {
+                    self.dwarfs = self.dwarfs.without(over);
+                    self.hash ^= dwarf_key(over);
+                }
+                mv.kind == KoomValleyMoveKind::Trample
+            }
+        };
+        self.to_move = self.to_move.opponent();
+        self.hash ^= side_key();
+        self.ply += 1;
+        self.quiet_plies = if progress { 0 } else { self.quiet_plies + 1 };
+    }
+
+    /// Follows a trample by the troll on `path[0]` through the landing
+    /// squares `path[1..]`, and returns the dwarfs it crosses or why the path
+    /// is not a trample.
+    pub(crate) fn walk_trample(&self, path: &[Square]) -> Result<Bitboard256, String> {
+        let mut at = path[0];
+        let mut dwarfs = self.dwarfs;
+        let mut empty = (PLAYABLE & !self.occupied()).with(at);
+        for &landing in &path[1..] {
+            let jump = direction_between(at, landing).filter(|_| distance(at, landing) == 2);
+            let Some(direction) = jump else {
+                return Err(format!(
+                    "a trample jumps two squares in a line over a dwarf, and {} to {} is not such a jump",
+                    square_name(at),
+                    square_name(landing)
+                ));
+            };
+            let over = neighbour(at, direction).expect("the landing square is on the board");
+            if !dwarfs.contains(over) {
+                return Err(format!(
+                    "there is no dwarf on {} to trample",
+                    square_name(over)
+                ));
+            }
+            if !empty.contains(landing) {
+                return Err(format!(
+                    "the troll cannot land on {}: it is occupied",
+                    square_name(landing)
+                ));
+            }
+            dwarfs = dwarfs.without(over);
+            empty = empty.with(over).with(at).without(landing);
+            at = landing;
+        }
+        Ok(self.dwarfs & !dwarfs)
+    }
+
+    /// Explains a valid trample path that is not the listed one: another
+    /// path to the same position is.
+    fn listed_trample(&self, from: Square, to: Square, crossed: Bitboard256) -> String {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .find(|mv| {
+                mv.kind == KoomValleyMoveKind::Trample
+                    && (mv.from, mv.to) == (from, to)
+                    && self.captures_of(**mv) == crossed
+            })
+            .map_or_else(
+                || format!("{}-...-{} is not a legal trample here", square_name(from), square_name(to)),
+                |listed| format!("this trample reaches the same position as {listed}, which is the move to play"),
+            )
+    }
+
+    /// Why a move of `piece` along `path` (its start and landing squares),
+    /// capturing `claimed` if given, is not legal here. Called only for moves
+    /// that are not in the legal list.
+    pub(crate) fn explain_illegal(
+        &self,
+        piece: Piece,
+        path: &[Square],
+        claimed: Option<Bitboard256>,
+    ) -> String {
+        if let Some(ending) = self.ending {
+            return format!("the game is over ({})", ending.reason.name());
+        }
+        let side = match piece {
+            Piece::Dwarf | Piece::Rock => Side::Dwarfs,
+            Piece::Troll => Side::Trolls,
+        };
+        if side != self.to_move {
+            return format!("the {} are to move", self.to_move);
+        }
+        let (from, to) = (path[0], path[path.len() - 1]);
+        let (from_name, to_name) = (square_name(from), square_name(to));
+        let captures_nothing = |what: &str| {
+            claimed
+                .filter(|claimed| claimed.any())
+                .map(|_| format!("{what} captures nothing"))
+        };
+        match piece {
+            Piece::Rock => {
+                if from != self.rock {
+                    return format!(
+                        "the Rock stands on {}, not on {from_name}",
+                        square_name(self.rock)
+                    );
+                }
+                if path.len() != 2 || distance(from, to) != 1 {
+                    return "the Rock moves one square".into();
+                }
+                if self.occupied().contains(to) {
+                    return format!("{to_name} is occupied");
+                }
+                if !adjacent(from).intersects(self.dwarfs) {
+                    return "the Rock can only be moved while a dwarf stands next to it".into();
+                }
+                if !adjacent(to).intersects(self.dwarfs) {
+                    return format!(
+                        "the Rock must end next to a dwarf, and none stands next to {to_name}"
+                    );
+                }
+                if let Some(problem) = captures_nothing("moving the Rock") {
+                    return problem;
+                }
+            }
+            Piece::Dwarf | Piece::Troll => {
+                let (own, one) = if piece == Piece::Dwarf {
+                    (self.dwarfs, "dwarf")
+                } else {
+                    (self.trolls, "troll")
+                };
+                if !own.contains(from) {
+                    return format!("there is no {one} on {from_name}");
+                }
+                if path.len() == 2 && from == to {
+                    return "a piece must move at least one square".into();
+                }
+                let first_jump_over_dwarf = direction_between(from, path[1])
+                    .filter(|_| distance(from, path[1]) == 2)
+                    .and_then(|direction| neighbour(from, direction))
+                    .is_some_and(|over| self.dwarfs.contains(over));
+                if piece == Piece::Troll && (path.len() > 2 || first_jump_over_dwarf) {
+                    return match self.walk_trample(path) {
+                        Err(problem) => problem,
+                        Ok(crossed) => match claimed.filter(|&claimed| claimed != crossed) {
+                            Some(_) => format!("this trample captures {}", square_list(crossed)),
+                            None => self.listed_trample(from, to, crossed),
+                        },
+                    };
+                }
+                if path.len() != 2 {
+                    return format!("a {one} moves from one square to another (from-to)");
+                }
+                let Some(direction) = direction_between(from, to) else {
+                    return format!(
+                        "{from_name} and {to_name} are not on one rank, file or diagonal"
+                    );
+                };
+                if piece == Piece::Troll && u32::from(distance(from, to)) > TROLL_RANGE {
+                    return format!(
+                        "a troll moves one to {TROLL_RANGE} squares (or tramples over dwarfs)"
+                    );
+                }
+                let between = RAYS.ray(direction, from) & !RAYS.ray(direction, to).with(to);
+                if let Some(block) = (between & self.occupied()).lowest() {
+                    return format!(
+                        "the way from {from_name} to {to_name} is blocked on {}",
+                        square_name(block)
+                    );
+                }
+                if self.occupied().contains(to) {
+                    return format!("{to_name} is occupied");
+                }
+                if piece == Piece::Troll {
+                    if let Some(problem) = captures_nothing("a troll move that is not a trample") {
+                        return problem;
+                    }
+                } else if let Some(claimed) = claimed {
+                    let mv = KoomValleyMove::simple(KoomValleyMoveKind::DwarfMove, from, to);
+                    let actual = self.captures_of(mv);
+                    if claimed != actual {
+                        return match actual.any() {
+                            true => {
+                                format!("d{from_name}-{to_name} captures {}", square_list(actual))
+                            }
+                            false => format!("d{from_name}-{to_name} captures nothing"),
+                        };
+                    }
+                }
+            }
+        }
+        format!("{from_name}-{to_name} is not a legal move here")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Notation;
+    use crate::games::thud::KoomValleyRules;
+    use crate::games::thud::board::parse_square;
+
+    #[test]
+    fn an_unlisted_path_to_a_listed_trample_points_to_the_listed_one() {
+        // A troll on D5 can circle over D6, E7 and E6 either way round.
+        let game = KoomValley::from_position_text(
+            "5/7/9/11/2T10/3dd10/4d10/7R7/15/15/13/11/9/7/5 trolls",
+            KoomValleyRules::default(),
+        )
+        .unwrap();
+        let d5 = parse_square("D5").unwrap();
+        let mut jumps = 0;
+        for (count, direction) in [Direction::NorthEast, Direction::West, Direction::South]
+            .into_iter()
+            .enumerate()
+        {
+            jumps = KoomValleyMove::add_jump(jumps, count as u8, direction);
+        }
+        let anticlockwise = KoomValleyMove::trample(d5, d5, jumps, 3);
+        assert_eq!(anticlockwise.to_string(), "TD5-F7-D7-D5xE6xE7xD6");
+        let error = game.check_move(anticlockwise).unwrap_err();
+        assert!(
+            error
+                .reason()
+                .contains("same position as TD5-D7-F7-D5xD6xE7xE6"),
+            "{error}"
+        );
+        assert_eq!(
+            game.parse_move("TD5-F7-D7-D5").unwrap().to_string(),
+            "TD5-D7-F7-D5xD6xE7xE6"
+        );
+    }
+}

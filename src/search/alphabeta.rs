@@ -1,0 +1,493 @@
+//! Alpha-beta search for two-player zero-sum games.
+//!
+//! Negamax with principal-variation search, iterative deepening, a shared
+//! [`TranspositionTable`], and move ordering by the table's move, captures
+//! ([`Evaluate::is_tactical`]), two killer moves per ply and a history table.
+//! A search stops at a depth, a node count or a deadline, whichever comes first.
+//!
+//! # Restrictions
+//! The searcher assumes two players whose payoffs sum to a constant (what one
+//! gains the other loses): it negates scores between the players. Chance and
+//! simultaneous-move states are not searched through; they are scored by the
+//! evaluation. Games where one player moves twice in a row are fine.
+//!
+//! # Scores
+//! Scores are integers from the view of the player to move:
+//! [`SCORE_SCALE`] is the best payoff in [`Game::payoff_range`], `-SCORE_SCALE`
+//! the worst, and `0` the middle (a draw in win/loss games). Finished games
+//! score their exact payoff; other leaves score [`Evaluate::evaluate`] on the
+//! same scale, so an evaluation should stay strictly inside the payoff range
+//! for proven results to stand out.
+//!
+//! # Determinism
+//! With one thread, the result depends only on the state, the configuration
+//! and the earlier searches of the same searcher (through the table). The table
+//! answers a position only with a result of exactly the depth asked for, so
+//! the score at a fixed depth is the plain minimax score at that depth, with or
+//! without the table and with any number of threads. With several threads
+//! (Lazy SMP: helpers search the same tree and share only the table) the score
+//! at a fixed depth is the same, but the move chosen among equally scored
+//! moves and the node counts may differ from run to run.
+//!
+//! The table is keyed by [`Game::hash`], which does not see the history that
+//! some rules depend on (Hnefatafl's repetition rule). A position reached
+//! along two paths with different histories can therefore share an entry;
+//! this is the usual compromise of game-playing programs.
+
+use super::tt::{Bound, TranspositionTable, TtEntry};
+use crate::core::{Evaluate, Game, MoveList, Player, Status};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The score of the best possible payoff.
+pub const SCORE_SCALE: i32 = 100_000;
+/// Beyond every score.
+const INFINITY: i32 = SCORE_SCALE + 1;
+/// The deepest iteration of an unlimited search.
+const MAX_DEPTH: u32 = 100;
+const HISTORY_SLOTS: usize = 1 << 12;
+/// The clock is read every this many nodes.
+const POLL_INTERVAL: u64 = 256;
+
+/// What limits a search and how it is equipped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaBetaConfig {
+    /// The deepest iteration; `None` deepens until another limit stops it.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (counted by the main thread).
+    pub nodes: Option<u64>,
+    /// Stop at this time after the search starts.
+    pub time: Option<Duration>,
+    /// Size of the transposition table; `0` searches without one.
+    pub table_megabytes: usize,
+    /// Search threads (Lazy SMP); `1` searches alone.
+    pub threads: usize,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            depth: Some(4),
+            nodes: None,
+            time: None,
+            table_megabytes: 16,
+            threads: 1,
+        }
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play, `None` only if the state had no legal move.
+    pub best_move: Option<M>,
+    /// The score of the deepest completed iteration, for the player to move.
+    pub score: i32,
+    /// The deepest completed iteration (`0` if none completed).
+    pub depth: u32,
+    /// Nodes visited by all threads.
+    pub nodes: u64,
+    /// The expected line of play, starting with `best_move`. It may stop
+    /// early where the line went through a transposition table hit.
+    pub pv: Vec<M>,
+    pub elapsed: Duration,
+}
+
+impl<M> SearchResult<M> {
+    /// The score as a fraction of the payoff range, in `[-1, 1]`.
+    pub fn value(&self) -> f64 {
+        f64::from(self.score) / f64::from(SCORE_SCALE)
+    }
+}
+
+/// An alpha-beta searcher: the configuration and the transposition table,
+/// which it keeps from one search to the next.
+pub struct AlphaBeta {
+    config: AlphaBetaConfig,
+    table: Option<TranspositionTable>,
+    generation: u8,
+}
+
+impl AlphaBeta {
+    pub fn new(config: AlphaBetaConfig) -> Self {
+        let table =
+            (config.table_megabytes > 0).then(|| TranspositionTable::new(config.table_megabytes));
+        AlphaBeta {
+            config,
+            table,
+            generation: 0,
+        }
+    }
+
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        if let Some(table) = &self.table {
+            table.clear();
+        }
+    }
+
+    /// Searches `state` within the configured limits.
+    pub fn search<G: Evaluate>(&mut self, state: &G) -> SearchResult<G::Move> {
+        self.generation = self.generation.wrapping_add(1);
+        let started = Instant::now();
+        let stop = AtomicBool::new(false);
+        let total_nodes = AtomicU64::new(0);
+        let shared = Shared {
+            table: self.table.as_ref(),
+            stop: &stop,
+            total_nodes: &total_nodes,
+            deadline: self.config.time.map(|time| started + time),
+            time: self.config.time,
+            node_limit: self.config.nodes,
+            generation: self.generation,
+            started,
+        };
+        let max_depth = self.config.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        let mut result = if self.config.threads <= 1 {
+            Worker::<G>::new(&shared, 0).iterate(state, max_depth)
+        } else {
+            std::thread::scope(|scope| {
+                for helper in 1..self.config.threads {
+                    let shared = &shared;
+                    scope.spawn(move || Worker::<G>::new(shared, helper).iterate(state, max_depth));
+                }
+                let result = Worker::<G>::new(&shared, 0).iterate(state, max_depth);
+                stop.store(true, Ordering::Relaxed);
+                result
+            })
+        };
+        result.nodes = total_nodes.load(Ordering::Relaxed);
+        result.elapsed = started.elapsed();
+        result
+    }
+}
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    table: Option<&'a TranspositionTable>,
+    stop: &'a AtomicBool,
+    total_nodes: &'a AtomicU64,
+    deadline: Option<Instant>,
+    time: Option<Duration>,
+    node_limit: Option<u64>,
+    generation: u8,
+    started: Instant,
+}
+
+/// One search thread with its own move lists and ordering tables.
+struct Worker<'a, G: Game> {
+    shared: &'a Shared<'a>,
+    id: usize,
+    nodes: u64,
+    /// The node count at which the clock is read next.
+    next_poll: u64,
+    stopped: bool,
+    lists: Vec<MoveList<G::Move>>,
+    orders: Vec<Vec<(i32, u16)>>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Evaluate> Worker<'a, G> {
+    fn new(shared: &'a Shared<'a>, id: usize) -> Self {
+        let plies = MAX_DEPTH as usize + 2;
+        Worker {
+            shared,
+            id,
+            nodes: 0,
+            next_poll: POLL_INTERVAL,
+            stopped: false,
+            lists: (0..plies).map(|_| MoveList::new()).collect(),
+            orders: (0..plies).map(|_| Vec::new()).collect(),
+            killers: vec![[None; 2]; plies],
+            history: vec![0; HISTORY_SLOTS],
+            pv: (0..plies).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Iterative deepening; the main thread's result is that of its deepest
+    /// completed iteration.
+    fn iterate(&mut self, root: &G, max_depth: u32) -> SearchResult<G::Move> {
+        let mut result = SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        let Status::ToMove(me) = root.status() else {
+            return result;
+        };
+        root.legal_moves(&mut self.lists[0]);
+        result.best_move = self.lists[0].first().copied();
+        // Helpers start one iteration ahead every other thread, so that they
+        // fill the table with results the main thread is about to need.
+        let first_depth = 1 + (self.id % 2) as u32;
+        for depth in first_depth.min(max_depth)..=max_depth {
+            if self.id == 0 && self.next_iteration_would_overrun() {
+                break;
+            }
+            let score = self.negamax(root, me, depth, 0, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv.clone_from(&self.pv[0]);
+            result.best_move = self.pv[0].first().copied().or(result.best_move);
+        }
+        self.shared
+            .total_nodes
+            .fetch_add(self.nodes, Ordering::Relaxed);
+        result
+    }
+
+    /// Each iteration takes several times as long as the one before, so one
+    /// started after half the time is spent would rarely finish.
+    fn next_iteration_would_overrun(&self) -> bool {
+        self.shared
+            .time
+            .is_some_and(|time| self.shared.started.elapsed() * 2 > time)
+    }
+
+    fn poll_limits(&mut self) {
+        if self.id == 0
+            && let Some(limit) = self.shared.node_limit
+            && self.nodes >= limit
+        {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
+            if self
+                .shared
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// The score of `state`, where `me` is to move, searched `depth` plies deep.
+    fn negamax(
+        &mut self,
+        state: &G,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.poll_limits();
+        if self.stopped {
+            return 0;
+        }
+        self.pv[ply].clear();
+        if depth == 0 {
+            return evaluation_score(state, me);
+        }
+        let hash = state.hash();
+        let mut table_move = None;
+        if let Some(entry) = self.shared.table.and_then(|table| table.probe(hash)) {
+            table_move = entry.move_index;
+            let is_null_window = beta - alpha == 1;
+            if ply > 0 && is_null_window && u32::from(entry.depth) == depth {
+                let cutoff = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if cutoff {
+                    return entry.score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::replace(&mut self.lists[ply], MoveList::new());
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return evaluation_score(state, me);
+        }
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        self.order_moves(state, &moves, table_move, ply, &mut order);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_index = None;
+        for (tried, &(_, index)) in order.iter().enumerate() {
+            let mv = moves[usize::from(index)];
+            let mut child = state.clone();
+            child.play(mv);
+            self.pv[ply + 1].clear();
+            let score = if tried == 0 {
+                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let probe = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta {
+                    self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = Some(index);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.reward_cutoff(state, mv, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        self.orders[ply] = order;
+        if self.stopped {
+            return 0;
+        }
+        if let Some(table) = self.shared.table {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let depth = depth.min(u32::from(u8::MAX)) as u8;
+            table.store(
+                hash,
+                TtEntry::new(best_score, depth, bound, best_index),
+                self.shared.generation,
+            );
+        }
+        best_score
+    }
+
+    /// The score for `me` of `child`, a state reached by `me`'s move.
+    fn child_score(
+        &mut self,
+        child: &G,
+        me: Player,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        match child.status() {
+            Status::ToMove(next) if next == me => self.negamax(child, me, depth, ply, alpha, beta),
+            Status::ToMove(next) => -self.negamax(child, next, depth, ply, -beta, -alpha),
+            Status::Over(outcome) => {
+                self.nodes += 1;
+                payoff_score(child, outcome.payoffs.get(me))
+            }
+            Status::Chance | Status::Simultaneous => {
+                self.nodes += 1;
+                evaluation_score(child, me)
+            }
+        }
+    }
+
+    /// Sorts the move indices best first: the table's move, captures, killers,
+    /// then the rest by history.
+    fn order_moves(
+        &self,
+        state: &G,
+        moves: &[G::Move],
+        table_move: Option<u16>,
+        ply: usize,
+        order: &mut Vec<(i32, u16)>,
+    ) {
+        const TABLE_MOVE: i32 = i32::MAX;
+        const TACTICAL: i32 = 1 << 30;
+        const FIRST_KILLER: i32 = (1 << 29) + 1;
+        const SECOND_KILLER: i32 = 1 << 29;
+        order.clear();
+        let [first_killer, second_killer] = self.killers[ply];
+        for (index, &mv) in moves.iter().enumerate() {
+            let index = index as u16;
+            let priority = if Some(index) == table_move {
+                TABLE_MOVE
+            } else if state.is_tactical(mv) {
+                TACTICAL + self.history[history_slot(&mv)]
+            } else if Some(mv) == first_killer {
+                FIRST_KILLER
+            } else if Some(mv) == second_killer {
+                SECOND_KILLER
+            } else {
+                self.history[history_slot(&mv)]
+            };
+            order.push((priority, index));
+        }
+        // Stable on ties: equal moves keep their generation order.
+        order.sort_by_key(|&(priority, _)| std::cmp::Reverse(priority));
+    }
+
+    /// A quiet move that refuted the opponent becomes a killer at this ply and
+    /// gains history in proportion to the work it saved.
+    fn reward_cutoff(&mut self, state: &G, mv: G::Move, depth: u32, ply: usize) {
+        if state.is_tactical(mv) {
+            return;
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let slot = &mut self.history[history_slot(&mv)];
+        *slot = slot.saturating_add((depth * depth) as i32).min(1 << 28);
+    }
+}
+
+/// A payoff of the game as a score.
+fn payoff_score<G: Game>(state: &G, payoff: f64) -> i32 {
+    let (low, high) = state.payoff_range();
+    let unit = 2.0 * (payoff - low) / (high - low) - 1.0;
+    (unit.clamp(-1.0, 1.0) * f64::from(SCORE_SCALE)).round() as i32
+}
+
+fn evaluation_score<G: Evaluate>(state: &G, me: Player) -> i32 {
+    payoff_score(state, state.evaluate(me))
+}
+
+/// The history-table slot of a move: any `Hash` move type works.
+fn history_slot<M: Hash>(mv: &M) -> usize {
+    let mut hasher = SlotHasher(0);
+    mv.hash(&mut hasher);
+    (hasher.finish() >> 52) as usize
+}
+
+/// A small multiplicative hasher: moves are a few bytes and need no more.
+struct SlotHasher(u64);
+
+impl Hasher for SlotHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(0x517C_C1B7_2722_0A95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}

@@ -1,0 +1,789 @@
+//! Monte Carlo tree search (UCT) for any number of players.
+//!
+//! Each node keeps the sum of every player's payoff over the simulations
+//! through it, normalised to `[0, 1]` by [`Game::payoff_range`]. The player to
+//! move at a node picks the child that is best for *that player* (UCB1), so
+//! the same code serves one-player and cooperative games, two-player zero-sum
+//! games and multi-player games.
+//!
+//! - Nodes live in an arena (a `Vec` with `u32` links); a node's children form
+//!   a linked list and are added one per visit: tactical moves
+//!   ([`Evaluate::is_tactical`]) first, each group in a shuffled order.
+//! - A simulation plays random moves from the new node for at most
+//!   [`MctsConfig::playout_plies`] plies, then scores the position with
+//!   [`Evaluate::evaluate`] unless the game ended.
+//! - MCTS-Solver: finished games are proven results. A node is proven when its
+//!   player to move has a proven child giving it the best possible payoff, or
+//!   when every child is proven (it takes the best of them). Proven nodes are
+//!   not simulated again, and a proven root stops the search.
+//! - The tree survives between moves: [`Mcts::advance`] keeps the subtree of
+//!   the move played.
+//! - [`MctsConfig::node_budget`] bounds the memory: at the budget the tree
+//!   stops growing and simulations start at its leaves.
+//!
+//! # Parallelism
+//! - **Root parallelism** ([`Parallelism::Root`]): each thread grows its own
+//!   tree from its own seed, and the trees' root statistics are summed. With an
+//!   iteration budget the result depends only on the seed and the number of
+//!   threads.
+//! - **Tree parallelism** ([`Parallelism::Tree`]): the threads share one tree
+//!   behind a lock and run their simulations outside it; a thread descending
+//!   through a node adds a *virtual loss* to it until its result is backed up,
+//!   which steers the other threads elsewhere. The iteration count is exact
+//!   but the order in which threads take the lock varies, so results are not
+//!   reproducible from run to run.
+//!
+//! On two cores root parallelism scales better: the trees share nothing, so
+//! two threads run twice the iterations (bench-results/search.md), while tree
+//! parallelism serialises selection, expansion and back-up on the lock.
+//!
+//! # Restrictions
+//! The search needs states where one player is to move or the game is over.
+//! Chance and simultaneous-move states are treated as leaves and scored with
+//! the evaluation.
+
+use crate::core::{
+    Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed, rng_from_seed,
+};
+use rand::RngExt;
+use rayon::prelude::*;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How the threads of a search cooperate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallelism {
+    /// One tree per thread, statistics summed at the root.
+    Root,
+    /// One shared tree, with virtual loss.
+    Tree,
+}
+
+/// The settings of a Monte Carlo tree search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Simulations per search (all threads together).
+    pub iterations: Option<u64>,
+    /// Time per search.
+    pub time: Option<Duration>,
+    /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln N / n)`,
+    /// for payoffs normalised to `[0, 1]`.
+    pub exploration: f64,
+    pub threads: usize,
+    pub parallelism: Parallelism,
+    /// Random plies played after the tree before the evaluation scores the
+    /// position; `None` plays on to the end of the game.
+    pub playout_plies: Option<u32>,
+    /// Most nodes per tree.
+    pub node_budget: usize,
+    /// Keep the subtree of the move played for the next search.
+    pub reuse_tree: bool,
+    /// Prove wins and losses (MCTS-Solver).
+    pub solver: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: Some(10_000),
+            time: None,
+            exploration: 1.0,
+            threads: 1,
+            parallelism: Parallelism::Root,
+            playout_plies: Some(10),
+            node_budget: 1_000_000,
+            reuse_tree: true,
+            solver: true,
+        }
+    }
+}
+
+/// The statistics of one root move after a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// The mean normalised payoff (in `[0, 1]`) of the player to move.
+    pub mean: f64,
+    /// The normalised payoffs if the move's result is proven.
+    pub proven: Option<[f64; MAX_PLAYERS]>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsResult<M> {
+    /// The move to play, `None` only if the root had no player to move.
+    pub best_move: Option<M>,
+    /// Simulations run in this search.
+    pub iterations: u64,
+    /// Nodes in the tree(s) after the search.
+    pub nodes: usize,
+    /// Every expanded root move, most visited first.
+    pub moves: Vec<MoveStats<M>>,
+    pub elapsed: Duration,
+}
+
+const NONE: u32 = u32::MAX;
+const NO_PLAYER: u8 = u8::MAX;
+/// A prime larger than any move count: stepping through the moves by it
+/// modulo their number visits each one once, in a scrambled order.
+const SCRAMBLE_STEP: usize = 65_521;
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move that led here (`None` at the root).
+    mv: Option<M>,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    /// The player to move here, or `NO_PLAYER` at a leaf state.
+    mover: u8,
+    /// The number of legal moves, once counted.
+    move_count: Option<u16>,
+    /// Children created so far.
+    expanded: u16,
+    /// How many of the legal moves are tactical (expanded first).
+    tactical_count: u16,
+    /// Where the scrambled expansion order starts.
+    scramble_offset: u16,
+    visits: u32,
+    virtual_loss: u32,
+    totals: [f64; MAX_PLAYERS],
+    proven: Option<[f64; MAX_PLAYERS]>,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32) -> Self {
+        Node {
+            mv,
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            mover: NO_PLAYER,
+            move_count: None,
+            expanded: 0,
+            tactical_count: 0,
+            scramble_offset: 0,
+            visits: 0,
+            virtual_loss: 0,
+            totals: [0.0; MAX_PLAYERS],
+            proven: None,
+        }
+    }
+}
+
+/// One search tree, rooted at the state it was built for.
+struct Tree<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    root_state: G,
+}
+
+/// What a descent found at the end of the tree.
+struct Leaf<G> {
+    node: u32,
+    state: G,
+    /// The result, if it is known without a simulation.
+    known: Option<[f64; MAX_PLAYERS]>,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(root_state: &G) -> Self {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            root_state: root_state.clone(),
+        };
+        tree.nodes.push(Node::new(None, NONE));
+        tree.describe(0, root_state);
+        tree
+    }
+
+    /// Fills in who moves at a fresh node, and its result if the game is over.
+    fn describe(&mut self, index: u32, state: &G) {
+        let node = &mut self.nodes[index as usize];
+        match state.status() {
+            Status::ToMove(player) => node.mover = player as u8,
+            Status::Over(outcome) => {
+                node.proven = Some(normalised(state, outcome.payoffs.as_slice()))
+            }
+            Status::Chance | Status::Simultaneous => {}
+        }
+    }
+
+    fn children(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut next = self.nodes[parent as usize].first_child;
+        std::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let current = next;
+                next = self.nodes[current as usize].next_sibling;
+                current
+            })
+        })
+    }
+
+    /// The child with the highest UCB1 score for the player to move; a virtual
+    /// loss counts as a visit that paid nothing.
+    fn select_child(&self, parent: u32, config: &MctsConfig) -> Option<u32> {
+        let node = &self.nodes[parent as usize];
+        let mover = usize::from(node.mover);
+        let parent_visits = f64::from(node.visits + node.virtual_loss).max(1.0);
+        let log_parent = parent_visits.ln();
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for child in self.children(parent) {
+            let child_node = &self.nodes[child as usize];
+            let score = match child_node.proven {
+                Some(result) if config.solver => result[mover],
+                _ => {
+                    let visits = f64::from(child_node.visits + child_node.virtual_loss);
+                    if visits == 0.0 {
+                        f64::INFINITY
+                    } else {
+                        child_node.totals[mover] / visits
+                            + config.exploration * (log_parent / visits).sqrt()
+                    }
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = Some(child);
+            }
+        }
+        best
+    }
+
+    /// Adds `result` to every node from `leaf` up to the root, removes the
+    /// virtual losses of the descent, and proves what can now be proven.
+    fn back_up(&mut self, leaf: u32, result: &[f64; MAX_PLAYERS], solver: bool) {
+        let mut index = leaf;
+        while index != NONE {
+            let node = &mut self.nodes[index as usize];
+            node.visits += 1;
+            node.virtual_loss -= 1;
+            for (total, value) in node.totals.iter_mut().zip(result) {
+                *total += value;
+            }
+            index = node.parent;
+        }
+        if solver && self.nodes[leaf as usize].proven.is_some() {
+            let mut index = self.nodes[leaf as usize].parent;
+            while index != NONE && self.prove(index) {
+                index = self.nodes[index as usize].parent;
+            }
+        }
+    }
+
+    /// Tries to prove `index` from its children; true if it became proven.
+    fn prove(&mut self, index: u32) -> bool {
+        let node = &self.nodes[index as usize];
+        if node.proven.is_some() || node.mover == NO_PLAYER {
+            return false;
+        }
+        let mover = usize::from(node.mover);
+        let mut all_proven = node.move_count == Some(node.expanded);
+        let mut best: Option<[f64; MAX_PLAYERS]> = None;
+        for child in self.children(index) {
+            match self.nodes[child as usize].proven {
+                Some(result) if result[mover] >= 1.0 => {
+                    best = Some(result);
+                    all_proven = true;
+                    break;
+                }
+                Some(result) => {
+                    if best.is_none_or(|best| result[mover] > best[mover]) {
+                        best = Some(result);
+                    }
+                }
+                None => all_proven = false,
+            }
+        }
+        match best {
+            Some(result) if all_proven => {
+                self.nodes[index as usize].proven = Some(result);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.nodes[0].proven.is_some()
+    }
+
+    /// Keeps only the subtree below the root's child for `mv`, which becomes
+    /// the new root; false if that child was never expanded.
+    fn advance(&mut self, mv: G::Move) -> bool {
+        let Some(child) = self
+            .children(0)
+            .find(|&c| self.nodes[c as usize].mv == Some(mv))
+        else {
+            return false;
+        };
+        let mut renumbered = vec![NONE; self.nodes.len()];
+        let mut kept = Vec::new();
+        let mut stack = vec![child];
+        while let Some(old) = stack.pop() {
+            renumbered[old as usize] = kept.len() as u32;
+            kept.push(old);
+            stack.extend(self.children(old));
+        }
+        let remap = |index: u32| {
+            if index == NONE {
+                NONE
+            } else {
+                renumbered[index as usize]
+            }
+        };
+        let mut nodes = Vec::with_capacity(kept.len());
+        for &old in &kept {
+            let mut node = self.nodes[old as usize].clone();
+            node.parent = remap(node.parent);
+            node.first_child = remap(node.first_child);
+            node.next_sibling = remap(node.next_sibling);
+            nodes.push(node);
+        }
+        nodes[0].parent = NONE;
+        nodes[0].next_sibling = NONE;
+        nodes[0].mv = None;
+        self.nodes = nodes;
+        self.root_state.play(mv);
+        true
+    }
+
+    /// The root's children with their statistics.
+    fn root_stats(&self) -> Vec<MoveStats<G::Move>> {
+        let mover = usize::from(self.nodes[0].mover);
+        self.children(0)
+            .map(|child| {
+                let node = &self.nodes[child as usize];
+                MoveStats {
+                    mv: node.mv.expect("children have moves"),
+                    visits: u64::from(node.visits),
+                    mean: if node.visits == 0 {
+                        0.0
+                    } else {
+                        node.totals[mover] / f64::from(node.visits)
+                    },
+                    proven: node.proven,
+                }
+            })
+            .collect()
+    }
+}
+
+impl<G: Evaluate> Tree<G> {
+    /// One selection and expansion: walks down by UCB1 (adding a virtual loss
+    /// to every node passed) and adds one child if the budget allows.
+    fn descend(
+        &mut self,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<G::Move>,
+    ) -> Leaf<G> {
+        let mut state = self.root_state.clone();
+        let mut index = 0u32;
+        loop {
+            let node = &mut self.nodes[index as usize];
+            node.virtual_loss += 1;
+            if let Some(result) = node.proven
+                && (config.solver || node.mover == NO_PLAYER)
+            {
+                return Leaf {
+                    node: index,
+                    state,
+                    known: Some(result),
+                };
+            }
+            if node.mover == NO_PLAYER {
+                return Leaf {
+                    node: index,
+                    state,
+                    known: None,
+                };
+            }
+            let count = match node.move_count {
+                Some(count) => count,
+                None => {
+                    state.legal_moves(moves);
+                    let count = moves.len().min(usize::from(u16::MAX)) as u16;
+                    node.move_count = Some(count);
+                    node.tactical_count =
+                        moves.iter().filter(|&&mv| state.is_tactical(mv)).count() as u16;
+                    node.scramble_offset = if count > 0 {
+                        rng.random_range(0..count)
+                    } else {
+                        0
+                    };
+                    count
+                }
+            };
+            if node.expanded < count && self.nodes.len() < config.node_budget {
+                let child = self.expand(index, &mut state, moves);
+                self.nodes[child as usize].virtual_loss += 1;
+                let known = self.nodes[child as usize].proven;
+                return Leaf {
+                    node: child,
+                    state,
+                    known,
+                };
+            }
+            match self.select_child(index, config) {
+                Some(child) => {
+                    let mv = self.nodes[child as usize].mv.expect("children have moves");
+                    state.play(mv);
+                    index = child;
+                }
+                None => {
+                    return Leaf {
+                        node: index,
+                        state,
+                        known: None,
+                    };
+                }
+            }
+        }
+    }
+
+    /// Adds the next child of `parent` and plays its move on `state`: the
+    /// tactical moves ([`Evaluate::is_tactical`]) come first, so that a
+    /// capture or a winning move is found early, then the others; each group
+    /// in a scrambled order.
+    fn expand(&mut self, parent: u32, state: &mut G, moves: &mut MoveList<G::Move>) -> u32 {
+        state.legal_moves(moves);
+        let child = self.nodes.len() as u32;
+        let node = &mut self.nodes[parent as usize];
+        let count = usize::from(node.move_count.expect("counted before expanding"));
+        let tactical = usize::from(node.tactical_count);
+        let expanded = usize::from(node.expanded);
+        let (want_tactical, rank, group) = if expanded < tactical {
+            (true, expanded, tactical)
+        } else {
+            (false, expanded - tactical, count - tactical)
+        };
+        let slot = (usize::from(node.scramble_offset) + rank * SCRAMBLE_STEP) % group;
+        node.expanded += 1;
+        let mv = moves
+            .iter()
+            .copied()
+            .filter(|&mv| state.is_tactical(mv) == want_tactical)
+            .nth(slot)
+            .expect("the group has this many moves");
+        let mut fresh = Node::new(Some(mv), parent);
+        fresh.next_sibling = node.first_child;
+        node.first_child = child;
+        self.nodes.push(fresh);
+        state.play(mv);
+        self.describe(child, state);
+        child
+    }
+
+    /// One full iteration: descent, simulation, back-up.
+    fn iterate(&mut self, config: &MctsConfig, rng: &mut GameRng, moves: &mut MoveList<G::Move>) {
+        let leaf = self.descend(config, rng, moves);
+        let result = match leaf.known {
+            Some(result) => result,
+            None => simulate(leaf.state, config.playout_plies, rng, moves),
+        };
+        self.back_up(leaf.node, &result, config.solver);
+    }
+}
+
+/// Payoffs mapped from the game's payoff range to `[0, 1]`.
+fn normalised<G: Game>(state: &G, payoffs: &[f64]) -> [f64; MAX_PLAYERS] {
+    let (low, high) = state.payoff_range();
+    let mut result = [0.0; MAX_PLAYERS];
+    for (slot, payoff) in result.iter_mut().zip(payoffs) {
+        *slot = ((payoff - low) / (high - low)).clamp(0.0, 1.0);
+    }
+    result
+}
+
+/// Plays random moves from `state` for at most `plies` plies and returns the
+/// final payoffs, or the evaluation if the game goes on.
+fn simulate<G: Evaluate>(
+    mut state: G,
+    plies: Option<u32>,
+    rng: &mut GameRng,
+    moves: &mut MoveList<G::Move>,
+) -> [f64; MAX_PLAYERS] {
+    let mut played = 0;
+    loop {
+        match state.status() {
+            Status::Over(outcome) => return normalised(&state, outcome.payoffs.as_slice()),
+            Status::ToMove(_) if plies.is_none_or(|limit| played < limit) => {
+                state.legal_moves(moves);
+                state.play(moves[rng.random_range(0..moves.len())]);
+                played += 1;
+            }
+            _ => break,
+        }
+    }
+    let estimates: Vec<f64> = (0..state.num_players())
+        .map(|player| state.evaluate(player))
+        .collect();
+    normalised(&state, &estimates)
+}
+
+/// A Monte Carlo tree searcher that keeps its trees between moves.
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    seed: u64,
+    searches: u64,
+    trees: Vec<Tree<G>>,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl<G: Evaluate> Mcts<G> {
+    /// A searcher whose random choices all derive from `seed`.
+    ///
+    /// # Errors
+    /// If the thread pool for `config.threads > 1` cannot be created.
+    pub fn new(config: MctsConfig, seed: u64) -> Result<Self, rayon::ThreadPoolBuildError> {
+        let pool = if config.threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(config.threads)
+                    .build()?,
+            )
+        } else {
+            None
+        };
+        Ok(Mcts {
+            config,
+            seed,
+            searches: 0,
+            trees: Vec::new(),
+            pool,
+        })
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Forgets the trees.
+    pub fn clear(&mut self) {
+        self.trees.clear();
+    }
+
+    /// Moves the trees' roots along `mv`, played from `before`, keeping what
+    /// was learned below it (if tree reuse is on and the trees are rooted at
+    /// `before`); otherwise the trees are dropped.
+    pub fn advance(&mut self, before: &G, mv: G::Move) {
+        let rooted_here = self
+            .trees
+            .first()
+            .is_some_and(|tree| same_position(&tree.root_state, before));
+        if !self.config.reuse_tree || !rooted_here {
+            self.trees.clear();
+            return;
+        }
+        let mut all_kept = true;
+        for tree in &mut self.trees {
+            all_kept &= tree.advance(mv);
+        }
+        if !all_kept {
+            self.trees.clear();
+        }
+    }
+
+    /// The total number of nodes in the trees.
+    pub fn node_count(&self) -> usize {
+        self.trees.iter().map(|tree| tree.nodes.len()).sum()
+    }
+
+    /// Searches `state` within the configured limits.
+    pub fn search(&mut self, state: &G) -> MctsResult<G::Move> {
+        let started = Instant::now();
+        self.searches += 1;
+        let tree_count = match self.config.parallelism {
+            Parallelism::Root => self.config.threads.max(1),
+            Parallelism::Tree => 1,
+        };
+        let keep = self.trees.len() == tree_count
+            && self
+                .trees
+                .iter()
+                .all(|tree| same_position(&tree.root_state, state));
+        if !keep {
+            self.trees = (0..tree_count).map(|_| Tree::new(state)).collect();
+        }
+        let deadline = self.config.time.map(|time| started + time);
+        let iterations = if self.config.iterations.is_none() && deadline.is_none() {
+            MctsConfig::default().iterations
+        } else {
+            self.config.iterations
+        };
+        let search_seed = derive_seed(self.seed, self.searches);
+        let config = &self.config;
+        let ran = match (config.parallelism, &self.pool) {
+            (Parallelism::Tree, Some(pool)) => {
+                let tree = Mutex::new(self.trees.pop().expect("one tree"));
+                let ran = run_shared_tree(&tree, config, iterations, deadline, search_seed, pool);
+                self.trees
+                    .push(tree.into_inner().expect("no thread panicked"));
+                ran
+            }
+            (_, pool) => {
+                let share = |index: usize| {
+                    iterations.map(|total| {
+                        let count = tree_count as u64;
+                        total / count + u64::from((index as u64) < total % count)
+                    })
+                };
+                let grow = |(index, tree): (usize, &mut Tree<G>)| {
+                    let mut rng = rng_from_seed(derive_seed(search_seed, index as u64));
+                    run_tree(tree, config, share(index), deadline, &mut rng)
+                };
+                match pool {
+                    Some(pool) => {
+                        pool.install(|| self.trees.par_iter_mut().enumerate().map(grow).sum())
+                    }
+                    None => self.trees.iter_mut().enumerate().map(grow).sum(),
+                }
+            }
+        };
+        MctsResult {
+            best_move: None,
+            iterations: ran,
+            nodes: self.node_count(),
+            moves: Vec::new(),
+            elapsed: Duration::ZERO,
+        }
+        .finish(&self.trees, started)
+    }
+}
+
+impl<M: Copy + PartialEq> MctsResult<M> {
+    /// Sums the root statistics of the trees and picks the move: a proven win
+    /// for the player to move if there is one, else the most visited move,
+    /// unless a proven result beats that move's mean.
+    fn finish<G: Game<Move = M>>(mut self, trees: &[Tree<G>], started: Instant) -> Self {
+        let mut merged: Vec<MoveStats<M>> = Vec::new();
+        for tree in trees {
+            for stats in tree.root_stats() {
+                match merged.iter_mut().find(|seen| seen.mv == stats.mv) {
+                    Some(seen) => {
+                        let visits = seen.visits + stats.visits;
+                        if visits > 0 {
+                            seen.mean = (seen.mean * seen.visits as f64
+                                + stats.mean * stats.visits as f64)
+                                / visits as f64;
+                        }
+                        seen.visits = visits;
+                        seen.proven = seen.proven.or(stats.proven);
+                    }
+                    None => merged.push(stats),
+                }
+            }
+        }
+        merged.sort_by_key(|stats| std::cmp::Reverse(stats.visits));
+        let mover = trees
+            .first()
+            .map(|tree| tree.nodes[0].mover)
+            .filter(|&mover| mover != NO_PLAYER)
+            .map(usize::from);
+        if let Some(mover) = mover {
+            let value =
+                |stats: &MoveStats<M>| stats.proven.map_or(stats.mean, |proven| proven[mover]);
+            let proven_win = merged
+                .iter()
+                .find(|stats| stats.proven.is_some_and(|p| p[mover] >= 1.0));
+            let most_visited = merged
+                .iter()
+                .find(|stats| stats.proven.is_none_or(|p| p[mover] >= stats.mean))
+                .or(merged.first());
+            let best_proven = merged
+                .iter()
+                .filter(|stats| stats.proven.is_some())
+                .max_by(|a, b| value(a).total_cmp(&value(b)));
+            let choice = match (proven_win, most_visited, best_proven) {
+                (Some(win), _, _) => Some(win),
+                (None, Some(visited), Some(proven)) if value(proven) > value(visited) => {
+                    Some(proven)
+                }
+                (None, visited, proven) => visited.or(proven),
+            };
+            self.best_move = choice.map(|stats| stats.mv);
+        }
+        self.moves = merged;
+        self.elapsed = started.elapsed();
+        self
+    }
+}
+
+/// Whether two states are the same position at the same point of the game.
+fn same_position<G: Game>(a: &G, b: &G) -> bool {
+    a.hash() == b.hash() && a.ply() == b.ply()
+}
+
+/// Grows one tree alone; returns the iterations run.
+fn run_tree<G: Evaluate>(
+    tree: &mut Tree<G>,
+    config: &MctsConfig,
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    rng: &mut GameRng,
+) -> u64 {
+    let mut moves = MoveList::new();
+    let mut ran = 0;
+    while iterations.is_none_or(|limit| ran < limit)
+        && deadline.is_none_or(|deadline| Instant::now() < deadline)
+        && !(config.solver && tree.is_solved())
+    {
+        tree.iterate(config, rng, &mut moves);
+        ran += 1;
+    }
+    ran
+}
+
+/// Grows one tree with every thread of `pool`: descents and back-ups hold the
+/// lock, simulations run outside it.
+fn run_shared_tree<G: Evaluate>(
+    tree: &Mutex<Tree<G>>,
+    config: &MctsConfig,
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+) -> u64 {
+    let claimed = AtomicU64::new(0);
+    let ran = AtomicU64::new(0);
+    pool.scope(|scope| {
+        for worker in 0..config.threads {
+            let (claimed, ran) = (&claimed, &ran);
+            scope.spawn(move |_| {
+                let mut rng = rng_from_seed(derive_seed(seed, worker as u64));
+                let mut moves = MoveList::new();
+                loop {
+                    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                        break;
+                    }
+                    if iterations
+                        .is_some_and(|limit| claimed.fetch_add(1, Ordering::Relaxed) >= limit)
+                    {
+                        break;
+                    }
+                    let leaf = {
+                        let mut tree = tree.lock().expect("no thread panicked");
+                        if config.solver && tree.is_solved() {
+                            break;
+                        }
+                        tree.descend(config, &mut rng, &mut moves)
+                    };
+                    let result = match leaf.known {
+                        Some(result) => result,
+                        None => simulate(leaf.state, config.playout_plies, &mut rng, &mut moves),
+                    };
+                    tree.lock().expect("no thread panicked").back_up(
+                        leaf.node,
+                        &result,
+                        config.solver,
+                    );
+                    ran.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    ran.into_inner()
+}

@@ -1,0 +1,199 @@
+//! A fixed-size transposition table shared between search threads without locks.
+//!
+//! Each slot is two 64-bit words: the packed entry and the position's hash
+//! XORed with it. A reader accepts a slot only when the two agree with the
+//! hash it looks for, so a slot torn by two threads writing at once is seen as
+//! empty rather than as a wrong entry (the scheme of Hyatt and Mann's
+//! "lockless transposition table").
+//!
+//! Moves are stored as their index in the position's legal move list, which
+//! every game lists in a fixed order. That keeps the table independent of the
+//! game's move type.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stored score relates to the true value of the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is the value.
+    Exact,
+    /// The value is at least the score (the search failed high).
+    Lower,
+    /// The value is at most the score (the search failed low).
+    Upper,
+}
+
+/// What the table remembers about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub score: i32,
+    pub depth: u8,
+    pub bound: Bound,
+    /// The index of the best move found in the legal move list, if any.
+    pub move_index: Option<u16>,
+    generation: u8,
+}
+
+impl TtEntry {
+    pub fn new(score: i32, depth: u8, bound: Bound, move_index: Option<u16>) -> Self {
+        TtEntry {
+            score,
+            depth,
+            bound,
+            move_index,
+            generation: 0,
+        }
+    }
+
+    const NO_MOVE: u64 = 0xFFFF;
+
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let index = self.move_index.map_or(Self::NO_MOVE, u64::from);
+        (self.score as u32 as u64)
+            | (self.depth as u64) << 32
+            | bound << 40
+            | index << 42
+            | ((self.generation & 0x3F) as u64) << 58
+    }
+
+    /// `None` for an empty slot (whose bound bits are zero).
+    fn unpack(data: u64) -> Option<Self> {
+        let bound = match (data >> 40) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        let index = (data >> 42) & 0xFFFF;
+        Some(TtEntry {
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8,
+            bound,
+            move_index: (index != Self::NO_MOVE).then_some(index as u16),
+            generation: (data >> 58) as u8,
+        })
+    }
+}
+
+/// A table of `2^k` slots of 16 bytes, sized from a budget in megabytes.
+pub struct TranspositionTable {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: u64,
+}
+
+impl TranspositionTable {
+    /// The largest power-of-two table that fits in `megabytes` (at least one slot).
+    pub fn new(megabytes: usize) -> Self {
+        let fitting = (megabytes.saturating_mul(1 << 20) / 16).max(1);
+        let slots = 1usize << (usize::BITS - 1 - fitting.leading_zeros());
+        TranspositionTable {
+            slots: (0..slots)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: slots as u64 - 1,
+        }
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no slots (never: it has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The entry stored for `hash`, if the slot holds that position.
+    pub fn probe(&self, hash: u64) -> Option<TtEntry> {
+        let [check, data] = &self.slots[(hash & self.mask) as usize];
+        let data = data.load(Ordering::Relaxed);
+        let check = check.load(Ordering::Relaxed);
+        if check ^ data != hash {
+            return None;
+        }
+        TtEntry::unpack(data)
+    }
+
+    /// Stores `entry` for `hash`, written in search generation `generation`.
+    /// The slot's old entry survives only if it is from the current
+    /// generation, of the same position or not, and was searched deeper.
+    pub fn store(&self, hash: u64, mut entry: TtEntry, generation: u8) {
+        entry.generation = generation & 0x3F;
+        let slot = &self.slots[(hash & self.mask) as usize];
+        let old_data = slot[1].load(Ordering::Relaxed);
+        if let Some(old) = TtEntry::unpack(old_data)
+            && old.generation == entry.generation
+            && old.depth > entry.depth
+        {
+            return;
+        }
+        let data = entry.pack();
+        slot[1].store(data, Ordering::Relaxed);
+        slot[0].store(hash ^ data, Ordering::Relaxed);
+    }
+
+    /// Empties every slot.
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(0, Ordering::Relaxed);
+            slot[1].store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_through_packing() {
+        for entry in [
+            TtEntry::new(-100_000, 0, Bound::Upper, None),
+            TtEntry::new(123, 63, Bound::Exact, Some(0)),
+            TtEntry::new(i32::MAX, 255, Bound::Lower, Some(0xFFFE)),
+        ] {
+            assert_eq!(TtEntry::unpack(entry.pack()), Some(entry));
+        }
+        assert_eq!(TtEntry::unpack(0), None);
+    }
+
+    #[test]
+    fn size_is_a_power_of_two_within_budget() {
+        let table = TranspositionTable::new(1);
+        assert_eq!(table.len(), (1 << 20) / 16);
+        assert_eq!(TranspositionTable::new(3).len(), (2 << 20) / 16);
+        assert_eq!(TranspositionTable::new(0).len(), 1);
+    }
+
+    #[test]
+    fn probe_finds_only_the_stored_position() {
+        let table = TranspositionTable::new(1);
+        let entry = TtEntry::new(42, 3, Bound::Lower, Some(7));
+        table.store(0xDEAD_BEEF, entry, 1);
+        let found = table.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!(
+            (found.score, found.depth, found.move_index),
+            (42, 3, Some(7))
+        );
+        let same_slot = 0xDEAD_BEEF + table.len() as u64;
+        assert_eq!(table.probe(same_slot), None);
+        table.clear();
+        assert_eq!(table.probe(0xDEAD_BEEF), None);
+    }
+
+    #[test]
+    fn deeper_entries_of_the_current_generation_are_kept() {
+        let table = TranspositionTable::new(1);
+        table.store(5, TtEntry::new(1, 6, Bound::Exact, None), 1);
+        table.store(5, TtEntry::new(2, 2, Bound::Exact, None), 1);
+        assert_eq!(table.probe(5).unwrap().score, 1);
+        table.store(5, TtEntry::new(3, 2, Bound::Exact, None), 2);
+        assert_eq!(table.probe(5).unwrap().score, 3);
+    }
+}

@@ -1,0 +1,185 @@
+//! The generic searchers on Copenhagen Hnefatafl: agreement between search
+//! configurations, tactics from hand-built positions, and games against the
+//! baselines.
+
+use norn::agents::{Agent, Decision, build_agent, play_game};
+use norn::core::{Evaluate, Game, MoveList, Notation, Player, Status, rng_from_seed};
+use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, Side};
+use norn::search::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE};
+use rand::RngExt;
+
+fn position(text: &str) -> Hnefatafl {
+    Hnefatafl::from_position_text(text, HnefataflRules::default()).unwrap()
+}
+
+/// Positions from random games, 8 to 60 plies in.
+fn random_positions(count: usize, seed: u64) -> Vec<Hnefatafl> {
+    let mut rng = rng_from_seed(seed);
+    let mut moves = MoveList::new();
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut state = Hnefatafl::new(HnefataflRules::default());
+        let plies = rng.random_range(8..60);
+        for _ in 0..plies {
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if !state.status().is_over() {
+            positions.push(state);
+        }
+    }
+    positions
+}
+
+/// Plain minimax without pruning, on the searcher's integer scale.
+fn minimax(state: &Hnefatafl, me: Player, depth: u32) -> i32 {
+    let score = |value: f64| (value * f64::from(SCORE_SCALE)).round() as i32;
+    match state.status() {
+        Status::Over(outcome) => return score(outcome.payoffs.get(me)),
+        _ if depth == 0 => return score(state.evaluate(me)),
+        _ => {}
+    }
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let values = moves.iter().map(|&mv| {
+        let mut child = state.clone();
+        child.play(mv);
+        minimax(&child, me, depth - 1)
+    });
+    if state.status().player_to_move() == Some(me) {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+fn searcher(depth: u32, table_megabytes: usize, threads: usize) -> AlphaBeta {
+    AlphaBeta::new(AlphaBetaConfig {
+        depth: Some(depth),
+        table_megabytes,
+        threads,
+        ..AlphaBetaConfig::default()
+    })
+}
+
+#[test]
+fn alpha_beta_equals_plain_minimax_at_depth_two() {
+    for state in random_positions(6, 1) {
+        let me = state.status().player_to_move().unwrap();
+        let result = searcher(2, 4, 1).search(&state);
+        assert_eq!(
+            result.score,
+            minimax(&state, me, 2),
+            "{}",
+            state.position_text()
+        );
+    }
+}
+
+#[test]
+fn table_and_threads_do_not_change_the_value_at_fixed_depth() {
+    let mut configurations = [searcher(3, 16, 1), searcher(3, 0, 1), searcher(3, 16, 2)];
+    for state in random_positions(8, 2) {
+        let scores: Vec<i32> = configurations
+            .iter_mut()
+            .map(|searcher| searcher.search(&state).score)
+            .collect();
+        assert!(
+            scores.iter().all(|&score| score == scores[0]),
+            "{scores:?} in {}",
+            state.position_text()
+        );
+    }
+}
+
+#[test]
+fn the_principal_variation_is_a_legal_line_and_limits_hold() {
+    let state = random_positions(1, 3).remove(0);
+    let result = searcher(3, 16, 1).search(&state);
+    assert_eq!(result.depth, 3);
+    assert_eq!(result.pv.first().copied(), result.best_move);
+    let mut line = state.clone();
+    for &mv in &result.pv {
+        line.try_play(mv).expect("a legal principal variation");
+    }
+    let limited = AlphaBeta::new(AlphaBetaConfig {
+        depth: None,
+        nodes: Some(2_000),
+        ..AlphaBetaConfig::default()
+    })
+    .search(&state);
+    assert!(limited.nodes <= 2_000 + 1, "{}", limited.nodes);
+    assert!(limited.best_move.is_some());
+}
+
+/// Defenders to move; the king on a6 has an open line to a1.
+const ESCAPE_IN_ONE: &str = "/3ttttt3/5t5/11/t10/11/K3T6/4TTT4/5T5/11/5t5/3ttttt3/ defenders";
+/// The same, attackers to move: only f2-a2 closes the line.
+const BLOCK_IN_ONE: &str = "/3ttttt3/5t5/11/t10/11/K3T6/4TTT4/5T5/11/5t5/3ttttt3/ attackers";
+
+const SEARCHERS: [&str; 9] = [
+    "greedy",
+    "alphabeta:depth=1",
+    "alphabeta:depth=2",
+    "alphabeta:depth=3,threads=2",
+    "alphabeta:ms=100",
+    "mcts:iters=3000",
+    "mcts:iters=3000,playout=0",
+    "mcts:iters=3000,threads=2",
+    "mcts:iters=3000,threads=2,parallel=tree",
+];
+
+fn decide(spec: &str, state: &Hnefatafl) -> String {
+    let mut agent = build_agent::<Hnefatafl>(spec, 4).unwrap();
+    match agent.decide(state) {
+        Decision::Play(mv) => state.move_text(mv),
+        Decision::Resign => "resign".to_string(),
+    }
+}
+
+#[test]
+fn every_searcher_takes_an_escape_in_one() {
+    let state = position(ESCAPE_IN_ONE);
+    for spec in SEARCHERS {
+        assert_eq!(decide(spec, &state), "a6-a1", "{spec}");
+    }
+}
+
+#[test]
+fn every_searcher_blocks_an_escape_in_one() {
+    let state = position(BLOCK_IN_ONE);
+    for spec in SEARCHERS {
+        assert_eq!(decide(spec, &state), "f2-a2", "{spec}");
+    }
+}
+
+/// One game with `spec` on `side` against `opponent`; the winner's side.
+fn winner(spec: &str, side: Side, opponent: &str, seed: u64) -> Option<Side> {
+    let rules: HnefataflRules = "ply-limit=300".parse().unwrap();
+    let ours = build_agent::<Hnefatafl>(spec, seed).unwrap();
+    let theirs = build_agent::<Hnefatafl>(opponent, seed + 1).unwrap();
+    let mut agents: Vec<Box<dyn Agent<Hnefatafl>>> = match side {
+        Side::Attackers => vec![ours, theirs],
+        Side::Defenders => vec![theirs, ours],
+    };
+    let game = play_game(&Hnefatafl::new(rules), &mut agents, None);
+    game.outcome.winner().map(Side::from_player)
+}
+
+#[test]
+fn alpha_beta_beats_random_and_greedy_from_both_sides() {
+    for opponent in ["random", "greedy"] {
+        for side in [Side::Attackers, Side::Defenders] {
+            for seed in [1, 2] {
+                assert_eq!(
+                    winner("alphabeta:depth=3", side, opponent, seed),
+                    Some(side),
+                    "alphabeta as {side} against {opponent}, seed {seed}"
+                );
+            }
+        }
+    }
+}

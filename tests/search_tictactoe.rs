@@ -1,0 +1,224 @@
+//! The searchers against plain minimax on a solved game: tic-tac-toe is a
+//! draw under perfect play.
+
+mod common;
+
+use common::tictactoe::{TicTacToe, minimax_value, reachable_positions};
+use norn::agents::{Decision, build_agent};
+use norn::core::{Game, MoveList};
+use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism, SCORE_SCALE};
+use std::collections::HashMap;
+
+type Memo = HashMap<[Option<usize>; 9], i32>;
+
+/// The minimax value, for the player to move, of each move of `state`.
+fn move_values(state: &TicTacToe, memo: &mut Memo) -> Vec<(u8, i32)> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = state.clone();
+            child.play(mv);
+            (mv, -minimax_value(&child, memo))
+        })
+        .collect()
+}
+
+fn full_depth(table_megabytes: usize, threads: usize) -> AlphaBeta {
+    AlphaBeta::new(AlphaBetaConfig {
+        depth: Some(9),
+        table_megabytes,
+        threads,
+        ..AlphaBetaConfig::default()
+    })
+}
+
+#[test]
+fn the_start_is_a_draw() {
+    let mut memo = HashMap::new();
+    assert_eq!(
+        minimax_value(&TicTacToe::from_cells("........."), &mut memo),
+        0
+    );
+    assert_eq!(
+        minimax_value(&TicTacToe::from_cells("xx.oo...."), &mut memo),
+        1
+    );
+    assert_eq!(reachable_positions().len(), 5478);
+}
+
+#[test]
+fn alpha_beta_matches_minimax_from_every_reachable_position() {
+    let mut memo = HashMap::new();
+    let mut searchers = [full_depth(1, 1), full_depth(0, 1)];
+    let mut checked = 0;
+    for state in reachable_positions() {
+        if state.status().is_over() {
+            continue;
+        }
+        let values = move_values(&state, &mut memo);
+        let value = minimax_value(&state, &mut memo);
+        for searcher in &mut searchers {
+            let result = searcher.search(&state);
+            assert_eq!(result.score, value * SCORE_SCALE, "{state:?}");
+            let best = result.best_move.unwrap();
+            assert!(
+                values.contains(&(best, value)),
+                "{best} is not optimal in {state:?}"
+            );
+            assert_eq!(result.pv.first(), Some(&best));
+            let mut line = state.clone();
+            for &mv in &result.pv {
+                line.try_play(mv).expect("the principal variation is legal");
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4520);
+}
+
+#[test]
+fn two_threads_give_the_values_of_one() {
+    let mut memo = HashMap::new();
+    let mut parallel = full_depth(1, 2);
+    for state in reachable_positions()
+        .iter()
+        .filter(|s| s.ply() <= 3 && !s.status().is_over())
+    {
+        let result = parallel.search(state);
+        assert_eq!(result.score, minimax_value(state, &mut memo) * SCORE_SCALE);
+    }
+}
+
+fn mcts(parallelism: Parallelism, threads: usize, seed: u64) -> Mcts<TicTacToe> {
+    let config = MctsConfig {
+        iterations: Some(3_000),
+        threads,
+        parallelism,
+        playout_plies: None,
+        ..MctsConfig::default()
+    };
+    Mcts::new(config, seed).unwrap()
+}
+
+/// MCTS plays a move that keeps the game-theoretic value from the start and
+/// from every position after one and two moves.
+#[test]
+fn mcts_finds_the_drawing_moves() {
+    let mut memo = HashMap::new();
+    let positions: Vec<TicTacToe> = reachable_positions()
+        .into_iter()
+        .filter(|state| state.ply() <= 2)
+        .collect();
+    assert_eq!(positions.len(), 1 + 9 + 72);
+    for (index, state) in positions.iter().enumerate() {
+        let value = minimax_value(state, &mut memo);
+        let values = move_values(state, &mut memo);
+        for (parallelism, threads) in [
+            (Parallelism::Root, 1),
+            (Parallelism::Root, 2),
+            (Parallelism::Tree, 2),
+        ] {
+            let mut search = mcts(parallelism, threads, index as u64);
+            let best = search.search(state).best_move.unwrap();
+            assert!(
+                values.contains(&(best, value)),
+                "{parallelism:?}/{threads}: {best} loses value in {state:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_solver_proves_a_win_in_one_and_stops() {
+    let state = TicTacToe::from_cells("xx.oo....");
+    let mut search = mcts(Parallelism::Root, 1, 3);
+    let result = search.search(&state);
+    assert_eq!(result.best_move, Some(2));
+    assert!(result.iterations < 3_000, "a proven root ends the search");
+    assert!(
+        result
+            .moves
+            .iter()
+            .any(|stats| stats.mv == 2 && stats.proven.is_some())
+    );
+}
+
+#[test]
+fn mcts_is_reproducible_with_an_iteration_budget() {
+    for threads in [1, 2] {
+        let run = || {
+            let mut agent = build_agent::<TicTacToe>(
+                &format!("mcts:iters=500,threads={threads},playout=none"),
+                11,
+            )
+            .unwrap();
+            let mut state = TicTacToe::from_cells(".........");
+            let mut moves = Vec::new();
+            while !state.status().is_over() {
+                let Decision::Play(mv) = agent.decide(&state) else {
+                    panic!("mcts never resigns");
+                };
+                agent.observe(&state, mv);
+                state.play(mv);
+                moves.push(mv);
+            }
+            moves
+        };
+        assert_eq!(run(), run(), "threads={threads}");
+    }
+}
+
+#[test]
+fn the_tree_is_kept_between_moves_and_bounded() {
+    let mut search = mcts(Parallelism::Root, 1, 5);
+    let start = TicTacToe::from_cells(".........");
+    let first = search.search(&start);
+    let mv = first.best_move.unwrap();
+    let kept_visits = first
+        .moves
+        .iter()
+        .find(|stats| stats.mv == mv)
+        .unwrap()
+        .visits;
+    search.advance(&start, mv);
+    assert!(search.node_count() > 1);
+    let mut after = start.clone();
+    after.play(mv);
+    let second = search.search(&after);
+    let root_visits: u64 = second.moves.iter().map(|stats| stats.visits).sum();
+    assert!(
+        root_visits >= kept_visits + 3_000 - 1,
+        "{root_visits} {kept_visits}"
+    );
+
+    let mut bounded = Mcts::new(
+        MctsConfig {
+            node_budget: 50,
+            iterations: Some(2_000),
+            ..MctsConfig::default()
+        },
+        1,
+    )
+    .unwrap();
+    let result = bounded.search(&start);
+    assert!(result.nodes <= 50);
+    assert_eq!(result.iterations, 2_000);
+}
+
+#[test]
+fn greedy_and_random_play_legal_games() {
+    let mut agents = vec![
+        build_agent::<TicTacToe>("greedy", 1).unwrap(),
+        build_agent::<TicTacToe>("random", 2).unwrap(),
+    ];
+    let game = norn::agents::play_game(&TicTacToe::from_cells("........."), &mut agents, None);
+    assert!(game.moves.len() >= 5 && game.moves.len() <= 9);
+    // Greedy takes an immediate win.
+    let mut greedy = build_agent::<TicTacToe>("greedy", 3).unwrap();
+    assert_eq!(
+        greedy.decide(&TicTacToe::from_cells("xx.oo....")),
+        Decision::Play(2)
+    );
+}

@@ -1,0 +1,128 @@
+//! `norn perft` and `norn show` for classic Thud and Koom Valley Thud, as a
+//! user runs them.
+
+use std::process::{Command, Output};
+
+fn norn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_norn"))
+        .args(args)
+        .output()
+        .expect("the norn binary runs")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn assert_fails_with(args: &[&str], expected: &str) {
+    let output = norn(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+}
+
+#[test]
+fn perft_counts_both_games() {
+    let thud = json(&norn(&[
+        "perft",
+        "thud",
+        "--depth",
+        "2",
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(thud["game"], "thud");
+    assert_eq!(thud["nodes"], 22_624);
+    let divide = json(&norn(&[
+        "perft", "thud", "--depth", "1", "--divide", "--json",
+    ]));
+    assert_eq!(divide["divide"].as_array().unwrap().len(), 656);
+    assert_eq!(divide["divide"][0]["move"], "dF1-F2");
+    let koom = json(&norn(&["perft", "koom-valley", "--depth", "1", "--json"]));
+    assert_eq!(koom["game"], "koom-valley");
+    assert_eq!(koom["nodes"], 388);
+}
+
+#[test]
+fn perft_takes_positions_and_rules() {
+    let trolls =
+        "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd trolls";
+    let report = json(&norn(&[
+        "perft",
+        "thud",
+        "-d",
+        "1",
+        "--position",
+        trolls,
+        "--json",
+    ]));
+    assert_eq!(report["nodes"], 32);
+    // Two dwarfs next to the troll's step square: four choices instead of two.
+    let subset = "5/7/9/11/13/15/15/7R7/15/15/8T4/11/5d1d1/7/5 trolls";
+    let all_or_none = json(&norn(&[
+        "perft",
+        "thud",
+        "-d",
+        "1",
+        "--position",
+        subset,
+        "--json",
+    ]));
+    let any = json(&norn(&[
+        "perft",
+        "thud",
+        "-d",
+        "1",
+        "--position",
+        subset,
+        "--rules",
+        "troll-captures=any-subset",
+        "--json",
+    ]));
+    assert_eq!(
+        any["nodes"].as_u64().unwrap(),
+        all_or_none["nodes"].as_u64().unwrap() + 2
+    );
+}
+
+#[test]
+fn show_draws_the_octagon_and_prints_the_position() {
+    let output = norn(&["show", "koom-valley"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains(" 1            * * * * *"), "{text}");
+    assert!(text.contains("dwarfs to move, 388 legal moves"), "{text}");
+    assert!(text.contains("7R7/7d7"), "{text}");
+    let output = norn(&["show", "thud"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains(" 8  . . . . . . T R T . . . . . ."), "{text}");
+    assert!(text.contains("margin +0"), "{text}");
+}
+
+#[test]
+fn bad_input_is_one_line_naming_the_problem() {
+    assert_fails_with(
+        &["perft", "thud", "-d", "1", "--position", "dd1dd/d5d"],
+        "2 rows",
+    );
+    assert_fails_with(
+        &[
+            "perft",
+            "koom-valley",
+            "-d",
+            "1",
+            "--rules",
+            "troll-captures=any-subset",
+        ],
+        "unknown option `troll-captures`",
+    );
+    assert_fails_with(&["show", "thud", "--rules", "ply-limit=soon"], "ply-limit");
+    assert_fails_with(&["replay", "thud", "games.csv"], "hnefatafl only");
+}
