@@ -78,7 +78,7 @@ fn ismcts(c: &mut Criterion) {
         });
         let mut open = Ismcts::with_playout(config.clone(), FenrirPlayout::open_hand(), 3);
         group.bench_function(format!("{players}_players_open_hand"), |b| {
-            b.iter(|| black_box(open.search_with(|_| state.clone()).best_move))
+            b.iter(|| black_box(open.search_state(&state).best_move))
         });
     }
     group.finish();

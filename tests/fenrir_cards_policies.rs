@@ -231,3 +231,49 @@ fn policy_specs_are_checked_and_open_hand_is_labelled() {
         assert!(error.contains(problem), "{spec}: {error}");
     }
 }
+
+/// Whether the team, seeing every hand, can force a win: plain exhaustive
+/// search over every move of every player (the game is deterministic once
+/// dealt).
+fn winnable(state: &FenrirCards) -> bool {
+    match state.status() {
+        Status::Over(outcome) => outcome.payoffs.get(0) > 0.0,
+        _ => {
+            let mut moves = MoveList::new();
+            state.legal_moves(&mut moves);
+            moves.iter().any(|&mv| {
+                let mut next = state.clone();
+                next.play(mv);
+                winnable(&next)
+            })
+        }
+    }
+}
+
+#[test]
+fn open_hand_search_wins_every_small_deal_that_can_be_won() {
+    // Nine cards, three players, a short track: some deals are lost whatever
+    // the team does, the others have a winning line that the search finds.
+    let rules = rules("players=3,ranks=3,track=3");
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..40 {
+        let mut start = FenrirCards::new(rules);
+        start.resolve_chance(&mut rng_from_seed(seed));
+        let can_win = winnable(&start);
+        let mut state = start.clone();
+        let mut agent = build_policy("open-hand:iters=3000", seed).unwrap();
+        while !state.status().is_over() {
+            let Decision::Play(mv) = agent.decide(&state) else {
+                panic!("the search resigned")
+            };
+            state.play(mv);
+        }
+        let result = state.status().outcome().unwrap().payoffs.get(0) > 0.0;
+        assert_eq!(result, can_win, "{}", state.position_text());
+        if can_win { won += 1 } else { lost += 1 }
+    }
+    assert!(
+        won >= 5 && lost >= 5,
+        "{won} winnable and {lost} lost deals"
+    );
+}

@@ -21,10 +21,11 @@
 //! games (every player gets the team's payoff and they all maximise it),
 //! zero-sum and multi-player games.
 //!
-//! Given a single fixed state instead of determinizations
-//! ([`Ismcts::search_with`] with a closure that clones it), every move is
-//! always available and the search is plain UCT on the perfect-information
-//! game: that is how an open-hand reference player searches.
+//! Given a single state known in full ([`Ismcts::search_state`]), every
+//! move is always available and the search is plain UCT on the
+//! perfect-information game, with MCTS-Solver proofs of finished lines
+//! (which would be wrong across determinizations): that is how an open-hand
+//! reference player searches.
 //!
 //! Chance events met during a descent or a playout are sampled with
 //! [`Stochastic::resolve_chance`]; the tree does not branch on them. Games
@@ -114,14 +115,19 @@ impl Default for IsmctsConfig {
 pub struct IsmctsMoveStats<M> {
     pub mv: M,
     pub visits: u64,
-    /// The mean normalised payoff of the player to move at the root.
+    /// The mean score of the player to move at the root.
     pub mean: f64,
+    /// The root player's normalised payoff after this move, when a
+    /// single-state search has proven it.
+    pub proven: Option<f64>,
 }
 
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsResult<M> {
-    /// The most visited root move; `None` if the root had no player to move.
+    /// The move to play: a move proven best if there is one, else the most
+    /// visited move not proven, else the best proven move; `None` if the
+    /// root had no player to move.
     pub best_move: Option<M>,
     pub iterations: u64,
     /// Nodes in the tree after the search.
@@ -142,6 +148,11 @@ struct Node<M> {
     /// How many times this node's move was legal when its parent was visited.
     availability: u64,
     totals: [f64; MAX_PLAYERS],
+    /// Single-state searches only: the player to move here, the number of
+    /// legal moves, and the normalised payoffs once proven.
+    to_move: u8,
+    move_count: u32,
+    proven: Option<[f64; MAX_PLAYERS]>,
 }
 
 impl<M> Node<M> {
@@ -153,9 +164,16 @@ impl<M> Node<M> {
             visits: 0,
             availability: 0,
             totals: [0.0; MAX_PLAYERS],
+            to_move: 0,
+            move_count: 0,
+            proven: None,
         }
     }
 }
+
+/// The highest normalised payoff: a proven child that gives the player to
+/// move this much is the best it can do.
+const BEST: f64 = 1.0;
 
 /// A reusable information-set search. It keeps its random generator from
 /// search to search, so a sequence of searches is reproducible from the seed.
@@ -168,6 +186,9 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     /// Legal move -> whether it already has a child, for one selection step.
     legal: HashMap<G::Move, bool, BuildHasherDefault<DefaultHasher>>,
     untried: Vec<G::Move>,
+    /// Whether this search proves results: only when every iteration
+    /// starts from the same known state.
+    prove: bool,
 }
 
 impl<G: Game + Stochastic> Ismcts<G> {
@@ -188,6 +209,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             moves: MoveList::new(),
             legal: HashMap::default(),
             untried: Vec::new(),
+            prove: false,
         }
     }
 
@@ -199,14 +221,31 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
     /// each iteration calls it once. Every sampled state must have the same
     /// player to move with the same legal moves (they belong to one
     /// information set of that player).
-    pub fn search_with(
-        &mut self,
-        mut sample: impl FnMut(&mut GameRng) -> G,
-    ) -> IsmctsResult<G::Move> {
+    pub fn search_with(&mut self, sample: impl FnMut(&mut GameRng) -> G) -> IsmctsResult<G::Move> {
+        self.prove = false;
+        self.run(sample)
+    }
+
+    /// Searches a state known in full: plain UCT on the perfect-information
+    /// game, with MCTS-Solver proofs. A finished game is a proven result; a
+    /// node is proven when one of its moves is proven to give the player to
+    /// move the highest payoff, or when all its moves are proven (it takes
+    /// the best of them). Proven moves are not searched again, a proven
+    /// root ends the search, and the move chosen is a proven best one when
+    /// there is one.
+    pub fn search_state(&mut self, state: &G) -> IsmctsResult<G::Move> {
+        self.prove = true;
+        self.run(|_| state.clone())
+    }
+
+    fn run(&mut self, mut sample: impl FnMut(&mut GameRng) -> G) -> IsmctsResult<G::Move> {
         self.nodes.clear();
         self.nodes.push(Node::new(None, ROOT));
         let mut root_player = None;
         for _ in 0..self.config.iterations {
+            if self.nodes[ROOT as usize].proven.is_some() {
+                break;
+            }
             let state = sample(&mut self.rng);
             if root_player.is_none() {
                 root_player = state.status().player_to_move();
@@ -224,7 +263,13 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
         let mut node = ROOT;
         loop {
             let player = match state.status() {
-                Status::Over(_) => break,
+                Status::Over(outcome) => {
+                    if self.prove {
+                        self.nodes[node as usize].proven =
+                            Some(normalised_payoffs(&state, &outcome));
+                    }
+                    break;
+                }
                 Status::Chance => {
                     state.resolve_chance(&mut self.rng);
                     continue;
@@ -233,6 +278,11 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
                 Status::ToMove(player) => player,
             };
             state.legal_moves(&mut self.moves);
+            if self.prove {
+                let current = &mut self.nodes[node as usize];
+                current.to_move = player as u8;
+                current.move_count = self.moves.len() as u32;
+            }
             self.legal.clear();
             for &mv in self.moves.iter() {
                 self.legal.insert(mv, false);
@@ -257,6 +307,11 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
                 self.nodes[node as usize].children.push(child);
                 state.play(mv);
                 node = child;
+                if self.prove
+                    && let Status::Over(outcome) = state.status()
+                {
+                    self.nodes[node as usize].proven = Some(normalised_payoffs(&state, &outcome));
+                }
                 break;
             }
             let child = self.select(node, player);
@@ -264,6 +319,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             node = child;
         }
         let payoffs = self.playout.simulate(state, &mut self.rng);
+        let leaf = node;
         loop {
             let current = &mut self.nodes[node as usize];
             current.visits += 1;
@@ -275,11 +331,51 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             }
             node = current.parent;
         }
+        if self.prove && self.nodes[leaf as usize].proven.is_some() {
+            let mut proven = leaf;
+            while proven != ROOT {
+                let parent = self.nodes[proven as usize].parent;
+                if !self.try_prove(parent) {
+                    break;
+                }
+                proven = parent;
+            }
+        }
     }
 
-    /// The legal child of `node` with the best UCB1 score for `player`.
+    /// Proves `node` from its children if it can; whether it did.
+    fn try_prove(&mut self, node: u32) -> bool {
+        let current = &self.nodes[node as usize];
+        if current.proven.is_some() {
+            return false;
+        }
+        let mover = current.to_move as usize;
+        let mut best: Option<[f64; MAX_PLAYERS]> = None;
+        let mut all_proven = current.children.len() == current.move_count as usize;
+        for &child in &current.children {
+            match self.nodes[child as usize].proven {
+                Some(value) => {
+                    if best.is_none_or(|best| value[mover] > best[mover]) {
+                        best = Some(value);
+                    }
+                }
+                None => all_proven = false,
+            }
+        }
+        let proven = best.filter(|best| all_proven || best[mover] >= BEST);
+        self.nodes[node as usize].proven = proven;
+        proven.is_some()
+    }
+
+    /// The legal child of `node` with the best UCB1 score for `player`
+    /// (in a proving search, an unproven one if there is one).
     fn select(&self, node: u32, player: usize) -> u32 {
         let c = self.config.exploration;
+        let skip_proven = self.prove
+            && self.nodes[node as usize]
+                .children
+                .iter()
+                .any(|&child| self.nodes[child as usize].proven.is_none());
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
         for &child in &self.nodes[node as usize].children {
@@ -287,6 +383,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             if !self
                 .legal
                 .contains_key(&stats.mv.expect("children have moves"))
+                || (skip_proven && stats.proven.is_some())
             {
                 continue;
             }
@@ -308,19 +405,33 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             .iter()
             .map(|&child| {
                 let stats = &self.nodes[child as usize];
+                let player = root_player.unwrap_or(0);
                 IsmctsMoveStats {
                     mv: stats.mv.expect("children have moves"),
                     visits: stats.visits,
-                    mean: root_player.map_or(0.0, |player| {
-                        stats.totals[player] / stats.visits.max(1) as f64
-                    }),
+                    mean: stats.totals[player] / stats.visits.max(1) as f64,
+                    proven: stats.proven.map(|value| value[player]),
                 }
             })
             .collect();
         // Stable: among equally visited moves the first expanded wins.
         moves.sort_by_key(|stats| std::cmp::Reverse(stats.visits));
+        // A move proven best; else the most visited move not proven; else
+        // the best proven move.
+        let proven_best = moves
+            .iter()
+            .filter(|stats| stats.proven.is_some_and(|value| value >= BEST))
+            .chain(moves.iter().filter(|stats| stats.proven.is_none()))
+            .next()
+            .or_else(|| {
+                moves.iter().max_by(|a, b| {
+                    a.proven
+                        .partial_cmp(&b.proven)
+                        .expect("payoffs are numbers")
+                })
+            });
         IsmctsResult {
-            best_move: moves.first().map(|stats| stats.mv),
+            best_move: proven_best.map(|stats| stats.mv),
             iterations: root.visits,
             nodes: self.nodes.len(),
             moves,

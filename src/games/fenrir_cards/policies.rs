@@ -297,8 +297,8 @@ pub(crate) fn counting_move(view: &PublicView, moves: &[FenrirMove]) -> FenrirMo
 }
 
 /// The open-hand reference: it reads every hand and the stock, and searches
-/// the perfect-information game with UCT (the information-set search given
-/// the true state as its only determinization). It cheats by design, to show
+/// the perfect-information game with UCT and MCTS-Solver proofs
+/// ([`Ismcts::search_state`]). It cheats by design, to show
 /// how much the hidden information costs the team.
 pub struct OpenHandAgent {
     spec: String,
@@ -311,7 +311,7 @@ impl Agent<FenrirCards> for OpenHandAgent {
     }
 
     fn decide(&mut self, state: &FenrirCards) -> Decision<FenrirMove> {
-        let result = self.search.search_with(|_| state.clone());
+        let result = self.search.search_state(state);
         Decision::Play(
             result
                 .best_move
