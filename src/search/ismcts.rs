@@ -37,7 +37,7 @@ use crate::core::{
 };
 use rand::RngExt;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, DefaultHasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// How a simulation ends once it leaves the tree: it plays the sampled state
 /// to the end and scores it. The playout sees the sampled state in full: it
@@ -138,6 +138,43 @@ pub struct IsmctsResult<M> {
 
 const ROOT: u32 = 0;
 
+/// A fast, deterministic hasher for the moves of one selection step: moves
+/// are a few bytes, and the map is rebuilt at every step.
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(byte as u64);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u16(&mut self, value: u16) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Node<M> {
     /// The move that led here (`None` at the root).
@@ -184,7 +221,7 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     nodes: Vec<Node<G::Move>>,
     moves: MoveList<G::Move>,
     /// Legal move -> whether it already has a child, for one selection step.
-    legal: HashMap<G::Move, bool, BuildHasherDefault<DefaultHasher>>,
+    legal: HashMap<G::Move, bool, BuildHasherDefault<MoveHasher>>,
     untried: Vec<G::Move>,
     /// Whether this search proves results: only when every iteration
     /// starts from the same known state.

@@ -85,8 +85,8 @@ impl Playout<FenrirCards> for FenrirPlayout {
                     unreachable!("a dealt game has no chance or simultaneous moves")
                 }
             };
-            state.legal_moves(&mut self.legal);
             let mv = if self.moves == PlayoutMoves::Random || rng.random_bool(self.randomness) {
+                state.legal_moves(&mut self.legal);
                 self.legal[rng.random_range(0..self.legal.len())]
             } else if self.moves == PlayoutMoves::Counting {
                 let view = PublicView {
@@ -98,9 +98,11 @@ impl Playout<FenrirCards> for FenrirPlayout {
                     discarded: state.discarded(),
                     lacks: &lacks,
                     phase: state.phase(),
+                    askable: state.askable_cards(player),
                 };
-                counting_move(&view, &self.legal)
+                counting_move(&view)
             } else {
+                state.legal_moves(&mut self.legal);
                 open_hand_move(&state, player, &self.legal)
             };
             state.play(mv);

@@ -16,7 +16,7 @@ use super::observation::FenrirObservation;
 use super::playout::{FenrirPlayout, PlayoutMoves};
 use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
 use crate::agents::{Agent, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
-use crate::core::{MAX_PLAYERS, MoveList, ParseError, parse_key_values, parse_value, unknown_key};
+use crate::core::{MAX_PLAYERS, ParseError, parse_key_values, parse_value, unknown_key};
 use crate::search::{Ismcts, IsmctsConfig};
 
 /// The policy specs [`build_policy`] accepts.
@@ -182,8 +182,6 @@ impl HonestPolicy<FenrirCards> for CountingPolicy {
         for event in observation.history() {
             lacks.observe(event, rules);
         }
-        let mut moves = MoveList::new();
-        observation.legal_moves(&mut moves);
         let view = PublicView {
             rules,
             mover: observation.observer(),
@@ -193,8 +191,9 @@ impl HonestPolicy<FenrirCards> for CountingPolicy {
             discarded: observation.discarded(),
             lacks: &lacks,
             phase: observation.phase(),
+            askable: observation.askable_cards(),
         };
-        counting_move(&view, &moves)
+        counting_move(&view)
     }
 }
 
@@ -238,11 +237,14 @@ pub(crate) struct PublicView<'a> {
     pub(crate) discarded: CardSet,
     pub(crate) lacks: &'a KnownLacks,
     pub(crate) phase: Phase,
+    /// The cards the mover may name.
+    pub(crate) askable: CardSet,
 }
 
-/// The counting rule (see [`CountingPolicy`]) applied to `view`, choosing
-/// among `moves`, the mover's legal moves.
-pub(crate) fn counting_move(view: &PublicView, moves: &[FenrirMove]) -> FenrirMove {
+/// The counting rule (see [`CountingPolicy`]) applied to `view`: the
+/// mover's move. Asks are compared in the order of the legal move list
+/// (by target, then card), the first best one winning.
+pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
     let rules = view.rules;
     let ranks = rules.ranks;
     let hand = view.hand;
@@ -265,35 +267,57 @@ pub(crate) fn counting_move(view: &PublicView, moves: &[FenrirMove]) -> FenrirMo
         let suit = card.suit(ranks);
         lowest_in_suit[suit] = lowest_in_suit[suit].min(rules.value(card));
     }
-    let chance = |target: usize, card: Card| -> f64 {
-        if hand.contains(card) || view.discarded.contains(card) || lacking[target].contains(card) {
-            return 0.0;
-        }
-        let holders: usize = (0..rules.players)
+    // The cards any other player (or the stock) may hold, and for each the
+    // cards held by its possible holders: the chance that a possible holder
+    // has the card is its share of those.
+    let unseen = CardSet::deck(ranks) & !hand & !view.discarded;
+    let mut holders = [0u32; 64];
+    for card in unseen.iter() {
+        holders[card.0 as usize] = (0..rules.players)
             .filter(|&p| p != view.mover && !lacking[p].contains(card))
-            .map(|p| view.hand_sizes[p])
-            .sum::<usize>()
-            + view.stock_left;
-        view.hand_sizes[target] as f64 / holders.max(1) as f64
-    };
-    let score = |mv: &FenrirMove| match *mv {
-        FenrirMove::Ask { target, card } => (
-            chance(target as usize, card),
-            std::cmp::Reverse(lowest_in_suit[card.suit(ranks)]),
+            .map(|p| view.hand_sizes[p] as u32)
+            .sum::<u32>()
+            + view.stock_left as u32;
+    }
+    // (chance as a fraction, the cost of a miss, the card's value)
+    let key = |target: usize, card: Card| {
+        let possible = unseen.contains(card) && !lacking[target].contains(card);
+        let share = if possible {
+            view.hand_sizes[target] as u64
+        } else {
+            0
+        };
+        let total = holders[card.0 as usize].max(1) as u64;
+        (
+            share,
+            total,
+            lowest_in_suit[card.suit(ranks)],
             rules.value(card),
-        ),
-        FenrirMove::Discard(_) => unreachable!("only asks are legal in the ask phase"),
+        )
     };
-    let mut best = moves[0];
-    let mut best_score = score(&best);
-    for mv in moves.iter().skip(1) {
-        let candidate = score(mv);
-        if candidate.partial_cmp(&best_score) == Some(std::cmp::Ordering::Greater) {
-            best = *mv;
-            best_score = candidate;
+    let better = |a: (u64, u64, u32, u32), b: (u64, u64, u32, u32)| {
+        (a.0 * b.1)
+            .cmp(&(b.0 * a.1))
+            .then(b.2.cmp(&a.2))
+            .then(a.3.cmp(&b.3))
+            .is_gt()
+    };
+    let mut best = None;
+    for target in (0..rules.players).filter(|&p| p != view.mover && view.hand_sizes[p] > 0) {
+        for card in view.askable.iter() {
+            let candidate = key(target, card);
+            if best.is_none_or(|(_, best_key)| better(candidate, best_key)) {
+                best = Some((
+                    FenrirMove::Ask {
+                        target: target as u8,
+                        card,
+                    },
+                    candidate,
+                ));
+            }
         }
     }
-    best
+    best.expect("a player in the ask phase has a legal ask").0
 }
 
 /// The open-hand reference: it reads every hand and the stock, and searches
