@@ -29,15 +29,15 @@
 //! - **Tree parallelism** ([`Parallelism::Tree`]): the threads share one tree
 //!   behind a lock, which they hold only to select a path and to back up a
 //!   result; building the new node and the simulation run outside it. A
-//!   thread descending
-//!   through a node adds a *virtual loss* to it until its result is backed up,
-//!   which steers the other threads elsewhere. The iteration count is exact
+//!   thread descending through a node adds a *virtual loss* to it until its
+//!   result is backed up, which steers the other threads elsewhere. The iteration count is exact
 //!   but the order in which threads take the lock varies, so results are not
 //!   reproducible from run to run.
 //!
 //! On two cores root parallelism scales better: the trees share nothing, so
-//! two threads run twice the iterations (bench-results/search.md), while tree
-//! parallelism serialises selection, expansion and back-up on the lock.
+//! two threads run twice the iterations, while tree parallelism's threads
+//! queue for the lock during selection and back-up (about an eighth of an
+//! iteration with 10-ply simulations; see bench-results/search.md).
 //!
 //! # Restrictions
 //! The search needs states where one player is to move or the game is over.
