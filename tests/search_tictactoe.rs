@@ -205,6 +205,29 @@ fn the_tree_is_kept_between_moves_and_bounded() {
     let result = bounded.search(&start);
     assert!(result.nodes <= 50);
     assert_eq!(result.iterations, 2_000);
+
+    let mut shared = Mcts::new(
+        MctsConfig {
+            node_budget: 50,
+            iterations: Some(2_000),
+            threads: 2,
+            parallelism: Parallelism::Tree,
+            ..MctsConfig::default()
+        },
+        1,
+    )
+    .unwrap();
+    let result = shared.search(&start);
+    assert!(
+        result.nodes <= 50 + 2,
+        "each thread may finish one node past the budget"
+    );
+    assert_eq!(result.iterations, 2_000);
+    let visits: u64 = result.moves.iter().map(|stats| stats.visits).sum();
+    assert_eq!(
+        visits, 2_000,
+        "every iteration passes through one root move"
+    );
 }
 
 #[test]
