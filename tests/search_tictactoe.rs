@@ -92,11 +92,21 @@ fn two_threads_give_the_values_of_one() {
 }
 
 fn mcts(parallelism: Parallelism, threads: usize, seed: u64) -> Mcts<TicTacToe> {
+    mcts_with_minimax(parallelism, threads, 0.0, seed)
+}
+
+fn mcts_with_minimax(
+    parallelism: Parallelism,
+    threads: usize,
+    minimax_weight: f64,
+    seed: u64,
+) -> Mcts<TicTacToe> {
     let config = MctsConfig {
         iterations: Some(3_000),
         threads,
         parallelism,
         playout_plies: None,
+        minimax_weight,
         ..MctsConfig::default()
     };
     Mcts::new(config, seed).unwrap()
@@ -115,12 +125,13 @@ fn mcts_finds_the_drawing_moves() {
     for (index, state) in positions.iter().enumerate() {
         let value = minimax_value(state, &mut memo);
         let values = move_values(state, &mut memo);
-        for (parallelism, threads) in [
-            (Parallelism::Root, 1),
-            (Parallelism::Root, 2),
-            (Parallelism::Tree, 2),
+        for (parallelism, threads, minimax) in [
+            (Parallelism::Root, 1, 0.0),
+            (Parallelism::Root, 2, 0.0),
+            (Parallelism::Tree, 2, 0.0),
+            (Parallelism::Root, 1, 0.5),
         ] {
-            let mut search = mcts(parallelism, threads, index as u64);
+            let mut search = mcts_with_minimax(parallelism, threads, minimax, index as u64);
             let best = search.search(state).best_move.unwrap();
             assert!(
                 values.contains(&(best, value)),

@@ -83,6 +83,13 @@ pub struct MctsConfig {
     pub reuse_tree: bool,
     /// Prove wins and losses (MCTS-Solver).
     pub solver: bool,
+    /// Weight `α` of the implicit minimax value in selection: a child scores
+    /// `(1 - α) * mean + α * minimax + exploration`, where `minimax` is the
+    /// best evaluation reachable below it by always choosing the best child
+    /// for the player to move (Lanctot et al., "Monte Carlo tree search with
+    /// heuristic evaluations using implicit minimax backups", 2014). `0`
+    /// turns it off and spares the evaluation of every new node.
+    pub minimax_weight: f64,
 }
 
 impl Default for MctsConfig {
@@ -97,6 +104,7 @@ impl Default for MctsConfig {
             node_budget: 1_000_000,
             reuse_tree: true,
             solver: true,
+            minimax_weight: 0.0,
         }
     }
 }
@@ -153,6 +161,8 @@ struct Node<M> {
     virtual_loss: u32,
     totals: [f64; MAX_PLAYERS],
     proven: Option<[f64; MAX_PLAYERS]>,
+    /// The implicit minimax value (normalised payoffs).
+    minimax: [f64; MAX_PLAYERS],
 }
 
 /// Everything a new node needs to know about its state, worked out away
@@ -163,16 +173,24 @@ struct Description {
     tactical_count: u16,
     scramble_offset: u16,
     proven: Option<[f64; MAX_PLAYERS]>,
+    /// The evaluation, if the implicit minimax value is wanted.
+    estimate: [f64; MAX_PLAYERS],
 }
 
 impl Description {
-    fn of<G: Evaluate>(state: &G, rng: &mut GameRng, moves: &mut MoveList<G::Move>) -> Self {
+    fn of<G: Evaluate>(
+        state: &G,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<G::Move>,
+    ) -> Self {
         let mut description = Description {
             mover: NO_PLAYER,
             move_count: 0,
             tactical_count: 0,
             scramble_offset: 0,
             proven: None,
+            estimate: [0.0; MAX_PLAYERS],
         };
         match state.status() {
             Status::ToMove(player) => {
@@ -189,6 +207,12 @@ impl Description {
                 description.proven = Some(normalised(state, outcome.payoffs.as_slice()));
             }
             Status::Chance | Status::Simultaneous => {}
+        }
+        if config.minimax_weight > 0.0 {
+            description.estimate = match description.proven {
+                Some(result) => result,
+                None => evaluation(state),
+            };
         }
         description
     }
@@ -210,6 +234,7 @@ impl<M> Node<M> {
             virtual_loss: 0,
             totals: [0.0; MAX_PLAYERS],
             proven: description.proven,
+            minimax: description.estimate,
         }
     }
 }
@@ -318,7 +343,10 @@ impl<G: Game> Tree<G> {
                     if visits == 0.0 {
                         f64::INFINITY
                     } else {
-                        child_node.totals[mover] / visits
+                        let mean = child_node.totals[mover] / visits;
+                        let weight = config.minimax_weight;
+                        (1.0 - weight) * mean
+                            + weight * child_node.minimax[mover]
                             + config.exploration * (log_parent / visits).sqrt()
                     }
                 }
@@ -337,7 +365,7 @@ impl<G: Game> Tree<G> {
         &mut self,
         selection: Selection,
         simulation: Simulation<G::Move>,
-        solver: bool,
+        config: &MctsConfig,
     ) {
         let leaf = match selection {
             Selection::Known(node, _) | Selection::Simulate(node) => node,
@@ -352,12 +380,13 @@ impl<G: Game> Tree<G> {
                 child
             }
         };
-        self.back_up(leaf, &simulation.result, solver);
+        self.back_up(leaf, &simulation.result, config);
     }
 
     /// Adds `result` to every node from `leaf` up to the root, removes the
-    /// virtual losses of the descent, and proves what can now be proven.
-    fn back_up(&mut self, leaf: u32, result: &[f64; MAX_PLAYERS], solver: bool) {
+    /// virtual losses of the descent, updates the implicit minimax values and
+    /// proves what can now be proven.
+    fn back_up(&mut self, leaf: u32, result: &[f64; MAX_PLAYERS], config: &MctsConfig) {
         let mut index = leaf;
         while index != NONE {
             let node = &mut self.nodes[index as usize];
@@ -366,13 +395,34 @@ impl<G: Game> Tree<G> {
             for (total, value) in node.totals.iter_mut().zip(result) {
                 *total += value;
             }
-            index = node.parent;
+            let parent = node.parent;
+            if config.minimax_weight > 0.0 && index != leaf {
+                self.update_minimax(index);
+            }
+            index = parent;
         }
-        if solver && self.nodes[leaf as usize].proven.is_some() {
+        if config.solver && self.nodes[leaf as usize].proven.is_some() {
             let mut index = self.nodes[leaf as usize].parent;
             while index != NONE && self.prove(index) {
                 index = self.nodes[index as usize].parent;
             }
+        }
+    }
+
+    /// The implicit minimax value of `index`: that of its best child for the
+    /// player to move (a node whose result is proven keeps it).
+    fn update_minimax(&mut self, index: u32) {
+        let node = &self.nodes[index as usize];
+        if node.mover == NO_PLAYER || node.proven.is_some() {
+            return;
+        }
+        let mover = usize::from(node.mover);
+        let best = self
+            .children(index)
+            .map(|child| self.nodes[child as usize].minimax)
+            .max_by(|a, b| a[mover].total_cmp(&b[mover]));
+        if let Some(best) = best {
+            self.nodes[index as usize].minimax = best;
         }
     }
 
@@ -478,8 +528,8 @@ impl<G: Game> Tree<G> {
 }
 
 impl<G: Evaluate> Tree<G> {
-    fn new(root_state: &G, rng: &mut GameRng) -> Self {
-        let description = Description::of(root_state, rng, &mut MoveList::new());
+    fn new(root_state: &G, config: &MctsConfig, rng: &mut GameRng) -> Self {
+        let description = Description::of(root_state, config, rng, &mut MoveList::new());
         Tree {
             nodes: vec![Node::new(None, NONE, description)],
             root_state: root_state.clone(),
@@ -519,7 +569,7 @@ impl<G: Evaluate> Tree<G> {
                     .nth(slot)
                     .expect("the group has this many moves");
                 state.play(mv);
-                let description = Description::of(&state, rng, moves);
+                let description = Description::of(&state, config, rng, moves);
                 let result = match description.proven {
                     Some(result) => result,
                     None => simulate(state, config.playout_plies, rng, moves),
@@ -543,7 +593,7 @@ impl<G: Evaluate> Tree<G> {
         let selection = self.select(config, path);
         let simulation =
             Self::simulate_selection(&self.root_state, path, &selection, config, rng, moves);
-        self.finish_iteration(selection, simulation, config.solver);
+        self.finish_iteration(selection, simulation, config);
     }
 }
 
@@ -555,6 +605,15 @@ fn normalised<G: Game>(state: &G, payoffs: &[f64]) -> [f64; MAX_PLAYERS] {
         *slot = ((payoff - low) / (high - low)).clamp(0.0, 1.0);
     }
     result
+}
+
+/// The evaluation of `state` for every player, normalised.
+fn evaluation<G: Evaluate>(state: &G) -> [f64; MAX_PLAYERS] {
+    let mut estimates = [0.0; MAX_PLAYERS];
+    for (player, estimate) in estimates.iter_mut().enumerate().take(state.num_players()) {
+        *estimate = state.evaluate(player);
+    }
+    normalised(state, &estimates[..state.num_players()])
 }
 
 /// Plays random moves from `state` for at most `plies` plies and returns the
@@ -577,10 +636,7 @@ fn simulate<G: Evaluate>(
             _ => break,
         }
     }
-    let estimates: Vec<f64> = (0..state.num_players())
-        .map(|player| state.evaluate(player))
-        .collect();
-    normalised(&state, &estimates)
+    evaluation(&state)
 }
 
 /// A Monte Carlo tree searcher that keeps its trees between moves.
@@ -670,7 +726,7 @@ impl<G: Evaluate> Mcts<G> {
             self.trees = (0..tree_count)
                 .map(|index| {
                     let seed = derive_seed(search_seed, (self.config.threads + index) as u64);
-                    Tree::new(state, &mut rng_from_seed(seed))
+                    Tree::new(state, &self.config, &mut rng_from_seed(seed))
                 })
                 .collect();
         }
@@ -843,11 +899,9 @@ fn run_shared_tree<G: Evaluate>(
                     let simulation = Tree::simulate_selection(
                         root_state, &path, &selection, config, &mut rng, &mut moves,
                     );
-                    tree.lock().expect("no thread panicked").finish_iteration(
-                        selection,
-                        simulation,
-                        config.solver,
-                    );
+                    tree.lock()
+                        .expect("no thread panicked")
+                        .finish_iteration(selection, simulation, config);
                     ran.fetch_add(1, Ordering::Relaxed);
                 }
             });
