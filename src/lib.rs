@@ -8,7 +8,7 @@
 //!   chance, simultaneous moves and hidden information;
 //! - [`bitboard`]: fixed-size bitboards and ray tables;
 //! - [`games`]: the games;
-//! - [`search`]: generic searchers (perft so far);
+//! - [`search`]: generic searchers: perft, alpha-beta and Monte Carlo tree search;
 //! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
 //! - [`testing`]: the invariant checks every game passes.
 //!
