@@ -247,7 +247,8 @@ fn greedy_and_random_play_legal_games() {
         build_agent::<TicTacToe>("greedy", 1).unwrap(),
         build_agent::<TicTacToe>("random", 2).unwrap(),
     ];
-    let game = norn::agents::play_game(&TicTacToe::from_cells("........."), &mut agents, None);
+    let game =
+        norn::arena::play_game(&TicTacToe::from_cells("........."), &mut agents, None).unwrap();
     assert!(game.moves.len() >= 5 && game.moves.len() <= 9);
     // Greedy takes an immediate win.
     let mut greedy = build_agent::<TicTacToe>("greedy", 3).unwrap();

@@ -10,7 +10,9 @@ mod summary;
 mod tournament;
 
 pub use matches::{MatchReport, run_match};
-pub use playing::{GameResult, MAX_PLIES_REASON, PlayError, RESIGNATION_REASON, play_game};
+pub use playing::{
+    MAX_PLIES_REASON, PlayError, PlayedGame, RESIGNATION_REASON, play_game, play_game_until,
+};
 pub use report::{markdown_report, ratings_svg, text_report};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, Record, SideRecord,

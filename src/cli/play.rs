@@ -1,7 +1,8 @@
 //! `norn play`: one game between agents, or against a person at the terminal.
 
 use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
-use crate::agents::{Agent, HumanAgent, build_agent, play_game};
+use crate::agents::{Agent, HumanAgent, build_agent};
+use crate::arena::play_game;
 use crate::core::{Evaluate, Game, Notation, derive_seed};
 use clap::Args;
 use serde::Serialize;
@@ -84,7 +85,7 @@ fn play<G: Notation + Evaluate>(args: &PlayArgs) -> CliResult {
     if start.status().is_over() {
         return Err("the game is already over in that position".into());
     }
-    let game = play_game(&start, &mut agents, None);
+    let game = play_game(&start, &mut agents, None).map_err(|error| error.to_string())?;
     let mut state = start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
     for &mv in &game.moves {
