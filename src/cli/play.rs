@@ -18,6 +18,12 @@ pub struct PlayArgs {
     /// Agent for the defenders (hnefatafl)
     #[arg(long, value_name = "SPEC")]
     defenders: Option<String>,
+    /// Agent for the dwarfs (thud, koom-valley)
+    #[arg(long, value_name = "SPEC")]
+    dwarfs: Option<String>,
+    /// Agent for the trolls (thud, koom-valley)
+    #[arg(long, value_name = "SPEC")]
+    trolls: Option<String>,
     /// Agent for player 0, the first to move
     #[arg(long, value_name = "SPEC")]
     agent0: Option<String>,
@@ -158,6 +164,8 @@ fn assign_specs<G: Game>(start: &G, args: &PlayArgs) -> Result<Vec<String>, Stri
     for (name, spec) in [
         ("attackers", &args.attackers),
         ("defenders", &args.defenders),
+        ("dwarfs", &args.dwarfs),
+        ("trolls", &args.trolls),
         ("0", &args.agent0),
         ("1", &args.agent1),
     ] {
