@@ -113,8 +113,13 @@ impl Table {
     }
 }
 
-/// The ranking table: one row per agent, best rating first.
-fn agents_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Table {
+/// The ranking table: one row per agent, best rating first. The end reasons
+/// per agent are left out of the terminal's table to keep it narrow.
+fn agents_table(
+    summary: &TournamentSummary,
+    code: fn(&str) -> String,
+    with_reasons: bool,
+) -> Table {
     let sides = side_names(summary);
     let mut table = Table::new(&[
         ("rank", true),
@@ -131,7 +136,9 @@ fn agents_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Table 
         table.add_column(format!("as {side}"), false);
     }
     table.add_column("length avg (min-max)".into(), false);
-    table.add_column("game ends".into(), false);
+    if with_reasons {
+        table.add_column("game ends".into(), false);
+    }
     for (rank, &index) in ranking(summary).iter().enumerate() {
         let agent = &summary.agents[index];
         let mut row = vec![
@@ -155,7 +162,9 @@ fn agents_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Table 
             );
         }
         row.push(length_text(&agent.length));
-        row.push(reasons_text(&agent.reasons));
+        if with_reasons {
+            row.push(reasons_text(&agent.reasons));
+        }
         table.rows.push(row);
     }
     table
@@ -244,7 +253,7 @@ pub fn text_report(summary: &TournamentSummary) -> String {
         summary.seed,
         summary.anchor
     );
-    out.push_str(&agents_table(summary, plain).text());
+    out.push_str(&agents_table(summary, plain, false).text());
     out.push_str("\npairings (first agent's view):\n");
     out.push_str(&pairings_table(summary, plain).text());
     out.push('\n');
@@ -269,7 +278,7 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         if summary.rules.is_empty() { "default" } else { &summary.rules },
         summary.anchor
     ));
-    out.push_str(&agents_table(summary, backticked).markdown());
+    out.push_str(&agents_table(summary, backticked, true).markdown());
     out.push_str("\n## Pairings\n\n");
     out.push_str(&pairings_table(summary, backticked).markdown());
     out.push_str("\n## All games\n\n");
