@@ -85,7 +85,7 @@ pub struct MatchArgs {
     /// The baseline agent
     baseline: String,
     /// Hypotheses: Elo difference H0 and H1, e.g. 0,10
-    #[arg(long, value_name = "ELO0,ELO1")]
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     sprt: String,
     /// Probability of accepting H1 when H0 is true
     #[arg(long, default_value_t = 0.05)]
