@@ -52,9 +52,8 @@ impl Objective<FenrirPath> for ShortestWin {
         Sense::Minimize
     }
 
-    /// A move collects at most one tile.
     fn optimistic(&self, root: &FenrirPath) -> i64 {
-        i64::from(root.tiles_still_needed())
+        i64::from(root.plies_to_win_lower_bound())
     }
 
     fn line_value(&self, _root: &FenrirPath, line: &[PathMove]) -> i64 {
@@ -66,6 +65,6 @@ impl Objective<FenrirPath> for ShortestWin {
     }
 
     fn plies_to_win_lower_bound(&self, state: &FenrirPath) -> u32 {
-        state.tiles_still_needed()
+        state.plies_to_win_lower_bound()
     }
 }
