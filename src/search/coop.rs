@@ -275,10 +275,14 @@ impl<G: Game + Evaluate> CoopSolver<G> {
     /// Searches for the best winning line from `root` under `objective`,
     /// expanding at most `budget` states in all, and reports what it proved.
     ///
-    /// It first finds any winning line, then halves the range between the
-    /// best value found and the best value not yet refuted, asking each time
-    /// for a line worth at least the middle; a line found raises the first
-    /// bound to its value, a refutation lowers the second below the target.
+    /// After finding any winning line it works from both ends of the range
+    /// that is still open, in turn: it asks for a line better than the best
+    /// one found (a line found improves the best value, a refutation proves
+    /// it optimal), and for a line as good as the optimistic bound (a
+    /// refutation tightens the bound by one, a line found closes the range).
+    /// Each question gets at most half of the remaining budget while the
+    /// other end is still open, so that one hard question cannot use up the
+    /// budget of both.
     pub fn objective_bounds<O: Objective<G>>(
         &mut self,
         root: &G,
@@ -301,24 +305,39 @@ impl<G: Game + Evaluate> CoopSolver<G> {
         };
         let first = self.solve_within(root, budget);
         bounds.nodes = first.nodes;
-        match first.verdict {
-            Verdict::Win => {
-                bounds.achieved = Some(objective.line_value(root, &first.line));
-                bounds.line = first.line;
-            }
+        if first.verdict != Verdict::Win {
             // Without a winning line there is nothing to measure.
-            Verdict::Loss | Verdict::Unknown => return bounds,
+            return bounds;
         }
+        bounds.achieved = Some(objective.line_value(root, &first.line));
+        bounds.line = first.line;
+        // Which ends of the open range still make progress.
+        let mut open = [true, true];
+        let mut end = 0;
         while let Some(achieved) = bounds.achieved
             && good(achieved) < good(bounds.limit)
+            && open.contains(&true)
+            && bounds.nodes < budget
         {
-            let low = good(achieved);
-            let high = good(bounds.limit);
-            let middle_good = low + (high - low + 1) / 2;
-            let target = good(middle_good);
+            if !open[end] {
+                end = 1 - end;
+            }
+            let improving = end == 0;
+            let target_good = if improving {
+                good(achieved) + 1
+            } else {
+                good(bounds.limit)
+            };
+            let target = good(target_good);
+            let remaining = budget - bounds.nodes;
+            let share = if open[1 - end] {
+                remaining.div_ceil(2)
+            } else {
+                remaining
+            };
             let restriction = Target { objective, target };
             let plies = objective.ply_limit(target).unwrap_or(UNLIMITED);
-            let answer = self.run(root, &restriction, plies, budget - bounds.nodes);
+            let answer = self.run(root, &restriction, plies, share);
             bounds.nodes += answer.nodes;
             match answer.verdict {
                 Verdict::Win => {
@@ -327,9 +346,10 @@ impl<G: Game + Evaluate> CoopSolver<G> {
                     bounds.achieved = Some(value);
                     bounds.line = answer.line;
                 }
-                Verdict::Loss => bounds.limit = good(middle_good - 1),
-                Verdict::Unknown => break,
+                Verdict::Loss => bounds.limit = good(target_good - 1),
+                Verdict::Unknown => open[end] = false,
             }
+            end = 1 - end;
         }
         bounds
     }
