@@ -8,8 +8,9 @@
 //!   chance, simultaneous moves and hidden information;
 //! - [`bitboard`]: fixed-size bitboards and ray tables;
 //! - [`games`]: the games;
-//! - [`search`]: generic searchers (perft so far);
+//! - [`search`]: generic searchers (perft, the exact cooperative solver);
 //! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
+//! - [`arena`]: experiments over many games (win rates with intervals);
 //! - [`testing`]: the invariant checks every game passes.
 //!
 //! ```
@@ -22,6 +23,7 @@
 //! ```
 
 pub mod agents;
+pub mod arena;
 pub mod bitboard;
 pub mod cli;
 pub mod core;
