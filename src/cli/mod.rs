@@ -3,6 +3,8 @@
 mod perft;
 mod replay;
 mod show;
+mod solve;
+mod winrate;
 
 use crate::core::{Game, Notation, ParseError};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -28,6 +30,10 @@ enum Command {
     Show(show::ShowArgs),
     /// Replay game records and check every move and capture against the engine
     Replay(replay::ReplayArgs),
+    /// Solve a deal of a cooperative game exactly: a winning line, or proof there is none
+    Solve(solve::SolveArgs),
+    /// Estimate policies' win rates over many seeded deals of a cooperative game
+    Winrate(winrate::WinrateArgs),
 }
 
 /// The games the command line knows.
@@ -35,6 +41,8 @@ enum Command {
 pub enum GameName {
     /// Copenhagen Hnefatafl 11x11
     Hnefatafl,
+    /// Fenrir's Path, the cooperative tile game
+    FenrirPath,
 }
 
 /// Runs `$body` with `$game` bound to the type of the named game.
@@ -43,6 +51,10 @@ macro_rules! with_game {
         match $name {
             GameName::Hnefatafl => {
                 type $game = crate::games::hnefatafl::Hnefatafl;
+                $body
+            }
+            GameName::FenrirPath => {
+                type $game = crate::games::fenrir_path::FenrirPath;
                 $body
             }
         }
@@ -81,6 +93,8 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Winrate(args) => winrate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

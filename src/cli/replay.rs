@@ -20,6 +20,7 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> CliResult {
     match args.game {
         GameName::Hnefatafl => {}
+        GameName::FenrirPath => return Err("game records exist for hnefatafl only".into()),
     }
     let rules = parse_rules::<Hnefatafl>(args.rules.as_deref())?;
     let csv = std::fs::read_to_string(&args.file)
