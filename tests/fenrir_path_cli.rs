@@ -117,6 +117,55 @@ fn solve_reports_a_loss_and_objective_bounds() {
 }
 
 #[test]
+fn solve_bounds_objectives_over_many_deals() {
+    let report = json(&[
+        "solve",
+        "fenrir-path",
+        "--deals",
+        "6",
+        "--budget",
+        "3000",
+        "--seed",
+        "2",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(report["deals"], 6);
+    let per_deal = report["per_deal"].as_array().unwrap();
+    assert_eq!(per_deal.len(), 6);
+    // The deals are those `winrate` plays with the same seed.
+    let csv_dir = std::env::temp_dir().join(format!("norn-fenrir-bounds-{}", std::process::id()));
+    json(&[
+        "winrate",
+        "fenrir-path",
+        "--policy",
+        "random",
+        "--deals",
+        "6",
+        "--seed",
+        "2",
+        "--json",
+        "--out",
+        csv_dir.to_str().unwrap(),
+    ]);
+    let csv = std::fs::read_to_string(csv_dir.join("deals.csv")).unwrap();
+    for (entry, line) in per_deal.iter().zip(csv.lines().skip(1)) {
+        assert_eq!(
+            line.split(',').nth(1).unwrap(),
+            entry["deal"].as_str().unwrap()
+        );
+    }
+    std::fs::remove_dir_all(&csv_dir).unwrap();
+    let margin = &report["objectives"][0];
+    assert_eq!(margin["objective"], "safety-margin");
+    let won = report["winnable"].as_u64().unwrap();
+    assert_eq!(margin["deals"].as_u64().unwrap(), won);
+    assert!(margin["mean_lower"].as_f64().unwrap() <= margin["mean_upper"].as_f64().unwrap());
+    assert_fails_with(&["solve", "fenrir-path", "--deals", "3"], "--budget");
+}
+
+#[test]
 fn winrate_reports_every_policy_and_writes_its_files() {
     let dir = std::env::temp_dir().join(format!("norn-fenrir-winrate-{}", std::process::id()));
     let report = json(&[

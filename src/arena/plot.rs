@@ -13,6 +13,8 @@ const LEFT: f64 = 70.0;
 const RIGHT: f64 = 200.0;
 const TOP: f64 = 50.0;
 const BOTTOM: f64 = 60.0;
+/// Vertical room for one line of label text.
+const LABEL_GAP: f64 = 14.0;
 const PALETTE: [&str; 6] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
 ];
@@ -112,6 +114,9 @@ pub fn difficulty_curve_svg(
         TOP + plot_height / 2.0
     );
 
+    // Labels on the right of the plot: (text, colour, height of its line).
+    let mut labels: Vec<(String, &str, f64)> = Vec::new();
+
     // Reference policies: a band for the interval and a dashed line.
     for (index, reference) in references.iter().enumerate() {
         let colour = PALETTE[(index + 1) % PALETTE.len()];
@@ -127,14 +132,11 @@ pub fn difficulty_curve_svg(
             r#"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{colour}" stroke-dasharray="6 4" stroke-width="1.5"/>"#,
             LEFT + plot_width
         );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" fill="{colour}">{} {:.1}%</text>"#,
-            LEFT + plot_width + 8.0,
-            y + 4.0,
-            escape(&reference.policy),
-            100.0 * reference.win_rate
-        );
+        labels.push((
+            format!("{} {:.1}%", reference.policy, 100.0 * reference.win_rate),
+            colour,
+            y,
+        ));
     }
 
     // The curve: error bars, a line through the points, the points.
@@ -171,20 +173,48 @@ pub fn difficulty_curve_svg(
             100.0 * rate.win_rate
         );
     }
-    if points.is_empty() {
+    match points.last() {
+        None => {
+            let _ = writeln!(
+                svg,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="gray">no budgeted (mcts) policy in this run</text>"#,
+                LEFT + plot_width / 2.0,
+                TOP + plot_height / 2.0
+            );
+        }
+        Some((_, last)) => labels.push((
+            last.policy
+                .split(':')
+                .next()
+                .unwrap_or("search")
+                .to_string(),
+            colour,
+            y_of(last.win_rate),
+        )),
+    }
+
+    // Spread the labels of close lines so that none overlaps another, keeping
+    // them beside the plot.
+    labels.sort_by(|a, b| a.2.total_cmp(&b.2));
+    let mut ys: Vec<f64> = labels.iter().map(|label| label.2 + 4.0).collect();
+    for i in 1..ys.len() {
+        ys[i] = ys[i].max(ys[i - 1] + LABEL_GAP);
+    }
+    let lowest = TOP + plot_height + 4.0;
+    if let Some(last) = ys.last_mut()
+        && *last > lowest
+    {
+        *last = lowest;
+        for i in (0..ys.len() - 1).rev() {
+            ys[i] = ys[i].min(ys[i + 1] - LABEL_GAP);
+        }
+    }
+    for ((text, colour, _), y) in labels.iter().zip(ys) {
         let _ = writeln!(
             svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="gray">no budgeted (mcts) policy in this run</text>"#,
-            LEFT + plot_width / 2.0,
-            TOP + plot_height / 2.0
-        );
-    } else {
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" fill="{colour}">{}</text>"#,
+            r#"<text x="{:.1}" y="{y:.1}" fill="{colour}">{}</text>"#,
             LEFT + plot_width + 8.0,
-            TOP + 12.0,
-            escape(points[0].1.policy.split(':').next().unwrap_or("search"))
+            escape(text)
         );
     }
     svg.push_str("</svg>\n");

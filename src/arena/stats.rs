@@ -33,6 +33,23 @@ pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> (f64, f64) {
     (low, high)
 }
 
+/// The mean of `values` with the normal-approximation interval at the
+/// confidence level of `z`: `(mean, low, high)`. Suited to a few dozen values
+/// or more; with fewer than two the interval is the mean itself.
+pub fn mean_interval(values: &[f64], z: f64) -> (f64, f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, mean, mean);
+    }
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = z * (variance / n).sqrt();
+    (mean, mean - half, mean + half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,6 +65,16 @@ mod tests {
         assert!(close(low, 0.0624) && close(high, 0.1605), "{low} {high}");
         let (low, high) = wilson_interval(0, 20, Z_95);
         assert!(low == 0.0 && close(high, 0.1611), "{low} {high}");
+    }
+
+    #[test]
+    fn the_mean_interval_uses_the_sample_deviation() {
+        // Values 1..=4: mean 2.5, sample variance 5/3, standard error 0.6455.
+        let (mean, low, high) = mean_interval(&[1.0, 2.0, 3.0, 4.0], Z_95);
+        assert_eq!(mean, 2.5);
+        assert!((high - mean - Z_95 * (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
+        assert!((mean - low - (high - mean)).abs() < 1e-12);
+        assert_eq!(mean_interval(&[7.0], Z_95), (7.0, 7.0, 7.0));
     }
 
     #[test]

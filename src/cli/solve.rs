@@ -1,4 +1,8 @@
+use super::perft::default_threads;
 use super::{CliResult, GameName, parse_rules, print_json};
+use crate::arena::bounds::{DealBounds, bound_objectives};
+use crate::arena::stats::{Z_95, mean_interval, wilson_interval};
+use crate::arena::winrate::{WinRateRun, deal};
 use crate::core::{Game, Notation, Objective, Sense, rng_from_seed};
 use crate::games::fenrir_path::{
     FenrirPath, FenrirPathRules, SafetyMargin, ShortestWin, TurnOrder,
@@ -6,6 +10,7 @@ use crate::games::fenrir_path::{
 use crate::search::{CoopSolver, ObjectiveBounds, Verdict};
 use clap::Args;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -22,6 +27,13 @@ pub struct SolveArgs {
     /// objectives (safety margin, shortest win) within this many states each
     #[arg(long)]
     budget: Option<u64>,
+    /// Solve deals 0..N of the master seed --seed (the deals `norn winrate`
+    /// plays) and summarize; needs --budget
+    #[arg(long, conflicts_with = "deal")]
+    deals: Option<u64>,
+    /// Worker threads for --deals
+    #[arg(long, default_value_t = default_threads())]
+    threads: usize,
     /// Turn order: free (the team names the next god) or fixed (a rotation)
     #[arg(long)]
     turn_order: Option<TurnOrder>,
@@ -61,6 +73,7 @@ struct BoundsReport {
 
 pub fn run(args: SolveArgs) -> CliResult {
     match args.game {
+        GameName::FenrirPath if args.deals.is_some() => bound_fenrir_path_deals(&args),
         GameName::FenrirPath => solve_fenrir_path(&args),
         GameName::Hnefatafl => {
             Err("solve needs a cooperative game; hnefatafl is a two-player game".into())
@@ -220,4 +233,187 @@ fn print_report(
             println!("{:<15}a best line: {}", "", bounds.line.join(" "));
         }
     }
+}
+
+#[derive(Serialize)]
+struct DealsReport {
+    game: &'static str,
+    rules: String,
+    seed: u64,
+    deals: u64,
+    budget: u64,
+    threads: usize,
+    winnable: u64,
+    unknown: u64,
+    winnable_low: f64,
+    winnable_high: f64,
+    seconds: f64,
+    objectives: Vec<ObjectiveSummary>,
+    per_deal: Vec<DealEntry>,
+}
+
+/// One objective over all winnable deals.
+#[derive(Serialize)]
+struct ObjectiveSummary {
+    objective: &'static str,
+    sense: Sense,
+    /// Winnable deals measured.
+    deals: u64,
+    /// Deals on which the best value is proven exactly.
+    exact: u64,
+    /// The mean of the proven lower bounds, with its 95% interval.
+    mean_lower: f64,
+    mean_lower_ci: (f64, f64),
+    /// The mean of the proven upper bounds, with its 95% interval.
+    mean_upper: f64,
+    mean_upper_ci: (f64, f64),
+    /// How many deals have each exactly proven value.
+    exact_values: BTreeMap<i64, u64>,
+}
+
+#[derive(Serialize)]
+struct DealEntry {
+    index: u64,
+    deal: String,
+    verdict: Verdict,
+    objectives: Vec<(i64, i64)>,
+}
+
+fn summarize(
+    objective: &'static str,
+    sense: Sense,
+    position: usize,
+    results: &[DealBounds<crate::games::fenrir_path::PathMove>],
+) -> ObjectiveSummary {
+    let measured: Vec<(i64, i64)> = results
+        .iter()
+        .filter_map(|deal| deal.bounds.get(position))
+        .filter_map(|bounds| Some((bounds.lower()?, bounds.upper()?)))
+        .collect();
+    let mut exact_values = BTreeMap::new();
+    for &(low, high) in &measured {
+        if low == high {
+            *exact_values.entry(low).or_insert(0) += 1;
+        }
+    }
+    let lows: Vec<f64> = measured.iter().map(|&(low, _)| low as f64).collect();
+    let highs: Vec<f64> = measured.iter().map(|&(_, high)| high as f64).collect();
+    let (mean_lower, lower_low, lower_high) = mean_interval(&lows, Z_95);
+    let (mean_upper, upper_low, upper_high) = mean_interval(&highs, Z_95);
+    ObjectiveSummary {
+        objective,
+        sense,
+        deals: measured.len() as u64,
+        exact: exact_values.values().sum(),
+        mean_lower,
+        mean_lower_ci: (lower_low, lower_high),
+        mean_upper,
+        mean_upper_ci: (upper_low, upper_high),
+        exact_values,
+    }
+}
+
+fn bound_fenrir_path_deals(args: &SolveArgs) -> CliResult {
+    let rules = fenrir_path_rules(args.rules.as_deref(), args.turn_order)?;
+    let (Some(deals), Some(budget)) = (args.deals, args.budget) else {
+        return Err("--deals needs --budget: the objective bounds are searched within it".into());
+    };
+    if args.threads == 0 || deals == 0 {
+        return Err("--deals and --threads must be at least 1".into());
+    }
+    let run = WinRateRun {
+        deals,
+        master_seed: args.seed.unwrap_or(0),
+        threads: args.threads,
+    };
+    let bar = super::winrate::progress_bar(deals, "bounds");
+    let started = Instant::now();
+    let results = bound_objectives::<FenrirPath>(
+        &rules,
+        &[&SafetyMargin, &ShortestWin],
+        run,
+        budget,
+        &|| bar.inc(1),
+    )
+    .map_err(|error| error.to_string())?;
+    bar.finish_and_clear();
+    let winnable = results.iter().filter(|d| d.verdict == Verdict::Win).count() as u64;
+    let unknown = results
+        .iter()
+        .filter(|d| d.verdict == Verdict::Unknown)
+        .count() as u64;
+    let (winnable_low, winnable_high) = wilson_interval(winnable, deals - unknown, Z_95);
+    let report = DealsReport {
+        game: FenrirPath::NAME,
+        rules: rules.to_string(),
+        seed: run.master_seed,
+        deals,
+        budget,
+        threads: args.threads,
+        winnable,
+        unknown,
+        winnable_low,
+        winnable_high,
+        seconds: started.elapsed().as_secs_f64(),
+        objectives: vec![
+            summarize(SafetyMargin.name(), SafetyMargin.sense(), 0, &results),
+            summarize(ShortestWin.name(), ShortestWin.sense(), 1, &results),
+        ],
+        per_deal: results
+            .iter()
+            .map(|result| DealEntry {
+                index: result.index,
+                deal: deal::<FenrirPath>(&rules, run.master_seed, result.index)
+                    .deal()
+                    .to_string(),
+                verdict: result.verdict,
+                objectives: result
+                    .bounds
+                    .iter()
+                    .filter_map(|b| Some((b.lower()?, b.upper()?)))
+                    .collect(),
+            })
+            .collect(),
+    };
+    if args.json {
+        return print_json(&report);
+    }
+    println!(
+        "{} deals of {} (seed {}, {}), at most {} states per question, {:.1} s",
+        report.deals, report.game, report.seed, report.rules, report.budget, report.seconds
+    );
+    println!(
+        "winnable       {} of {} decided deals ({:.2}%, 95% interval {:.2}% - {:.2}%), {} undecided",
+        report.winnable,
+        deals - unknown,
+        100.0 * report.winnable as f64 / (deals - unknown).max(1) as f64,
+        100.0 * report.winnable_low,
+        100.0 * report.winnable_high,
+        report.unknown
+    );
+    for summary in &report.objectives {
+        println!(
+            "{:<15}exact on {} of {} winnable deals; mean lower bound {:.2} ({:.2} - {:.2}), mean upper bound {:.2} ({:.2} - {:.2})",
+            summary.objective,
+            summary.exact,
+            summary.deals,
+            summary.mean_lower,
+            summary.mean_lower_ci.0,
+            summary.mean_lower_ci.1,
+            summary.mean_upper,
+            summary.mean_upper_ci.0,
+            summary.mean_upper_ci.1,
+        );
+        let values: Vec<String> = summary
+            .exact_values
+            .iter()
+            .map(|(value, count)| format!("{value}: {count}"))
+            .collect();
+        println!(
+            "{:<15}exact values (value: deals) {}",
+            "",
+            values.join(", ")
+        );
+    }
+    Ok(())
 }

@@ -111,8 +111,10 @@ fn search_budget(spec: &str) -> Option<u64> {
         .and_then(|(_, value)| value.parse().ok())
 }
 
-fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
+/// A progress bar on standard error, or a hidden one when standard error is
+/// not a terminal.
+pub(crate) fn progress_bar(total: u64, prefix: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -121,6 +123,7 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     ) {
         bar.set_style(style.progress_chars("=> "));
     }
+    bar.set_prefix(prefix.to_string());
     bar
 }
 
@@ -137,7 +140,7 @@ where
         master_seed: args.seed,
         threads: args.threads,
     };
-    let bar = progress_bar(args.deals * policies.len() as u64, false);
+    let bar = progress_bar(args.deals * policies.len() as u64, "");
     let mut rates = Vec::new();
     let mut outcomes = Vec::new();
     for policy in policies {

@@ -115,12 +115,12 @@ impl<G> Restriction<G> for AnyWin {
 }
 
 /// A win worth at least (at most) `target` under `objective`.
-struct Target<'a, O> {
+struct Target<'a, O: ?Sized> {
     objective: &'a O,
     target: i64,
 }
 
-impl<G: Game, O: Objective<G>> Restriction<G> for Target<'_, O> {
+impl<G: Game, O: Objective<G> + ?Sized> Restriction<G> for Target<'_, O> {
     fn admits(&self, state: &G) -> bool {
         self.objective.admits(state, self.target)
     }
@@ -283,7 +283,7 @@ impl<G: Game + Evaluate> CoopSolver<G> {
     /// Each question gets at most half of the remaining budget while the
     /// other end is still open, so that one hard question cannot use up the
     /// budget of both.
-    pub fn objective_bounds<O: Objective<G>>(
+    pub fn objective_bounds<O: Objective<G> + ?Sized>(
         &mut self,
         root: &G,
         objective: &O,
