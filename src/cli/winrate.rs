@@ -170,12 +170,12 @@ where
         report.deals, report.game, report.seed, report.rules
     );
     println!(
-        "{:<20} {:>8} {:>8} {:>9} {:>19} {:>9} {:>10}",
+        "{:<20} {:>8} {:>8} {:>9} {:>21} {:>9} {:>10}",
         "policy", "deals", "wins", "win rate", "95% interval", "seconds", "deals/s"
     );
     for rate in &report.policies {
         println!(
-            "{:<20} {:>8} {:>8} {:>8.2}% {:>8.2}% - {:>6.2}% {:>9.2} {:>10.1}",
+            "{:<20} {:>8} {:>8} {:>8.3}% {:>8.3}% - {:>7.3}% {:>9.2} {:>10.1}",
             rate.policy,
             rate.deals,
             rate.wins,

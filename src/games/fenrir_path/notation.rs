@@ -436,6 +436,8 @@ mod tests {
             ("X4", "god's letter"),
             ("R", "not a tile number"),
             ("R9", "cannot end a move on tile 9"),
+            ("R40", "cannot end a move on tile 40"),
+            ("R300", "not a tile number"),
         ] {
             let error = state.parse_move(text).unwrap_err().to_string();
             assert!(error.contains(expected), "{text}: {error}");

@@ -407,6 +407,9 @@ impl FenrirPath {
     }
 
     /// The unvalidated setup of this position.
+    ///
+    /// # Panics
+    /// Before the deal, like [`FenrirPath::deal`].
     pub fn setup(&self) -> FenrirPathSetup {
         FenrirPathSetup {
             deal: self.deal(),
@@ -525,7 +528,8 @@ impl FenrirPath {
             return Err(IllegalMove::new(reason));
         }
         let destinations = self.destinations(god);
-        if destinations & tile_bit(mv.to) == 0 || mv.to > self.rules.last_tile() {
+        // The range check comes first: `tile_bit` needs a tile on the path.
+        if mv.to > self.rules.last_tile() || destinations & tile_bit(mv.to) == 0 {
             let reachable: Vec<String> = tiles_of(destinations).map(|t| t.to_string()).collect();
             return Err(IllegalMove::new(format!(
                 "{god} on tile {} cannot end a move on tile {} (it can reach {})",
@@ -639,6 +643,10 @@ impl Game for FenrirPath {
     const NAME: &'static str = "fenrir-path";
 
     /// The state before the deal; [`Stochastic::resolve_chance`] deals.
+    ///
+    /// # Panics
+    /// Dealing panics if the rules fail [`FenrirPathRules::validate`]; rules
+    /// read from text are always valid.
     fn new(rules: FenrirPathRules) -> Self {
         FenrirPath {
             rules,
