@@ -222,7 +222,7 @@ fn bad_requests_get_one_clear_line() {
             "--deals",
             "5",
         ],
-        "unknown policy `wizard`",
+        "`wizard`: unknown policy",
     );
     assert_fails_with(
         &[

@@ -8,7 +8,7 @@
 
 use super::stats::{Z_95, wilson_interval};
 use crate::agents::{Agent, Decision};
-use crate::core::{Evaluate, Game, Status, Stochastic, derive_seed, rng_from_seed};
+use crate::core::{Evaluate, Game, ParseError, Status, Stochastic, derive_seed, rng_from_seed};
 use crate::search::{CoopSolver, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -43,6 +43,10 @@ pub struct AgentPolicy<G: Game> {
     build: AgentBuilder<G>,
 }
 
+/// Builds an agent from a spec string and a seed, or explains what is wrong
+/// with the spec.
+pub type SpecBuilder<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError>;
+
 impl<G: Game> AgentPolicy<G> {
     /// A policy named `spec` whose agents come from `build(seed)`.
     pub fn new(spec: impl Into<String>, build: AgentBuilder<G>) -> Self {
@@ -50,6 +54,17 @@ impl<G: Game> AgentPolicy<G> {
             spec: spec.into(),
             build,
         }
+    }
+
+    /// A policy whose agents `build(spec, seed)` makes, with the spec checked
+    /// once here so that a bad spec is an error before any deal is played.
+    pub fn from_spec(spec: &str, build: SpecBuilder<G>) -> Result<Self, ParseError> {
+        build(spec, 0)?;
+        let owned = spec.to_string();
+        Ok(AgentPolicy::new(
+            spec,
+            Arc::new(move |seed| build(&owned, seed).expect("the spec was checked")),
+        ))
     }
 }
 

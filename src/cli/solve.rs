@@ -75,9 +75,10 @@ pub fn run(args: SolveArgs) -> CliResult {
     match args.game {
         GameName::FenrirPath if args.deals.is_some() => bound_fenrir_path_deals(&args),
         GameName::FenrirPath => solve_fenrir_path(&args),
-        GameName::Hnefatafl => {
-            Err("solve needs a cooperative game; hnefatafl is a two-player game".into())
-        }
+        other => Err(format!(
+            "solve needs a cooperative game; {} is not one",
+            super::winrate::game_name(other)
+        )),
     }
 }
 
