@@ -92,9 +92,9 @@ fn fenrir_path_policy(spec: &str) -> Result<Box<dyn DealPolicy<FenrirPath>>, Str
 }
 
 /// The agents that play Fenrir's Path: `random`, and `greedy`, the collector
-/// that knows this game. Agents built from a generic spec (`mcts:iters=N`)
-/// come from the generic agent builder once it is part of the build; that
-/// arm is the only line to change.
+/// that knows this game. Once the generic agent builder is part of the
+/// build, the last two arms become one, `_ => build_agent(spec, seed)`,
+/// which adds `mcts:iters=N` and every other generic agent.
 fn fenrir_path_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirPath>>, ParseError> {
     match spec {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
