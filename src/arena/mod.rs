@@ -1,13 +1,18 @@
-//! Matches and tournaments between agents, with the statistics and ratings
-//! researchers report.
+//! Experiments that play many games: matches and tournaments between agents
+//! with the statistics and ratings researchers report, win-rate estimation
+//! over seeded deals of cooperative games, and plots.
 
+pub mod bounds;
 mod matches;
 mod playing;
+pub mod plot;
 pub mod ratings;
 mod report;
 pub mod sprt;
+pub mod stats;
 mod summary;
 mod tournament;
+pub mod winrate;
 
 pub use matches::{MatchReport, run_match};
 pub use playing::{

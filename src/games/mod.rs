@@ -1,5 +1,6 @@
 //! The games. Every game folder has the same shape: the state and its rules
 //! options, move generation, the rules that end the game, and notation.
 
+pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod thud;

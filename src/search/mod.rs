@@ -6,11 +6,13 @@
 //! - [`Mcts`]: Monte Carlo tree search for any number of players.
 
 mod alphabeta;
+mod coop;
 mod mcts;
 mod perft;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
+pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
 pub use mcts::{Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use tt::{Bound, TranspositionTable, TtEntry};
