@@ -8,28 +8,33 @@ use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
 use std::hint::black_box;
 
-const ITERATIONS: u64 = 20_000;
+/// Iterations per tree: root parallelism with two threads grows two trees of
+/// this size, so it is compared with one thread growing one such tree; tree
+/// parallelism grows one tree of twice the size, compared with one thread
+/// doing the same.
+const PER_TREE: u64 = 10_000;
 
 fn mcts(c: &mut Criterion) {
     let start = Hnefatafl::new(HnefataflRules::default());
     for playout in [10, 0] {
         let mut group = c.benchmark_group(format!("mcts_start_playout{playout}"));
         group.sample_size(10);
-        group.throughput(Throughput::Elements(ITERATIONS));
-        for (name, threads, parallelism) in [
-            ("1_thread", 1, Parallelism::Root),
-            ("2_threads_root", 2, Parallelism::Root),
-            ("2_threads_tree", 2, Parallelism::Tree),
+        for (name, iterations, threads, parallelism) in [
+            ("1_thread", PER_TREE, 1, Parallelism::Root),
+            ("2_threads_root", 2 * PER_TREE, 2, Parallelism::Root),
+            ("1_thread", 2 * PER_TREE, 1, Parallelism::Root),
+            ("2_threads_tree", 2 * PER_TREE, 2, Parallelism::Tree),
         ] {
             let config = MctsConfig {
-                iterations: Some(ITERATIONS),
+                iterations: Some(iterations),
                 threads,
                 parallelism,
                 playout_plies: Some(playout),
                 ..MctsConfig::default()
             };
             let mut search = Mcts::new(config, 1).expect("a thread pool");
-            group.bench_function(name, |b| {
+            group.throughput(Throughput::Elements(iterations));
+            group.bench_function(BenchmarkId::new(name, iterations), |b| {
                 b.iter(|| {
                     search.clear();
                     black_box(search.search(&start).best_move)

@@ -142,3 +142,104 @@ fn every_subcommand_has_help() {
         assert!(stdout(&output).contains("Usage"), "{command}");
     }
 }
+
+#[test]
+fn match_stops_when_the_sequential_test_decides() {
+    let report = json(&norn(&[
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=2",
+        "random",
+        "--sprt",
+        "-20,20",
+        "--max-games",
+        "60",
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(report["decision"], "accept-h1", "{report}");
+    let games = report["games"].as_u64().unwrap();
+    assert!(games < 60 && games % 2 == 0, "{games} games");
+    assert!(report["llr"].as_f64().unwrap() >= report["llr_upper"].as_f64().unwrap());
+    assert!(report["elo_low"].as_f64().unwrap() > 0.0);
+    assert_fails_with(
+        &["match", "hnefatafl", "random", "greedy", "--sprt", "10,0"],
+        "elo0 < elo1",
+    );
+}
+
+#[test]
+fn a_tournament_writes_its_log_and_reports_and_resumes() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tournament");
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        "greedy",
+        "--games",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ];
+    let summary = json(&norn(&args));
+    let agents = summary["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    for agent in agents {
+        for key in [
+            "spec", "games", "wins", "draws", "losses", "score", "elo", "elo_low", "elo_high",
+        ] {
+            assert!(!agent[key].is_null(), "{key} missing in {agent}");
+        }
+    }
+    for file in [
+        "games.jsonl",
+        "summary.json",
+        "report.md",
+        "ratings.svg",
+        "config.json",
+    ] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(stored, summary);
+    // Running again plays nothing new and reports the same.
+    assert_eq!(json(&norn(&args)), summary);
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "--games",
+            "4",
+        ],
+        "two agents",
+    );
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "3",
+        ],
+        "even",
+    );
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "mcts:speed=1",
+        ],
+        "valid",
+    );
+}

@@ -2,7 +2,8 @@
 //! configurations, tactics from hand-built positions, and games against the
 //! baselines.
 
-use norn::agents::{Agent, Decision, build_agent, play_game};
+use norn::agents::{Agent, Decision, build_agent};
+use norn::arena::play_game;
 use norn::core::{Evaluate, Game, MoveList, Notation, Player, Status, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, Side};
 use norn::search::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE};
@@ -165,7 +166,7 @@ fn winner(spec: &str, side: Side, opponent: &str, seed: u64) -> Option<Side> {
         Side::Attackers => vec![ours, theirs],
         Side::Defenders => vec![theirs, ours],
     };
-    let game = play_game(&Hnefatafl::new(rules), &mut agents, None);
+    let game = play_game(&Hnefatafl::new(rules), &mut agents, None).unwrap();
     game.outcome.winner().map(Side::from_player)
 }
 

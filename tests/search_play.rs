@@ -180,3 +180,29 @@ fn bad_options_are_one_line_errors() {
         "invalid position",
     );
 }
+
+#[test]
+fn text_output_lists_the_moves_and_the_result() {
+    let output = norn(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "greedy",
+            "--defenders",
+            "greedy",
+            "--rules",
+            "ply-limit=12",
+        ],
+        "",
+    );
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("hnefatafl: attackers = greedy, defenders = greedy (seed 0)"));
+    assert!(text.contains("   1. attackers "), "{text}");
+    assert!(text.contains("    a b c d e f g h i j k"), "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("result: "),
+        "{text}"
+    );
+}

@@ -92,11 +92,21 @@ fn two_threads_give_the_values_of_one() {
 }
 
 fn mcts(parallelism: Parallelism, threads: usize, seed: u64) -> Mcts<TicTacToe> {
+    mcts_with_minimax(parallelism, threads, 0.0, seed)
+}
+
+fn mcts_with_minimax(
+    parallelism: Parallelism,
+    threads: usize,
+    minimax_weight: f64,
+    seed: u64,
+) -> Mcts<TicTacToe> {
     let config = MctsConfig {
         iterations: Some(3_000),
         threads,
         parallelism,
         playout_plies: None,
+        minimax_weight,
         ..MctsConfig::default()
     };
     Mcts::new(config, seed).unwrap()
@@ -115,12 +125,13 @@ fn mcts_finds_the_drawing_moves() {
     for (index, state) in positions.iter().enumerate() {
         let value = minimax_value(state, &mut memo);
         let values = move_values(state, &mut memo);
-        for (parallelism, threads) in [
-            (Parallelism::Root, 1),
-            (Parallelism::Root, 2),
-            (Parallelism::Tree, 2),
+        for (parallelism, threads, minimax) in [
+            (Parallelism::Root, 1, 0.0),
+            (Parallelism::Root, 2, 0.0),
+            (Parallelism::Tree, 2, 0.0),
+            (Parallelism::Root, 1, 0.5),
         ] {
-            let mut search = mcts(parallelism, threads, index as u64);
+            let mut search = mcts_with_minimax(parallelism, threads, minimax, index as u64);
             let best = search.search(state).best_move.unwrap();
             assert!(
                 values.contains(&(best, value)),
@@ -205,6 +216,29 @@ fn the_tree_is_kept_between_moves_and_bounded() {
     let result = bounded.search(&start);
     assert!(result.nodes <= 50);
     assert_eq!(result.iterations, 2_000);
+
+    let mut shared = Mcts::new(
+        MctsConfig {
+            node_budget: 50,
+            iterations: Some(2_000),
+            threads: 2,
+            parallelism: Parallelism::Tree,
+            ..MctsConfig::default()
+        },
+        1,
+    )
+    .unwrap();
+    let result = shared.search(&start);
+    assert!(
+        result.nodes <= 50 + 2,
+        "each thread may finish one node past the budget"
+    );
+    assert_eq!(result.iterations, 2_000);
+    let visits: u64 = result.moves.iter().map(|stats| stats.visits).sum();
+    assert_eq!(
+        visits, 2_000,
+        "every iteration passes through one root move"
+    );
 }
 
 #[test]
@@ -213,7 +247,8 @@ fn greedy_and_random_play_legal_games() {
         build_agent::<TicTacToe>("greedy", 1).unwrap(),
         build_agent::<TicTacToe>("random", 2).unwrap(),
     ];
-    let game = norn::agents::play_game(&TicTacToe::from_cells("........."), &mut agents, None);
+    let game =
+        norn::arena::play_game(&TicTacToe::from_cells("........."), &mut agents, None).unwrap();
     assert!(game.moves.len() >= 5 && game.moves.len() <= 9);
     // Greedy takes an immediate win.
     let mut greedy = build_agent::<TicTacToe>("greedy", 3).unwrap();

@@ -1,5 +1,5 @@
-//! `norn perft` and `norn show` for classic Thud and Koom Valley Thud, as a
-//! user runs them.
+//! The command line for classic Thud and Koom Valley Thud (perft, show, play,
+//! tournaments), as a user runs it.
 
 use std::process::{Command, Output};
 
@@ -125,4 +125,84 @@ fn bad_input_is_one_line_naming_the_problem() {
     );
     assert_fails_with(&["show", "thud", "--rules", "ply-limit=soon"], "ply-limit");
     assert_fails_with(&["replay", "thud", "games.csv"], "hnefatafl only");
+}
+
+#[test]
+fn play_names_the_sides_dwarfs_and_trolls() {
+    let game = json(&norn(&[
+        "play",
+        "koom-valley",
+        "--dwarfs",
+        "greedy",
+        "--trolls",
+        "random",
+        "--seed",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(game["players"][0]["name"], "dwarfs");
+    assert_eq!(game["players"][0]["spec"], "greedy");
+    assert_eq!(game["players"][1]["name"], "trolls");
+    assert_eq!(
+        game["plies"].as_u64().unwrap() as usize,
+        game["moves"].as_array().unwrap().len()
+    );
+    assert_fails_with(
+        &[
+            "play",
+            "thud",
+            "--attackers",
+            "greedy",
+            "--trolls",
+            "random",
+        ],
+        "no player `attackers`",
+    );
+}
+
+#[test]
+fn a_thud_tournament_reports_the_margin_of_each_pair_of_battles() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("thud-tournament");
+    let _ = std::fs::remove_dir_all(&dir);
+    let summary = json(&norn(&[
+        "tournament",
+        "thud",
+        "--agents",
+        "greedy",
+        "random",
+        "--games",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]));
+    let pairing = &summary["pairings"][0];
+    let margins = pairing["pair_margins"].as_array().unwrap();
+    assert_eq!(
+        margins.len(),
+        2,
+        "four battles make two colour-swapped pairs"
+    );
+    // Each pair's summed margin is the first agent's payoff over both battles.
+    let log = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let mut games: Vec<serde_json::Value> = log
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    games.sort_by_key(|game| game["index"].as_u64());
+    for (pair, margin) in games.chunks(2).zip(margins) {
+        let greedy_total: f64 = pair
+            .iter()
+            .map(|game| {
+                let seat = if game["agents"][0] == "greedy" { 0 } else { 1 };
+                game["payoffs"][seat].as_f64().unwrap()
+            })
+            .sum();
+        assert_eq!(margin.as_f64().unwrap(), greedy_total);
+    }
+    assert!(
+        std::fs::read_to_string(dir.join("report.md"))
+            .unwrap()
+            .contains("summed margin")
+    );
 }

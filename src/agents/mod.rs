@@ -15,7 +15,8 @@
 //! line builds because it needs the game's notation and a terminal.
 //!
 //! ```
-//! use norn::agents::{build_agent, play_game};
+//! use norn::agents::build_agent;
+//! use norn::arena::play_game;
 //! use norn::core::Game;
 //! use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 //!
@@ -24,14 +25,13 @@
 //!     build_agent::<Hnefatafl>("greedy", 1).unwrap(),
 //!     build_agent::<Hnefatafl>("random", 2).unwrap(),
 //! ];
-//! let game = play_game(&Hnefatafl::new(rules), &mut agents, None);
+//! let game = play_game(&Hnefatafl::new(rules), &mut agents, None).unwrap();
 //! assert!(game.moves.len() <= 40);
 //! ```
 
 mod greedy;
 mod honest;
 mod human;
-mod match_play;
 mod random;
 mod searchers;
 mod spec;
@@ -39,7 +39,6 @@ mod spec;
 pub use greedy::GreedyAgent;
 pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use human::HumanAgent;
-pub use match_play::{PlayedGame, play_game};
 pub use random::RandomAgent;
 pub use searchers::{AlphaBetaAgent, MctsAgent};
 pub use spec::{AGENT_KINDS, build_agent};

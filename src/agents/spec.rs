@@ -12,8 +12,8 @@ const WHAT: &str = "agent spec";
 pub const AGENT_KINDS: [&str; 4] = ["random", "greedy", "alphabeta", "mcts"];
 
 const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
-const MCTS_KEYS: [&str; 9] = [
-    "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver",
+const MCTS_KEYS: [&str; 10] = [
+    "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver", "minimax",
 ];
 
 /// The most threads a spec may ask for.
@@ -30,7 +30,8 @@ const MAX_THREADS: usize = 256;
 ///   (exploration, default 1.0), `threads` (default 1), `parallel`
 ///   (`root` or `tree`, default root), `playout` (random plies before the
 ///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
-///   limit, default 1000000), `reuse` and `solver` (`on`/`off`, default on).
+///   limit, default 1000000), `reuse` and `solver` (`on`/`off`, default on),
+///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0).
 ///
 /// # Errors
 /// An unknown kind or option, or a bad value, with the valid choices listed.
@@ -146,6 +147,17 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
             "nodes" => config.node_budget = in_range(spec, key, value, 1, usize::MAX)?,
             "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
             "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
+            "minimax" => {
+                let weight: f64 = parse_value(WHAT, spec, key, value)?;
+                if !(0.0..=1.0).contains(&weight) {
+                    return Err(ParseError::new(
+                        WHAT,
+                        spec,
+                        format!("`minimax` must be from 0 to 1, not `{value}`"),
+                    ));
+                }
+                config.minimax_weight = weight;
+            }
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
         }
     }
@@ -209,6 +221,7 @@ mod tests {
             "mcts:iters=20000,c=1.0,threads=2",
             "mcts:ms=500",
             "mcts:parallel=tree,threads=2,playout=none,nodes=500,reuse=off,solver=off",
+            "mcts:iters=100,minimax=0.5",
         ] {
             let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
             assert_eq!(agent.spec(), spec);
@@ -243,6 +256,7 @@ mod tests {
         assert!(error("alphabeta:depth=x").contains("`depth`"));
         assert!(error("mcts:c=-1").contains("at least 0"));
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
+        assert!(error("mcts:minimax=2").contains("from 0 to 1"));
         assert!(error("mcts:threads=0").contains("from 1"));
         assert!(error("human").contains("norn play"));
         assert!(error("mcts:iters").contains("key=value"));

@@ -1,16 +1,23 @@
-//! Matches and tournaments between agents, with the statistics and ratings
-//! researchers report.
+//! Experiments that play many games: matches and tournaments between agents
+//! with the statistics and ratings researchers report, win-rate estimation
+//! over seeded deals of cooperative games, and plots.
 
+pub mod bounds;
 mod matches;
 mod playing;
+pub mod plot;
 pub mod ratings;
 mod report;
 pub mod sprt;
+pub mod stats;
 mod summary;
 mod tournament;
+pub mod winrate;
 
 pub use matches::{MatchReport, run_match};
-pub use playing::{GameResult, MAX_PLIES_REASON, PlayError, RESIGNATION_REASON, play_game};
+pub use playing::{
+    MAX_PLIES_REASON, PlayError, PlayedGame, RESIGNATION_REASON, play_game, play_game_until,
+};
 pub use report::{markdown_report, ratings_svg, text_report};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, Record, SideRecord,

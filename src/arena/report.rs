@@ -46,113 +46,230 @@ fn side_names(summary: &TournamentSummary) -> Vec<String> {
     sides
 }
 
+/// A table rendered either padded for a terminal or as Markdown.
+struct Table {
+    headers: Vec<String>,
+    /// Whether each column holds numbers (right-aligned).
+    numeric: Vec<bool>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn new(columns: &[(&str, bool)]) -> Table {
+        Table {
+            headers: columns.iter().map(|(name, _)| name.to_string()).collect(),
+            numeric: columns.iter().map(|&(_, numeric)| numeric).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    fn add_column(&mut self, name: String, numeric: bool) {
+        self.headers.push(name);
+        self.numeric.push(numeric);
+    }
+
+    fn text(&self) -> String {
+        let widths: Vec<usize> = (0..self.headers.len())
+            .map(|c| {
+                self.rows
+                    .iter()
+                    .map(|row| row[c].chars().count())
+                    .chain([self.headers[c].chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            let padded: Vec<String> = cells
+                .iter()
+                .enumerate()
+                .map(|(c, cell)| {
+                    if self.numeric[c] {
+                        format!("{cell:>width$}", width = widths[c])
+                    } else {
+                        format!("{cell:<width$}", width = widths[c])
+                    }
+                })
+                .collect();
+            padded.join("  ").trim_end().to_string() + "\n"
+        };
+        let mut out = line(&self.headers);
+        for row in &self.rows {
+            out.push_str(&line(row));
+        }
+        out
+    }
+
+    fn markdown(&self) -> String {
+        let mut out = format!("| {} |\n|", self.headers.join(" | "));
+        for &numeric in &self.numeric {
+            out.push_str(if numeric { " ---: |" } else { " --- |" });
+        }
+        out.push('\n');
+        for row in &self.rows {
+            out.push_str(&format!("| {} |\n", row.join(" | ")));
+        }
+        out
+    }
+}
+
+/// The ranking table: one row per agent, best rating first. The end reasons
+/// per agent are left out of the terminal's table to keep it narrow.
+fn agents_table(
+    summary: &TournamentSummary,
+    code: fn(&str) -> String,
+    with_reasons: bool,
+) -> Table {
+    let sides = side_names(summary);
+    let mut table = Table::new(&[
+        ("rank", true),
+        ("agent", false),
+        ("games", true),
+        ("W", true),
+        ("D", true),
+        ("L", true),
+        ("score", true),
+        ("Elo", true),
+        ("95% interval", false),
+    ]);
+    for side in &sides {
+        table.add_column(format!("as {side}"), false);
+    }
+    table.add_column("length avg (min-max)".into(), false);
+    if with_reasons {
+        table.add_column("game ends".into(), false);
+    }
+    for (rank, &index) in ranking(summary).iter().enumerate() {
+        let agent = &summary.agents[index];
+        let mut row = vec![
+            (rank + 1).to_string(),
+            code(&agent.spec),
+            agent.games.to_string(),
+            agent.wins.to_string(),
+            agent.draws.to_string(),
+            agent.losses.to_string(),
+            format!("{:.1}%", 100.0 * agent.score),
+            format!("{:+.0}", agent.elo),
+            format!("[{:+.0}, {:+.0}]", agent.elo_low, agent.elo_high),
+        ];
+        for side in &sides {
+            row.push(
+                agent
+                    .by_side
+                    .iter()
+                    .find(|entry| &entry.side == side)
+                    .map_or("-".to_string(), |entry| record_text(&entry.record)),
+            );
+        }
+        row.push(length_text(&agent.length));
+        if with_reasons {
+            row.push(reasons_text(&agent.reasons));
+        }
+        table.rows.push(row);
+    }
+    table
+}
+
+/// The pairings table, from the first agent's point of view; scored games
+/// add the margin of each colour-swapped pair and their sum.
+fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Table {
+    let mut table = Table::new(&[
+        ("agent", false),
+        ("opponent", false),
+        ("games", true),
+        ("W", true),
+        ("D", true),
+        ("L", true),
+        ("score", true),
+        ("length avg (min-max)", false),
+        ("game ends", false),
+    ]);
+    let scored = summary
+        .pairings
+        .iter()
+        .any(|pairing| pairing.pair_margins.is_some());
+    if scored {
+        table.add_column("margin per pair of battles".into(), false);
+        table.add_column("summed margin".into(), true);
+    }
+    for pairing in &summary.pairings {
+        let mut row = vec![
+            code(&pairing.agents[0]),
+            code(&pairing.agents[1]),
+            pairing.games.to_string(),
+            pairing.wins.to_string(),
+            pairing.draws.to_string(),
+            pairing.losses.to_string(),
+            format!("{:.1}%", 100.0 * pairing.score),
+            length_text(&pairing.length),
+            reasons_text(&pairing.reasons),
+        ];
+        if let Some(margins) = &pairing.pair_margins {
+            let listed: Vec<String> = margins.iter().map(|margin| format!("{margin:+}")).collect();
+            row.push(listed.join(" "));
+            row.push(format!("{:+}", margins.iter().sum::<f64>()));
+        }
+        table.rows.push(row);
+    }
+    table
+}
+
+/// The lines about all games together.
+fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
+    let sides = side_names(summary);
+    let overall = &summary.overall;
+    vec![
+        format!(
+            "{} games, {} drawn; {} (first to move) won {}, {} won {}; first-player score {:.1}%",
+            overall.games,
+            overall.draws,
+            sides.first().map_or("first player", String::as_str),
+            overall.first_player_wins,
+            sides.get(1).map_or("second player", String::as_str),
+            overall.second_player_wins,
+            100.0 * overall.first_player_score
+        ),
+        format!("length in plies: {}", length_text(&overall.length)),
+        format!("game ends: {}", reasons_text(&overall.reasons)),
+    ]
+}
+
+fn plain(text: &str) -> String {
+    text.to_string()
+}
+
+fn backticked(text: &str) -> String {
+    format!("`{text}`")
+}
+
 /// A plain-text report for the terminal.
 pub fn text_report(summary: &TournamentSummary) -> String {
-    let mut out = String::new();
-    let width = summary
-        .agents
-        .iter()
-        .map(|agent| agent.spec.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let sides = side_names(summary);
-    writeln!(
-        out,
-        "{} tournament: {} agents, {} of {} games played, seed {}, Elo anchored on {} = 0",
+    let mut out = format!(
+        "{} tournament: {} agents, {} of {} games played, seed {}, Elo anchored on {} = 0\n\n",
         summary.game,
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
         summary.seed,
         summary.anchor
-    )
-    .unwrap();
-    write!(
-        out,
-        "\n{:>4}  {:<width$} {:>5} {:>4} {:>4} {:>4} {:>6} {:>6}  {:<15}",
-        "rank", "agent", "games", "W", "D", "L", "score", "Elo", "95% interval"
-    )
-    .unwrap();
-    for side in &sides {
-        write!(out, " {:>14}", format!("as {side}")).unwrap();
+    );
+    out.push_str(&agents_table(summary, plain, false).text());
+    out.push_str("\npairings (first agent's view):\n");
+    out.push_str(&pairings_table(summary, plain).text());
+    out.push('\n');
+    for line in overall_lines(summary) {
+        out.push_str(&line);
+        out.push('\n');
     }
-    writeln!(out, "  length avg (min-max)").unwrap();
-    for (rank, &index) in ranking(summary).iter().enumerate() {
-        let agent = &summary.agents[index];
-        write!(
-            out,
-            "{:>4}  {:<width$} {:>5} {:>4} {:>4} {:>4} {:>5.1}% {:>+6.0}  [{:>+5.0}, {:>+5.0}]",
-            rank + 1,
-            agent.spec,
-            agent.games,
-            agent.wins,
-            agent.draws,
-            agent.losses,
-            100.0 * agent.score,
-            agent.elo,
-            agent.elo_low,
-            agent.elo_high
-        )
-        .unwrap();
-        for side in &sides {
-            let text = agent
-                .by_side
-                .iter()
-                .find(|entry| &entry.side == side)
-                .map_or("-".to_string(), |entry| record_text(&entry.record));
-            write!(out, " {text:>14}").unwrap();
-        }
-        writeln!(out, "  {}", length_text(&agent.length)).unwrap();
-    }
-    writeln!(out, "\npairings (first agent's view):").unwrap();
-    for pairing in &summary.pairings {
-        write!(
-            out,
-            "  {:<width$} vs {:<width$} {:>4} games  +{} ={} -{}  {:>5.1}%  length {}",
-            pairing.agents[0],
-            pairing.agents[1],
-            pairing.games,
-            pairing.wins,
-            pairing.draws,
-            pairing.losses,
-            100.0 * pairing.score,
-            length_text(&pairing.length)
-        )
-        .unwrap();
-        if let Some(margins) = &pairing.pair_margins {
-            let total: f64 = margins.iter().sum();
-            write!(out, "  summed margin {total:+}").unwrap();
-        }
-        writeln!(out).unwrap();
-    }
-    let overall = &summary.overall;
-    let first = sides.first().map_or("first player", String::as_str);
-    let second = sides.get(1).map_or("second player", String::as_str);
-    writeln!(
-        out,
-        "\noverall: {} games; {first} (first to move) won {}, {second} won {}, {} drawn; first-player score {:.1}%",
-        overall.games,
-        overall.first_player_wins,
-        overall.second_player_wins,
-        overall.draws,
-        100.0 * overall.first_player_score
-    )
-    .unwrap();
-    writeln!(out, "length: {} plies", length_text(&overall.length)).unwrap();
-    writeln!(out, "game ends: {}", reasons_text(&overall.reasons)).unwrap();
     out
 }
 
-/// A Markdown report with the same content and the end reasons per agent.
+/// A Markdown report with the same content.
 pub fn markdown_report(summary: &TournamentSummary) -> String {
-    let mut out = String::new();
-    let sides = side_names(summary);
-    writeln!(out, "# {} tournament\n", summary.game).unwrap();
-    writeln!(
-        out,
-        "{} agents, {} of {} games played ({} per pairing, colour-swapped pairs), seed {}, rules `{}`. \
-         Elo from a Bradley-Terry fit, anchored on `{}` = 0, with 95% intervals.\n",
+    let mut out = format!("# {} tournament\n\n", summary.game);
+    out.push_str(&format!(
+        "{} agents, {} of {} games played ({} per pairing, in colour-swapped pairs), seed {}, rules `{}`. \
+         Elo from a Bradley-Terry fit, anchored on `{}` = 0, with 95% intervals.\n\n",
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
@@ -160,124 +277,14 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         summary.seed,
         if summary.rules.is_empty() { "default" } else { &summary.rules },
         summary.anchor
-    )
-    .unwrap();
-    write!(
-        out,
-        "| rank | agent | games | W | D | L | score | Elo | 95% interval |"
-    )
-    .unwrap();
-    for side in &sides {
-        write!(out, " as {side} |").unwrap();
+    ));
+    out.push_str(&agents_table(summary, backticked, true).markdown());
+    out.push_str("\n## Pairings\n\n");
+    out.push_str(&pairings_table(summary, backticked).markdown());
+    out.push_str("\n## All games\n\n");
+    for line in overall_lines(summary) {
+        out.push_str(&format!("- {line}\n"));
     }
-    writeln!(out, " length avg (min-max) | game ends |").unwrap();
-    write!(
-        out,
-        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
-    )
-    .unwrap();
-    for _ in &sides {
-        write!(out, " --- |").unwrap();
-    }
-    writeln!(out, " --- | --- |").unwrap();
-    for (rank, &index) in ranking(summary).iter().enumerate() {
-        let agent = &summary.agents[index];
-        write!(
-            out,
-            "| {} | `{}` | {} | {} | {} | {} | {:.1}% | {:+.0} | [{:+.0}, {:+.0}] |",
-            rank + 1,
-            agent.spec,
-            agent.games,
-            agent.wins,
-            agent.draws,
-            agent.losses,
-            100.0 * agent.score,
-            agent.elo,
-            agent.elo_low,
-            agent.elo_high
-        )
-        .unwrap();
-        for side in &sides {
-            let text = agent
-                .by_side
-                .iter()
-                .find(|entry| &entry.side == side)
-                .map_or("-".to_string(), |entry| record_text(&entry.record));
-            write!(out, " {text} |").unwrap();
-        }
-        writeln!(
-            out,
-            " {} | {} |",
-            length_text(&agent.length),
-            reasons_text(&agent.reasons)
-        )
-        .unwrap();
-    }
-    writeln!(out, "\n## Pairings\n").unwrap();
-    let scored = summary
-        .pairings
-        .iter()
-        .any(|pairing| pairing.pair_margins.is_some());
-    write!(
-        out,
-        "| agent | opponent | games | W | D | L | score | length avg (min-max) | game ends |"
-    )
-    .unwrap();
-    if scored {
-        write!(out, " margins per pair | summed margin |").unwrap();
-    }
-    writeln!(out).unwrap();
-    write!(
-        out,
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"
-    )
-    .unwrap();
-    if scored {
-        write!(out, " --- | ---: |").unwrap();
-    }
-    writeln!(out).unwrap();
-    for pairing in &summary.pairings {
-        write!(
-            out,
-            "| `{}` | `{}` | {} | {} | {} | {} | {:.1}% | {} | {} |",
-            pairing.agents[0],
-            pairing.agents[1],
-            pairing.games,
-            pairing.wins,
-            pairing.draws,
-            pairing.losses,
-            100.0 * pairing.score,
-            length_text(&pairing.length),
-            reasons_text(&pairing.reasons)
-        )
-        .unwrap();
-        if let Some(margins) = &pairing.pair_margins {
-            let listed: Vec<String> = margins.iter().map(|m| format!("{m:+}")).collect();
-            write!(
-                out,
-                " {} | {:+} |",
-                listed.join(" "),
-                margins.iter().sum::<f64>()
-            )
-            .unwrap();
-        }
-        writeln!(out).unwrap();
-    }
-    let overall = &summary.overall;
-    writeln!(out, "\n## All games\n").unwrap();
-    writeln!(out, "- games: {}, drawn: {}", overall.games, overall.draws).unwrap();
-    writeln!(
-        out,
-        "- first player ({}) won {}, second player ({}) won {}; first-player score {:.1}%",
-        sides.first().map_or("-", String::as_str),
-        overall.first_player_wins,
-        sides.get(1).map_or("-", String::as_str),
-        overall.second_player_wins,
-        100.0 * overall.first_player_score
-    )
-    .unwrap();
-    writeln!(out, "- length in plies: {}", length_text(&overall.length)).unwrap();
-    writeln!(out, "- game ends: {}", reasons_text(&overall.reasons)).unwrap();
     out
 }
 

@@ -8,7 +8,7 @@
 //! plays it, so a run gives the same games for any number of threads, and
 //! shards or resumed runs give the same games as one uninterrupted run.
 
-use super::playing::{PlayError, play_game};
+use super::playing::{PlayError, play_game_until};
 use crate::agents::Agent;
 use crate::core::{Notation, ParseError, derive_seed};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -369,17 +369,19 @@ pub(super) fn play_scheduled<G: Notation>(
         );
     }
     let result =
-        play_game(start, &mut agents, config.max_plies, stop).map_err(|error| match error {
-            PlayError::Interrupted => None,
-            other => Some(TournamentError::Play(other.to_string())),
-        })?;
+        play_game_until(start, &mut agents, config.max_plies, stop).map_err(
+            |error| match error {
+                PlayError::Interrupted => None,
+                other => Some(TournamentError::Play(other.to_string())),
+            },
+        )?;
     let mut state = start.clone();
     let mut moves = Vec::with_capacity(result.moves.len());
     for &mv in &result.moves {
         moves.push(state.move_text(mv));
         state.play(mv);
     }
-    let payoffs = [result.payoffs.get(0), result.payoffs.get(1)];
+    let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = if payoffs[0] > payoffs[1] {
         Some(start.player_name(0))
     } else if payoffs[1] > payoffs[0] {
@@ -400,7 +402,7 @@ pub(super) fn play_scheduled<G: Notation>(
         moves,
         payoffs,
         winner,
-        reason: result.reason.to_string(),
+        reason: result.outcome.reason.to_string(),
     })
 }
 

@@ -5,7 +5,9 @@ mod perft;
 mod play;
 mod replay;
 mod show;
+mod solve;
 mod tournament;
+mod winrate;
 
 use crate::core::{Game, Notation, ParseError};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -41,6 +43,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Answer the Hnefatafl Text Protocol on standard input and output
     Engine(engine::EngineArgs),
+    /// Solve a deal of a cooperative game exactly: a winning line, or proof there is none
+    Solve(solve::SolveArgs),
+    /// Estimate policies' win rates over many seeded deals of a cooperative game
+    Winrate(winrate::WinrateArgs),
 }
 
 /// The games the command line knows.
@@ -52,6 +58,8 @@ pub enum GameName {
     Thud,
     /// Koom Valley Thud
     KoomValley,
+    /// Fenrir's Path, the cooperative tile game
+    FenrirPath,
 }
 
 /// Runs `$body` with `$game` bound to the type of the named game.
@@ -68,6 +76,10 @@ macro_rules! with_game {
             }
             GameName::KoomValley => {
                 type $game = crate::games::thud::KoomValley;
+                $body
+            }
+            GameName::FenrirPath => {
+                type $game = crate::games::fenrir_path::FenrirPath;
                 $body
             }
         }
@@ -111,6 +123,8 @@ pub fn run() -> ExitCode {
         Command::Match(args) => tournament::run_match_command(args),
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Winrate(args) => winrate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

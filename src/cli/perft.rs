@@ -1,5 +1,5 @@
 use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
-use crate::core::Notation;
+use crate::core::{Notation, Status};
 use crate::search::{perft_divide, perft_parallel};
 use clap::Args;
 use serde::Serialize;
@@ -12,8 +12,9 @@ pub struct PerftArgs {
     /// Number of plies
     #[arg(long, short)]
     depth: u32,
-    /// Start from this position instead of the initial one
-    #[arg(long)]
+    /// Start from this position instead of the initial one (for games with
+    /// deals, `--deal` gives the deal to start from)
+    #[arg(long, visible_alias = "deal")]
     position: Option<String>,
     /// Rules options as key=value pairs, e.g. "ply-limit=none"
     #[arg(long)]
@@ -63,6 +64,12 @@ fn run_game<G: Notation>(args: &PerftArgs) -> CliResult {
     }
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let state: G = initial_state(args.position.as_deref(), rules)?;
+    if state.status() == Status::Chance {
+        return Err(format!(
+            "{} starts with a deal: give the deal to count from with --deal",
+            G::NAME
+        ));
+    }
     let started = Instant::now();
     let (nodes, divide) = if args.divide {
         let split = perft_divide(&state, args.depth, args.threads).map_err(|e| e.to_string())?;

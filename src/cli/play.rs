@@ -1,7 +1,8 @@
 //! `norn play`: one game between agents, or against a person at the terminal.
 
 use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
-use crate::agents::{Agent, HumanAgent, build_agent, play_game};
+use crate::agents::{Agent, HumanAgent, build_agent};
+use crate::arena::play_game;
 use crate::core::{Evaluate, Game, Notation, derive_seed};
 use clap::Args;
 use serde::Serialize;
@@ -17,6 +18,12 @@ pub struct PlayArgs {
     /// Agent for the defenders (hnefatafl)
     #[arg(long, value_name = "SPEC")]
     defenders: Option<String>,
+    /// Agent for the dwarfs (thud, koom-valley)
+    #[arg(long, value_name = "SPEC")]
+    dwarfs: Option<String>,
+    /// Agent for the trolls (thud, koom-valley)
+    #[arg(long, value_name = "SPEC")]
+    trolls: Option<String>,
     /// Agent for player 0, the first to move
     #[arg(long, value_name = "SPEC")]
     agent0: Option<String>,
@@ -84,7 +91,7 @@ fn play<G: Notation + Evaluate>(args: &PlayArgs) -> CliResult {
     if start.status().is_over() {
         return Err("the game is already over in that position".into());
     }
-    let game = play_game(&start, &mut agents, None);
+    let game = play_game(&start, &mut agents, None).map_err(|error| error.to_string())?;
     let mut state = start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
     for &mv in &game.moves {
@@ -157,6 +164,8 @@ fn assign_specs<G: Game>(start: &G, args: &PlayArgs) -> Result<Vec<String>, Stri
     for (name, spec) in [
         ("attackers", &args.attackers),
         ("defenders", &args.defenders),
+        ("dwarfs", &args.dwarfs),
+        ("trolls", &args.trolls),
         ("0", &args.agent0),
         ("1", &args.agent1),
     ] {

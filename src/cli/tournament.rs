@@ -15,8 +15,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// The agents of the default tournament.
-const DEFAULT_AGENTS: &[&str] = &["random"];
+/// The agents of the default tournament: a one-ply baseline, alpha-beta at
+/// two depths and MCTS at two budgets, about a minute on two cores with the
+/// default number of games.
+const DEFAULT_AGENTS: &[&str] = &[
+    "greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=3",
+    "mcts:iters=1000",
+    "mcts:iters=3000",
+];
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
@@ -27,7 +35,7 @@ pub struct TournamentArgs {
     #[arg(long, num_args = 1.., default_values_t = DEFAULT_AGENTS.iter().map(|s| s.to_string()))]
     agents: Vec<String>,
     /// Games between each pair of agents (even: colour-swapped pairs)
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 20)]
     games: usize,
     /// Games played at the same time
     #[arg(long, default_value_t = default_threads())]
@@ -77,7 +85,7 @@ pub struct MatchArgs {
     /// The baseline agent
     baseline: String,
     /// Hypotheses: Elo difference H0 and H1, e.g. 0,10
-    #[arg(long, value_name = "ELO0,ELO1")]
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     sprt: String,
     /// Probability of accepting H1 when H0 is true
     #[arg(long, default_value_t = 0.05)]

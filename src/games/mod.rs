@@ -2,5 +2,6 @@
 //! options, move generation, the rules that end the game, and notation.
 
 pub mod fenrir_cards;
+pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod thud;

@@ -435,12 +435,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else if Some(mv) == second_killer {
                 SECOND_KILLER
             } else {
-                self.history[history_slot(&mv)]
+                self.history[history_slot(&mv)] + self.helper_noise(&mv)
             };
             order.push((priority, index));
         }
         // Stable on ties: equal moves keep their generation order.
         order.sort_by_key(|&(priority, _)| std::cmp::Reverse(priority));
+    }
+
+    /// Helper threads shuffle quiet moves of equal history differently from
+    /// the main thread and from each other, so that they explore other
+    /// subtrees first and leave their results in the table.
+    fn helper_noise(&self, mv: &G::Move) -> i32 {
+        if self.id == 0 {
+            return 0;
+        }
+        let mut hasher = SlotHasher(self.id as u64);
+        mv.hash(&mut hasher);
+        (hasher.finish() >> 56) as i32
     }
 
     /// A quiet move that refuted the opponent becomes a killer at this ply and

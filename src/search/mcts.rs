@@ -27,15 +27,17 @@
 //!   iteration budget the result depends only on the seed and the number of
 //!   threads.
 //! - **Tree parallelism** ([`Parallelism::Tree`]): the threads share one tree
-//!   behind a lock and run their simulations outside it; a thread descending
-//!   through a node adds a *virtual loss* to it until its result is backed up,
-//!   which steers the other threads elsewhere. The iteration count is exact
+//!   behind a lock, which they hold only to select a path and to back up a
+//!   result; building the new node and the simulation run outside it. A
+//!   thread descending through a node adds a *virtual loss* to it until its
+//!   result is backed up, which steers the other threads elsewhere. The iteration count is exact
 //!   but the order in which threads take the lock varies, so results are not
 //!   reproducible from run to run.
 //!
 //! On two cores root parallelism scales better: the trees share nothing, so
-//! two threads run twice the iterations (bench-results/search.md), while tree
-//! parallelism serialises selection, expansion and back-up on the lock.
+//! two threads run twice the iterations, while tree parallelism's threads
+//! queue for the lock during selection and back-up (about an eighth of an
+//! iteration with 10-ply simulations; see bench-results/search.md).
 //!
 //! # Restrictions
 //! The search needs states where one player is to move or the game is over.
@@ -81,6 +83,13 @@ pub struct MctsConfig {
     pub reuse_tree: bool,
     /// Prove wins and losses (MCTS-Solver).
     pub solver: bool,
+    /// Weight `α` of the implicit minimax value in selection: a child scores
+    /// `(1 - α) * mean + α * minimax + exploration`, where `minimax` is the
+    /// best evaluation reachable below it by always choosing the best child
+    /// for the player to move (Lanctot et al., "Monte Carlo tree search with
+    /// heuristic evaluations using implicit minimax backups", 2014). `0`
+    /// turns it off and spares the evaluation of every new node.
+    pub minimax_weight: f64,
 }
 
 impl Default for MctsConfig {
@@ -95,6 +104,7 @@ impl Default for MctsConfig {
             node_budget: 1_000_000,
             reuse_tree: true,
             solver: true,
+            minimax_weight: 0.0,
         }
     }
 }
@@ -139,36 +149,92 @@ struct Node<M> {
     next_sibling: u32,
     /// The player to move here, or `NO_PLAYER` at a leaf state.
     mover: u8,
-    /// The number of legal moves, once counted.
-    move_count: Option<u16>,
-    /// Children created so far.
-    expanded: u16,
+    /// The number of legal moves.
+    move_count: u16,
     /// How many of the legal moves are tactical (expanded first).
     tactical_count: u16,
     /// Where the scrambled expansion order starts.
     scramble_offset: u16,
+    /// Children claimed so far (a claimed child is linked once it is built).
+    claimed: u16,
     visits: u32,
     virtual_loss: u32,
     totals: [f64; MAX_PLAYERS],
     proven: Option<[f64; MAX_PLAYERS]>,
+    /// The implicit minimax value (normalised payoffs).
+    minimax: [f64; MAX_PLAYERS],
+}
+
+/// Everything a new node needs to know about its state, worked out away
+/// from the tree (outside the lock when threads share it).
+struct Description {
+    mover: u8,
+    move_count: u16,
+    tactical_count: u16,
+    scramble_offset: u16,
+    proven: Option<[f64; MAX_PLAYERS]>,
+    /// The evaluation, if the implicit minimax value is wanted.
+    estimate: [f64; MAX_PLAYERS],
+}
+
+impl Description {
+    fn of<G: Evaluate>(
+        state: &G,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<G::Move>,
+    ) -> Self {
+        let mut description = Description {
+            mover: NO_PLAYER,
+            move_count: 0,
+            tactical_count: 0,
+            scramble_offset: 0,
+            proven: None,
+            estimate: [0.0; MAX_PLAYERS],
+        };
+        match state.status() {
+            Status::ToMove(player) => {
+                state.legal_moves(moves);
+                description.mover = player as u8;
+                description.move_count = moves.len().min(usize::from(u16::MAX)) as u16;
+                description.tactical_count =
+                    moves.iter().filter(|&&mv| state.is_tactical(mv)).count() as u16;
+                if description.move_count > 0 {
+                    description.scramble_offset = rng.random_range(0..description.move_count);
+                }
+            }
+            Status::Over(outcome) => {
+                description.proven = Some(normalised(state, outcome.payoffs.as_slice()));
+            }
+            Status::Chance | Status::Simultaneous => {}
+        }
+        if config.minimax_weight > 0.0 {
+            description.estimate = match description.proven {
+                Some(result) => result,
+                None => evaluation(state),
+            };
+        }
+        description
+    }
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, parent: u32) -> Self {
+    fn new(mv: Option<M>, parent: u32, description: Description) -> Self {
         Node {
             mv,
             parent,
             first_child: NONE,
             next_sibling: NONE,
-            mover: NO_PLAYER,
-            move_count: None,
-            expanded: 0,
-            tactical_count: 0,
-            scramble_offset: 0,
+            mover: description.mover,
+            move_count: description.move_count,
+            tactical_count: description.tactical_count,
+            scramble_offset: description.scramble_offset,
+            claimed: 0,
             visits: 0,
             virtual_loss: 0,
             totals: [0.0; MAX_PLAYERS],
-            proven: None,
+            proven: description.proven,
+            minimax: description.estimate,
         }
     }
 }
@@ -179,37 +245,28 @@ struct Tree<G: Game> {
     root_state: G,
 }
 
-/// What a descent found at the end of the tree.
-struct Leaf<G> {
-    node: u32,
-    state: G,
-    /// The result, if it is known without a simulation.
-    known: Option<[f64; MAX_PLAYERS]>,
+/// Where a descent ended and what it asks for.
+enum Selection {
+    /// The node's result is known (a finished game or a proven node).
+    Known(u32, [f64; MAX_PLAYERS]),
+    /// Simulate from the node.
+    Simulate(u32),
+    /// Build the child of the node that is the `slot`-th move of the
+    /// tactical (or quiet) group of its legal moves.
+    Expand {
+        parent: u32,
+        tactical: bool,
+        slot: usize,
+    },
+}
+
+/// The work done away from the tree: the new child, if any, and the result.
+struct Simulation<M> {
+    child: Option<(M, Description)>,
+    result: [f64; MAX_PLAYERS],
 }
 
 impl<G: Game> Tree<G> {
-    fn new(root_state: &G) -> Self {
-        let mut tree = Tree {
-            nodes: Vec::new(),
-            root_state: root_state.clone(),
-        };
-        tree.nodes.push(Node::new(None, NONE));
-        tree.describe(0, root_state);
-        tree
-    }
-
-    /// Fills in who moves at a fresh node, and its result if the game is over.
-    fn describe(&mut self, index: u32, state: &G) {
-        let node = &mut self.nodes[index as usize];
-        match state.status() {
-            Status::ToMove(player) => node.mover = player as u8,
-            Status::Over(outcome) => {
-                node.proven = Some(normalised(state, outcome.payoffs.as_slice()))
-            }
-            Status::Chance | Status::Simultaneous => {}
-        }
-    }
-
     fn children(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
         let mut next = self.nodes[parent as usize].first_child;
         std::iter::from_fn(move || {
@@ -219,6 +276,53 @@ impl<G: Game> Tree<G> {
                 current
             })
         })
+    }
+
+    /// Walks down by UCB1 from the root, adding a virtual loss to every node
+    /// passed and recording the moves in `path`, until a node that is finished,
+    /// proven, or has a child left to build (if the budget allows).
+    fn select(&mut self, config: &MctsConfig, path: &mut Vec<G::Move>) -> Selection {
+        path.clear();
+        let mut index = 0u32;
+        loop {
+            let budget_left = self.nodes.len() < config.node_budget;
+            let node = &mut self.nodes[index as usize];
+            node.virtual_loss += 1;
+            if let Some(result) = node.proven
+                && (config.solver || node.mover == NO_PLAYER)
+            {
+                return Selection::Known(index, result);
+            }
+            if node.mover == NO_PLAYER {
+                return Selection::Simulate(index);
+            }
+            if node.claimed < node.move_count && budget_left {
+                let (claimed, tactical) =
+                    (usize::from(node.claimed), usize::from(node.tactical_count));
+                let (is_tactical, rank, group) = if claimed < tactical {
+                    (true, claimed, tactical)
+                } else {
+                    (
+                        false,
+                        claimed - tactical,
+                        usize::from(node.move_count) - tactical,
+                    )
+                };
+                node.claimed += 1;
+                return Selection::Expand {
+                    parent: index,
+                    tactical: is_tactical,
+                    slot: (usize::from(node.scramble_offset) + rank * SCRAMBLE_STEP) % group,
+                };
+            }
+            match self.select_child(index, config) {
+                Some(child) => {
+                    path.push(self.nodes[child as usize].mv.expect("children have moves"));
+                    index = child;
+                }
+                None => return Selection::Simulate(index),
+            }
+        }
     }
 
     /// The child with the highest UCB1 score for the player to move; a virtual
@@ -239,7 +343,10 @@ impl<G: Game> Tree<G> {
                     if visits == 0.0 {
                         f64::INFINITY
                     } else {
-                        child_node.totals[mover] / visits
+                        let mean = child_node.totals[mover] / visits;
+                        let weight = config.minimax_weight;
+                        (1.0 - weight) * mean
+                            + weight * child_node.minimax[mover]
                             + config.exploration * (log_parent / visits).sqrt()
                     }
                 }
@@ -252,9 +359,34 @@ impl<G: Game> Tree<G> {
         best
     }
 
+    /// Links the child built for `selection` (if any) and backs the result up
+    /// from it to the root.
+    fn finish_iteration(
+        &mut self,
+        selection: Selection,
+        simulation: Simulation<G::Move>,
+        config: &MctsConfig,
+    ) {
+        let leaf = match selection {
+            Selection::Known(node, _) | Selection::Simulate(node) => node,
+            Selection::Expand { parent, .. } => {
+                let (mv, description) = simulation.child.expect("an expansion builds a child");
+                let child = self.nodes.len() as u32;
+                let mut node = Node::new(Some(mv), parent, description);
+                node.virtual_loss = 1;
+                node.next_sibling = self.nodes[parent as usize].first_child;
+                self.nodes[parent as usize].first_child = child;
+                self.nodes.push(node);
+                child
+            }
+        };
+        self.back_up(leaf, &simulation.result, config);
+    }
+
     /// Adds `result` to every node from `leaf` up to the root, removes the
-    /// virtual losses of the descent, and proves what can now be proven.
-    fn back_up(&mut self, leaf: u32, result: &[f64; MAX_PLAYERS], solver: bool) {
+    /// virtual losses of the descent, updates the implicit minimax values and
+    /// proves what can now be proven.
+    fn back_up(&mut self, leaf: u32, result: &[f64; MAX_PLAYERS], config: &MctsConfig) {
         let mut index = leaf;
         while index != NONE {
             let node = &mut self.nodes[index as usize];
@@ -263,13 +395,34 @@ impl<G: Game> Tree<G> {
             for (total, value) in node.totals.iter_mut().zip(result) {
                 *total += value;
             }
-            index = node.parent;
+            let parent = node.parent;
+            if config.minimax_weight > 0.0 && index != leaf {
+                self.update_minimax(index);
+            }
+            index = parent;
         }
-        if solver && self.nodes[leaf as usize].proven.is_some() {
+        if config.solver && self.nodes[leaf as usize].proven.is_some() {
             let mut index = self.nodes[leaf as usize].parent;
             while index != NONE && self.prove(index) {
                 index = self.nodes[index as usize].parent;
             }
+        }
+    }
+
+    /// The implicit minimax value of `index`: that of its best child for the
+    /// player to move (a node whose result is proven keeps it).
+    fn update_minimax(&mut self, index: u32) {
+        let node = &self.nodes[index as usize];
+        if node.mover == NO_PLAYER || node.proven.is_some() {
+            return;
+        }
+        let mover = usize::from(node.mover);
+        let best = self
+            .children(index)
+            .map(|child| self.nodes[child as usize].minimax)
+            .max_by(|a, b| a[mover].total_cmp(&b[mover]));
+        if let Some(best) = best {
+            self.nodes[index as usize].minimax = best;
         }
     }
 
@@ -280,13 +433,16 @@ impl<G: Game> Tree<G> {
             return false;
         }
         let mover = usize::from(node.mover);
-        let mut all_proven = node.move_count == Some(node.expanded);
+        let mut linked = 0;
+        let mut all_proven = true;
         let mut best: Option<[f64; MAX_PLAYERS]> = None;
         for child in self.children(index) {
+            linked += 1;
             match self.nodes[child as usize].proven {
                 Some(result) if result[mover] >= 1.0 => {
                     best = Some(result);
                     all_proven = true;
+                    linked = node.move_count;
                     break;
                 }
                 Some(result) => {
@@ -298,7 +454,7 @@ impl<G: Game> Tree<G> {
             }
         }
         match best {
-            Some(result) if all_proven => {
+            Some(result) if all_proven && linked == node.move_count => {
                 self.nodes[index as usize].proven = Some(result);
                 true
             }
@@ -372,119 +528,72 @@ impl<G: Game> Tree<G> {
 }
 
 impl<G: Evaluate> Tree<G> {
-    /// One selection and expansion: walks down by UCB1 (adding a virtual loss
-    /// to every node passed) and adds one child if the budget allows.
-    fn descend(
-        &mut self,
+    fn new(root_state: &G, config: &MctsConfig, rng: &mut GameRng) -> Self {
+        let description = Description::of(root_state, config, rng, &mut MoveList::new());
+        Tree {
+            nodes: vec![Node::new(None, NONE, description)],
+            root_state: root_state.clone(),
+        }
+    }
+
+    /// The work of an iteration that needs no access to the tree: replaying
+    /// the path, building the new child (tactical moves first, then the
+    /// others, each group in a scrambled order), and the simulation.
+    fn simulate_selection(
+        root_state: &G,
+        path: &[G::Move],
+        selection: &Selection,
         config: &MctsConfig,
         rng: &mut GameRng,
         moves: &mut MoveList<G::Move>,
-    ) -> Leaf<G> {
-        let mut state = self.root_state.clone();
-        let mut index = 0u32;
-        loop {
-            let node = &mut self.nodes[index as usize];
-            node.virtual_loss += 1;
-            if let Some(result) = node.proven
-                && (config.solver || node.mover == NO_PLAYER)
-            {
-                return Leaf {
-                    node: index,
-                    state,
-                    known: Some(result),
+    ) -> Simulation<G::Move> {
+        let mut state = root_state.clone();
+        for &mv in path {
+            state.play(mv);
+        }
+        match *selection {
+            Selection::Known(_, result) => Simulation {
+                child: None,
+                result,
+            },
+            Selection::Simulate(_) => Simulation {
+                child: None,
+                result: simulate(state, config.playout_plies, rng, moves),
+            },
+            Selection::Expand { tactical, slot, .. } => {
+                state.legal_moves(moves);
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| state.is_tactical(mv) == tactical)
+                    .nth(slot)
+                    .expect("the group has this many moves");
+                state.play(mv);
+                let description = Description::of(&state, config, rng, moves);
+                let result = match description.proven {
+                    Some(result) => result,
+                    None => simulate(state, config.playout_plies, rng, moves),
                 };
-            }
-            if node.mover == NO_PLAYER {
-                return Leaf {
-                    node: index,
-                    state,
-                    known: None,
-                };
-            }
-            let count = match node.move_count {
-                Some(count) => count,
-                None => {
-                    state.legal_moves(moves);
-                    let count = moves.len().min(usize::from(u16::MAX)) as u16;
-                    node.move_count = Some(count);
-                    node.tactical_count =
-                        moves.iter().filter(|&&mv| state.is_tactical(mv)).count() as u16;
-                    node.scramble_offset = if count > 0 {
-                        rng.random_range(0..count)
-                    } else {
-                        0
-                    };
-                    count
-                }
-            };
-            if node.expanded < count && self.nodes.len() < config.node_budget {
-                let child = self.expand(index, &mut state, moves);
-                self.nodes[child as usize].virtual_loss += 1;
-                let known = self.nodes[child as usize].proven;
-                return Leaf {
-                    node: child,
-                    state,
-                    known,
-                };
-            }
-            match self.select_child(index, config) {
-                Some(child) => {
-                    let mv = self.nodes[child as usize].mv.expect("children have moves");
-                    state.play(mv);
-                    index = child;
-                }
-                None => {
-                    return Leaf {
-                        node: index,
-                        state,
-                        known: None,
-                    };
+                Simulation {
+                    child: Some((mv, description)),
+                    result,
                 }
             }
         }
     }
 
-    /// Adds the next child of `parent` and plays its move on `state`: the
-    /// tactical moves ([`Evaluate::is_tactical`]) come first, so that a
-    /// capture or a winning move is found early, then the others; each group
-    /// in a scrambled order.
-    fn expand(&mut self, parent: u32, state: &mut G, moves: &mut MoveList<G::Move>) -> u32 {
-        state.legal_moves(moves);
-        let child = self.nodes.len() as u32;
-        let node = &mut self.nodes[parent as usize];
-        let count = usize::from(node.move_count.expect("counted before expanding"));
-        let tactical = usize::from(node.tactical_count);
-        let expanded = usize::from(node.expanded);
-        let (want_tactical, rank, group) = if expanded < tactical {
-            (true, expanded, tactical)
-        } else {
-            (false, expanded - tactical, count - tactical)
-        };
-        let slot = (usize::from(node.scramble_offset) + rank * SCRAMBLE_STEP) % group;
-        node.expanded += 1;
-        let mv = moves
-            .iter()
-            .copied()
-            .filter(|&mv| state.is_tactical(mv) == want_tactical)
-            .nth(slot)
-            .expect("the group has this many moves");
-        let mut fresh = Node::new(Some(mv), parent);
-        fresh.next_sibling = node.first_child;
-        node.first_child = child;
-        self.nodes.push(fresh);
-        state.play(mv);
-        self.describe(child, state);
-        child
-    }
-
-    /// One full iteration: descent, simulation, back-up.
-    fn iterate(&mut self, config: &MctsConfig, rng: &mut GameRng, moves: &mut MoveList<G::Move>) {
-        let leaf = self.descend(config, rng, moves);
-        let result = match leaf.known {
-            Some(result) => result,
-            None => simulate(leaf.state, config.playout_plies, rng, moves),
-        };
-        self.back_up(leaf.node, &result, config.solver);
+    /// One full iteration: selection, simulation, back-up.
+    fn iterate(
+        &mut self,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<G::Move>,
+        path: &mut Vec<G::Move>,
+    ) {
+        let selection = self.select(config, path);
+        let simulation =
+            Self::simulate_selection(&self.root_state, path, &selection, config, rng, moves);
+        self.finish_iteration(selection, simulation, config);
     }
 }
 
@@ -496,6 +605,15 @@ fn normalised<G: Game>(state: &G, payoffs: &[f64]) -> [f64; MAX_PLAYERS] {
         *slot = ((payoff - low) / (high - low)).clamp(0.0, 1.0);
     }
     result
+}
+
+/// The evaluation of `state` for every player, normalised.
+fn evaluation<G: Evaluate>(state: &G) -> [f64; MAX_PLAYERS] {
+    let mut estimates = [0.0; MAX_PLAYERS];
+    for (player, estimate) in estimates.iter_mut().enumerate().take(state.num_players()) {
+        *estimate = state.evaluate(player);
+    }
+    normalised(state, &estimates[..state.num_players()])
 }
 
 /// Plays random moves from `state` for at most `plies` plies and returns the
@@ -518,10 +636,7 @@ fn simulate<G: Evaluate>(
             _ => break,
         }
     }
-    let estimates: Vec<f64> = (0..state.num_players())
-        .map(|player| state.evaluate(player))
-        .collect();
-    normalised(&state, &estimates)
+    evaluation(&state)
 }
 
 /// A Monte Carlo tree searcher that keeps its trees between moves.
@@ -605,8 +720,15 @@ impl<G: Evaluate> Mcts<G> {
                 .trees
                 .iter()
                 .all(|tree| same_position(&tree.root_state, state));
+        let search_seed = derive_seed(self.seed, self.searches);
         if !keep {
-            self.trees = (0..tree_count).map(|_| Tree::new(state)).collect();
+            // The roots draw from seeds of their own, after those of the threads.
+            self.trees = (0..tree_count)
+                .map(|index| {
+                    let seed = derive_seed(search_seed, (self.config.threads + index) as u64);
+                    Tree::new(state, &self.config, &mut rng_from_seed(seed))
+                })
+                .collect();
         }
         let deadline = self.config.time.map(|time| started + time);
         let iterations = if self.config.iterations.is_none() && deadline.is_none() {
@@ -614,7 +736,6 @@ impl<G: Evaluate> Mcts<G> {
         } else {
             self.config.iterations
         };
-        let search_seed = derive_seed(self.seed, self.searches);
         let config = &self.config;
         let ran = match (config.parallelism, &self.pool) {
             (Parallelism::Tree, Some(pool)) => {
@@ -726,19 +847,21 @@ fn run_tree<G: Evaluate>(
     rng: &mut GameRng,
 ) -> u64 {
     let mut moves = MoveList::new();
+    let mut path = Vec::new();
     let mut ran = 0;
     while iterations.is_none_or(|limit| ran < limit)
         && deadline.is_none_or(|deadline| Instant::now() < deadline)
         && !(config.solver && tree.is_solved())
     {
-        tree.iterate(config, rng, &mut moves);
+        tree.iterate(config, rng, &mut moves, &mut path);
         ran += 1;
     }
     ran
 }
 
-/// Grows one tree with every thread of `pool`: descents and back-ups hold the
-/// lock, simulations run outside it.
+/// Grows one tree with every thread of `pool`: selection and back-up hold the
+/// lock; replaying the path, building the new child and the simulation run
+/// outside it.
 fn run_shared_tree<G: Evaluate>(
     tree: &Mutex<Tree<G>>,
     config: &MctsConfig,
@@ -749,12 +872,14 @@ fn run_shared_tree<G: Evaluate>(
 ) -> u64 {
     let claimed = AtomicU64::new(0);
     let ran = AtomicU64::new(0);
+    let root_state = tree.lock().expect("no thread panicked").root_state.clone();
     pool.scope(|scope| {
         for worker in 0..config.threads {
-            let (claimed, ran) = (&claimed, &ran);
+            let (claimed, ran, root_state) = (&claimed, &ran, &root_state);
             scope.spawn(move |_| {
                 let mut rng = rng_from_seed(derive_seed(seed, worker as u64));
                 let mut moves = MoveList::new();
+                let mut path = Vec::new();
                 loop {
                     if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
                         break;
@@ -764,22 +889,19 @@ fn run_shared_tree<G: Evaluate>(
                     {
                         break;
                     }
-                    let leaf = {
+                    let selection = {
                         let mut tree = tree.lock().expect("no thread panicked");
                         if config.solver && tree.is_solved() {
                             break;
                         }
-                        tree.descend(config, &mut rng, &mut moves)
+                        tree.select(config, &mut path)
                     };
-                    let result = match leaf.known {
-                        Some(result) => result,
-                        None => simulate(leaf.state, config.playout_plies, &mut rng, &mut moves),
-                    };
-                    tree.lock().expect("no thread panicked").back_up(
-                        leaf.node,
-                        &result,
-                        config.solver,
+                    let simulation = Tree::simulate_selection(
+                        root_state, &path, &selection, config, &mut rng, &mut moves,
                     );
+                    tree.lock()
+                        .expect("no thread panicked")
+                        .finish_iteration(selection, simulation, config);
                     ran.fetch_add(1, Ordering::Relaxed);
                 }
             });

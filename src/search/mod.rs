@@ -7,12 +7,14 @@
 //! - [`Ismcts`]: information-set MCTS for games with hidden information.
 
 mod alphabeta;
+mod coop;
 mod ismcts;
 mod mcts;
 mod perft;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
+pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
 pub use ismcts::{
     Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, Playout, RandomPlayout, normalised_payoffs,
 };

@@ -1,8 +1,8 @@
 //! The evaluation that searchers use where they stop short of the game's end.
 //!
 //! The estimate is built from the defenders' side and negated for the
-//! attackers (the game is zero-sum). A raw sum of weighted terms goes through
-//! `tanh` and is scaled to at most [`MAX_ESTIMATE`], so that no estimate
+//! attackers (the game is zero-sum). A raw sum `x` of weighted terms goes
+//! through `x / (1 + |x|)` and is scaled to at most [`MAX_ESTIMATE`], so that no estimate
 //! reaches the payoff of a real win (`±1`). The terms:
 //!
 //! | term | meaning | sign for the defenders |
@@ -144,7 +144,8 @@ impl Hnefatafl {
             + DEFENDERS_EDGE * f64::from((reach & EDGE).count()) / 40.0
             - CORNER_GUARD * f64::from(guards) / 12.0
             - KING_PRESSED * f64::from(pressed);
-        MAX_ESTIMATE * raw.tanh()
+        // A cheap sigmoid: odd, increasing, and below 1 in size.
+        MAX_ESTIMATE * raw / (1.0 + raw.abs())
     }
 }
 
@@ -194,12 +195,12 @@ impl Evaluate for Hnefatafl {
                 return true;
             }
         }
-        if mover == Side::Attackers && !EDGE.contains(self.king) {
+        let beside_king = Direction::ORTHOGONAL
+            .into_iter()
+            .any(|direction| neighbour(self.king, direction) == Some(mv.to));
+        if mover == Side::Attackers && beside_king && !EDGE.contains(self.king) {
             let around = orthogonal_neighbours(Bitboard128::from_square(self.king));
-            if around.contains(mv.to) {
-                let hostile = friends.with(THRONE);
-                return (around & !hostile).is_empty();
-            }
+            return (around & !friends.with(THRONE)).is_empty();
         }
         false
     }

@@ -1,0 +1,251 @@
+//! Win rates of cooperative games: how often a policy wins over many random
+//! deals, with a 95% confidence interval.
+//!
+//! Deal `i` of a run is dealt from the seed `derive_seed(master, i)`, so
+//! every policy meets the same deals, and each result depends only on the
+//! deal and the policy, never on the thread that played it: a run gives the
+//! same numbers on any number of threads.
+
+use super::stats::{Z_95, wilson_interval};
+use crate::agents::{Agent, Decision};
+use crate::core::{Evaluate, Game, ParseError, Status, Stochastic, derive_seed, rng_from_seed};
+use crate::search::{CoopSolver, Verdict};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// A way of playing whole deals of a cooperative game, e.g. an agent or an
+/// exact solver. It hands out one [`DealPlayer`] per worker thread, which
+/// keeps its memory (a solver's table) from deal to deal.
+pub trait DealPolicy<G: Game>: Send + Sync {
+    /// The spec the policy was built from, e.g. `greedy` or `mcts:iters=1000`.
+    fn spec(&self) -> &str;
+
+    /// A player for one worker thread.
+    fn player(&self) -> Box<dyn DealPlayer<G>>;
+}
+
+/// Plays dealt games for a [`DealPolicy`].
+pub trait DealPlayer<G: Game>: Send {
+    /// Plays `dealt` to the end (or decides it) and returns whether the team
+    /// won. `seed` drives every random choice, and the result must depend on
+    /// nothing else but the deal.
+    fn play_deal(&mut self, dealt: &G, seed: u64) -> bool;
+}
+
+/// Builds an agent from a seed.
+pub type AgentBuilder<G> = Arc<dyn Fn(u64) -> Box<dyn Agent<G>> + Send + Sync>;
+
+/// A policy that plays each deal with a fresh [`Agent`] seeded for that deal.
+pub struct AgentPolicy<G: Game> {
+    spec: String,
+    build: AgentBuilder<G>,
+}
+
+/// Builds an agent from a spec string and a seed, or explains what is wrong
+/// with the spec.
+pub type SpecBuilder<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError>;
+
+impl<G: Game> AgentPolicy<G> {
+    /// A policy named `spec` whose agents come from `build(seed)`.
+    pub fn new(spec: impl Into<String>, build: AgentBuilder<G>) -> Self {
+        AgentPolicy {
+            spec: spec.into(),
+            build,
+        }
+    }
+
+    /// A policy whose agents `build(spec, seed)` makes, with the spec checked
+    /// once here so that a bad spec is an error before any deal is played.
+    pub fn from_spec(spec: &str, build: SpecBuilder<G>) -> Result<Self, ParseError> {
+        build(spec, 0)?;
+        let owned = spec.to_string();
+        Ok(AgentPolicy::new(
+            spec,
+            Arc::new(move |seed| build(&owned, seed).expect("the spec was checked")),
+        ))
+    }
+}
+
+impl<G: Game> DealPolicy<G> for AgentPolicy<G> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn player(&self) -> Box<dyn DealPlayer<G>> {
+        Box::new(AgentPlayer {
+            build: Arc::clone(&self.build),
+        })
+    }
+}
+
+struct AgentPlayer<G: Game> {
+    build: AgentBuilder<G>,
+}
+
+impl<G: Game> DealPlayer<G> for AgentPlayer<G> {
+    fn play_deal(&mut self, dealt: &G, seed: u64) -> bool {
+        let mut agent = (self.build)(seed);
+        play_out(agent.as_mut(), dealt)
+    }
+}
+
+/// Plays `start` to the end with `agent` making every decision, and returns
+/// whether the team won (a resignation is a loss).
+///
+/// # Panics
+/// If the game reaches a chance or simultaneous state: a dealt cooperative
+/// game has neither.
+pub fn play_out<G: Game>(agent: &mut dyn Agent<G>, start: &G) -> bool {
+    let mut state = start.clone();
+    loop {
+        match state.status() {
+            Status::Over(outcome) => return outcome.payoffs.get(0) >= state.payoff_range().1,
+            Status::ToMove(_) => match agent.decide(&state) {
+                Decision::Play(mv) => {
+                    agent.observe(&state, mv);
+                    state.play(mv);
+                }
+                Decision::Resign => return false,
+            },
+            Status::Chance | Status::Simultaneous => {
+                panic!("play_out needs a dealt game without simultaneous moves")
+            }
+        }
+    }
+}
+
+/// The perfect team: the exact cooperative solver decides each deal.
+pub struct ExactPolicy;
+
+impl<G: Game + Evaluate> DealPolicy<G> for ExactPolicy {
+    fn spec(&self) -> &str {
+        "exact"
+    }
+
+    fn player(&self) -> Box<dyn DealPlayer<G>> {
+        Box::new(ExactPlayer {
+            solver: CoopSolver::new(),
+        })
+    }
+}
+
+struct ExactPlayer<G: Game> {
+    solver: CoopSolver<G>,
+}
+
+impl<G: Game + Evaluate> DealPlayer<G> for ExactPlayer<G> {
+    fn play_deal(&mut self, dealt: &G, _seed: u64) -> bool {
+        self.solver.solve(dealt).verdict == Verdict::Win
+    }
+}
+
+/// The dealt state of deal `index` of a run with master seed `master`.
+pub fn deal<G: Stochastic>(rules: &G::Rules, master: u64, index: u64) -> G {
+    let mut rng = rng_from_seed(derive_seed(master, index));
+    let mut state = G::new(rules.clone());
+    while state.status() == Status::Chance {
+        state.resolve_chance(&mut rng);
+    }
+    state
+}
+
+/// The seed a policy gets for deal `index` of a run with master seed
+/// `master` (independent of the seed that dealt it).
+pub fn policy_seed(master: u64, index: u64) -> u64 {
+    derive_seed(derive_seed(master, index), 1)
+}
+
+/// A win rate with its 95% Wilson interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WinRate {
+    pub policy: String,
+    pub deals: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub ci_low: f64,
+    pub ci_high: f64,
+    pub seconds: f64,
+    pub deals_per_second: f64,
+}
+
+impl WinRate {
+    /// The rate of `wins` in `deals`, with its interval.
+    pub fn new(policy: &str, wins: u64, deals: u64, seconds: f64) -> WinRate {
+        let (ci_low, ci_high) = wilson_interval(wins, deals, Z_95);
+        WinRate {
+            policy: policy.to_string(),
+            deals,
+            wins,
+            win_rate: if deals == 0 {
+                0.0
+            } else {
+                wins as f64 / deals as f64
+            },
+            ci_low,
+            ci_high,
+            seconds,
+            deals_per_second: deals as f64 / seconds.max(1e-9),
+        }
+    }
+}
+
+/// The result of one estimation: the rate and whether each deal was won.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    pub rate: WinRate,
+    /// `won[i]` tells whether deal `i` was won.
+    pub won: Vec<bool>,
+}
+
+/// Which deals to play and on how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinRateRun {
+    pub deals: u64,
+    pub master_seed: u64,
+    pub threads: usize,
+}
+
+/// Plays (or solves) deals `0..run.deals` with `policy` on `run.threads`
+/// threads and counts the wins. `on_deal_done` is called after each deal
+/// (from any thread), e.g. to advance a progress bar.
+///
+/// # Errors
+/// If the thread pool cannot be created.
+pub fn estimate_win_rate<G: Stochastic>(
+    rules: &G::Rules,
+    policy: &dyn DealPolicy<G>,
+    run: WinRateRun,
+    on_deal_done: &(dyn Fn() + Sync),
+) -> Result<Estimate, rayon::ThreadPoolBuildError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run.threads)
+        .build()?;
+    // Players go back to this pool after each deal, so at most one per
+    // thread is ever built.
+    let players: Mutex<Vec<Box<dyn DealPlayer<G>>>> = Mutex::new(Vec::new());
+    let started = Instant::now();
+    let won: Vec<bool> = pool.install(|| {
+        (0..run.deals)
+            .into_par_iter()
+            .map(|index| {
+                let idle = players.lock().expect("no player panicked").pop();
+                let mut player = idle.unwrap_or_else(|| policy.player());
+                let dealt: G = deal(rules, run.master_seed, index);
+                let won = player.play_deal(&dealt, policy_seed(run.master_seed, index));
+                players.lock().expect("no player panicked").push(player);
+                on_deal_done();
+                won
+            })
+            .collect()
+    });
+    let wins = won.iter().filter(|&&w| w).count() as u64;
+    let rate = WinRate::new(
+        policy.spec(),
+        wins,
+        run.deals,
+        started.elapsed().as_secs_f64(),
+    );
+    Ok(Estimate { rate, won })
+}

@@ -1,0 +1,746 @@
+//! The configuration, the game state and the [`Game`] implementation.
+
+use super::board::{Colour, Deal, MAX_COLOURS, MAX_TILES, ODIN, tile_bit, tiles_of};
+use super::notation::FenrirPathSetup;
+use crate::core::zobrist::zobrist_keys;
+use crate::core::{
+    Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Status, Stochastic,
+    parse_key_values, parse_switch, parse_value, unknown_key,
+};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// Who moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnOrder {
+    /// The god that moved names the next god (the team decides).
+    Free,
+    /// The gods move in a fixed rotation: red, blue, green, yellow, red, ...
+    Fixed,
+}
+
+impl TurnOrder {
+    pub fn name(self) -> &'static str {
+        match self {
+            TurnOrder::Free => "free",
+            TurnOrder::Fixed => "fixed",
+        }
+    }
+}
+
+impl FromStr for TurnOrder {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        match text.trim() {
+            "free" => Ok(TurnOrder::Free),
+            "fixed" => Ok(TurnOrder::Fixed),
+            _ => Err(ParseError::new(
+                "turn order",
+                text,
+                "the turn order is `free` or `fixed`",
+            )),
+        }
+    }
+}
+
+/// The configuration of Fenrir's Path: every house rule and the size of the
+/// game. `Default` is the real game: four colours of six tiles, three sets to
+/// win, gods on tiles 5, 10, 15 and 20, and the house rules of
+/// docs/rules/fenrir-path.md.
+///
+/// Smaller sizes keep every rule and make exhaustive checks possible. The
+/// path has `colours * tiles_per_colour` fetter tiles after the Odin tile;
+/// the wolf starts on the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct FenrirPathRules {
+    /// Number of colours, and of gods (2 to 4; the colours are taken in the
+    /// order red, blue, green, yellow).
+    pub colours: u8,
+    /// Tiles of each colour on the path (at most 24 tiles in all).
+    pub tiles_per_colour: u8,
+    /// Complete sets the gods need to win.
+    pub sets_to_win: u8,
+    /// The gods start on tiles `spacing`, `2 * spacing`, ...
+    pub god_spacing: u8,
+    /// Whether the team names the next god or the gods move in rotation.
+    pub turn_order: TurnOrder,
+    /// House rule: the god that moved may name itself to move again
+    /// (default: no, it must name another god). Free turn order only.
+    pub repeat_mover: bool,
+    /// House rule: a god may land on the Odin tile while other gods stand
+    /// there (default: yes, it counts as empty for landing).
+    pub odin_landing: bool,
+    /// House rule: the gods the wolf passes over on its two-tile move are
+    /// sent to Odin too (default: no, only the god where it stops).
+    pub wolf_sweeps: bool,
+    /// House rule: what happens when no god that may be named can move.
+    pub no_moves: NoMoves,
+    /// House rule, fixed turn order: what happens when the god whose turn it
+    /// is cannot move.
+    pub stuck_god: StuckGod,
+}
+
+/// What happens when the team has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NoMoves {
+    /// The gods lose (default).
+    Lose,
+    /// The turn is lost: the wolf moves two tiles forward, and in free turn
+    /// order any god may be named next; repeated until someone can move.
+    Pass,
+}
+
+/// Fixed turn order: what happens when the god whose turn it is cannot move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StuckGod {
+    /// The turn goes to the next god in the rotation that can move (default).
+    Skip,
+    /// The team has no move (and [`NoMoves`] decides what follows).
+    Block,
+}
+
+impl Default for FenrirPathRules {
+    fn default() -> Self {
+        FenrirPathRules {
+            colours: 4,
+            tiles_per_colour: 6,
+            sets_to_win: 3,
+            god_spacing: 5,
+            turn_order: TurnOrder::Free,
+            repeat_mover: false,
+            odin_landing: true,
+            wolf_sweeps: false,
+            no_moves: NoMoves::Lose,
+            stuck_god: StuckGod::Skip,
+        }
+    }
+}
+
+impl FenrirPathRules {
+    /// The option names of the text form, in the order `Display` writes them.
+    pub const KEYS: [&'static str; 10] = [
+        "colours",
+        "tiles-per-colour",
+        "sets",
+        "spacing",
+        "turn-order",
+        "repeat-mover",
+        "odin-landing",
+        "wolf-sweeps",
+        "no-moves",
+        "stuck-god",
+    ];
+
+    /// The index of the last fetter tile, where the wolf starts.
+    #[inline]
+    pub fn last_tile(&self) -> u8 {
+        self.colours * self.tiles_per_colour
+    }
+
+    /// The starting tile of the `index`-th god of a deal (0 nearest Odin).
+    #[inline]
+    pub fn start_tile(&self, index: usize) -> u8 {
+        self.god_spacing * (index as u8 + 1)
+    }
+
+    /// Checks that the sizes fit together.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(2..=MAX_COLOURS as u8).contains(&self.colours) {
+            return Err(format!(
+                "`colours` must be between 2 and {MAX_COLOURS}, not {}",
+                self.colours
+            ));
+        }
+        if self.tiles_per_colour == 0 || self.last_tile() as usize > MAX_TILES {
+            return Err(format!(
+                "`tiles-per-colour` must be at least 1 and give at most {MAX_TILES} tiles ({} colours of {} is {})",
+                self.colours,
+                self.tiles_per_colour,
+                self.last_tile()
+            ));
+        }
+        if !(1..=self.colours).contains(&self.sets_to_win) {
+            return Err(format!(
+                "`sets` must be between 1 and the number of colours ({}), not {}",
+                self.colours, self.sets_to_win
+            ));
+        }
+        if self.god_spacing == 0 || self.start_tile(self.colours as usize - 1) >= self.last_tile() {
+            return Err(format!(
+                "`spacing` {} puts the last god on tile {}, which must be before the wolf's tile {}",
+                self.god_spacing,
+                self.start_tile(self.colours as usize - 1),
+                self.last_tile()
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for FenrirPathRules {
+    type Err = ParseError;
+
+    /// Reads `key=value` options, e.g. `turn-order=fixed,colours=3,sets=2`;
+    /// options left out keep their defaults.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        const WHAT: &str = "fenrir-path rules";
+        let mut rules = FenrirPathRules::default();
+        for (key, value) in parse_key_values(text, WHAT)? {
+            let switch = || parse_switch(WHAT, text, key, value);
+            let choice = |options: &[&str]| {
+                options.iter().position(|&o| o == value).ok_or_else(|| {
+                    ParseError::new(
+                        WHAT,
+                        text,
+                        format!("`{key}` takes {}, not `{value}`", options.join(" or ")),
+                    )
+                })
+            };
+            match key {
+                "colours" => rules.colours = parse_value(WHAT, text, key, value)?,
+                "tiles-per-colour" => rules.tiles_per_colour = parse_value(WHAT, text, key, value)?,
+                "sets" => rules.sets_to_win = parse_value(WHAT, text, key, value)?,
+                "spacing" => rules.god_spacing = parse_value(WHAT, text, key, value)?,
+                "turn-order" => {
+                    rules.turn_order =
+                        [TurnOrder::Free, TurnOrder::Fixed][choice(&["free", "fixed"])?]
+                }
+                "repeat-mover" => rules.repeat_mover = switch()?,
+                "odin-landing" => rules.odin_landing = switch()?,
+                "wolf-sweeps" => rules.wolf_sweeps = switch()?,
+                "no-moves" => {
+                    rules.no_moves = [NoMoves::Lose, NoMoves::Pass][choice(&["lose", "pass"])?]
+                }
+                "stuck-god" => {
+                    rules.stuck_god = [StuckGod::Skip, StuckGod::Block][choice(&["skip", "block"])?]
+                }
+                _ => return Err(unknown_key(WHAT, text, key, &FenrirPathRules::KEYS)),
+            }
+        }
+        rules
+            .validate()
+            .map_err(|problem| ParseError::new(WHAT, text, problem))?;
+        Ok(rules)
+    }
+}
+
+impl fmt::Display for FenrirPathRules {
+    /// The full text form, which reads back into the same rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let switch = |on: bool| if on { "on" } else { "off" };
+        write!(
+            f,
+            "colours={},tiles-per-colour={},sets={},spacing={},turn-order={},repeat-mover={},\
+             odin-landing={},wolf-sweeps={},no-moves={},stuck-god={}",
+            self.colours,
+            self.tiles_per_colour,
+            self.sets_to_win,
+            self.god_spacing,
+            self.turn_order.name(),
+            switch(self.repeat_mover),
+            switch(self.odin_landing),
+            switch(self.wolf_sweeps),
+            match self.no_moves {
+                NoMoves::Lose => "lose",
+                NoMoves::Pass => "pass",
+            },
+            match self.stuck_god {
+                StuckGod::Skip => "skip",
+                StuckGod::Block => "block",
+            },
+        )
+    }
+}
+
+/// A move: `god` ends its turn on tile `to`, by a walk or a chain of jumps
+/// (different routes to one tile are one move). The move also names the god
+/// that moves, which is how the previous god's choice of successor is
+/// expressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PathMove {
+    pub god: Colour,
+    pub to: u8,
+}
+
+impl fmt::Display for PathMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.god.letter(), self.to)
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// The gods completed the sets they needed: Fenrir is bound.
+    FenrirBound,
+    /// The wolf reached the Odin tile.
+    WolfReachedOdin,
+    /// No god that may be named can move.
+    NoMoves,
+}
+
+impl EndReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::FenrirBound => "fenrir-bound",
+            EndReason::WolfReachedOdin => "wolf-reached-odin",
+            EndReason::NoMoves => "no-moves",
+        }
+    }
+
+    /// Whether the gods won.
+    pub const fn is_win(self) -> bool {
+        matches!(self, EndReason::FenrirBound)
+    }
+}
+
+/// Zobrist keys: god of each colour on each tile, the wolf on each tile, each
+/// collected tile, the last mover, and the colour of each tile (so that
+/// different deals hash differently).
+static KEYS: [u64; KEY_COUNT] = zobrist_keys(0x6665_6e72_6972_7061);
+const GOD_KEYS: usize = 0;
+const WOLF_KEYS: usize = GOD_KEYS + MAX_COLOURS * 32;
+const COLLECTED_KEYS: usize = WOLF_KEYS + 32;
+const LAST_MOVER_KEYS: usize = COLLECTED_KEYS + 32;
+const TILE_COLOUR_KEYS: usize = LAST_MOVER_KEYS + MAX_COLOURS;
+const KEY_COUNT: usize = TILE_COLOUR_KEYS + MAX_COLOURS * 32;
+
+/// Marks "no god has moved yet" (or, after a lost turn, "any god may move").
+pub(crate) const NOBODY: u8 = MAX_COLOURS as u8;
+
+/// A state of Fenrir's Path: before the deal (a chance state) or a dealt
+/// position with the gods, the wolf and the collected tiles.
+///
+/// The deal itself is kept as one set of tiles per colour; everything that
+/// changes is a few bytes, so cloning a state for search is cheap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenrirPath {
+    pub(crate) rules: FenrirPathRules,
+    pub(crate) dealt: bool,
+    /// The tiles of each colour (fixed by the deal).
+    pub(crate) colour_tiles: [u32; MAX_COLOURS],
+    /// The colours of the gods on their starting tiles, nearest Odin first
+    /// (kept to print the deal).
+    pub(crate) start_order: [Colour; MAX_COLOURS],
+    /// The tile of each colour's god.
+    pub(crate) gods: [u8; MAX_COLOURS],
+    pub(crate) wolf: u8,
+    pub(crate) collected: u32,
+    /// The colour index of the god that moved last, or [`NOBODY`].
+    pub(crate) last_mover: u8,
+    pub(crate) ending: Option<EndReason>,
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+}
+
+impl FenrirPath {
+    /// The dealt starting position of `deal`.
+    pub fn from_deal(deal: &Deal, rules: FenrirPathRules) -> Result<FenrirPath, ParseError> {
+        FenrirPath::from_setup(&FenrirPathSetup::start_of(deal.clone()), rules)
+    }
+
+    /// A validated state from an unvalidated setup; the ply counter starts at 0.
+    pub fn from_setup(
+        setup: &FenrirPathSetup,
+        rules: FenrirPathRules,
+    ) -> Result<FenrirPath, ParseError> {
+        rules
+            .validate()
+            .map_err(|problem| ParseError::new("rules", &rules.to_string(), problem))?;
+        setup.validate(&rules)?;
+        let mut colour_tiles = [0; MAX_COLOURS];
+        for (index, colour) in setup.deal.tiles.iter().enumerate() {
+            colour_tiles[colour.index()] |= tile_bit(index as u8 + 1);
+        }
+        let mut start_order = Colour::ALL;
+        start_order[..setup.deal.gods.len()].copy_from_slice(&setup.deal.gods);
+        let mut state = FenrirPath {
+            rules,
+            dealt: true,
+            colour_tiles,
+            start_order,
+            gods: setup.god_tiles(&rules),
+            wolf: setup.wolf_tile(&rules),
+            collected: setup.collected,
+            last_mover: setup
+                .last_mover
+                .map_or(NOBODY, |colour| colour.index() as u8),
+            ending: None,
+            ply: 0,
+            hash: 0,
+        };
+        state.hash = state.hash_from_scratch();
+        if state.wolf == ODIN {
+            state.ending = Some(EndReason::WolfReachedOdin);
+        } else if state.complete_sets() >= rules.sets_to_win {
+            state.ending = Some(EndReason::FenrirBound);
+        } else {
+            state.settle_turn();
+        }
+        Ok(state)
+    }
+
+    /// The deal this game was dealt.
+    ///
+    /// # Panics
+    /// Before the deal (see [`Game::status`]).
+    pub fn deal(&self) -> Deal {
+        assert!(self.dealt, "the game has not been dealt yet");
+        let last = self.rules.last_tile();
+        let tiles = (1..=last)
+            .map(|tile| {
+                self.colours()
+                    .find(|colour| self.colour_tiles[colour.index()] & tile_bit(tile) != 0)
+                    .expect("every tile of a dealt path has a colour")
+            })
+            .collect();
+        Deal {
+            tiles,
+            gods: self.start_order[..self.rules.colours as usize].to_vec(),
+        }
+    }
+
+    /// The unvalidated setup of this position.
+    ///
+    /// # Panics
+    /// Before the deal, like [`FenrirPath::deal`].
+    pub fn setup(&self) -> FenrirPathSetup {
+        FenrirPathSetup {
+            deal: self.deal(),
+            gods: Some(self.gods),
+            wolf: Some(self.wolf),
+            collected: self.collected,
+            last_mover: self.last_mover(),
+        }
+    }
+
+    /// The colours in play.
+    pub fn colours(&self) -> impl Iterator<Item = Colour> + use<> {
+        Colour::ALL.into_iter().take(self.rules.colours as usize)
+    }
+
+    /// Whether the tiles have been dealt.
+    pub fn is_dealt(&self) -> bool {
+        self.dealt
+    }
+
+    /// The tile of `god`.
+    pub fn god_tile(&self, god: Colour) -> u8 {
+        self.gods[god.index()]
+    }
+
+    /// The wolf's tile (0 is Odin).
+    pub fn wolf(&self) -> u8 {
+        self.wolf
+    }
+
+    /// The collected tiles, as bits (bit `i` is tile `i`).
+    pub fn collected(&self) -> u32 {
+        self.collected
+    }
+
+    /// The colour of `tile` as dealt, or `None` for the Odin tile.
+    pub fn tile_colour(&self, tile: u8) -> Option<Colour> {
+        self.colours()
+            .find(|colour| self.colour_tiles[colour.index()] & tile_bit(tile) != 0)
+    }
+
+    /// The god that moved last, if any god has moved (or may not move again).
+    pub fn last_mover(&self) -> Option<Colour> {
+        (self.last_mover != NOBODY).then(|| Colour::from_index(self.last_mover as usize))
+    }
+
+    /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<EndReason> {
+        self.ending
+    }
+
+    /// Colours whose every tile has been collected.
+    pub fn complete_sets(&self) -> u8 {
+        self.colours()
+            .filter(|colour| self.colour_tiles[colour.index()] & !self.collected == 0)
+            .count() as u8
+    }
+
+    /// Whether `mv` would collect a tile.
+    #[inline]
+    pub fn collects(&self, mv: PathMove) -> bool {
+        mv.to != ODIN && self.colour_tiles[mv.god.index()] & !self.collected & tile_bit(mv.to) != 0
+    }
+
+    /// The hash computed from the position alone, without incremental updates.
+    pub fn hash_from_scratch(&self) -> u64 {
+        if !self.dealt {
+            return 0;
+        }
+        let mut hash = KEYS[WOLF_KEYS + self.wolf as usize];
+        for colour in self.colours() {
+            let index = colour.index();
+            hash ^= KEYS[GOD_KEYS + index * 32 + self.gods[index] as usize];
+            for tile in tiles_of(self.colour_tiles[index]) {
+                hash ^= KEYS[TILE_COLOUR_KEYS + index * 32 + tile as usize];
+            }
+        }
+        for tile in tiles_of(self.collected) {
+            hash ^= KEYS[COLLECTED_KEYS + tile as usize];
+        }
+        if self.last_mover != NOBODY {
+            hash ^= KEYS[LAST_MOVER_KEYS + self.last_mover as usize];
+        }
+        hash
+    }
+
+    /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
+    pub fn check_move(&self, mv: PathMove) -> Result<(), IllegalMove> {
+        if !self.dealt {
+            return Err(IllegalMove::new("the tiles have not been dealt yet"));
+        }
+        if let Some(ending) = self.ending {
+            return Err(IllegalMove::new(format!(
+                "the game is over ({})",
+                ending.name()
+            )));
+        }
+        let god = mv.god;
+        if god.index() >= self.rules.colours as usize {
+            return Err(IllegalMove::new(format!(
+                "there is no {god} god in a game of {} colours",
+                self.rules.colours
+            )));
+        }
+        if self.movable_gods() & (1 << god.index()) == 0 {
+            let reason = match (self.rules.turn_order, self.last_mover()) {
+                (TurnOrder::Fixed, _) => match self.gods_to_move().next() {
+                    Some(next) => format!("it is {next}'s turn (fixed turn order)"),
+                    None => "no god can move".to_string(),
+                },
+                (TurnOrder::Free, Some(last)) if last == god && !self.rules.repeat_mover => {
+                    format!("{god} moved last and must name another god")
+                }
+                _ => format!("{god} has no legal move"),
+            };
+            return Err(IllegalMove::new(reason));
+        }
+        let destinations = self.destinations(god);
+        // The range check comes first: `tile_bit` needs a tile on the path.
+        if mv.to > self.rules.last_tile() || destinations & tile_bit(mv.to) == 0 {
+            let reachable: Vec<String> = tiles_of(destinations).map(|t| t.to_string()).collect();
+            return Err(IllegalMove::new(format!(
+                "{god} on tile {} cannot end a move on tile {} (it can reach {})",
+                self.gods[god.index()],
+                mv.to,
+                reachable.join(", ")
+            )));
+        }
+        Ok(())
+    }
+
+    /// The gods the team may move now, as bits by colour index (before
+    /// checking that they have a move, in free turn order).
+    #[inline]
+    fn movable_gods(&self) -> u8 {
+        let all = (1u8 << self.rules.colours) - 1;
+        match self.rules.turn_order {
+            TurnOrder::Free => {
+                if self.rules.repeat_mover || self.last_mover == NOBODY {
+                    all
+                } else {
+                    all & !(1 << self.last_mover)
+                }
+            }
+            TurnOrder::Fixed => self.fixed_turn_god().map_or(0, |god| 1 << god),
+        }
+    }
+
+    /// The god whose turn it is in fixed turn order, after skipping gods
+    /// that cannot move if the rules say so.
+    fn fixed_turn_god(&self) -> Option<u8> {
+        let colours = self.rules.colours;
+        let first = if self.last_mover == NOBODY {
+            0
+        } else {
+            (self.last_mover + 1) % colours
+        };
+        match self.rules.stuck_god {
+            StuckGod::Block => Some(first),
+            StuckGod::Skip => (0..colours)
+                .map(|step| (first + step) % colours)
+                .find(|&god| self.destinations(Colour::from_index(god as usize)) != 0),
+        }
+    }
+
+    /// The gods that may move now and have a legal move.
+    pub fn gods_to_move(&self) -> impl Iterator<Item = Colour> + '_ {
+        let movable = if self.ending.is_none() && self.dealt {
+            self.movable_gods()
+        } else {
+            0
+        };
+        self.colours().filter(move |colour| {
+            movable & (1 << colour.index()) != 0 && self.destinations(*colour) != 0
+        })
+    }
+
+    /// Whether the team has a legal move (ignoring whether the game is over).
+    pub(crate) fn team_can_move(&self) -> bool {
+        let movable = self.movable_gods();
+        self.colours()
+            .any(|colour| movable & (1 << colour.index()) != 0 && self.destinations(colour) != 0)
+    }
+
+    /// Moves `god` to `tile`, updating the hash.
+    #[inline]
+    pub(crate) fn place_god(&mut self, god: usize, tile: u8) {
+        self.hash ^= KEYS[GOD_KEYS + god * 32 + self.gods[god] as usize]
+            ^ KEYS[GOD_KEYS + god * 32 + tile as usize];
+        self.gods[god] = tile;
+    }
+
+    /// Moves the wolf to `tile`, updating the hash.
+    #[inline]
+    pub(crate) fn place_wolf(&mut self, tile: u8) {
+        self.hash ^= KEYS[WOLF_KEYS + self.wolf as usize] ^ KEYS[WOLF_KEYS + tile as usize];
+        self.wolf = tile;
+    }
+
+    /// Marks `tile` collected, updating the hash.
+    #[inline]
+    pub(crate) fn collect(&mut self, tile: u8) {
+        self.hash ^= KEYS[COLLECTED_KEYS + tile as usize];
+        self.collected |= tile_bit(tile);
+    }
+
+    /// Records the last mover ([`NOBODY`] for none), updating the hash.
+    #[inline]
+    pub(crate) fn set_last_mover(&mut self, god: u8) {
+        if self.last_mover != NOBODY {
+            self.hash ^= KEYS[LAST_MOVER_KEYS + self.last_mover as usize];
+        }
+        if god != NOBODY {
+            self.hash ^= KEYS[LAST_MOVER_KEYS + god as usize];
+        }
+        self.last_mover = god;
+    }
+
+    fn outcome(reason: EndReason) -> Outcome {
+        Outcome {
+            payoffs: Payoffs::shared(1, if reason.is_win() { 1.0 } else { 0.0 }),
+            reason: reason.name(),
+        }
+    }
+}
+
+impl Game for FenrirPath {
+    type Move = PathMove;
+    type Rules = FenrirPathRules;
+
+    const NAME: &'static str = "fenrir-path";
+
+    /// The state before the deal; [`Stochastic::resolve_chance`] deals.
+    ///
+    /// # Panics
+    /// Dealing panics if the rules fail [`FenrirPathRules::validate`]; rules
+    /// read from text are always valid.
+    fn new(rules: FenrirPathRules) -> Self {
+        FenrirPath {
+            rules,
+            dealt: false,
+            colour_tiles: [0; MAX_COLOURS],
+            start_order: Colour::ALL,
+            gods: [ODIN; MAX_COLOURS],
+            wolf: rules.last_tile(),
+            collected: 0,
+            last_mover: NOBODY,
+            ending: None,
+            ply: 0,
+            hash: 0,
+        }
+    }
+
+    fn rules(&self) -> &FenrirPathRules {
+        &self.rules
+    }
+
+    /// The gods play as one team, so the game has one player.
+    fn num_players(&self) -> usize {
+        1
+    }
+
+    fn player_name(&self, _player: Player) -> String {
+        "gods".to_string()
+    }
+
+    fn status(&self) -> Status {
+        if !self.dealt {
+            return Status::Chance;
+        }
+        match self.ending {
+            Some(reason) => Status::Over(FenrirPath::outcome(reason)),
+            None => Status::ToMove(0),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<PathMove>) {
+        moves.clear();
+        if !self.dealt || self.ending.is_some() {
+            return;
+        }
+        let movable = self.movable_gods();
+        for god in self.colours() {
+            if movable & (1 << god.index()) != 0 {
+                for to in tiles_of(self.destinations(god)) {
+                    moves.push(PathMove { god, to });
+                }
+            }
+        }
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut MoveList<PathMove>) -> usize {
+        if !self.dealt || self.ending.is_some() {
+            return 0;
+        }
+        let movable = self.movable_gods();
+        self.colours()
+            .filter(|god| movable & (1 << god.index()) != 0)
+            .map(|god| self.destinations(god).count_ones() as usize)
+            .sum()
+    }
+
+    fn play(&mut self, mv: PathMove) {
+        self.apply_move(mv);
+    }
+
+    fn try_play(&mut self, mv: PathMove) -> Result<(), IllegalMove> {
+        self.check_move(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn payoff_range(&self) -> (f64, f64) {
+        (0.0, 1.0)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl Stochastic for FenrirPath {
+    /// Deals: a uniformly random order of the tiles along the path and of
+    /// the gods on their starting tiles.
+    fn resolve_chance(&mut self, rng: &mut GameRng) {
+        let deal = Deal::random(&self.rules, rng);
+        *self = FenrirPath::from_deal(&deal, self.rules)
+            .expect("a random deal fits its rules (the rules must be valid)");
+    }
+}

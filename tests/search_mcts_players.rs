@@ -1,0 +1,116 @@
+//! MCTS keeps one payoff per player, so it also plays one-player
+//! (cooperative) games; here a small puzzle whose winning moves are known.
+
+use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Status};
+use norn::search::{Mcts, MctsConfig};
+use std::str::FromStr;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Target(u32);
+
+impl FromStr for Target {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        text.parse()
+            .map(Target)
+            .map_err(|_| ParseError::new("rules", text, "a target total"))
+    }
+}
+
+/// One player adds 1, 2 or 3 to a running total and wins by hitting the
+/// target exactly; passing it loses.
+#[derive(Clone, Debug, PartialEq)]
+struct Countdown {
+    target: Target,
+    total: u32,
+    ply: u32,
+}
+
+impl Game for Countdown {
+    type Move = u32;
+    type Rules = Target;
+    const NAME: &'static str = "countdown";
+
+    fn new(rules: Target) -> Self {
+        Countdown {
+            target: rules,
+            total: 0,
+            ply: 0,
+        }
+    }
+
+    fn rules(&self) -> &Target {
+        &self.target
+    }
+
+    fn num_players(&self) -> usize {
+        1
+    }
+
+    fn status(&self) -> Status {
+        if self.total < self.target.0 {
+            return Status::ToMove(0);
+        }
+        let won = self.total == self.target.0;
+        Status::Over(Outcome {
+            payoffs: Payoffs::shared(1, if won { 1.0 } else { 0.0 }),
+            reason: if won { "hit" } else { "overshot" },
+        })
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<u32>) {
+        moves.clear();
+        if self.total < self.target.0 {
+            moves.extend([1, 2, 3]);
+        }
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.total += mv;
+        self.ply += 1;
+    }
+
+    fn hash(&self) -> u64 {
+        u64::from(self.total)
+    }
+
+    fn payoff_range(&self) -> (f64, f64) {
+        (0.0, 1.0)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl Evaluate for Countdown {
+    fn evaluate(&self, player: Player) -> f64 {
+        match self.status() {
+            Status::Over(outcome) => outcome.payoffs.get(player),
+            _ => 0.5,
+        }
+    }
+}
+
+#[test]
+fn mcts_hits_the_target_in_a_one_player_game() {
+    for total in 0..10 {
+        let state = Countdown {
+            target: Target(10),
+            total,
+            ply: 0,
+        };
+        let config = MctsConfig {
+            iterations: Some(400),
+            playout_plies: None,
+            ..MctsConfig::default()
+        };
+        let result = Mcts::new(config, u64::from(total)).unwrap().search(&state);
+        let mv = result.best_move.unwrap();
+        assert!(total + mv <= 10, "from {total}, {mv} overshoots");
+        if total >= 7 {
+            assert_eq!(total + mv, 10, "from {total}, {mv} misses a direct hit");
+        }
+    }
+}
