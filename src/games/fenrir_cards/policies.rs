@@ -5,7 +5,7 @@
 //! | `random` | a uniformly random legal move | yes |
 //! | `counting` | [`CountingPolicy`]: the ask most likely to succeed by public information | yes |
 //! | `ismcts:iters=N[,c=X]` | information-set MCTS over determinizations | yes |
-//! | `open-hand[:iters=N,c=X]` | [`OpenHandAgent`]: UCT on the full state | **no, it sees every hand** |
+//! | `open-hand[:iters=N,c=X,exact=NODES]` | [`OpenHandAgent`]: the exact solver, else UCT, on the full state | **no, it sees every hand** |
 //!
 //! Honest policies are [`HonestPolicy`] values wrapped in an [`HonestAgent`],
 //! so they only ever receive an observation. `open-hand` is a reference that
@@ -16,15 +16,15 @@ use super::observation::FenrirObservation;
 use super::playout::{FenrirPlayout, PlayoutMoves};
 use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
 use crate::agents::{Agent, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
-use crate::core::{MAX_PLAYERS, ParseError, parse_key_values, parse_value, unknown_key};
-use crate::search::{Ismcts, IsmctsConfig};
+use crate::core::{Game, MAX_PLAYERS, ParseError, parse_key_values, parse_value, unknown_key};
+use crate::search::{CoopSolver, Ismcts, IsmctsConfig, Verdict};
 
 /// The policy specs [`build_policy`] accepts.
 pub const POLICY_KINDS: [&str; 4] = [
     "random",
     "counting",
     "ismcts:iters=N[,c=X]",
-    "open-hand[:iters=N,c=X]",
+    "open-hand[:iters=N,c=X,exact=NODES]",
 ];
 
 /// Builds a policy for the whole team from its spec and seed.
@@ -35,58 +35,50 @@ pub fn build_policy(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>
     const WHAT: &str = "fenrir-cards policy";
     let spec = spec.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let search_options =
-        |default: FenrirPlayout| -> Result<(IsmctsConfig, FenrirPlayout), ParseError> {
-            let mut config = IsmctsConfig::default();
-            let mut playout = default;
-            for (key, value) in parse_key_values(options, WHAT)? {
-                match key {
-                    "iters" => config.iterations = parse_value(WHAT, spec, key, value)?,
-                    "c" => config.exploration = parse_value(WHAT, spec, key, value)?,
-                    "playout" => {
-                        playout.moves = match value {
-                            "counting" => PlayoutMoves::Counting,
-                            "open" => PlayoutMoves::OpenHand,
-                            "random" => PlayoutMoves::Random,
-                            _ => {
-                                return Err(ParseError::new(
-                                    WHAT,
-                                    spec,
-                                    format!(
-                                        "`playout` takes counting, open or random, not `{value}`"
-                                    ),
-                                ));
-                            }
-                        }
-                    }
-                    "score" => {
-                        playout.margin = match value {
-                            "margin" => true,
-                            "win" => false,
-                            _ => {
-                                return Err(ParseError::new(
-                                    WHAT,
-                                    spec,
-                                    format!("`score` takes margin or win, not `{value}`"),
-                                ));
-                            }
-                        }
-                    }
-                    _ => {
-                        return Err(unknown_key(
-                            WHAT,
-                            spec,
-                            key,
-                            &["iters", "c", "playout", "score"],
-                        ));
+    // The options of the searches; `exact` only for the open-hand reference.
+    let search_options = |default: FenrirPlayout,
+                          exact: Option<u64>|
+     -> Result<(IsmctsConfig, FenrirPlayout, Option<u64>), ParseError> {
+        let mut config = IsmctsConfig::default();
+        let mut playout = default;
+        let mut exact = exact;
+        let choice = |key: &str, value: &str, valid: &str| {
+            ParseError::new(WHAT, spec, format!("`{key}` takes {valid}, not `{value}`"))
+        };
+        for (key, value) in parse_key_values(options, WHAT)? {
+            match key {
+                "iters" => config.iterations = parse_value(WHAT, spec, key, value)?,
+                "c" => config.exploration = parse_value(WHAT, spec, key, value)?,
+                "playout" => {
+                    playout.moves = match value {
+                        "counting" => PlayoutMoves::Counting,
+                        "open" => PlayoutMoves::OpenHand,
+                        "random" => PlayoutMoves::Random,
+                        _ => return Err(choice(key, value, "counting, open or random")),
                     }
                 }
+                "score" => {
+                    playout.margin = match value {
+                        "margin" => true,
+                        "win" => false,
+                        _ => return Err(choice(key, value, "margin or win")),
+                    }
+                }
+                "exact" if exact.is_some() => exact = Some(parse_value(WHAT, spec, key, value)?),
+                _ => {
+                    let mut valid = vec!["iters", "c", "playout", "score"];
+                    if exact.is_some() {
+                        valid.push("exact");
+                    }
+                    return Err(unknown_key(WHAT, spec, key, &valid));
+                }
             }
-            if config.iterations == 0 {
-                return Err(ParseError::new(WHAT, spec, "`iters` must be at least 1"));
-            }
-            Ok((config, playout))
-        };
+        }
+        if config.iterations == 0 {
+            return Err(ParseError::new(WHAT, spec, "`iters` must be at least 1"));
+        }
+        Ok((config, playout, exact))
+    };
     let no_options = || {
         if options.is_empty() {
             Ok(())
@@ -117,7 +109,7 @@ pub fn build_policy(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>
             )))
         }
         "ismcts" => {
-            let (config, playout) = search_options(FenrirPlayout::honest())?;
+            let (config, playout, _) = search_options(FenrirPlayout::honest(), None)?;
             let name = owned.clone();
             Ok(Box::new(HonestAgent::new(
                 owned,
@@ -133,10 +125,16 @@ pub fn build_policy(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>
             )))
         }
         "open-hand" => {
-            let (config, playout) = search_options(FenrirPlayout::open_hand())?;
+            let (config, playout, exact) =
+                search_options(FenrirPlayout::open_hand(), Some(OPEN_HAND_SOLVER_BUDGET))?;
             Ok(Box::new(OpenHandAgent {
                 spec: owned,
                 search: Ismcts::with_playout(config, playout, seed),
+                solver_budget: exact.unwrap_or(0),
+                solver: CoopSolver::with_table_bits(SOLVER_TABLE_BITS),
+                line: Vec::new(),
+                line_state: None,
+                solver_gave_up: false,
             }))
         }
         _ => Err(ParseError::new(
@@ -320,13 +318,29 @@ pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
     best.expect("a player in the ask phase has a legal ask").0
 }
 
-/// The open-hand reference: it reads every hand and the stock, and searches
-/// the perfect-information game with UCT and MCTS-Solver proofs
-/// ([`Ismcts::search_state`]). It cheats by design, to show
+/// The node budget of the open-hand reference's exact solver per decision.
+const OPEN_HAND_SOLVER_BUDGET: u64 = 20_000;
+/// Its table: 2^14 buckets (1 MiB), ample for that budget and cheap to make
+/// for every deal.
+const SOLVER_TABLE_BITS: u32 = 14;
+
+/// The open-hand reference: it reads every hand and the stock. At each
+/// decision the cooperative solver ([`CoopSolver`]) looks for a winning line
+/// within a node budget (`exact=NODES`, 0 to skip it); once it finds one the
+/// team follows it to the win. Where the solver finds none in time, UCT on
+/// the perfect-information game with MCTS-Solver proofs
+/// ([`Ismcts::search_state`]) chooses the move. It cheats by design, to show
 /// how much the hidden information costs the team.
 pub struct OpenHandAgent {
     spec: String,
     search: Ismcts<FenrirCards, FenrirPlayout>,
+    solver: CoopSolver<FenrirCards>,
+    solver_budget: u64,
+    /// The rest of a winning line, and the hash of the state it starts from.
+    line: Vec<FenrirMove>,
+    line_state: Option<u64>,
+    /// The solver proved that no line wins: searching again is pointless.
+    solver_gave_up: bool,
 }
 
 impl Agent<FenrirCards> for OpenHandAgent {
@@ -335,11 +349,37 @@ impl Agent<FenrirCards> for OpenHandAgent {
     }
 
     fn decide(&mut self, state: &FenrirCards) -> Decision<FenrirMove> {
-        let result = self.search.search_state(state);
-        Decision::Play(
-            result
+        if self.line_state != Some(state.hash()) {
+            self.line.clear();
+            if self.solver_budget > 0 && !self.solver_gave_up {
+                let solution = self.solver.solve_within(state, self.solver_budget);
+                match solution.verdict {
+                    Verdict::Win => {
+                        self.line = solution.line;
+                        self.line.reverse();
+                    }
+                    Verdict::Loss => self.solver_gave_up = true,
+                    Verdict::Unknown => {}
+                }
+            }
+        }
+        let mv = match self.line.pop() {
+            Some(mv) => mv,
+            None => self
+                .search
+                .search_state(state)
                 .best_move
                 .expect("decide is called with a player to move"),
-        )
+        };
+        let mut next = state.clone();
+        next.play(mv);
+        self.line_state = (!self.line.is_empty()).then(|| next.hash());
+        Decision::Play(mv)
+    }
+
+    fn reset(&mut self) {
+        self.line.clear();
+        self.line_state = None;
+        self.solver_gave_up = false;
     }
 }

@@ -6,6 +6,7 @@ use super::state::{
     EmptyHandRule, End, Event, FenrirCards, Phase, StuckRule, hand_key, mover_key, pawn_key,
     phase_key, stock_key,
 };
+use crate::core::{Evaluate, Player};
 
 impl FenrirCards {
     /// The player to move asks `target` for `card`.
@@ -130,5 +131,30 @@ impl FenrirCards {
     fn set_mover(&mut self, player: usize) {
         self.hash ^= mover_key(self.to_move as usize) ^ mover_key(player);
         self.to_move = player as u8;
+    }
+}
+
+impl Evaluate for FenrirCards {
+    /// The team's prospects between 0 (lost) and 1 (won): the room left
+    /// before Odin, `1 - pawn / track`, weighted by how much of the deck is
+    /// already discarded, `1/2 + 1/2 * discarded / deck`. A hit raises it
+    /// (the pawn goes back and a card is gone), a miss lowers it the less the
+    /// cheaper the discard, so searches that order moves by it try hits
+    /// first and the cheapest misses next.
+    fn evaluate(&self, _player: Player) -> f64 {
+        match self.phase {
+            Phase::Over(end) => {
+                if end.is_win() {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            _ => {
+                let room = 1.0 - self.pawn as f64 / self.rules.track as f64;
+                let progress = self.discarded.len() as f64 / self.rules.deck_size() as f64;
+                room * (0.5 + 0.5 * progress)
+            }
+        }
     }
 }
