@@ -367,7 +367,7 @@ fn positions_replay_their_moves_and_bad_positions_are_explained() {
         ("", "empty"),
         ("undealt 1:L2", "before the deal"),
         ("L1,D1/L2,G1/D2,G2 1:L2 1:L1", "move 2"),
-        ("L1,D1/L2,G1", "2 hands"),
+        ("L1,D1/L2,G1", "2 hand(s)"),
         ("L1,D1/L2,G1/D2,G2:L1", "only the two-player game"),
     ] {
         let error = FenrirCards::from_position_text(text, rules)

@@ -100,7 +100,7 @@ impl Deal {
         };
         if hands.len() != rules.players {
             return Err(bad(format!(
-                "{} hands for a game of {} players",
+                "the deal has {} hand(s) but the game has {} players",
                 hands.len(),
                 rules.players
             )));
@@ -311,7 +311,7 @@ mod tests {
             ("L1,D2,D1/G3,L2:D3,G1,G2,L3", "player 0 has 3 cards"),
             ("L1,D2/G3,L2:D1,D3,G1,G2,L2", "twice"),
             ("L1,D2/G3,Q2:D1,D3,G1,G2,L3", "suit"),
-            ("L1,D2:G3,L2,D1,D3,G1,G2,L3", "1 hands"),
+            ("L1,D2:G3,L2,D1,D3,G1,G2,L3", "1 hand(s)"),
         ] {
             let error = Deal::parse(text, &rules).unwrap_err().to_string();
             assert!(error.contains(problem), "{text}: {error}");
