@@ -30,12 +30,14 @@
 //! ```
 
 mod greedy;
+mod honest;
 mod human;
 mod random;
 mod searchers;
 mod spec;
 
 pub use greedy::GreedyAgent;
+pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use human::HumanAgent;
 pub use random::RandomAgent;
 pub use searchers::{AlphaBetaAgent, MctsAgent};

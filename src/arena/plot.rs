@@ -221,6 +221,174 @@ pub fn difficulty_curve_svg(
     svg
 }
 
+/// One policy's line in a [`sweep_svg`]: its win rate at each value of the
+/// swept parameter. `dashed` marks a reference that does not play by the
+/// rules every other policy plays by (it sees hidden cards).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSeries {
+    pub label: String,
+    pub dashed: bool,
+    pub points: Vec<(f64, WinRate)>,
+}
+
+/// Win rate (with its 95% interval as error bars) against a parameter on a
+/// linear axis, one line per policy, each labelled at its last point.
+pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
+    let xs = series
+        .iter()
+        .flat_map(|line| line.points.iter().map(|&(x, _)| x));
+    let (mut low, mut high) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    if !low.is_finite() {
+        (low, high) = (0.0, 1.0);
+    }
+    if high <= low {
+        high = low + 1.0;
+    }
+    let plot_width = WIDTH - LEFT - RIGHT;
+    let plot_height = HEIGHT - TOP - BOTTOM;
+    let x_of = |x: f64| LEFT + (x - low) / (high - low) * plot_width;
+    let y_of = |rate: f64| TOP + (1.0 - rate) * plot_height;
+
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
+        LEFT + plot_width / 2.0,
+        escape(title)
+    );
+    for step in 0..=10 {
+        let y = y_of(f64::from(step) / 10.0);
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
+            LEFT + plot_width
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}%</text>"#,
+            LEFT - 6.0,
+            y + 4.0,
+            step * 10
+        );
+    }
+    // About ten ticks at round steps.
+    let raw_step = (high - low) / 10.0;
+    let magnitude = 10f64.powf(raw_step.log10().floor());
+    let tick = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|factor| factor * magnitude)
+        .find(|&step| step >= raw_step)
+        .unwrap_or(10.0 * magnitude);
+    let mut value = (low / tick).ceil() * tick;
+    while value <= high + 1e-9 {
+        let x = x_of(value);
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#e5e5e5"/>"##,
+            TOP + plot_height
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{value}</text>"#,
+            TOP + plot_height + 18.0
+        );
+        value += tick;
+    }
+    let _ = writeln!(
+        svg,
+        r#"<rect x="{LEFT}" y="{TOP}" width="{plot_width:.1}" height="{plot_height:.1}" fill="none" stroke="black"/>"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        LEFT + plot_width / 2.0,
+        HEIGHT - 16.0,
+        escape(x_label)
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">win rate (95% interval)</text>"#,
+        TOP + plot_height / 2.0
+    );
+
+    let mut labels: Vec<(String, &str, f64)> = Vec::new();
+    for (index, line) in series.iter().enumerate() {
+        let colour = PALETTE[index % PALETTE.len()];
+        let mut points = line.points.clone();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (x, rate) in &points {
+            let _ = writeln!(
+                svg,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}"/>"#,
+                x_of(*x),
+                y_of(rate.ci_high),
+                x_of(*x),
+                y_of(rate.ci_low)
+            );
+        }
+        if points.len() > 1 {
+            let path: Vec<String> = points
+                .iter()
+                .map(|(x, rate)| format!("{:.1},{:.1}", x_of(*x), y_of(rate.win_rate)))
+                .collect();
+            let dash = if line.dashed {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                svg,
+                r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>"#,
+                path.join(" ")
+            );
+        }
+        for (x, rate) in &points {
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{} at {x}: {:.1}%</title></circle>"#,
+                x_of(*x),
+                y_of(rate.win_rate),
+                escape(&line.label),
+                100.0 * rate.win_rate
+            );
+        }
+        if let Some((_, last)) = points.last() {
+            labels.push((line.label.clone(), colour, y_of(last.win_rate)));
+        }
+    }
+    labels.sort_by(|a, b| a.2.total_cmp(&b.2));
+    let mut ys: Vec<f64> = labels.iter().map(|label| label.2 + 4.0).collect();
+    for i in 1..ys.len() {
+        ys[i] = ys[i].max(ys[i - 1] + LABEL_GAP);
+    }
+    let lowest = TOP + plot_height + 4.0;
+    if let Some(last) = ys.last_mut()
+        && *last > lowest
+    {
+        *last = lowest;
+        for i in (0..ys.len() - 1).rev() {
+            ys[i] = ys[i].min(ys[i + 1] - LABEL_GAP);
+        }
+    }
+    for ((text, colour, _), y) in labels.iter().zip(ys) {
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{y:.1}" fill="{colour}">{}</text>"#,
+            LEFT + plot_width + 8.0,
+            escape(text)
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,5 +411,30 @@ mod tests {
         assert!(svg.contains("<polyline"));
         let empty = difficulty_curve_svg("t", &[], &references);
         assert!(empty.contains("no budgeted"));
+    }
+
+    #[test]
+    fn the_sweep_plot_draws_a_line_per_policy() {
+        let line = |label: &str, dashed: bool, rates: &[u64]| SweepSeries {
+            label: label.to_string(),
+            dashed,
+            points: rates
+                .iter()
+                .enumerate()
+                .map(|(i, &wins)| ((10 + 10 * i) as f64, WinRate::new(label, wins, 100, 1.0)))
+                .collect(),
+        };
+        let series = vec![
+            line("counting", false, &[10, 40, 80]),
+            line("open-hand <sees all>", true, &[90, 100, 100]),
+        ];
+        let svg = sweep_svg("Fetters of Fenrir", "track length", &series);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<circle").count(), 6);
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(svg.matches("stroke-dasharray").count(), 1);
+        assert!(svg.contains("open-hand &lt;sees all&gt;"));
+        assert!(svg.contains(">20<"), "a tick at 20");
+        assert!(sweep_svg("t", "x", &[]).contains("</svg>"));
     }
 }

@@ -60,6 +60,8 @@ pub enum GameName {
     KoomValley,
     /// Fenrir's Path, the cooperative tile game
     FenrirPath,
+    /// Fetters of Fenrir, the cooperative card game of hidden hands
+    FenrirCards,
 }
 
 /// Runs `$body` with `$game` bound to the type of the named game.
@@ -80,6 +82,10 @@ macro_rules! with_game {
             }
             GameName::FenrirPath => {
                 type $game = crate::games::fenrir_path::FenrirPath;
+                $body
+            }
+            GameName::FenrirCards => {
+                type $game = crate::games::fenrir_cards::FenrirCards;
                 $body
             }
         }

@@ -15,11 +15,14 @@ use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
+mod fenrir_cards;
+
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
-    /// The game (a cooperative game with deals: fenrir-path)
+    /// The game (a cooperative game with deals: fenrir-path, fenrir-cards)
     game: GameName,
     /// Policies to compare on the same deals: exact, random, greedy, mcts:iters=N
+    /// (fenrir-cards: random, counting, ismcts:iters=N, open-hand)
     #[arg(long = "policy", num_args = 1.., required = true)]
     policies: Vec<String>,
     /// Number of deals
@@ -44,6 +47,24 @@ pub struct WinrateArgs {
     /// policies won it) and DIR/winrate.svg (the difficulty curve)
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// fenrir-cards: the number of players, 2 to 4
+    #[arg(long)]
+    players: Option<usize>,
+    /// fenrir-cards: the length of the track (the space of Odin)
+    #[arg(long)]
+    track: Option<u32>,
+    /// fenrir-cards: every track length from A to B, e.g. 10..84: a table and
+    /// an SVG plot of win rate against track length
+    #[arg(long, value_name = "A..B")]
+    sweep_track: Option<String>,
+    /// fenrir-cards: the step between the track lengths of a sweep (default:
+    /// about ten lengths)
+    #[arg(long, requires = "sweep_track")]
+    track_step: Option<u32>,
+    /// fenrir-cards: play this deal (the hands, then `:` and the stock) every
+    /// time instead of seeded deals; the policies' own random choices vary
+    #[arg(long)]
+    deal: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -63,7 +84,17 @@ pub fn run(args: WinrateArgs) -> CliResult {
     if args.deals == 0 {
         return Err("--deals must be at least 1".into());
     }
+    let cards_only = args.players.is_some()
+        || args.track.is_some()
+        || args.sweep_track.is_some()
+        || args.deal.is_some();
+    if cards_only && args.game != GameName::FenrirCards {
+        return Err(
+            "--players, --track, --sweep-track and --deal are options of fenrir-cards".into(),
+        );
+    }
     match args.game {
+        GameName::FenrirCards => fenrir_cards::run(&args),
         GameName::FenrirPath => {
             let rules = fenrir_path_rules(args.rules.as_deref(), args.turn_order)?;
             let policies = args

@@ -146,4 +146,12 @@ pub trait ImperfectInformation: Game {
     /// Samples a full state consistent with `observation`, uniformly where the
     /// observation's constraints allow.
     fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
+
+    /// The legal moves of the player to move, when that player is the
+    /// observer: what an honest policy may choose from. They depend only on
+    /// what the observer knows, so any determinization lists them; games
+    /// override this with a cheaper way.
+    fn observer_moves(observation: &Self::Observation, moves: &mut MoveList<Self::Move>) {
+        Self::determinize(observation, &mut super::rng_from_seed(0)).legal_moves(moves);
+    }
 }

@@ -3,16 +3,21 @@
 //!
 //! - [`perft`]: move-sequence counts, the check of a move generator;
 //! - [`AlphaBeta`]: alpha-beta for two-player zero-sum games;
-//! - [`Mcts`]: Monte Carlo tree search for any number of players.
+//! - [`Mcts`]: Monte Carlo tree search for any number of players;
+//! - [`Ismcts`]: information-set MCTS for games with hidden information.
 
 mod alphabeta;
 mod coop;
+mod ismcts;
 mod mcts;
 mod perft;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
 pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
+pub use ismcts::{
+    Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, Playout, RandomPlayout, normalised_payoffs,
+};
 pub use mcts::{Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{perft, perft_divide, perft_parallel};
 pub use tt::{Bound, TranspositionTable, TtEntry};

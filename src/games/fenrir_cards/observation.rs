@@ -1,0 +1,256 @@
+//! What one player knows: its own cards and the public history.
+
+use super::cards::{Card, CardSet};
+use super::determinize::Sampler;
+use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
+use crate::core::{
+    Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Player, Status, Stochastic,
+};
+use std::sync::{Arc, OnceLock};
+
+/// One player's view of a game: its own hand, the cards it was dealt and
+/// drew, and everything public (the history of asks, answers, discards and
+/// draws, hand sizes, the pawn). Nothing about another player's cards or the
+/// stock's order is in it.
+///
+/// The first [`determinize`](ImperfectInformation::determinize) call builds
+/// the counting tables of the sampler and keeps them in the observation (and
+/// its clones), so a search that samples many deals from one observation
+/// pays for them once.
+#[derive(Clone, Debug)]
+pub struct FenrirObservation {
+    pub(crate) rules: FenrirCardsRules,
+    pub(crate) observer: u8,
+    pub(crate) hand: CardSet,
+    pub(crate) initial_hand: CardSet,
+    /// The cards the observer drew from the stock, in order.
+    pub(crate) own_draws: Vec<Card>,
+    pub(crate) hand_sizes: [u8; MAX_PLAYERS],
+    pub(crate) stock_left: u8,
+    pub(crate) discarded: CardSet,
+    pub(crate) pawn: u32,
+    pub(crate) to_move: u8,
+    pub(crate) phase: Phase,
+    pub(crate) ply: u32,
+    pub(crate) history: Vec<Event>,
+    pub(crate) sampler: Arc<OnceLock<Sampler>>,
+}
+
+impl PartialEq for FenrirObservation {
+    /// Two observations are equal when they hold the same knowledge; the
+    /// sampler's cached tables do not count.
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules
+            && self.observer == other.observer
+            && self.hand == other.hand
+            && self.initial_hand == other.initial_hand
+            && self.own_draws == other.own_draws
+            && self.hand_sizes == other.hand_sizes
+            && self.stock_left == other.stock_left
+            && self.discarded == other.discarded
+            && self.pawn == other.pawn
+            && self.to_move == other.to_move
+            && self.phase == other.phase
+            && self.ply == other.ply
+            && self.history == other.history
+    }
+}
+
+impl FenrirObservation {
+    pub fn rules(&self) -> &FenrirCardsRules {
+        &self.rules
+    }
+
+    /// The player who observes.
+    pub fn observer(&self) -> Player {
+        self.observer as Player
+    }
+
+    /// The observer's cards.
+    pub fn hand(&self) -> CardSet {
+        self.hand
+    }
+
+    /// The number of cards each player holds (public).
+    pub fn hand_size(&self, player: Player) -> usize {
+        self.hand_sizes[player] as usize
+    }
+
+    /// The number of cards left in the stock (public).
+    pub fn stock_left(&self) -> usize {
+        self.stock_left as usize
+    }
+
+    pub fn discarded(&self) -> CardSet {
+        self.discarded
+    }
+
+    pub fn pawn(&self) -> u32 {
+        self.pawn
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the observer is the player to move.
+    pub fn observer_to_move(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Ask | Phase::FailedAsk { .. } | Phase::Stuck
+        ) && self.to_move == self.observer
+    }
+
+    /// The public history, oldest first.
+    pub fn history(&self) -> &[Event] {
+        &self.history
+    }
+
+    /// The number of deals consistent with this observation: the size of the
+    /// observer's information set, counted by the determinizer. `None` before
+    /// the deal, or if the number does not fit in a `u128`.
+    pub fn consistent_deals(&self) -> Option<u128> {
+        if self.phase == Phase::Deal {
+            return None;
+        }
+        self.sampler.get_or_init(|| Sampler::new(self)).deal_count()
+    }
+
+    /// The legal moves of the observer when it is to move (none otherwise):
+    /// they depend only on its own hand and public facts.
+    pub fn legal_moves(&self, moves: &mut MoveList<FenrirMove>) {
+        moves.clear();
+        if !self.observer_to_move() {
+            return;
+        }
+        let ranks = self.rules.ranks;
+        let hand = self.hand;
+        match self.phase {
+            Phase::Ask => {
+                let cards = self.askable_cards();
+                for target in 0..self.rules.players {
+                    if target != self.observer as usize && self.hand_sizes[target] > 0 {
+                        moves.extend(cards.iter().map(|card| FenrirMove::Ask {
+                            target: target as u8,
+                            card,
+                        }));
+                    }
+                }
+            }
+            Phase::FailedAsk { suit, .. } => moves.extend(
+                (hand & CardSet::suit(suit as usize, ranks))
+                    .iter()
+                    .map(FenrirMove::Discard),
+            ),
+            Phase::Stuck => moves.extend(hand.iter().map(FenrirMove::Discard)),
+            Phase::Deal | Phase::Over(_) => {}
+        }
+    }
+
+    /// The cards the observer may name in an ask (the same rule as the state's).
+    pub fn askable_cards(&self) -> CardSet {
+        let ranks = self.rules.ranks;
+        let suits = self.hand.suits(ranks);
+        let mut cards = (0..3)
+            .filter(|&suit| suits >> suit & 1 != 0)
+            .fold(CardSet::EMPTY, |all, suit| all | CardSet::suit(suit, ranks));
+        if !self.rules.ask_held {
+            cards = cards & !self.hand;
+        }
+        if !self.rules.ask_discarded {
+            cards = cards & !self.discarded;
+        }
+        cards
+    }
+}
+
+impl ImperfectInformation for FenrirCards {
+    type Observation = FenrirObservation;
+
+    fn observation(&self, player: Player) -> FenrirObservation {
+        let mut own_draws = Vec::new();
+        let mut position = 0;
+        for event in &self.history {
+            if let Event::Draw { player: drawer } = *event {
+                if drawer as Player == player {
+                    own_draws.push(self.deal.stock()[position]);
+                }
+                position += 1;
+            }
+        }
+        let mut hand_sizes = [0; MAX_PLAYERS];
+        for (size, hand) in hand_sizes.iter_mut().zip(&self.hands) {
+            *size = hand.len() as u8;
+        }
+        FenrirObservation {
+            rules: self.rules,
+            observer: player as u8,
+            hand: self.hands[player],
+            initial_hand: self.deal.hands[player],
+            own_draws,
+            hand_sizes,
+            stock_left: self.stock().len() as u8,
+            discarded: self.discarded,
+            pawn: self.pawn,
+            to_move: self.to_move,
+            phase: self.phase,
+            ply: self.ply,
+            history: self.history.clone(),
+            sampler: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// Samples a deal uniformly among those consistent with the observation
+    /// (see the `determinize` module for how) and returns the state it leads
+    /// to. Before the deal nothing is hidden yet, and the undealt state is
+    /// returned as it is.
+    fn determinize(observation: &FenrirObservation, rng: &mut GameRng) -> FenrirCards {
+        if observation.phase == Phase::Deal {
+            return FenrirCards::new(observation.rules);
+        }
+        observation
+            .sampler
+            .get_or_init(|| Sampler::new(observation))
+            .sample(observation, rng)
+    }
+
+    fn observer_moves(observation: &FenrirObservation, moves: &mut MoveList<FenrirMove>) {
+        observation.legal_moves(moves);
+    }
+}
+
+impl FenrirCards {
+    /// A state with `hands` (the current hands), the given deal and the
+    /// public facts of `observation`: how the determinizer turns a sampled
+    /// deal into a state without replaying the game.
+    pub(crate) fn from_observation_and_deal(
+        observation: &FenrirObservation,
+        deal: super::notation::Deal,
+        hands: [CardSet; MAX_PLAYERS],
+    ) -> FenrirCards {
+        let mut state = FenrirCards {
+            rules: observation.rules,
+            deal,
+            hands,
+            drawn: (observation.rules.stock_size() - observation.stock_left as usize) as u8,
+            discarded: observation.discarded,
+            pawn: observation.pawn,
+            to_move: observation.to_move,
+            phase: observation.phase,
+            ply: observation.ply,
+            hash: 0,
+            history: observation.history.clone(),
+        };
+        state.hash = state.hash_from_scratch();
+        state
+    }
+
+    /// Deals with `rng` if the cards are not dealt yet (a convenience for
+    /// callers that start from [`Game::new`]).
+    pub fn dealt(mut self, rng: &mut GameRng) -> FenrirCards {
+        if self.status() == Status::Chance {
+            self.resolve_chance(rng);
+        }
+        self
+    }
+}

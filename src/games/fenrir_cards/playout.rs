@@ -1,0 +1,142 @@
+//! The playouts of the searches: how an imagined deal is played to the end
+//! and scored.
+
+use super::cards::CardSet;
+use super::policies::{KnownLacks, PublicView, counting_move};
+use super::state::{FenrirCards, FenrirMove, Phase};
+use crate::core::{Game, GameRng, MAX_PLAYERS, MoveList, Status};
+use crate::search::Playout;
+use rand::RngExt;
+
+/// How the team plays in a playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutMoves {
+    /// Every player follows the counting rule on its own hand and the
+    /// public history, as an honest team could.
+    Counting,
+    /// Every player sees every hand of the sampled deal: it asks for a card
+    /// the asked player holds when it can (the most valuable), fails as
+    /// cheaply as it can otherwise and discards its lowest card.
+    OpenHand,
+    /// Uniformly random moves.
+    Random,
+}
+
+/// A playout: the team's rule, a share of random moves, and the score.
+#[derive(Clone, Debug)]
+pub struct FenrirPlayout {
+    pub moves: PlayoutMoves,
+    /// The probability that a move is uniformly random instead.
+    pub randomness: f64,
+    /// Score a win by its safety margin, `1/2 + 1/2 (1 - peak / track)`
+    /// where `peak` is the furthest the pawn got, rather than as 1; a loss
+    /// scores 0 either way.
+    pub margin: bool,
+    legal: MoveList<FenrirMove>,
+}
+
+impl FenrirPlayout {
+    /// The playout of the honest search.
+    pub fn honest() -> Self {
+        FenrirPlayout::new(PlayoutMoves::Counting, 0.1, true)
+    }
+
+    /// The playout of the open-hand reference.
+    pub fn open_hand() -> Self {
+        FenrirPlayout::new(PlayoutMoves::OpenHand, 0.1, true)
+    }
+
+    pub fn new(moves: PlayoutMoves, randomness: f64, margin: bool) -> Self {
+        FenrirPlayout {
+            moves,
+            randomness,
+            margin,
+            legal: MoveList::new(),
+        }
+    }
+}
+
+impl Playout<FenrirCards> for FenrirPlayout {
+    fn simulate(&mut self, mut state: FenrirCards, rng: &mut GameRng) -> [f64; MAX_PLAYERS] {
+        let rules = *state.rules();
+        let mut lacks = KnownLacks::default();
+        let mut seen = 0;
+        let mut peak = state.pawn();
+        loop {
+            if self.moves == PlayoutMoves::Counting {
+                for event in &state.history()[seen..] {
+                    lacks.observe(event, &rules);
+                }
+                seen = state.history().len();
+            }
+            let player = match state.status() {
+                Status::Over(outcome) => {
+                    let score = if outcome.payoffs.get(0) <= 0.0 {
+                        0.0
+                    } else if self.margin {
+                        0.5 + 0.5 * (1.0 - peak as f64 / rules.track as f64)
+                    } else {
+                        1.0
+                    };
+                    return [score; MAX_PLAYERS];
+                }
+                Status::ToMove(player) => player,
+                Status::Chance | Status::Simultaneous => {
+                    unreachable!("a dealt game has no chance or simultaneous moves")
+                }
+            };
+            let mv = if self.moves == PlayoutMoves::Random || rng.random_bool(self.randomness) {
+                state.legal_moves(&mut self.legal);
+                self.legal[rng.random_range(0..self.legal.len())]
+            } else if self.moves == PlayoutMoves::Counting {
+                let view = PublicView {
+                    rules: &rules,
+                    mover: player,
+                    hand: state.hand(player),
+                    hand_sizes: std::array::from_fn(|p| state.hand(p).len() as usize),
+                    stock_left: state.stock().len(),
+                    discarded: state.discarded(),
+                    lacks: &lacks,
+                    phase: state.phase(),
+                    askable: state.askable_cards(player),
+                };
+                counting_move(&view)
+            } else {
+                state.legal_moves(&mut self.legal);
+                open_hand_move(&state, player, &self.legal)
+            };
+            state.play(mv);
+            peak = peak.max(state.pawn());
+        }
+    }
+}
+
+/// The open-hand rule of [`PlayoutMoves::OpenHand`].
+fn open_hand_move(state: &FenrirCards, mover: usize, moves: &[FenrirMove]) -> FenrirMove {
+    let rules = state.rules();
+    let ranks = rules.ranks;
+    let hand = state.hand(mover);
+    let key = |mv: &FenrirMove| match *mv {
+        FenrirMove::Ask { target, card } => {
+            if state.hand(target as usize).contains(card) {
+                (1, rules.value(card) as i64)
+            } else {
+                let cost = (hand & CardSet::suit(card.suit(ranks), ranks))
+                    .iter()
+                    .map(|own| rules.value(own))
+                    .min()
+                    .unwrap_or(0);
+                (0, -(cost as i64))
+            }
+        }
+        FenrirMove::Discard(card) => (0, -(rules.value(card) as i64)),
+    };
+    debug_assert!(matches!(
+        state.phase(),
+        Phase::Ask | Phase::FailedAsk { .. } | Phase::Stuck
+    ));
+    *moves
+        .iter()
+        .max_by_key(|mv| key(mv))
+        .expect("playouts choose among legal moves")
+}

@@ -1,0 +1,485 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS), after
+//! Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search"
+//! (IEEE TCIAIG, 2012).
+//!
+//! The searching player cannot see hidden cards, so the tree is a tree of its
+//! information sets: a node is a sequence of moves from the root, whatever the
+//! hidden state. Each iteration
+//! 1. samples a *determinization*, a full state consistent with the root
+//!    observation ([`ImperfectInformation::determinize`]);
+//! 2. descends the tree using only the children whose moves are legal in that
+//!    determinization, choosing by UCB1 with *availability* counts (how often a
+//!    child was legal when its parent was visited) in place of the parent's
+//!    visits, and adds one child for a legal move not tried yet;
+//! 3. plays the determinization to the end with a [`Playout`] (uniformly
+//!    random moves by default) and scores it;
+//! 4. backs up every player's score (by default its payoff, normalised to
+//!    `[0, 1]`).
+//!
+//! A node's move was chosen by the player to move before it, and selection
+//! maximises that player's mean payoff, so the same code serves cooperative
+//! games (every player gets the team's payoff and they all maximise it),
+//! zero-sum and multi-player games.
+//!
+//! Given a single state known in full ([`Ismcts::search_state`]), every
+//! move is always available and the search is plain UCT on the
+//! perfect-information game, with MCTS-Solver proofs of finished lines
+//! (which would be wrong across determinizations): that is how an open-hand
+//! reference player searches.
+//!
+//! Chance events met during a descent or a playout are sampled with
+//! [`Stochastic::resolve_chance`]; the tree does not branch on them. Games
+//! with simultaneous moves are not supported.
+
+use crate::core::{
+    Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Outcome, Status, Stochastic,
+    rng_from_seed,
+};
+use rand::RngExt;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// How a simulation ends once it leaves the tree: it plays the sampled state
+/// to the end and scores it. The playout sees the sampled state in full: it
+/// is the play-through of one imagined deal, not a decision of the searching
+/// player.
+pub trait Playout<G: Game>: Send {
+    /// Plays `state` out and returns one score per player in `[0, 1]`
+    /// (higher is better for that player).
+    fn simulate(&mut self, state: G, rng: &mut GameRng) -> [f64; MAX_PLAYERS];
+}
+
+/// Uniformly random moves to the end, scored by the game's payoffs
+/// normalised to `[0, 1]`: the classic playout.
+pub struct RandomPlayout<G: Game> {
+    moves: MoveList<G::Move>,
+}
+
+impl<G: Game> Default for RandomPlayout<G> {
+    fn default() -> Self {
+        RandomPlayout {
+            moves: MoveList::new(),
+        }
+    }
+}
+
+impl<G: Game + Stochastic> Playout<G> for RandomPlayout<G> {
+    fn simulate(&mut self, mut state: G, rng: &mut GameRng) -> [f64; MAX_PLAYERS] {
+        loop {
+            match state.status() {
+                Status::Over(outcome) => return normalised_payoffs(&state, &outcome),
+                Status::Chance => state.resolve_chance(rng),
+                Status::Simultaneous => panic!("IS-MCTS does not handle simultaneous moves"),
+                Status::ToMove(_) => {
+                    state.legal_moves(&mut self.moves);
+                    let mv = self.moves[rng.random_range(0..self.moves.len())];
+                    state.play(mv);
+                }
+            }
+        }
+    }
+}
+
+/// The payoffs of a finished game, normalised to `[0, 1]` by
+/// [`Game::payoff_range`].
+pub fn normalised_payoffs<G: Game>(state: &G, outcome: &Outcome) -> [f64; MAX_PLAYERS] {
+    let (low, high) = state.payoff_range();
+    let mut normalised = [0.0; MAX_PLAYERS];
+    for (value, &payoff) in normalised.iter_mut().zip(outcome.payoffs.as_slice()) {
+        *value = (payoff - low) / (high - low);
+    }
+    normalised
+}
+
+/// The settings of an information-set search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations (determinizations) per search.
+    pub iterations: u64,
+    /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln a / n)`, for
+    /// payoffs normalised to `[0, 1]`; 0.7 is the value of the original paper.
+    pub exploration: f64,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            iterations: 1_000,
+            exploration: 0.7,
+        }
+    }
+}
+
+/// The statistics of one root move after a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsMoveStats<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// The mean score of the player to move at the root.
+    pub mean: f64,
+    /// The root player's normalised payoff after this move, when a
+    /// single-state search has proven it.
+    pub proven: Option<f64>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsResult<M> {
+    /// The move to play: a move proven best if there is one, else the most
+    /// visited move not proven, else the best proven move; `None` if the
+    /// root had no player to move.
+    pub best_move: Option<M>,
+    pub iterations: u64,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+    /// Every expanded root move, most visited first.
+    pub moves: Vec<IsmctsMoveStats<M>>,
+}
+
+const ROOT: u32 = 0;
+
+/// A fast, deterministic hasher for the moves of one selection step: moves
+/// are a few bytes, and the map is rebuilt at every step.
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(byte as u64);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u16(&mut self, value: u16) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move that led here (`None` at the root).
+    mv: Option<M>,
+    parent: u32,
+    children: Vec<u32>,
+    visits: u64,
+    /// How many times this node's move was legal when its parent was visited.
+    availability: u64,
+    totals: [f64; MAX_PLAYERS],
+    /// Single-state searches only: the player to move here, the number of
+    /// legal moves, and the normalised payoffs once proven.
+    to_move: u8,
+    move_count: u32,
+    proven: Option<[f64; MAX_PLAYERS]>,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32) -> Self {
+        Node {
+            mv,
+            parent,
+            children: Vec::new(),
+            visits: 0,
+            availability: 0,
+            totals: [0.0; MAX_PLAYERS],
+            to_move: 0,
+            move_count: 0,
+            proven: None,
+        }
+    }
+}
+
+/// The highest normalised payoff: a proven child that gives the player to
+/// move this much is the best it can do.
+const BEST: f64 = 1.0;
+
+/// A reusable information-set search. It keeps its random generator from
+/// search to search, so a sequence of searches is reproducible from the seed.
+pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
+    config: IsmctsConfig,
+    playout: P,
+    rng: GameRng,
+    nodes: Vec<Node<G::Move>>,
+    moves: MoveList<G::Move>,
+    /// Legal move -> whether it already has a child, for one selection step.
+    legal: HashMap<G::Move, bool, BuildHasherDefault<MoveHasher>>,
+    untried: Vec<G::Move>,
+    /// Whether this search proves results: only when every iteration
+    /// starts from the same known state.
+    prove: bool,
+}
+
+impl<G: Game + Stochastic> Ismcts<G> {
+    /// A search with random playouts whose random choices come from `seed`.
+    pub fn new(config: IsmctsConfig, seed: u64) -> Self {
+        Ismcts::with_playout(config, RandomPlayout::default(), seed)
+    }
+}
+
+impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
+    /// A search with `config` and `playout` whose random choices come from `seed`.
+    pub fn with_playout(config: IsmctsConfig, playout: P, seed: u64) -> Self {
+        Ismcts {
+            config,
+            playout,
+            rng: rng_from_seed(seed),
+            nodes: Vec::new(),
+            moves: MoveList::new(),
+            legal: HashMap::default(),
+            untried: Vec::new(),
+            prove: false,
+        }
+    }
+
+    pub fn config(&self) -> &IsmctsConfig {
+        &self.config
+    }
+
+    /// Searches from the information set that `sample` draws states from:
+    /// each iteration calls it once. Every sampled state must have the same
+    /// player to move with the same legal moves (they belong to one
+    /// information set of that player).
+    pub fn search_with(&mut self, sample: impl FnMut(&mut GameRng) -> G) -> IsmctsResult<G::Move> {
+        self.prove = false;
+        self.run(sample)
+    }
+
+    /// Searches a state known in full: plain UCT on the perfect-information
+    /// game, with MCTS-Solver proofs. A finished game is a proven result; a
+    /// node is proven when one of its moves is proven to give the player to
+    /// move the highest payoff, or when all its moves are proven (it takes
+    /// the best of them). Proven moves are not searched again, a proven
+    /// root ends the search, and the move chosen is a proven best one when
+    /// there is one.
+    pub fn search_state(&mut self, state: &G) -> IsmctsResult<G::Move> {
+        self.prove = true;
+        self.run(|_| state.clone())
+    }
+
+    fn run(&mut self, mut sample: impl FnMut(&mut GameRng) -> G) -> IsmctsResult<G::Move> {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, ROOT));
+        let mut root_player = None;
+        for _ in 0..self.config.iterations {
+            if self.nodes[ROOT as usize].proven.is_some() {
+                break;
+            }
+            let state = sample(&mut self.rng);
+            if root_player.is_none() {
+                root_player = state.status().player_to_move();
+                if root_player.is_none() {
+                    break;
+                }
+            }
+            self.iterate(state);
+        }
+        self.result(root_player)
+    }
+
+    /// One iteration on one determinization.
+    fn iterate(&mut self, mut state: G) {
+        let mut node = ROOT;
+        loop {
+            let player = match state.status() {
+                Status::Over(outcome) => {
+                    if self.prove {
+                        self.nodes[node as usize].proven =
+                            Some(normalised_payoffs(&state, &outcome));
+                    }
+                    break;
+                }
+                Status::Chance => {
+                    state.resolve_chance(&mut self.rng);
+                    continue;
+                }
+                Status::Simultaneous => panic!("IS-MCTS does not handle simultaneous moves"),
+                Status::ToMove(player) => player,
+            };
+            state.legal_moves(&mut self.moves);
+            if self.prove {
+                let current = &mut self.nodes[node as usize];
+                current.to_move = player as u8;
+                current.move_count = self.moves.len() as u32;
+            }
+            self.legal.clear();
+            for &mv in self.moves.iter() {
+                self.legal.insert(mv, false);
+            }
+            for index in 0..self.nodes[node as usize].children.len() {
+                let child = self.nodes[node as usize].children[index];
+                let mv = self.nodes[child as usize].mv.expect("children have moves");
+                if let Some(has_child) = self.legal.get_mut(&mv) {
+                    *has_child = true;
+                    self.nodes[child as usize].availability += 1;
+                }
+            }
+            self.untried.clear();
+            self.untried
+                .extend(self.moves.iter().copied().filter(|mv| !self.legal[mv]));
+            if !self.untried.is_empty() {
+                let mv = self.untried[self.rng.random_range(0..self.untried.len())];
+                let child = self.nodes.len() as u32;
+                let mut created = Node::new(Some(mv), node);
+                created.availability = 1;
+                self.nodes.push(created);
+                self.nodes[node as usize].children.push(child);
+                state.play(mv);
+                node = child;
+                if self.prove
+                    && let Status::Over(outcome) = state.status()
+                {
+                    self.nodes[node as usize].proven = Some(normalised_payoffs(&state, &outcome));
+                }
+                break;
+            }
+            let child = self.select(node, player);
+            state.play(self.nodes[child as usize].mv.expect("children have moves"));
+            node = child;
+        }
+        let payoffs = self.playout.simulate(state, &mut self.rng);
+        let leaf = node;
+        loop {
+            let current = &mut self.nodes[node as usize];
+            current.visits += 1;
+            for (total, payoff) in current.totals.iter_mut().zip(&payoffs) {
+                *total += payoff;
+            }
+            if node == ROOT {
+                break;
+            }
+            node = current.parent;
+        }
+        if self.prove && self.nodes[leaf as usize].proven.is_some() {
+            let mut proven = leaf;
+            while proven != ROOT {
+                let parent = self.nodes[proven as usize].parent;
+                if !self.try_prove(parent) {
+                    break;
+                }
+                proven = parent;
+            }
+        }
+    }
+
+    /// Proves `node` from its children if it can; whether it did.
+    fn try_prove(&mut self, node: u32) -> bool {
+        let current = &self.nodes[node as usize];
+        if current.proven.is_some() {
+            return false;
+        }
+        let mover = current.to_move as usize;
+        let mut best: Option<[f64; MAX_PLAYERS]> = None;
+        let mut all_proven = current.children.len() == current.move_count as usize;
+        for &child in &current.children {
+            match self.nodes[child as usize].proven {
+                Some(value) => {
+                    if best.is_none_or(|best| value[mover] > best[mover]) {
+                        best = Some(value);
+                    }
+                }
+                None => all_proven = false,
+            }
+        }
+        let proven = best.filter(|best| all_proven || best[mover] >= BEST);
+        self.nodes[node as usize].proven = proven;
+        proven.is_some()
+    }
+
+    /// The legal child of `node` with the best UCB1 score for `player`
+    /// (in a proving search, an unproven one if there is one).
+    fn select(&self, node: u32, player: usize) -> u32 {
+        let c = self.config.exploration;
+        let skip_proven = self.prove
+            && self.nodes[node as usize]
+                .children
+                .iter()
+                .any(|&child| self.nodes[child as usize].proven.is_none());
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for &child in &self.nodes[node as usize].children {
+            let stats = &self.nodes[child as usize];
+            if !self
+                .legal
+                .contains_key(&stats.mv.expect("children have moves"))
+                || (skip_proven && stats.proven.is_some())
+            {
+                continue;
+            }
+            let visits = stats.visits.max(1) as f64;
+            let score = stats.totals[player] / visits
+                + c * ((stats.availability as f64).ln() / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = Some(child);
+            }
+        }
+        best.expect("a node without untried moves has a legal child")
+    }
+
+    fn result(&self, root_player: Option<usize>) -> IsmctsResult<G::Move> {
+        let root = &self.nodes[ROOT as usize];
+        let mut moves: Vec<IsmctsMoveStats<G::Move>> = root
+            .children
+            .iter()
+            .map(|&child| {
+                let stats = &self.nodes[child as usize];
+                let player = root_player.unwrap_or(0);
+                IsmctsMoveStats {
+                    mv: stats.mv.expect("children have moves"),
+                    visits: stats.visits,
+                    mean: stats.totals[player] / stats.visits.max(1) as f64,
+                    proven: stats.proven.map(|value| value[player]),
+                }
+            })
+            .collect();
+        // Stable: among equally visited moves the first expanded wins.
+        moves.sort_by_key(|stats| std::cmp::Reverse(stats.visits));
+        // A move proven best; else the most visited move not proven; else
+        // the best proven move.
+        let proven_best = moves
+            .iter()
+            .filter(|stats| stats.proven.is_some_and(|value| value >= BEST))
+            .chain(moves.iter().filter(|stats| stats.proven.is_none()))
+            .next()
+            .or_else(|| {
+                moves.iter().max_by(|a, b| {
+                    a.proven
+                        .partial_cmp(&b.proven)
+                        .expect("payoffs are numbers")
+                })
+            });
+        IsmctsResult {
+            best_move: proven_best.map(|stats| stats.mv),
+            iterations: root.visits,
+            nodes: self.nodes.len(),
+            moves,
+        }
+    }
+}
+
+impl<G: ImperfectInformation + Stochastic, P: Playout<G>> Ismcts<G, P> {
+    /// Searches for the observer of `observation`, sampling a determinization
+    /// per iteration.
+    pub fn search(&mut self, observation: &G::Observation) -> IsmctsResult<G::Move> {
+        self.search_with(|rng| G::determinize(observation, rng))
+    }
+}
