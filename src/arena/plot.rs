@@ -53,35 +53,8 @@ pub fn difficulty_curve_svg(
         |budget: u64| LEFT + ((budget.max(1) as f64).log10() - low) / (high - low) * plot_width;
     let y_of = |rate: f64| TOP + (1.0 - rate) * plot_height;
 
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
-        LEFT + plot_width / 2.0,
-        escape(title)
-    );
     // Grid and axes.
-    for step in 0..=10 {
-        let rate = f64::from(step) / 10.0;
-        let y = y_of(rate);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
-            LEFT + plot_width
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}%</text>"#,
-            LEFT - 6.0,
-            y + 4.0,
-            step * 10
-        );
-    }
+    let mut svg = open_plot(title, plot_width, plot_height);
     let mut exponent = low as i32;
     while f64::from(exponent) <= high {
         let x = LEFT + (f64::from(exponent) - low) / (high - low) * plot_width;
@@ -98,20 +71,11 @@ pub fn difficulty_curve_svg(
         );
         exponent += 1;
     }
-    let _ = writeln!(
-        svg,
-        r#"<rect x="{LEFT}" y="{TOP}" width="{plot_width:.1}" height="{plot_height:.1}" fill="none" stroke="black"/>"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">search budget (iterations per move, log scale)</text>"#,
-        LEFT + plot_width / 2.0,
-        HEIGHT - 16.0
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">win rate (95% interval)</text>"#,
-        TOP + plot_height / 2.0
+    close_axes(
+        &mut svg,
+        "search budget (iterations per move, log scale)",
+        plot_width,
+        plot_height,
     );
 
     // Labels on the right of the plot: (text, colour, height of its line).
@@ -193,31 +157,7 @@ pub fn difficulty_curve_svg(
         )),
     }
 
-    // Spread the labels of close lines so that none overlaps another, keeping
-    // them beside the plot.
-    labels.sort_by(|a, b| a.2.total_cmp(&b.2));
-    let mut ys: Vec<f64> = labels.iter().map(|label| label.2 + 4.0).collect();
-    for i in 1..ys.len() {
-        ys[i] = ys[i].max(ys[i - 1] + LABEL_GAP);
-    }
-    let lowest = TOP + plot_height + 4.0;
-    if let Some(last) = ys.last_mut()
-        && *last > lowest
-    {
-        *last = lowest;
-        for i in (0..ys.len() - 1).rev() {
-            ys[i] = ys[i].min(ys[i + 1] - LABEL_GAP);
-        }
-    }
-    for ((text, colour, _), y) in labels.iter().zip(ys) {
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{y:.1}" fill="{colour}">{}</text>"#,
-            LEFT + plot_width + 8.0,
-            escape(text)
-        );
-    }
-    svg.push_str("</svg>\n");
+    end_labels(&mut svg, labels, plot_width, plot_height);
     svg
 }
 
@@ -251,33 +191,7 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
     let x_of = |x: f64| LEFT + (x - low) / (high - low) * plot_width;
     let y_of = |rate: f64| TOP + (1.0 - rate) * plot_height;
 
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
-        LEFT + plot_width / 2.0,
-        escape(title)
-    );
-    for step in 0..=10 {
-        let y = y_of(f64::from(step) / 10.0);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
-            LEFT + plot_width
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}%</text>"#,
-            LEFT - 6.0,
-            y + 4.0,
-            step * 10
-        );
-    }
+    let mut svg = open_plot(title, plot_width, plot_height);
     // About ten ticks at round steps.
     let raw_step = (high - low) / 10.0;
     let magnitude = 10f64.powf(raw_step.log10().floor());
@@ -301,22 +215,7 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
         );
         value += tick;
     }
-    let _ = writeln!(
-        svg,
-        r#"<rect x="{LEFT}" y="{TOP}" width="{plot_width:.1}" height="{plot_height:.1}" fill="none" stroke="black"/>"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-        LEFT + plot_width / 2.0,
-        HEIGHT - 16.0,
-        escape(x_label)
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">win rate (95% interval)</text>"#,
-        TOP + plot_height / 2.0
-    );
+    close_axes(&mut svg, x_label, plot_width, plot_height);
 
     let mut labels: Vec<(String, &str, f64)> = Vec::new();
     for (index, line) in series.iter().enumerate() {
@@ -363,6 +262,72 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
             labels.push((line.label.clone(), colour, y_of(last.win_rate)));
         }
     }
+    end_labels(&mut svg, labels, plot_width, plot_height);
+    svg
+}
+
+/// Starts a plot of win rates: the SVG element, a white background, the
+/// title, and the horizontal grid with the win-rate scale (0 to 100%).
+fn open_plot(title: &str, plot_width: f64, plot_height: f64) -> String {
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
+        LEFT + plot_width / 2.0,
+        escape(title)
+    );
+    for step in 0..=10 {
+        let y = TOP + (1.0 - f64::from(step) / 10.0) * plot_height;
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
+            LEFT + plot_width
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}%</text>"#,
+            LEFT - 6.0,
+            y + 4.0,
+            step * 10
+        );
+    }
+    svg
+}
+
+/// Draws the plot's frame and the names of its two axes.
+fn close_axes(svg: &mut String, x_label: &str, plot_width: f64, plot_height: f64) {
+    let _ = writeln!(
+        svg,
+        r#"<rect x="{LEFT}" y="{TOP}" width="{plot_width:.1}" height="{plot_height:.1}" fill="none" stroke="black"/>"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+        LEFT + plot_width / 2.0,
+        HEIGHT - 16.0,
+        escape(x_label)
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">win rate (95% interval)</text>"#,
+        TOP + plot_height / 2.0
+    );
+}
+
+/// Writes each line's label beside the plot at the height of the line's last
+/// point, spread so that no two labels overlap, and closes the SVG. A label
+/// is its text, its colour and the height of its line.
+fn end_labels(
+    svg: &mut String,
+    mut labels: Vec<(String, &str, f64)>,
+    plot_width: f64,
+    plot_height: f64,
+) {
     labels.sort_by(|a, b| a.2.total_cmp(&b.2));
     let mut ys: Vec<f64> = labels.iter().map(|label| label.2 + 4.0).collect();
     for i in 1..ys.len() {
@@ -386,7 +351,6 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
         );
     }
     svg.push_str("</svg>\n");
-    svg
 }
 
 #[cfg(test)]
