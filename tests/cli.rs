@@ -1,36 +1,8 @@
 //! The command line as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
 
-fn norn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_norn"))
-        .args(args)
-        .output()
-        .expect("the norn binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-/// Asserts that the command failed with one line on standard error that
-/// mentions `expected`.
-fn assert_fails_with(args: &[&str], expected: &str) {
-    let output = norn(args);
-    assert!(!output.status.success(), "{args:?} should fail");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr}");
-}
+use common::cli::{assert_fails_with, json, norn, stdout};
 
 #[test]
 fn perft_reports_json_with_depth_nodes_and_seconds() {

@@ -1,31 +1,9 @@
 //! `norn winrate fenrir-cards`, `show` and `perft` as a user runs them.
 
+mod common;
+
+use common::cli::{assert_fails_with, json, norn};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn norn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_norn"))
-        .args(args)
-        .output()
-        .expect("the norn binary runs")
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn assert_fails_with(args: &[&str], expected: &str) {
-    let output = norn(args);
-    assert!(!output.status.success(), "{args:?} should fail");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr}");
-}
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("norn-fenrir-cards-{name}-{}", std::process::id()));

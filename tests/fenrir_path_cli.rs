@@ -1,32 +1,13 @@
 //! The fenrir-path commands as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::cli::{self, assert_fails_with, norn};
 
 const SORTED: &str = "RRRRRRBBBBBBGGGGGGYYYYYY:RBGY";
 
-fn norn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_norn"))
-        .args(args)
-        .output()
-        .expect("the norn binary runs")
-}
-
 fn json(args: &[&str]) -> serde_json::Value {
-    let output = norn(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn assert_fails_with(args: &[&str], expected: &str) {
-    let output = norn(args);
-    assert!(!output.status.success(), "{args:?} should fail");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    cli::json(&norn(args))
 }
 
 #[test]

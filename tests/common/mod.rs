@@ -1,3 +1,4 @@
+pub mod cli;
 pub mod slow_tafl;
 pub mod slow_thud;
 pub mod tictactoe;

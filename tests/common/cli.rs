@@ -1,0 +1,38 @@
+//! Running the `norn` binary as a user does, for the command-line tests.
+
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs `norn` with `args` and no input.
+pub fn norn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_norn"))
+        .args(args)
+        .output()
+        .expect("the norn binary runs")
+}
+
+/// The standard output of a run, as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The JSON object a successful run printed.
+pub fn json(output: &Output) -> serde_json::Value {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+/// Asserts that the command failed with one line on standard error that
+/// mentions `expected`.
+pub fn assert_fails_with(args: &[&str], expected: &str) {
+    let output = norn(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+}
