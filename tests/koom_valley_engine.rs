@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::positions;
 use common::slow_thud::{End, SlowThud};
 use norn::core::{Evaluate, Game, GameRng, MoveList, Notation, rng_from_seed};
 use norn::games::thud::board::{adjacent, row};
@@ -100,23 +101,10 @@ fn biased_move(state: &KoomValley, bias: f64, rng: &mut GameRng) -> KoomValleyMo
 }
 
 fn random_positions(count: usize, seed: u64) -> Vec<KoomValley> {
-    let mut rng = rng_from_seed(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut state = KoomValley::new(KoomValleyRules::default());
-        let plies = rng.random_range(0..120);
-        for _ in 0..plies {
-            if state.status().is_over() {
-                break;
-            }
-            let mv = biased_move(&state, 0.6, &mut rng);
-            state.play(mv);
-        }
-        if !state.status().is_over() {
-            out.push(state);
-        }
-    }
-    out
+    let start = KoomValley::new(KoomValleyRules::default());
+    positions::random_positions(&start, count, 0..120, seed, |state, rng| {
+        biased_move(state, 0.6, rng)
+    })
 }
 
 #[test]

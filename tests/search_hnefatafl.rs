@@ -2,9 +2,12 @@
 //! configurations, tactics from hand-built positions, and games against the
 //! baselines.
 
+mod common;
+
+use common::positions;
 use norn::agents::{Agent, Decision, build_agent};
 use norn::arena::play_game;
-use norn::core::{Evaluate, Game, MoveList, Notation, Player, Status, rng_from_seed};
+use norn::core::{Evaluate, Game, MoveList, Notation, Player, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, Side};
 use norn::search::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE};
 use rand::RngExt;
@@ -15,24 +18,12 @@ fn position(text: &str) -> Hnefatafl {
 
 /// Positions from random games, 8 to 60 plies in.
 fn random_positions(count: usize, seed: u64) -> Vec<Hnefatafl> {
-    let mut rng = rng_from_seed(seed);
     let mut moves = MoveList::new();
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut state = Hnefatafl::new(HnefataflRules::default());
-        let plies = rng.random_range(8..60);
-        for _ in 0..plies {
-            state.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            state.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if !state.status().is_over() {
-            positions.push(state);
-        }
-    }
-    positions
+    let start = Hnefatafl::new(HnefataflRules::default());
+    positions::random_positions(&start, count, 8..60, seed, |state, rng| {
+        state.legal_moves(&mut moves);
+        moves[rng.random_range(0..moves.len())]
+    })
 }
 
 /// Plain minimax without pruning, on the searcher's integer scale.

@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::positions;
 use common::slow_thud::{End, SlowThud};
 use norn::core::{Evaluate, Game, GameRng, MoveList, Notation, Status, rng_from_seed};
 use norn::games::thud::classic::START_POSITION;
@@ -84,25 +85,11 @@ fn random_move(state: &Thud, capture_bias: f64, rng: &mut GameRng) -> ThudMove {
     moves[rng.random_range(0..moves.len())]
 }
 
-/// Positions from random battles: (state, plies played from the start).
+/// Positions from random battles.
 fn random_positions(rules: ThudRules, count: usize, seed: u64) -> Vec<Thud> {
-    let mut rng = rng_from_seed(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut state = Thud::new(rules);
-        let plies = rng.random_range(0..300);
-        for _ in 0..plies {
-            if state.status().is_over() {
-                break;
-            }
-            let mv = random_move(&state, 0.7, &mut rng);
-            state.play(mv);
-        }
-        if !state.status().is_over() {
-            out.push(state);
-        }
-    }
-    out
+    positions::random_positions(&Thud::new(rules), count, 0..300, seed, |state, rng| {
+        random_move(state, 0.7, rng)
+    })
 }
 
 #[test]
