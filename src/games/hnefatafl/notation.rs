@@ -4,6 +4,7 @@ use super::board::{CORNERS, GRID, RESTRICTED, SIZE, Side, THRONE, parse_square, 
 use super::state::{Hnefatafl, HnefataflRules, TaflMove};
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::games::board_text::write_row;
 use std::fmt;
 use std::str::FromStr;
 
@@ -164,28 +165,21 @@ impl fmt::Display for HnefataflSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("/")?;
         for rank in (0..SIZE as i32).rev() {
-            let mut empty_run = 0;
-            for file in 0..SIZE as i32 {
-                let square = GRID.square(file, rank).expect("on the board");
-                let piece = if self.attackers.contains(square) {
-                    't'
-                } else if self.defenders.contains(square) {
-                    'T'
-                } else if self.king == Some(square) {
-                    'K'
-                } else {
-                    empty_run += 1;
-                    continue;
-                };
-                if empty_run > 0 {
-                    write!(f, "{empty_run}")?;
-                    empty_run = 0;
-                }
-                write!(f, "{piece}")?;
-            }
-            if empty_run > 0 {
-                write!(f, "{empty_run}")?;
-            }
+            write_row(
+                f,
+                (0..SIZE as i32).map(|file| {
+                    let square = GRID.square(file, rank).expect("on the board");
+                    if self.attackers.contains(square) {
+                        Some('t')
+                    } else if self.defenders.contains(square) {
+                        Some('T')
+                    } else if self.king == Some(square) {
+                        Some('K')
+                    } else {
+                        None
+                    }
+                }),
+            )?;
             f.write_str("/")?;
         }
         write!(f, " {}", self.to_move)

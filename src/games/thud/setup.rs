@@ -18,6 +18,7 @@
 use super::board::{PLAYABLE, SIZE, Side, square_at, square_name};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::ParseError;
+use crate::games::board_text::write_row;
 use std::fmt;
 use std::str::FromStr;
 
@@ -180,28 +181,21 @@ impl fmt::Display for ThudSetup {
                 f.write_str("/")?;
             }
             let first_column = (SIZE as usize - length) / 2;
-            let mut empty_run = 0;
-            for column in first_column..first_column + length {
-                let square = square_at(row as i32, column as i32);
-                let piece = if self.dwarfs.contains(square) {
-                    'd'
-                } else if self.trolls.contains(square) {
-                    'T'
-                } else if self.rock == Some(square) {
-                    'R'
-                } else {
-                    empty_run += 1;
-                    continue;
-                };
-                if empty_run > 0 {
-                    write!(f, "{empty_run}")?;
-                    empty_run = 0;
-                }
-                write!(f, "{piece}")?;
-            }
-            if empty_run > 0 {
-                write!(f, "{empty_run}")?;
-            }
+            write_row(
+                f,
+                (first_column..first_column + length).map(|column| {
+                    let square = square_at(row as i32, column as i32);
+                    if self.dwarfs.contains(square) {
+                        Some('d')
+                    } else if self.trolls.contains(square) {
+                        Some('T')
+                    } else if self.rock == Some(square) {
+                        Some('R')
+                    } else {
+                        None
+                    }
+                }),
+            )?;
         }
         write!(f, " {} {} {}", self.to_move, self.quiet_plies, self.ply)
     }
