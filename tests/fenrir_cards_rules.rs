@@ -274,6 +274,19 @@ fn a_player_without_a_legal_ask_discards_or_loses() {
 }
 
 #[test]
+fn with_stuck_lose_the_last_player_holding_cards_still_discards() {
+    let mut state = game("players=3,ranks=2,stuck=lose", "L1,D1/L2,G1/D2,G2");
+    // Two hits, a miss on a discarded card, then player 1 empties player 2
+    // and misses; player 2 is skipped and player 0 is left alone with D1.
+    play(&mut state, "1:L2 2:D2 1:L2 xL1 2:G2 0:G2 xG1");
+    assert_eq!(state.phase(), Phase::Stuck, "no one to ask is not a loss");
+    assert_eq!(legal(&state), ["xD1"]);
+    play(&mut state, "xD1");
+    let outcome = state.status().outcome().expect("every card is gone");
+    assert_eq!(outcome.payoffs.get(0), 1.0, "the gods win");
+}
+
+#[test]
 fn which_cards_may_be_named() {
     let mut state = game("players=3,ranks=2", "L1,D1/L2,G1/D2,G2");
     // Player 0 holds L1 and D1: it may name L2 or D2, of any other player.

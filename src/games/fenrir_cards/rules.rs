@@ -94,11 +94,14 @@ impl FenrirCards {
     fn phase_for_holder(&self, player: usize) -> Phase {
         if self.has_legal_ask(player) {
             Phase::Ask
+        } else if self.rules.stuck == StuckRule::Lose && self.targets(player).next().is_some() {
+            // `lose` is for a player who could ask someone but may name no
+            // card. A player whose partners are all empty always discards:
+            // every game ends with one player holding the last cards, so
+            // losing there would make every deal a loss.
+            Phase::Over(End::Stuck)
         } else {
-            match self.rules.stuck {
-                StuckRule::Discard => Phase::Stuck,
-                StuckRule::Lose => Phase::Over(End::Stuck),
-            }
+            Phase::Stuck
         }
     }
 

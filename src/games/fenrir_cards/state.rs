@@ -17,7 +17,8 @@ pub enum StuckRule {
     /// It discards a card of its choice as a failed request (the pawn moves
     /// forward) and the turn passes on.
     Discard,
-    /// The gods lose at once.
+    /// The gods lose at once if the player could ask someone but may name
+    /// no card; a player whose partners are all empty still discards.
     Lose,
 }
 
