@@ -232,6 +232,9 @@ fn policy_specs_are_checked_and_open_hand_is_labelled() {
         ("ismcts:exact=100", "unknown option"),
         ("open-hand:exact=many", "`many`"),
         ("open-hand:iters=x", "`x`"),
+        ("ismcts:c=nan", "at least 0"),
+        ("open-hand:c=-1", "at least 0"),
+        ("ismcts:c=inf", "at least 0"),
     ] {
         let error = build_policy(spec, 1).err().expect("a bad spec").to_string();
         assert!(error.contains(problem), "{spec}: {error}");

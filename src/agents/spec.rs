@@ -1,7 +1,10 @@
 //! Agent specs: `kind` or `kind:key=value,key=value`.
 
 use super::{Agent, AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent};
-use crate::core::{Evaluate, ParseError, parse_key_values, parse_switch, parse_value, unknown_key};
+use crate::core::{
+    Evaluate, ParseError, parse_exploration, parse_key_values, parse_switch, parse_value,
+    unknown_key,
+};
 use crate::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
 use std::str::FromStr;
 use std::time::Duration;
@@ -113,17 +116,7 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
         match key {
             "iters" => config.iterations = Some(in_range(spec, key, value, 1, u64::MAX)?),
             "ms" => config.time = Some(milliseconds(spec, key, value)?),
-            "c" => {
-                let c: f64 = parse_value(WHAT, spec, key, value)?;
-                if !(c.is_finite() && c >= 0.0) {
-                    return Err(ParseError::new(
-                        WHAT,
-                        spec,
-                        format!("`c` must be a number of at least 0, not `{value}`"),
-                    ));
-                }
-                config.exploration = c;
-            }
+            "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
             "threads" => config.threads = in_range(spec, key, value, 1, MAX_THREADS)?,
             "parallel" => {
                 config.parallelism = match value {

@@ -22,6 +22,6 @@ pub use evaluate::Evaluate;
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::MoveList;
 pub use objective::{Objective, Sense};
-pub use options::{parse_key_values, parse_switch, parse_value, unknown_key};
+pub use options::{parse_exploration, parse_key_values, parse_switch, parse_value, unknown_key};
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use rng::{GameRng, derive_seed, rng_from_seed};

@@ -51,6 +51,26 @@ pub fn parse_value<T: FromStr>(
     })
 }
 
+/// Reads an exploration constant: a finite number of at least 0 (a NaN or a
+/// negative constant would leave a search with no child worth choosing).
+pub fn parse_exploration(
+    what: &'static str,
+    text: &str,
+    key: &str,
+    value: &str,
+) -> Result<f64, ParseError> {
+    let c: f64 = parse_value(what, text, key, value)?;
+    if c.is_finite() && c >= 0.0 {
+        Ok(c)
+    } else {
+        Err(ParseError::new(
+            what,
+            text,
+            format!("`{key}` must be a number of at least 0, not `{value}`"),
+        ))
+    }
+}
+
 /// The error for an option name that does not exist, listing those that do.
 pub fn unknown_key(what: &'static str, text: &str, key: &str, valid: &[&str]) -> ParseError {
     ParseError::new(

@@ -16,7 +16,9 @@ use super::observation::FenrirObservation;
 use super::playout::{FenrirPlayout, PlayoutMoves};
 use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
 use crate::agents::{Agent, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
-use crate::core::{Game, MAX_PLAYERS, ParseError, parse_key_values, parse_value, unknown_key};
+use crate::core::{
+    Game, MAX_PLAYERS, ParseError, parse_exploration, parse_key_values, parse_value, unknown_key,
+};
 use crate::search::{CoopSolver, Ismcts, IsmctsConfig, Verdict};
 
 /// The policy specs [`build_policy`] accepts.
@@ -48,7 +50,7 @@ pub fn build_policy(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>
         for (key, value) in parse_key_values(options, WHAT)? {
             match key {
                 "iters" => config.iterations = parse_value(WHAT, spec, key, value)?,
-                "c" => config.exploration = parse_value(WHAT, spec, key, value)?,
+                "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
                 "playout" => {
                     playout.moves = match value {
                         "counting" => PlayoutMoves::Counting,
