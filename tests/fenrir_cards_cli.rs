@@ -222,6 +222,20 @@ fn bad_arguments_are_explained() {
     assert_fails_with(
         &[
             &winrate[..],
+            &[
+                "random",
+                "--sweep-track",
+                "1..4294967295",
+                "--track-step",
+                "1",
+            ],
+        ]
+        .concat(),
+        "more than 1000 track lengths",
+    );
+    assert_fails_with(
+        &[
+            &winrate[..],
             &["random", "--track", "20", "--sweep-track", "10..20"],
         ]
         .concat(),

@@ -122,6 +122,13 @@ fn track_range(text: &str, step: Option<u32>) -> Result<Vec<u32>, String> {
         Some(step) => step,
         None => ((high - low) / 10).max(1),
     };
+    // Each length is a full run over every deal: a sweep of more is a typo.
+    const MAX_LENGTHS: u32 = 1000;
+    if (high - low) / step + 1 > MAX_LENGTHS {
+        return Err(bad(&format!(
+            "more than {MAX_LENGTHS} track lengths; give a shorter range or a larger --track-step"
+        )));
+    }
     let mut tracks: Vec<u32> = (low..=high).step_by(step as usize).collect();
     if tracks.last() != Some(&high) {
         tracks.push(high);
