@@ -142,6 +142,29 @@ fn match_stops_when_the_sequential_test_decides() {
 }
 
 #[test]
+fn matches_and_tournaments_refuse_games_without_two_opponents() {
+    assert_fails_with(
+        &[
+            "match",
+            "fenrir-cards",
+            "random",
+            "greedy",
+            "--sprt",
+            "0,10",
+        ],
+        "fenrir-cards has 4 players",
+    );
+    assert_fails_with(
+        &["match", "fenrir-path", "random", "greedy", "--sprt", "0,10"],
+        "fenrir-path has 1 player",
+    );
+    assert_fails_with(
+        &["tournament", "fenrir-path", "--agents", "random", "greedy"],
+        "two-player games",
+    );
+}
+
+#[test]
 fn a_tournament_writes_its_log_and_reports_and_resumes() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tournament");
     let _ = std::fs::remove_dir_all(&dir);

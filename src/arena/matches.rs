@@ -4,7 +4,7 @@
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::summary::seat_score;
 use super::tournament::{
-    AgentFactory, GameLine, TournamentConfig, TournamentError, play_scheduled,
+    AgentFactory, GameLine, TournamentConfig, TournamentError, play_scheduled, require_two_players,
 };
 use crate::core::Notation;
 use rayon::prelude::*;
@@ -59,6 +59,7 @@ pub fn run_match<G: Notation>(
         ..config.clone()
     };
     config.validate().map_err(TournamentError::Invalid)?;
+    require_two_players(&config, start)?;
     if config.agents.len() != 2 {
         return Err(TournamentError::Invalid(
             "a match is between two agents".into(),

@@ -10,7 +10,7 @@
 
 use super::playing::{PlayError, play_game_until};
 use crate::agents::Agent;
-use crate::core::{Notation, ParseError, derive_seed};
+use crate::core::{Game, Notation, ParseError, derive_seed};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -244,6 +244,23 @@ pub type AgentFactory<'a, G> =
 const CONFIG_FILE: &str = "config.json";
 const GAMES_FILE: &str = "games.jsonl";
 
+/// Colour-swapped pairs and ratings need two opponents: tournaments and
+/// matches refuse games with any other number of players.
+pub(super) fn require_two_players<G: Game>(
+    config: &TournamentConfig,
+    start: &G,
+) -> Result<(), TournamentError> {
+    if start.num_players() == 2 {
+        return Ok(());
+    }
+    let players = start.num_players();
+    Err(TournamentError::Invalid(format!(
+        "tournaments and matches are for two-player games; {} has {players} player{}",
+        config.game,
+        if players == 1 { "" } else { "s" }
+    )))
+}
+
 /// Runs (or resumes) the games of `shard` of the tournament `config`, starting
 /// every game from `start`.
 pub fn run_tournament<G: Notation>(
@@ -253,13 +270,7 @@ pub fn run_tournament<G: Notation>(
     options: &RunOptions<'_>,
 ) -> Result<RunResult, TournamentError> {
     config.validate().map_err(TournamentError::Invalid)?;
-    if start.num_players() != 2 {
-        return Err(TournamentError::Invalid(format!(
-            "tournaments are for two-player games; {} has {} players",
-            config.game,
-            start.num_players()
-        )));
-    }
+    require_two_players(config, start)?;
     for spec in &config.agents {
         make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
     }
