@@ -262,3 +262,64 @@ fn bad_arguments_are_explained() {
     );
     assert_fails_with(&["perft", "fenrir-cards", "--depth", "1"], "--deal");
 }
+
+#[test]
+fn play_deals_from_the_seed_and_seats_only_fenrir_cards_policies() {
+    let output = norn(&[
+        "play",
+        "fenrir-cards",
+        "--rules",
+        "players=3",
+        "--player",
+        "0=counting",
+        "--player",
+        "1=ismcts:iters=50",
+        "--player",
+        "2=open-hand",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let report = json(&output);
+    let players = report["players"].as_array().unwrap();
+    let cheats: Vec<bool> = players
+        .iter()
+        .map(|player| player["sees_hidden_cards"].as_bool().unwrap())
+        .collect();
+    assert_eq!(cheats, [false, false, true]);
+    assert!(report["start"].as_str().unwrap().contains('/'), "{report}");
+    let payoffs = report["payoffs"].as_array().unwrap();
+    assert!(payoffs.iter().all(|payoff| payoff == &payoffs[0]));
+    assert!(report["winner"].is_null(), "a team has no single winner");
+    let seats = ["--player", "1=random", "--player", "2=random"];
+    assert_fails_with(
+        &[
+            &[
+                "play",
+                "fenrir-cards",
+                "--rules",
+                "players=3",
+                "--player",
+                "0=human",
+            ][..],
+            &seats,
+        ]
+        .concat(),
+        "would show every hand",
+    );
+    assert_fails_with(
+        &[
+            &[
+                "play",
+                "fenrir-cards",
+                "--rules",
+                "players=3",
+                "--player",
+                "0=mcts:iters=10",
+            ][..],
+            &seats,
+        ]
+        .concat(),
+        "valid policies",
+    );
+}

@@ -3,7 +3,10 @@
 use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
 use crate::agents::{Agent, HumanAgent, build_agent};
 use crate::arena::play_game;
-use crate::core::{Evaluate, Game, Notation, derive_seed};
+use crate::arena::winrate::SpecBuilder;
+use crate::core::{Evaluate, Game, Notation, Status, Stochastic, derive_seed, rng_from_seed};
+use crate::games::fenrir_cards::{self, FenrirCards};
+use crate::games::fenrir_path::FenrirPath;
 use clap::Args;
 use serde::Serialize;
 use std::io::BufReader;
@@ -36,7 +39,8 @@ pub struct PlayArgs {
     /// Master seed; agent N uses a seed derived from it and N
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Start from this position instead of the initial one
+    /// Start from this position instead of the initial one (cooperative games
+    /// are dealt from the seed when it is left out)
     #[arg(long)]
     position: Option<String>,
     /// Rules options as key=value pairs
@@ -55,7 +59,8 @@ struct PlayReport {
     start: String,
     moves: Vec<String>,
     plies: usize,
-    /// The winning side's name, or null for a draw.
+    /// The winning side's name, or null for a draw or a cooperative game
+    /// (whose shared result is in `payoffs`).
     winner: Option<String>,
     reason: &'static str,
     payoffs: Vec<f64>,
@@ -66,25 +71,74 @@ struct PlayReport {
 struct PlayerReport {
     name: String,
     spec: String,
+    /// Whether this player reads cards the rules hide from it.
+    sees_hidden_cards: bool,
+}
+
+/// How a game's players are built from their specs.
+struct Roster<G: Game> {
+    build: SpecBuilder<G>,
+    /// Whether a spec's player reads cards the rules hide from it.
+    sees_hidden_cards: fn(&str) -> bool,
+    /// Why a person cannot play this game at the terminal, if they cannot.
+    no_humans: Option<&'static str>,
+}
+
+impl<G: Evaluate> Roster<G> {
+    /// The generic agents, for games whose players see the whole state.
+    fn open() -> Self {
+        Roster {
+            build: build_agent::<G>,
+            sees_hidden_cards: |_| false,
+            no_humans: None,
+        }
+    }
 }
 
 pub fn run(args: PlayArgs) -> CliResult {
-    with_game!(args.game, G => play::<G>(&args))
+    match args.game {
+        GameName::FenrirPath => play(&args, dealt::<FenrirPath>(&args)?, Roster::open()),
+        GameName::FenrirCards => play(
+            &args,
+            dealt::<FenrirCards>(&args)?,
+            Roster {
+                build: fenrir_cards::build_policy,
+                sees_hidden_cards: fenrir_cards::sees_hidden_cards,
+                no_humans: Some("the terminal would show every hand"),
+            },
+        ),
+        _ => with_game!(args.game, G => {
+            let rules = parse_rules::<G>(args.rules.as_deref())?;
+            play(&args, initial_state::<G>(args.position.as_deref(), rules)?, Roster::open())
+        }),
+    }
 }
 
-fn play<G: Notation + Evaluate>(args: &PlayArgs) -> CliResult {
+/// The start of a game with a deal: the given position, or a deal drawn
+/// from the seed (from a stream of its own, apart from the agents' seeds).
+fn dealt<G: Notation + Stochastic>(args: &PlayArgs) -> Result<G, String> {
     let rules = parse_rules::<G>(args.rules.as_deref())?;
-    let start: G = initial_state(args.position.as_deref(), rules)?;
+    let mut start: G = initial_state(args.position.as_deref(), rules)?;
+    if start.status() == Status::Chance {
+        start.resolve_chance(&mut rng_from_seed(derive_seed(args.seed, u64::MAX)));
+    }
+    Ok(start)
+}
+
+fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult {
     let specs = assign_specs(&start, args)?;
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     for (player, spec) in specs.iter().enumerate() {
         agents.push(if spec == "human" {
+            if let Some(reason) = roster.no_humans {
+                return Err(format!("a person cannot play {} here: {reason}", G::NAME));
+            }
             Box::new(HumanAgent::<G>::new(
                 Box::new(BufReader::new(std::io::stdin())),
                 Box::new(std::io::stderr()),
             ))
         } else {
-            build_agent::<G>(spec, derive_seed(args.seed, player as u64))
+            (roster.build)(spec, derive_seed(args.seed, player as u64))
                 .map_err(|error| error.to_string())?
         });
     }
@@ -107,6 +161,7 @@ fn play<G: Notation + Evaluate>(args: &PlayArgs) -> CliResult {
             .map(|(player, spec)| PlayerReport {
                 name: start.player_name(player),
                 spec: spec.clone(),
+                sees_hidden_cards: (roster.sees_hidden_cards)(spec),
             })
             .collect(),
         start: start.position_text(),
@@ -126,7 +181,14 @@ fn play<G: Notation + Evaluate>(args: &PlayArgs) -> CliResult {
     let players: Vec<String> = report
         .players
         .iter()
-        .map(|player| format!("{} = {}", player.name, player.spec))
+        .map(|player| {
+            let label = if player.sees_hidden_cards {
+                " (sees every hand)"
+            } else {
+                ""
+            };
+            format!("{} = {}{label}", player.name, player.spec)
+        })
         .collect();
     println!(
         "{}: {} (seed {})",
@@ -145,8 +207,13 @@ fn play<G: Notation + Evaluate>(args: &PlayArgs) -> CliResult {
         mover.play(mv);
     }
     print!("\n{}", state.diagram());
+    let (worst, best) = state.payoff_range();
+    let payoffs = game.outcome.payoffs.as_slice();
     let result = match &report.winner {
         Some(winner) => format!("{winner} win"),
+        // A cooperative team (or a lone player) shares one payoff.
+        None if payoffs.iter().all(|&payoff| payoff >= best) => "the team wins".to_string(),
+        None if payoffs.iter().all(|&payoff| payoff <= worst) => "the team loses".to_string(),
         None => "draw".to_string(),
     };
     println!(

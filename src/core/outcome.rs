@@ -96,9 +96,13 @@ pub struct Outcome {
 
 impl Outcome {
     /// The player with the strictly highest payoff, or `None` when the best
-    /// payoff is shared (a draw, or any cooperative result).
+    /// payoff is shared (a draw, or any cooperative result) or there is a
+    /// single player, who has no one to beat.
     pub fn winner(&self) -> Option<Player> {
         let values = self.payoffs.as_slice();
+        if values.len() < 2 {
+            return None;
+        }
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut leaders = values
             .iter()
@@ -168,6 +172,11 @@ mod tests {
         };
         assert_eq!(outcome.payoffs.players(), 3);
         assert_eq!(outcome.winner(), None);
+        let alone = Outcome {
+            payoffs: Payoffs::shared(1, 0.0),
+            reason: "test",
+        };
+        assert_eq!(alone.winner(), None, "a lone player's loss is no win");
     }
 
     #[test]
