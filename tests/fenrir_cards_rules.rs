@@ -363,6 +363,15 @@ fn rules_options_read_back_and_bad_options_are_explained() {
         let error = text.parse::<FenrirCardsRules>().unwrap_err().to_string();
         assert!(error.contains(problem), "{text}: {error}");
     }
+    // Rules built in code are checked by the same function, and a game is
+    // never dealt from rules that fail it.
+    let no_cards = FenrirCardsRules {
+        ranks: 0,
+        ..FenrirCardsRules::default()
+    };
+    assert!(no_cards.validate().unwrap_err().contains("ranks"));
+    let dealt = std::panic::catch_unwind(|| FenrirCards::new(no_cards));
+    assert!(dealt.is_err(), "invalid rules must not make a game");
 }
 
 #[test]

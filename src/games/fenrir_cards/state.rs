@@ -119,37 +119,36 @@ impl FenrirCardsRules {
         }
     }
 
-    /// Checks that the options describe a playable game.
-    fn validate(&self, text: &str) -> Result<(), ParseError> {
-        const WHAT: &str = "fenrir-cards rules";
-        let bad = |problem: String| Err(ParseError::new(WHAT, text, problem));
+    /// Checks that the options describe a playable game; rules read from
+    /// text are checked already, rules built in code should be.
+    pub fn validate(&self) -> Result<(), String> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
-            return bad(format!(
+            return Err(format!(
                 "the game has 2 to {MAX_PLAYERS} players, not {}",
                 self.players
             ));
         }
         if !(1..=MAX_RANKS).contains(&self.ranks) {
-            return bad(format!(
+            return Err(format!(
                 "a suit has 1 to {MAX_RANKS} ranks, not {}",
                 self.ranks
             ));
         }
         if self.track == 0 {
-            return bad("the track needs at least one space".into());
+            return Err("the track needs at least one space".into());
         }
         if self.hand_size.is_some() && self.players != 2 {
-            return bad("`hand` sets the hand size of the two-player game only".into());
+            return Err("`hand` sets the hand size of the two-player game only".into());
         }
         if self.players == 2 && 2 * self.two_player_hand() > self.deck_size() {
-            return bad(format!(
+            return Err(format!(
                 "two hands of {} cards need more than the {} cards of the deck",
                 self.two_player_hand(),
                 self.deck_size()
             ));
         }
         if self.players == 2 && !self.two_player_deals_fit() {
-            return bad(format!(
+            return Err(format!(
                 "with {} cards in the stock the two-player deals are too many to count exactly; \
                  deal larger hands",
                 self.stock_size()
@@ -233,7 +232,9 @@ impl FromStr for FenrirCardsRules {
                 _ => return Err(unknown_key(WHAT, text, key, &KEYS)),
             }
         }
-        rules.validate(text)?;
+        rules
+            .validate()
+            .map_err(|problem| ParseError::new(WHAT, text, problem))?;
         if let Some(list) = value_list {
             let values: Vec<u8> = list
                 .split('/')
@@ -393,10 +394,22 @@ pub struct FenrirCards {
     pub(crate) history: Vec<Event>,
 }
 
+/// Stops at once on rules that describe no playable game: dealing them would
+/// panic somewhere less clear, or never end (a deck without cards).
+fn assert_valid(rules: &FenrirCardsRules) {
+    if let Err(problem) = rules.validate() {
+        panic!("invalid fenrir-cards rules: {problem}");
+    }
+}
+
 impl FenrirCards {
     /// The state right after `deal`, player 0 to move (or the first player
     /// with cards).
+    ///
+    /// # Panics
+    /// If `rules` fail [`FenrirCardsRules::validate`].
     pub fn from_deal(deal: Deal, rules: FenrirCardsRules) -> FenrirCards {
+        assert_valid(&rules);
         let mut state = FenrirCards {
             rules,
             hands: deal.hands,
@@ -587,7 +600,10 @@ impl Game for FenrirCards {
 
     const NAME: &'static str = "fenrir-cards";
 
+    /// # Panics
+    /// If `rules` fail [`FenrirCardsRules::validate`].
     fn new(rules: FenrirCardsRules) -> Self {
+        assert_valid(&rules);
         FenrirCards {
             rules,
             deal: Deal::empty(),
