@@ -132,7 +132,7 @@ fn match_stops_when_the_sequential_test_decides() {
     ]));
     assert_eq!(report["decision"], "accept-h1", "{report}");
     let games = report["games"].as_u64().unwrap();
-    assert!(games < 60 && games % 2 == 0, "{games} games");
+    assert!(games < 60 && games.is_multiple_of(2), "{games} games");
     assert!(report["llr"].as_f64().unwrap() >= report["llr_upper"].as_f64().unwrap());
     assert!(report["elo_low"].as_f64().unwrap() > 0.0);
     assert_fails_with(

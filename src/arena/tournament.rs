@@ -74,7 +74,7 @@ impl TournamentConfig {
                 return Err(format!("agent `{spec}` is listed twice"));
             }
         }
-        if self.games_per_pair == 0 || self.games_per_pair % 2 != 0 {
+        if self.games_per_pair == 0 || !self.games_per_pair.is_multiple_of(2) {
             return Err(format!(
                 "games per pair must be a positive even number (colour-swapped pairs), got {}",
                 self.games_per_pair

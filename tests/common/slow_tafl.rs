@@ -198,15 +198,13 @@ impl SlowTafl {
         captured.sort();
         captured.dedup();
         let mut king_taken = false;
-        if mover_attackers {
-            if let Some(king) = self.king_square() {
-                let adjacent = STEPS.iter().any(|&s| add(king, s) == to);
-                if adjacent && !is_edge(king) {
-                    king_taken = STEPS.iter().all(|&s| {
-                        let n = add(king, s);
-                        self.at(n) == Cell::Attacker || n == THRONE
-                    });
-                }
+        if mover_attackers && let Some(king) = self.king_square() {
+            let adjacent = STEPS.iter().any(|&s| add(king, s) == to);
+            if adjacent && !is_edge(king) {
+                king_taken = STEPS.iter().all(|&s| {
+                    let n = add(king, s);
+                    self.at(n) == Cell::Attacker || n == THRONE
+                });
             }
         }
         for &c in &captured {

@@ -100,12 +100,11 @@ const fn neighbour_table() -> [[u8; 256]; 8] {
         let mut index = 0;
         while index < GRID.len() {
             let from = Square::new(index as u8);
-            if PLAYABLE.contains(from) {
-                if let Some(target) = GRID.step(from, Direction::ALL[d], 1) {
-                    if PLAYABLE.contains(target) {
-                        table[d][index] = target.raw();
-                    }
-                }
+            if PLAYABLE.contains(from)
+                && let Some(target) = GRID.step(from, Direction::ALL[d], 1)
+                && PLAYABLE.contains(target)
+            {
+                table[d][index] = target.raw();
             }
             index += 1;
         }
