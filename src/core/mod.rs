@@ -9,6 +9,7 @@
 
 mod error;
 mod evaluate;
+mod fast_hash;
 mod game;
 mod moves;
 mod objective;
@@ -19,6 +20,7 @@ pub mod zobrist;
 
 pub use error::{IllegalMove, ParseError};
 pub use evaluate::Evaluate;
+pub(crate) use fast_hash::{FastHashMap, FastHasher};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::MoveList;
 pub use objective::{Objective, Sense};

@@ -35,7 +35,7 @@
 //! this is the usual compromise of game-playing programs.
 
 use super::tt::{Bound, TranspositionTable, TtEntry};
-use crate::core::{Evaluate, Game, MoveList, Player, Status};
+use crate::core::{Evaluate, FastHasher, Game, MoveList, Player, Status};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -450,7 +450,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if self.id == 0 {
             return 0;
         }
-        let mut hasher = SlotHasher(self.id as u64);
+        let mut hasher = FastHasher::with_seed(self.id as u64);
         mv.hash(&mut hasher);
         (hasher.finish() >> 56) as i32
     }
@@ -484,22 +484,7 @@ fn evaluation_score<G: Evaluate>(state: &G, me: Player) -> i32 {
 
 /// The history-table slot of a move: any `Hash` move type works.
 fn history_slot<M: Hash>(mv: &M) -> usize {
-    let mut hasher = SlotHasher(0);
+    let mut hasher = FastHasher::default();
     mv.hash(&mut hasher);
     (hasher.finish() >> 52) as usize
-}
-
-/// A small multiplicative hasher: moves are a few bytes and need no more.
-struct SlotHasher(u64);
-
-impl Hasher for SlotHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(0x517C_C1B7_2722_0A95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }

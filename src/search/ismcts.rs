@@ -32,12 +32,10 @@
 //! with simultaneous moves are not supported.
 
 use crate::core::{
-    Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Outcome, Status, Stochastic,
-    rng_from_seed,
+    FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Outcome, Status,
+    Stochastic, rng_from_seed,
 };
 use rand::RngExt;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// How a simulation ends once it leaves the tree: it plays the sampled state
 /// to the end and scores it. The playout sees the sampled state in full: it
@@ -138,43 +136,6 @@ pub struct IsmctsResult<M> {
 
 const ROOT: u32 = 0;
 
-/// A fast, deterministic hasher for the moves of one selection step: moves
-/// are a few bytes, and the map is rebuilt at every step.
-#[derive(Default)]
-struct MoveHasher(u64);
-
-impl Hasher for MoveHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(byte as u64);
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, value: u8) {
-        self.write_u64(value as u64);
-    }
-
-    fn write_u16(&mut self, value: u16) {
-        self.write_u64(value as u64);
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.write_u64(value as u64);
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.write_u64(value as u64);
-    }
-}
-
 #[derive(Clone, Debug)]
 struct Node<M> {
     /// The move that led here (`None` at the root).
@@ -221,7 +182,7 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     nodes: Vec<Node<G::Move>>,
     moves: MoveList<G::Move>,
     /// Legal move -> whether it already has a child, for one selection step.
-    legal: HashMap<G::Move, bool, BuildHasherDefault<MoveHasher>>,
+    legal: FastHashMap<G::Move, bool>,
     untried: Vec<G::Move>,
     /// Whether this search proves results: only when every iteration
     /// starts from the same known state.
@@ -244,7 +205,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             rng: rng_from_seed(seed),
             nodes: Vec::new(),
             moves: MoveList::new(),
-            legal: HashMap::default(),
+            legal: FastHashMap::default(),
             untried: Vec::new(),
             prove: false,
         }

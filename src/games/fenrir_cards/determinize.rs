@@ -59,38 +59,11 @@ use super::cards::{Card, CardSet, SUITS};
 use super::notation::Deal;
 use super::observation::FenrirObservation;
 use super::state::{Event, FenrirCards};
-use crate::core::{GameRng, MAX_PLAYERS};
+use crate::core::{FastHashMap, GameRng, MAX_PLAYERS};
 use rand::RngExt;
 use rand::seq::SliceRandom;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A fast hasher for the programmes' packed integer states.
-#[derive(Default)]
-pub(crate) struct StateHasher(u64);
-
-impl Hasher for StateHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(byte as u64);
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u128(&mut self, value: u128) {
-        self.write_u64(value as u64);
-        self.write_u64((value >> 64) as u64);
-    }
-}
-
-type Memo<K> = HashMap<K, Count, BuildHasherDefault<StateHasher>>;
+type Memo<K> = FastHashMap<K, Count>;
 
 /// Deals counted twice: all those consistent with the history, and those
 /// among them in which the player to move would have had no legal ask. The
