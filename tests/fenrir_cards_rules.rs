@@ -1,9 +1,10 @@
 //! Hand-built deals, one or more for each rule of Fetters of Fenrir, and the
 //! invariants every game passes.
 
-use norn::core::{
-    Game, ImperfectInformation, MoveList, Notation, Status, Stochastic, rng_from_seed,
-};
+mod common;
+
+use common::moves::{self, play};
+use norn::core::{Game, ImperfectInformation, Notation, Status, Stochastic, rng_from_seed};
 use norn::games::fenrir_cards::{
     Card, CardSet, Deal, End, Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase,
 };
@@ -18,17 +19,6 @@ fn game(rules_text: &str, deal: &str) -> FenrirCards {
         .unwrap_or_else(|error| panic!("{error}"))
 }
 
-/// Plays moves written in notation through the checked API.
-fn play(game: &mut FenrirCards, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = game
-            .parse_move(text)
-            .unwrap_or_else(|error| panic!("{text}: {error}"));
-        game.try_play(mv)
-            .unwrap_or_else(|error| panic!("{text}: {error}"));
-    }
-}
-
 fn cards(game: &FenrirCards, list: &str) -> CardSet {
     list.split_whitespace()
         .map(|text| Card::parse(text, game.rules().ranks).unwrap())
@@ -36,9 +26,7 @@ fn cards(game: &FenrirCards, list: &str) -> CardSet {
 }
 
 fn legal(game: &FenrirCards) -> Vec<String> {
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
-    moves.iter().map(|&mv| game.move_text(mv)).collect()
+    moves::legal_texts(game, |_| true)
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Fenrir's Path: hand-built positions for each rule, perft against a slow
 //! independent model of the rules, and the generic invariants.
 
+mod common;
+
+use common::moves::play;
 use norn::core::{Game, MoveList, Notation, Status, Stochastic, rng_from_seed};
 use norn::games::fenrir_path::{Colour, FenrirPath, FenrirPathRules, PathMove};
 use norn::search::perft;
@@ -38,13 +41,6 @@ fn destinations(state: &FenrirPath, letter: char) -> Vec<u8> {
         .filter(|mv| mv.god == god(letter))
         .map(|mv| mv.to)
         .collect()
-}
-
-fn play(state: &mut FenrirPath, text: &str) {
-    let mv = state
-        .parse_move(text)
-        .unwrap_or_else(|error| panic!("{error}"));
-    state.try_play(mv).unwrap();
 }
 
 fn reason(state: &FenrirPath) -> Option<&'static str> {

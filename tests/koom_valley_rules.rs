@@ -1,5 +1,8 @@
 //! Hand-built positions, one or more for each rule of Koom Valley Thud.
 
+mod common;
+
+use common::moves::{self, play, refused};
 use norn::bitboard::Bitboard256;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::koom_valley::{EndReason, KoomValleyMoveKind};
@@ -36,14 +39,8 @@ fn position(dwarfs: &str, trolls: &str, rock: &str, to_move: Side) -> KoomValley
 
 /// The texts of the legal moves starting on `from`, sorted.
 fn moves_from(game: &KoomValley, from: &str) -> Vec<String> {
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
     let from = parse_square(from).unwrap();
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|mv| mv.from == from)
-        .map(|&mv| game.move_text(mv))
-        .collect();
+    let mut out = moves::legal_texts(game, |mv| mv.from == from);
     out.sort();
     out
 }
@@ -53,19 +50,6 @@ fn tramples_from(game: &KoomValley, from: &str) -> Vec<String> {
         .into_iter()
         .filter(|text| text.contains('x'))
         .collect()
-}
-
-fn play(game: &mut KoomValley, text: &str) {
-    let mv = game
-        .parse_move(text)
-        .unwrap_or_else(|error| panic!("{error}"));
-    game.try_play(mv).unwrap();
-}
-
-fn refused(game: &KoomValley, text: &str) -> String {
-    game.parse_move(text)
-        .map(|mv| format!("unexpectedly legal: {mv:?}"))
-        .unwrap_or_else(|error| error.to_string())
 }
 
 fn ending(game: &KoomValley) -> Option<(Option<Side>, &'static str)> {

@@ -1,5 +1,8 @@
 //! Hand-built positions, one or more for each rule of classic Thud.
 
+mod common;
+
+use common::moves::{self, play, refused};
 use norn::bitboard::Bitboard256;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::{Side, Thud, ThudMove, ThudMoveKind, ThudRules, ThudSetup, parse_square};
@@ -33,14 +36,8 @@ fn any_subset() -> ThudRules {
 
 /// The texts of the legal moves starting on `from`, sorted.
 fn moves_from(game: &Thud, from: &str) -> Vec<String> {
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
     let from = parse_square(from).unwrap();
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|mv| mv.from == from)
-        .map(|&mv| game.move_text(mv))
-        .collect();
+    let mut out = moves::legal_texts(game, |mv| mv.from == from);
     out.sort();
     out
 }
@@ -50,19 +47,6 @@ fn captures_from(game: &Thud, from: &str) -> Vec<String> {
         .into_iter()
         .filter(|text| text.contains('x'))
         .collect()
-}
-
-fn play(game: &mut Thud, text: &str) {
-    let mv = game
-        .parse_move(text)
-        .unwrap_or_else(|error| panic!("{error}"));
-    game.try_play(mv).unwrap();
-}
-
-fn refused(game: &Thud, text: &str) -> String {
-    game.parse_move(text)
-        .map(|mv| format!("unexpectedly legal: {mv:?}"))
-        .unwrap_or_else(|error| error.to_string())
 }
 
 #[test]
