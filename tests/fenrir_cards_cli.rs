@@ -287,7 +287,27 @@ fn play_deals_from_the_seed_and_seats_only_fenrir_cards_policies() {
         .map(|player| player["sees_hidden_cards"].as_bool().unwrap())
         .collect();
     assert_eq!(cheats, [false, false, true]);
-    assert!(report["start"].as_str().unwrap().contains('/'), "{report}");
+    // The deal is the first of `norn winrate` with the same seed.
+    let dir = scratch_dir("play-deal");
+    let out = dir.to_str().unwrap();
+    let winrate = [
+        "winrate",
+        "fenrir-cards",
+        "--players",
+        "3",
+        "--policy",
+        "counting",
+        "--deals",
+        "1",
+        "--seed",
+        "5",
+        "--out",
+        out,
+    ];
+    assert!(norn(&winrate).status.success());
+    let csv = std::fs::read_to_string(dir.join("deals.csv")).unwrap();
+    let first_deal = csv.lines().nth(1).unwrap().split('"').nth(1).unwrap();
+    assert_eq!(report["start"], first_deal, "{report}");
     let payoffs = report["payoffs"].as_array().unwrap();
     assert!(payoffs.iter().all(|payoff| payoff == &payoffs[0]));
     assert!(report["winner"].is_null(), "a team has no single winner");

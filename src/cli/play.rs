@@ -3,8 +3,8 @@
 use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
 use crate::agents::{Agent, HumanAgent, build_agent};
 use crate::arena::play_game;
-use crate::arena::winrate::SpecBuilder;
-use crate::core::{Evaluate, Game, Notation, Status, Stochastic, derive_seed, rng_from_seed};
+use crate::arena::winrate::{SpecBuilder, deal};
+use crate::core::{Evaluate, Game, Notation, Stochastic, derive_seed};
 use crate::games::fenrir_cards::{self, FenrirCards};
 use crate::games::fenrir_path::FenrirPath;
 use clap::Args;
@@ -39,8 +39,8 @@ pub struct PlayArgs {
     /// Master seed; agent N uses a seed derived from it and N
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Start from this position instead of the initial one (cooperative games
-    /// are dealt from the seed when it is left out)
+    /// Start from this position instead of the initial one (without it, a
+    /// cooperative game is dealt as deal 0 of `norn winrate --seed S`)
     #[arg(long)]
     position: Option<String>,
     /// Rules options as key=value pairs
@@ -114,15 +114,14 @@ pub fn run(args: PlayArgs) -> CliResult {
     }
 }
 
-/// The start of a game with a deal: the given position, or a deal drawn
-/// from the seed (from a stream of its own, apart from the agents' seeds).
+/// The start of a game with a deal: the given position, or else the deal
+/// `norn winrate --seed S` plays first, so that a run's deal can be watched.
 fn dealt<G: Notation + Stochastic>(args: &PlayArgs) -> Result<G, String> {
     let rules = parse_rules::<G>(args.rules.as_deref())?;
-    let mut start: G = initial_state(args.position.as_deref(), rules)?;
-    if start.status() == Status::Chance {
-        start.resolve_chance(&mut rng_from_seed(derive_seed(args.seed, u64::MAX)));
+    match &args.position {
+        Some(_) => initial_state(args.position.as_deref(), rules),
+        None => Ok(deal(&rules, args.seed, 0)),
     }
-    Ok(start)
 }
 
 fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult {
