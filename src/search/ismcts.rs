@@ -135,13 +135,20 @@ pub struct IsmctsResult<M> {
 }
 
 const ROOT: u32 = 0;
+/// The end of a list of children.
+const NO_NODE: u32 = u32::MAX;
 
 #[derive(Clone, Debug)]
 struct Node<M> {
     /// The move that led here (`None` at the root).
     mv: Option<M>,
     parent: u32,
-    children: Vec<u32>,
+    /// The children form a list through `next_sibling`, in the order they
+    /// were added; [`NO_NODE`] ends it. Nodes own no heap memory.
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+    child_count: u32,
     visits: u64,
     /// How many times this node's move was legal when its parent was visited.
     availability: u64,
@@ -158,7 +165,10 @@ impl<M> Node<M> {
         Node {
             mv,
             parent,
-            children: Vec::new(),
+            first_child: NO_NODE,
+            last_child: NO_NODE,
+            next_sibling: NO_NODE,
+            child_count: 0,
             visits: 0,
             availability: 0,
             totals: [0.0; MAX_PLAYERS],
@@ -285,13 +295,17 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             for &mv in self.moves.iter() {
                 self.legal.insert(mv, false);
             }
-            for index in 0..self.nodes[node as usize].children.len() {
-                let child = self.nodes[node as usize].children[index];
-                let mv = self.nodes[child as usize].mv.expect("children have moves");
-                if let Some(has_child) = self.legal.get_mut(&mv) {
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NO_NODE {
+                let current = &mut self.nodes[child as usize];
+                if let Some(has_child) = self
+                    .legal
+                    .get_mut(&current.mv.expect("children have moves"))
+                {
                     *has_child = true;
-                    self.nodes[child as usize].availability += 1;
+                    current.availability += 1;
                 }
+                child = current.next_sibling;
             }
             self.untried.clear();
             self.untried
@@ -302,7 +316,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
                 let mut created = Node::new(Some(mv), node);
                 created.availability = 1;
                 self.nodes.push(created);
-                self.nodes[node as usize].children.push(child);
+                self.add_child(node, child);
                 state.play(mv);
                 node = child;
                 if self.prove
@@ -341,6 +355,28 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
         }
     }
 
+    /// Appends `child` to the children of `parent`.
+    fn add_child(&mut self, parent: u32, child: u32) {
+        let last = self.nodes[parent as usize].last_child;
+        if last == NO_NODE {
+            self.nodes[parent as usize].first_child = child;
+        } else {
+            self.nodes[last as usize].next_sibling = child;
+        }
+        let parent = &mut self.nodes[parent as usize];
+        parent.last_child = child;
+        parent.child_count += 1;
+    }
+
+    /// The children of `node`, in the order they were added.
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let first = self.nodes[node as usize].first_child;
+        std::iter::successors((first != NO_NODE).then_some(first), |&child| {
+            let next = self.nodes[child as usize].next_sibling;
+            (next != NO_NODE).then_some(next)
+        })
+    }
+
     /// Proves `node` from its children if it can; whether it did.
     fn try_prove(&mut self, node: u32) -> bool {
         let current = &self.nodes[node as usize];
@@ -349,8 +385,8 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
         }
         let mover = current.to_move as usize;
         let mut best: Option<[f64; MAX_PLAYERS]> = None;
-        let mut all_proven = current.children.len() == current.move_count as usize;
-        for &child in &current.children {
+        let mut all_proven = current.child_count == current.move_count;
+        for child in self.children(node) {
             match self.nodes[child as usize].proven {
                 Some(value) => {
                     if best.is_none_or(|best| value[mover] > best[mover]) {
@@ -370,13 +406,12 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
     fn select(&self, node: u32, player: usize) -> u32 {
         let c = self.config.exploration;
         let skip_proven = self.prove
-            && self.nodes[node as usize]
-                .children
-                .iter()
-                .any(|&child| self.nodes[child as usize].proven.is_none());
+            && self
+                .children(node)
+                .any(|child| self.nodes[child as usize].proven.is_none());
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for &child in &self.nodes[node as usize].children {
+        for child in self.children(node) {
             let stats = &self.nodes[child as usize];
             if !self
                 .legal
@@ -397,11 +432,9 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
     }
 
     fn result(&self, root_player: Option<usize>) -> IsmctsResult<G::Move> {
-        let root = &self.nodes[ROOT as usize];
-        let mut moves: Vec<IsmctsMoveStats<G::Move>> = root
-            .children
-            .iter()
-            .map(|&child| {
+        let mut moves: Vec<IsmctsMoveStats<G::Move>> = self
+            .children(ROOT)
+            .map(|child| {
                 let stats = &self.nodes[child as usize];
                 let player = root_player.unwrap_or(0);
                 IsmctsMoveStats {
@@ -430,7 +463,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             });
         IsmctsResult {
             best_move: proven_best.map(|stats| stats.mv),
-            iterations: root.visits,
+            iterations: self.nodes[ROOT as usize].visits,
             nodes: self.nodes.len(),
             moves,
         }
