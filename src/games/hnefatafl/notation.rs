@@ -4,7 +4,7 @@ use super::board::{CORNERS, GRID, RESTRICTED, SIZE, Side, THRONE, parse_square, 
 use super::state::{Hnefatafl, HnefataflRules, TaflMove};
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::{Game, MoveList, Notation, ParseError};
-use crate::games::board_text::write_row;
+use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
 
@@ -105,28 +105,22 @@ impl FromStr for HnefataflSetup {
         };
         for (row, rank_text) in ranks.iter().enumerate() {
             let rank = SIZE as usize - 1 - row;
-            let mut file = 0usize;
-            let mut chars = rank_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(digit) = c.to_digit(10) {
-                    let mut run = digit as usize;
-                    while let Some(next) = chars.peek().and_then(|n| n.to_digit(10)) {
-                        run = run * 10 + next as usize;
-                        chars.next();
+            let pieces = read_row(rank_text, SIZE as usize).map_err(|error| match error {
+                RowError::ZeroRun => bad(format!(
+                    "rank {}: an empty run of 0 squares (runs cannot start with 0)",
+                    rank + 1
+                )),
+                RowError::Length(found) => bad(format!(
+                    "rank {} has {} squares instead of {SIZE}",
+                    rank + 1,
+                    if found > SIZE as usize {
+                        "more than 11".to_string()
+                    } else {
+                        found.to_string()
                     }
-                    if run == 0 {
-                        return Err(bad(format!("rank {}: an empty run of 0 squares", rank + 1)));
-                    }
-                    file += run;
-                    if file > SIZE as usize {
-                        break;
-                    }
-                    continue;
-                }
-                if file >= SIZE as usize {
-                    file += 1;
-                    break;
-                }
+                )),
+            })?;
+            for (file, c) in pieces {
                 let square = GRID
                     .square(file as i32, rank as i32)
                     .expect("file and rank are within the board");
@@ -143,18 +137,6 @@ impl FromStr for HnefataflSetup {
                         )));
                     }
                 }
-                file += 1;
-            }
-            if file != SIZE as usize {
-                return Err(bad(format!(
-                    "rank {} has {} squares instead of {SIZE}",
-                    rank + 1,
-                    if file > SIZE as usize {
-                        "more than 11".to_string()
-                    } else {
-                        file.to_string()
-                    }
-                )));
             }
         }
         Ok(setup)

@@ -18,7 +18,7 @@
 use super::board::{PLAYABLE, SIZE, Side, square_at, square_name};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::ParseError;
-use crate::games::board_text::write_row;
+use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
 
@@ -124,29 +124,18 @@ impl FromStr for ThudSetup {
         for (row, row_text) in rows.iter().enumerate() {
             let length = ROW_LENGTHS[row];
             let first_column = (SIZE as usize - length) / 2;
-            let mut filled = 0usize;
-            let mut chars = row_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if c == '0' {
-                    return Err(bad(format!(
-                        "rank {}: a run of empty squares cannot start with 0",
-                        row + 1
-                    )));
-                }
-                if let Some(digit) = c.to_digit(10) {
-                    let mut run = digit as usize;
-                    while let Some(next) = chars.peek().and_then(|n| n.to_digit(10)) {
-                        run = run.saturating_mul(10).saturating_add(next as usize);
-                        chars.next();
-                    }
-                    filled = filled.saturating_add(run);
-                    continue;
-                }
-                if filled >= length {
-                    filled += 1;
-                    continue;
-                }
-                let square = square_at(row as i32, (first_column + filled) as i32);
+            let pieces = read_row(row_text, length).map_err(|error| match error {
+                RowError::ZeroRun => bad(format!(
+                    "rank {}: a run of empty squares cannot start with 0",
+                    row + 1
+                )),
+                RowError::Length(found) => bad(format!(
+                    "rank {} has {found} squares instead of {length}",
+                    row + 1
+                )),
+            })?;
+            for (column, c) in pieces {
+                let square = square_at(row as i32, (first_column + column) as i32);
                 match c {
                     'd' => setup.dwarfs = setup.dwarfs.with(square),
                     'T' => setup.trolls = setup.trolls.with(square),
@@ -160,13 +149,6 @@ impl FromStr for ThudSetup {
                         )));
                     }
                 }
-                filled += 1;
-            }
-            if filled != length {
-                return Err(bad(format!(
-                    "rank {} has {filled} squares instead of {length}",
-                    row + 1
-                )));
             }
         }
         debug_assert!(((setup.dwarfs | setup.trolls) & !PLAYABLE).is_empty());
