@@ -149,6 +149,27 @@ fn search_budget(spec: &str) -> Option<u64> {
         .and_then(|(_, value)| value.parse().ok())
 }
 
+/// Prints the win-rate table: one row per policy, labelled in a column of
+/// `width` characters.
+fn print_rates<'a>(width: usize, rows: impl IntoIterator<Item = (String, &'a WinRate)>) {
+    println!(
+        "{:<width$} {:>8} {:>8} {:>9} {:>21} {:>9} {:>10}",
+        "policy", "deals", "wins", "win rate", "95% interval", "seconds", "deals/s"
+    );
+    for (label, rate) in rows {
+        println!(
+            "{label:<width$} {:>8} {:>8} {:>8.3}% {:>8.3}% - {:>7.3}% {:>9.2} {:>10.1}",
+            rate.deals,
+            rate.wins,
+            100.0 * rate.win_rate,
+            100.0 * rate.ci_low,
+            100.0 * rate.ci_high,
+            rate.seconds,
+            rate.deals_per_second
+        );
+    }
+}
+
 /// A progress bar on standard error, or a hidden one when standard error is
 /// not a terminal.
 pub(crate) fn progress_bar(total: u64, prefix: &str) -> ProgressBar {
@@ -207,23 +228,13 @@ where
         "{} deals of {} (seed {}, {})",
         report.deals, report.game, report.seed, report.rules
     );
-    println!(
-        "{:<20} {:>8} {:>8} {:>9} {:>21} {:>9} {:>10}",
-        "policy", "deals", "wins", "win rate", "95% interval", "seconds", "deals/s"
+    print_rates(
+        20,
+        report
+            .policies
+            .iter()
+            .map(|rate| (rate.policy.clone(), rate)),
     );
-    for rate in &report.policies {
-        println!(
-            "{:<20} {:>8} {:>8} {:>8.3}% {:>8.3}% - {:>7.3}% {:>9.2} {:>10.1}",
-            rate.policy,
-            rate.deals,
-            rate.wins,
-            100.0 * rate.win_rate,
-            100.0 * rate.ci_low,
-            100.0 * rate.ci_high,
-            rate.seconds,
-            rate.deals_per_second
-        );
-    }
     if let Some(dir) = &args.out {
         println!(
             "wrote summary.json, deals.csv and winrate.svg to {}",

@@ -4,7 +4,7 @@
 //!
 //! The open-hand reference reads every hand; every report marks it.
 
-use super::{CliResult, WinrateArgs, print_json, progress_bar, search_budget};
+use super::{CliResult, WinrateArgs, print_json, print_rates, progress_bar, search_budget};
 use crate::arena::plot::{SweepSeries, difficulty_curve_svg, sweep_svg};
 use crate::arena::winrate::{
     AgentPolicy, DealPlayer, DealPolicy, WinRate, WinRateRun, deal, estimate_win_rate,
@@ -261,24 +261,13 @@ fn single(args: &WinrateArgs, rules: FenrirCardsRules, deal: Option<Deal>) -> Cl
             report.deals, report.game, report.seed, report.rules
         ),
     }
-    println!(
-        "{:<40} {:>8} {:>8} {:>9} {:>21} {:>9} {:>10}",
-        "policy", "deals", "wins", "win rate", "95% interval", "seconds", "deals/s"
+    print_rates(
+        40,
+        report
+            .policies
+            .iter()
+            .map(|policy| (label(policy), &policy.rate)),
     );
-    for policy in &report.policies {
-        let rate = &policy.rate;
-        println!(
-            "{:<40} {:>8} {:>8} {:>8.3}% {:>8.3}% - {:>7.3}% {:>9.2} {:>10.1}",
-            label(policy),
-            rate.deals,
-            rate.wins,
-            100.0 * rate.win_rate,
-            100.0 * rate.ci_low,
-            100.0 * rate.ci_high,
-            rate.seconds,
-            rate.deals_per_second
-        );
-    }
     cheat_note(&report.policies);
     if let Some(dir) = &args.out {
         println!(
