@@ -4,11 +4,10 @@
 //! policies.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use norn::agents::fenrir_cards::build_agent;
 use norn::agents::{Agent, Decision};
 use norn::core::{Game, ImperfectInformation, Stochastic, rng_from_seed};
-use norn::games::fenrir_cards::{
-    FenrirCards, FenrirCardsRules, FenrirObservation, FenrirPlayout, build_policy,
-};
+use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirObservation, FenrirPlayout};
 use norn::search::{Ismcts, IsmctsConfig};
 use std::hint::black_box;
 
@@ -20,12 +19,15 @@ fn midgame(players: usize, plies: usize, seed: u64) -> (FenrirCards, FenrirObser
     let rules: FenrirCardsRules = format!("players={players}").parse().unwrap();
     let mut state = FenrirCards::new(rules);
     state.resolve_chance(&mut rng_from_seed(seed));
-    let mut team = build_policy("counting", seed).unwrap();
+    let mut team = build_agent("counting", seed).unwrap();
     for _ in 0..plies {
         if state.status().is_over() {
             break;
         }
-        let Decision::Play(mv) = team.decide(&state) else {
+        let Decision::Play(mv) = team
+            .decide(&state, state.status().player_to_move().unwrap())
+            .unwrap()
+        else {
             unreachable!("counting never resigns")
         };
         state.play(mv);
@@ -74,11 +76,11 @@ fn ismcts(c: &mut Criterion) {
         let (state, observation) = midgame(players, 10, 11);
         let mut search = Ismcts::with_playout(config.clone(), FenrirPlayout::honest(), 3);
         group.bench_function(format!("{players}_players_counting_playouts"), |b| {
-            b.iter(|| black_box(search.search(&observation).best_move))
+            b.iter(|| black_box(search.search(&observation).unwrap().best_move))
         });
         let mut open = Ismcts::with_playout(config.clone(), FenrirPlayout::open_hand(), 3);
         group.bench_function(format!("{players}_players_open_hand"), |b| {
-            b.iter(|| black_box(open.search_state(&state).best_move))
+            b.iter(|| black_box(open.search_state(&state).unwrap().best_move))
         });
     }
     group.finish();
@@ -96,9 +98,12 @@ fn whole_games(c: &mut Criterion) {
                     seed += 1;
                     let mut state = FenrirCards::new(rules);
                     state.resolve_chance(&mut rng_from_seed(seed));
-                    let mut team: Box<dyn Agent<FenrirCards>> = build_policy(spec, seed).unwrap();
+                    let mut team: Box<dyn Agent<FenrirCards>> = build_agent(spec, seed).unwrap();
                     while state.status().player_to_move().is_some() {
-                        let Decision::Play(mv) = team.decide(&state) else {
+                        let Decision::Play(mv) = team
+                            .decide(&state, state.status().player_to_move().unwrap())
+                            .unwrap()
+                        else {
                             unreachable!("honest policies never resign")
                         };
                         state.play(mv);

@@ -3,9 +3,10 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use norn::agents::RandomAgent;
+use norn::agents::fenrir_path::GreedyCollector;
 use norn::arena::winrate::{ExactPolicy, WinRateRun, deal, estimate_win_rate, play_out};
 use norn::core::{Game, MoveList, Notation};
-use norn::games::fenrir_path::{FenrirPath, FenrirPathRules, GreedyCollector};
+use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::search::{CoopSolver, perft};
 use std::hint::black_box;
 
@@ -59,7 +60,9 @@ fn playouts(c: &mut Criterion) {
             dealt
                 .iter()
                 .enumerate()
-                .filter(|&(seed, state)| play_out(&mut RandomAgent::new(seed as u64), state))
+                .filter(|&(seed, state)| {
+                    play_out(&mut RandomAgent::new(seed as u64), state).unwrap()
+                })
                 .count()
         })
     });
@@ -68,7 +71,9 @@ fn playouts(c: &mut Criterion) {
             dealt
                 .iter()
                 .enumerate()
-                .filter(|&(seed, state)| play_out(&mut GreedyCollector::new(seed as u64), state))
+                .filter(|&(seed, state)| {
+                    play_out(&mut GreedyCollector::new(seed as u64), state).unwrap()
+                })
                 .count()
         })
     });
@@ -93,7 +98,9 @@ fn exact_solver(c: &mut Criterion) {
             b.iter(|| {
                 dealt
                     .iter()
-                    .filter(|&state| solver.solve(state).verdict == norn::search::Verdict::Win)
+                    .filter(|&state| {
+                        solver.solve(state).unwrap().verdict == norn::search::Verdict::Win
+                    })
                     .count()
             })
         });

@@ -37,7 +37,7 @@ fn mcts(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new(name, iterations), |b| {
                 b.iter(|| {
                     search.clear();
-                    black_box(search.search(&start).best_move)
+                    black_box(search.search(&start).unwrap().best_move)
                 })
             });
         }
@@ -58,13 +58,13 @@ fn alphabeta(c: &mut Criterion) {
         // One thread visits the same nodes every time, so the count of a
         // first search gives the throughput in nodes per second; with two
         // threads the count (of both threads) varies a little between runs.
-        let nodes = AlphaBeta::new(config.clone()).search(&start).nodes;
+        let nodes = AlphaBeta::new(config.clone()).search(&start).unwrap().nodes;
         group.throughput(Throughput::Elements(nodes));
         let id = BenchmarkId::new(format!("depth{depth}"), format!("{threads}_threads"));
         group.bench_function(id, |b| {
             b.iter_batched(
                 || AlphaBeta::new(config.clone()),
-                |mut search| black_box(search.search(&start).score),
+                |mut search| black_box(search.search(&start).unwrap().score),
                 BatchSize::LargeInput,
             )
         });

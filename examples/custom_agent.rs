@@ -7,11 +7,11 @@
 //!
 //! Run with `cargo run --release --example custom_agent`.
 
-use norn::agents::{Agent, Decision, build_agent};
+use norn::agents::{Agent, AgentError, Decision, build_agent};
 use norn::arena::{
-    RunOptions, Shard, TournamentConfig, TournamentSummary, run_tournament, text_report,
+    RunOptions, Shard, TournamentConfig, TournamentSummary, Unwatched, run_tournament, text_report,
 };
-use norn::core::{Game, MoveList, ParseError};
+use norn::core::{Game, MoveList, ParseError, Player};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, TaflMove};
 use std::sync::atomic::AtomicBool;
 
@@ -26,7 +26,11 @@ impl Agent<Hnefatafl> for Smother {
         "smother"
     }
 
-    fn decide(&mut self, state: &Hnefatafl) -> Decision<TaflMove> {
+    fn decide(
+        &mut self,
+        state: &Hnefatafl,
+        _player: Player,
+    ) -> Result<Decision<TaflMove>, AgentError> {
         state.legal_moves(&mut self.moves);
         let best = self
             .moves
@@ -37,8 +41,8 @@ impl Agent<Hnefatafl> for Smother {
                 next.play(mv);
                 next.count_legal_moves(&mut self.scratch)
             })
-            .expect("decide is only called with legal moves");
-        Decision::Play(best)
+            .ok_or_else(|| AgentError::new("no legal move"))?;
+        Ok(Decision::Play(best))
     }
 }
 
@@ -68,7 +72,7 @@ fn main() {
         shard: Shard::ALL,
         out_dir: None,
         stop: &stop,
-        progress: false,
+        progress: &Unwatched,
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let result =

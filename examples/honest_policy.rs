@@ -9,12 +9,11 @@
 //!
 //! Run with `cargo run --release --example honest_policy`.
 
-use norn::agents::{Agent, HonestAgent, HonestPolicy};
+use norn::agents::fenrir_cards::build_agent;
+use norn::agents::{Agent, AgentError, HonestAgent, HonestPolicy};
 use norn::arena::winrate::{AgentPolicy, DealPolicy, WinRateRun, estimate_win_rate};
 use norn::core::MoveList;
-use norn::games::fenrir_cards::{
-    FenrirCards, FenrirCardsRules, FenrirMove, FenrirObservation, build_policy,
-};
+use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirMove, FenrirObservation};
 use std::sync::Arc;
 
 /// Highest card first, from the fullest hand.
@@ -27,7 +26,7 @@ impl HonestPolicy<FenrirCards> for FullestHandLowestCard {
         "fullest-hand"
     }
 
-    fn decide(&mut self, observation: &FenrirObservation) -> FenrirMove {
+    fn decide(&mut self, observation: &FenrirObservation) -> Result<FenrirMove, AgentError> {
         observation.legal_moves(&mut self.moves);
         let discarded = observation.discarded();
         let ranks = observation.rules().ranks;
@@ -42,11 +41,11 @@ impl HonestPolicy<FenrirCards> for FullestHandLowestCard {
                 u8::MAX - card.rank(ranks),
             ),
         };
-        *self
-            .moves
+        self.moves
             .iter()
-            .min_by_key(|mv| key(mv))
-            .expect("decide is only called when the observer has a move")
+            .copied()
+            .min_by_key(key)
+            .ok_or_else(|| AgentError::new("the observer has no move"))
     }
 }
 
@@ -70,12 +69,12 @@ fn main() {
         threads: 2,
     };
     let policies: Vec<Box<dyn DealPolicy<FenrirCards>>> = vec![
-        Box::new(AgentPolicy::from_spec("random", build_policy).expect("a built-in spec")),
+        Box::new(AgentPolicy::from_spec("random", build_agent).expect("a built-in spec")),
         Box::new(AgentPolicy::new(
             "fullest-hand",
             Arc::new(fullest_hand_agent),
         )),
-        Box::new(AgentPolicy::from_spec("counting", build_policy).expect("a built-in spec")),
+        Box::new(AgentPolicy::from_spec("counting", build_agent).expect("a built-in spec")),
     ];
     println!("{} deals of Fetters of Fenrir ({rules})", run.deals);
     for policy in &policies {

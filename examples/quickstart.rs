@@ -28,6 +28,6 @@ fn main() {
     println!(
         "alphabeta:depth=3 (attackers) vs mcts:iters=2000 (defenders): {winner} won by {} after {} plies",
         played.outcome.reason,
-        played.moves.len()
+        played.plies.len()
     );
 }

@@ -26,8 +26,11 @@
 pub mod agents;
 pub mod arena;
 pub mod bitboard;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod core;
+pub mod engine;
 pub mod games;
+pub mod registry;
 pub mod search;
 pub mod testing;

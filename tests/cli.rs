@@ -152,15 +152,15 @@ fn matches_and_tournaments_refuse_games_without_two_opponents() {
             "--sprt",
             "0,10",
         ],
-        "fenrir-cards has 4 players",
+        "fenrir-cards is cooperative",
     );
     assert_fails_with(
         &["match", "fenrir-path", "random", "greedy", "--sprt", "0,10"],
-        "fenrir-path has 1 player",
+        "fenrir-path is cooperative",
     );
     assert_fails_with(
         &["tournament", "fenrir-path", "--agents", "random", "greedy"],
-        "two-player games",
+        "two competing sides",
     );
 }
 

@@ -21,7 +21,7 @@ fn rates(report: &serde_json::Value) -> Vec<(String, u64, bool)> {
             (
                 policy["policy"].as_str().unwrap().to_string(),
                 policy["wins"].as_u64().unwrap(),
-                policy["sees_hidden_cards"].as_bool().unwrap(),
+                policy["sees_hidden_information"].as_bool().unwrap(),
             )
         })
         .collect()
@@ -32,10 +32,8 @@ fn winrate_compares_policies_on_the_same_deals_and_marks_open_hand() {
     let args = [
         "winrate",
         "fenrir-cards",
-        "--players",
-        "3",
-        "--track",
-        "60",
+        "--rules",
+        "players=3,track=60",
         "--deals",
         "60",
         "--policy",
@@ -76,7 +74,7 @@ fn winrate_compares_policies_on_the_same_deals_and_marks_open_hand() {
     let table = norn(&args[..args.len() - 1]);
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(text.contains("open-hand *"), "{text}");
-    assert!(text.contains("sees every hand"), "{text}");
+    assert!(text.contains("sees hidden information"), "{text}");
 }
 
 #[test]
@@ -86,8 +84,8 @@ fn a_deal_as_text_is_written_out_and_replayed() {
     let report = json(&norn(&[
         "winrate",
         "fenrir-cards",
-        "--players",
-        "2",
+        "--rules",
+        "players=2",
         "--deals",
         "3",
         "--policy",
@@ -105,8 +103,8 @@ fn a_deal_as_text_is_written_out_and_replayed() {
     let replay = json(&norn(&[
         "winrate",
         "fenrir-cards",
-        "--players",
-        "2",
+        "--rules",
+        "players=2",
         "--deals",
         "4",
         "--policy",
@@ -151,11 +149,11 @@ fn a_track_sweep_writes_a_table_and_a_plot() {
     let output = norn(&[
         "winrate",
         "fenrir-cards",
-        "--players",
-        "4",
-        "--sweep-track",
-        "10..50",
-        "--track-step",
+        "--rules",
+        "players=4",
+        "--sweep",
+        "track=10..50",
+        "--sweep-step",
         "20",
         "--deals",
         "30",
@@ -181,7 +179,8 @@ fn a_track_sweep_writes_a_table_and_a_plot() {
     }
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("sweep.json")).unwrap()).unwrap();
-    let tracks = report["tracks"].as_array().unwrap();
+    assert_eq!(report["option"], "track");
+    let tracks = report["points"].as_array().unwrap();
     assert_eq!(tracks.len(), 3);
     assert!(!report["rules"].as_str().unwrap().contains("track="));
     // Counting wins more often on a longer track.
@@ -203,51 +202,47 @@ fn a_track_sweep_writes_a_table_and_a_plot() {
 fn bad_arguments_are_explained() {
     let winrate = ["winrate", "fenrir-cards", "--policy"];
     assert_fails_with(
-        &[&winrate[..], &["random", "--players", "5"]].concat(),
+        &[&winrate[..], &["random", "--rules", "players=5"]].concat(),
         "2 to 4 players",
     );
     assert_fails_with(&[&winrate[..], &["greedy"]].concat(), "valid policies");
     assert_fails_with(
-        &[
-            &winrate[..],
-            &["random", "--rules", "players=2", "--players", "3"],
-        ]
-        .concat(),
+        &[&winrate[..], &["random", "--rules", "players=2,players=3"]].concat(),
         "given twice",
     );
     assert_fails_with(
-        &[&winrate[..], &["random", "--sweep-track", "40..10"]].concat(),
-        "1 <= A <= B",
+        &[&winrate[..], &["random", "--sweep", "track=40..10"]].concat(),
+        "A <= B",
     );
     assert_fails_with(
         &[
             &winrate[..],
             &[
                 "random",
-                "--sweep-track",
-                "1..4294967295",
-                "--track-step",
+                "--sweep",
+                "track=1..4294967295",
+                "--sweep-step",
                 "1",
             ],
         ]
         .concat(),
-        "more than 1000 track lengths",
+        "more than 1000 values",
     );
     assert_fails_with(
         &[
             &winrate[..],
-            &["random", "--track", "20", "--sweep-track", "10..20"],
+            &["random", "--rules", "track=20", "--sweep", "track=10..20"],
         ]
         .concat(),
-        "either --track",
+        "given twice",
     );
     assert_fails_with(
         &[&winrate[..], &["random", "--deal", "L1,L2"]].concat(),
         "hand(s)",
     );
     assert_fails_with(
-        &[&winrate[..], &["random", "--turn-order", "fixed"]].concat(),
-        "fenrir-path",
+        &[&winrate[..], &["random", "--rules", "turn-order=fixed"]].concat(),
+        "unknown option `turn-order`",
     );
     assert_fails_with(
         &[
@@ -255,10 +250,14 @@ fn bad_arguments_are_explained() {
             "fenrir-path",
             "--policy",
             "random",
-            "--players",
-            "3",
+            "--rules",
+            "players=3",
         ],
-        "options of fenrir-cards",
+        "unknown option `players`",
+    );
+    assert_fails_with(
+        &["winrate", "fenrir-cards", "--policy", "exact"],
+        "every player seeing the whole state",
     );
     assert_fails_with(&["perft", "fenrir-cards", "--depth", "1"], "--deal");
 }
@@ -284,7 +283,7 @@ fn play_deals_from_the_seed_and_seats_only_fenrir_cards_policies() {
     let players = report["players"].as_array().unwrap();
     let cheats: Vec<bool> = players
         .iter()
-        .map(|player| player["sees_hidden_cards"].as_bool().unwrap())
+        .map(|player| player["sees_hidden_information"].as_bool().unwrap())
         .collect();
     assert_eq!(cheats, [false, false, true]);
     // The deal is the first of `norn winrate` with the same seed.
@@ -293,8 +292,8 @@ fn play_deals_from_the_seed_and_seats_only_fenrir_cards_policies() {
     let winrate = [
         "winrate",
         "fenrir-cards",
-        "--players",
-        "3",
+        "--rules",
+        "players=3",
         "--policy",
         "counting",
         "--deals",
@@ -325,7 +324,7 @@ fn play_deals_from_the_seed_and_seats_only_fenrir_cards_policies() {
             &seats,
         ]
         .concat(),
-        "would show every hand",
+        "hidden information",
     );
     assert_fails_with(
         &[

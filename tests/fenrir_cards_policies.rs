@@ -1,13 +1,12 @@
 //! The team's policies: honest ones see only observations, and the better
 //! ones win more often than random asks on the same deals.
 
+use norn::agents::fenrir_cards::{CountingPolicy, build_agent, sees_hidden_cards};
 use norn::agents::{Decision, HonestPolicy};
 use norn::core::{
     Game, ImperfectInformation, MoveList, Notation, Status, Stochastic, derive_seed, rng_from_seed,
 };
-use norn::games::fenrir_cards::{
-    CountingPolicy, FenrirCards, FenrirCardsRules, FenrirMove, build_policy, sees_hidden_cards,
-};
+use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirMove};
 use norn::search::{Ismcts, IsmctsConfig};
 use rand::RngExt;
 
@@ -18,7 +17,11 @@ fn rules(text: &str) -> FenrirCardsRules {
 }
 
 fn decision(spec: &str, seed: u64, state: &FenrirCards) -> FenrirMove {
-    match build_policy(spec, seed).unwrap().decide(state) {
+    match build_agent(spec, seed)
+        .unwrap()
+        .decide(state, state.status().player_to_move().unwrap())
+        .unwrap()
+    {
         Decision::Play(mv) => mv,
         Decision::Resign => panic!("{spec} resigned"),
     }
@@ -100,11 +103,11 @@ fn a_policy_is_handed_only_an_observation() {
     let player = state.status().player_to_move().unwrap();
     let observation = state.observation(player);
     let mut policy = CountingPolicy;
-    let first = policy.decide(&observation);
+    let first = policy.decide(&observation).unwrap();
     let mut moves = MoveList::new();
     observation.legal_moves(&mut moves);
     assert!(moves.contains(&first));
-    assert_eq!(policy.decide(&observation.clone()), first);
+    assert_eq!(policy.decide(&observation.clone()).unwrap(), first);
 }
 
 /// The 95% Wilson score interval of `wins` out of `games`.
@@ -123,11 +126,14 @@ fn wins(spec: &str, rules: FenrirCardsRules, deals: u64) -> usize {
         .filter(|&deal| {
             let mut state = FenrirCards::new(rules);
             state.resolve_chance(&mut rng_from_seed(derive_seed(2024, deal)));
-            let mut agent = build_policy(spec, derive_seed(99, deal)).unwrap();
+            let mut agent = build_agent(spec, derive_seed(99, deal)).unwrap();
             loop {
                 match state.status() {
                     Status::Over(outcome) => return outcome.payoffs.get(0) > 0.0,
-                    _ => match agent.decide(&state) {
+                    _ => match agent
+                        .decide(&state, state.status().player_to_move().unwrap())
+                        .unwrap()
+                    {
                         Decision::Play(mv) => state.play(mv),
                         Decision::Resign => return false,
                     },
@@ -196,8 +202,12 @@ fn the_search_is_reproducible_and_reports_its_statistics() {
         iterations: 200,
         ..IsmctsConfig::default()
     };
-    let first = Ismcts::<FenrirCards>::new(config.clone(), 5).search(&observation);
-    let again = Ismcts::<FenrirCards>::new(config, 5).search(&observation);
+    let first = Ismcts::<FenrirCards>::new(config.clone(), 5)
+        .search(&observation)
+        .unwrap();
+    let again = Ismcts::<FenrirCards>::new(config, 5)
+        .search(&observation)
+        .unwrap();
     assert_eq!(first, again);
     assert_eq!(first.iterations, 200);
     let visits: u64 = first.moves.iter().map(|stats| stats.visits).sum();
@@ -216,7 +226,7 @@ fn policy_specs_are_checked_and_open_hand_is_labelled() {
         "ismcts:iters=10,c=0.5,playout=random,score=win",
         "open-hand",
     ] {
-        let agent = build_policy(spec, 1).unwrap();
+        let agent = build_agent(spec, 1).unwrap();
         assert_eq!(agent.spec(), spec);
     }
     assert!(sees_hidden_cards("open-hand:iters=50"));
@@ -236,7 +246,7 @@ fn policy_specs_are_checked_and_open_hand_is_labelled() {
         ("open-hand:c=-1", "at least 0"),
         ("ismcts:c=inf", "at least 0"),
     ] {
-        let error = build_policy(spec, 1).err().expect("a bad spec").to_string();
+        let error = build_agent(spec, 1).err().expect("a bad spec").to_string();
         assert!(error.contains(problem), "{spec}: {error}");
     }
 }
@@ -273,9 +283,12 @@ fn open_hand_search_wins_every_small_deal_that_can_be_won() {
         let can_win = winnable(&start);
         for spec in ["open-hand:iters=3000,exact=0", "open-hand"] {
             let mut state = start.clone();
-            let mut agent = build_policy(spec, seed).unwrap();
+            let mut agent = build_agent(spec, seed).unwrap();
             while !state.status().is_over() {
-                let Decision::Play(mv) = agent.decide(&state) else {
+                let Decision::Play(mv) = agent
+                    .decide(&state, state.status().player_to_move().unwrap())
+                    .unwrap()
+                else {
                     panic!("the search resigned")
                 };
                 state.play(mv);

@@ -93,7 +93,7 @@ fn the_solver_agrees_with_exhaustive_search_on_small_configurations() {
         for seed in 0..150 {
             let start = deal(rules, seed);
             let truth = exhaustive(&start);
-            let solution = solver.solve(&start);
+            let solution = solver.solve(&start).unwrap();
             let expected = if truth.win {
                 Verdict::Win
             } else {
@@ -130,7 +130,9 @@ fn objective_bounds_are_exact_with_room_and_sound_without() {
             if !truth.win {
                 continue;
             }
-            let margin = solver.objective_bounds(&start, &SafetyMargin, u64::MAX);
+            let margin = solver
+                .objective_bounds(&start, &SafetyMargin, u64::MAX)
+                .unwrap();
             assert!(margin.is_exact(), "{rules}: {margin:?}");
             assert_eq!(
                 margin.achieved,
@@ -144,7 +146,9 @@ fn objective_bounds_are_exact_with_room_and_sound_without() {
                 truth.best_margin
             );
 
-            let shortest = solver.objective_bounds(&start, &ShortestWin, u64::MAX);
+            let shortest = solver
+                .objective_bounds(&start, &ShortestWin, u64::MAX)
+                .unwrap();
             assert!(shortest.is_exact(), "{rules}: {shortest:?}");
             assert_eq!(
                 shortest.achieved,
@@ -157,8 +161,12 @@ fn objective_bounds_are_exact_with_room_and_sound_without() {
             // With a tiny budget the bounds may be loose, but never wrong.
             for budget in [1, 5, 20] {
                 for bounds in [
-                    solver.objective_bounds(&start, &SafetyMargin, budget),
-                    solver.objective_bounds(&start, &ShortestWin, budget),
+                    solver
+                        .objective_bounds(&start, &SafetyMargin, budget)
+                        .unwrap(),
+                    solver
+                        .objective_bounds(&start, &ShortestWin, budget)
+                        .unwrap(),
                 ] {
                     let truth = if bounds.objective == "safety-margin" {
                         truth.best_margin
@@ -184,7 +192,7 @@ fn winning_lines_of_real_deals_replay_to_a_win() {
     for turn_order in ["free", "fixed"] {
         for seed in 0..25 {
             let start = deal(&format!("turn-order={turn_order}"), seed);
-            let solution = solver.solve(&start);
+            let solution = solver.solve(&start).unwrap();
             if solution.verdict == Verdict::Win {
                 assert!(
                     is_win(&replay(&start, &solution.line)),
@@ -199,7 +207,7 @@ fn winning_lines_of_real_deals_replay_to_a_win() {
 fn a_budget_too_small_gives_unknown_and_a_finished_game_needs_no_search() {
     let mut solver = CoopSolver::new();
     let start = deal("", 3);
-    let solution = solver.solve_within(&start, 3);
+    let solution = solver.solve_within(&start, 3).unwrap();
     assert_eq!(solution.verdict, Verdict::Unknown);
     assert!(solution.nodes <= 3);
     let won = FenrirPath::from_position_text(
@@ -207,6 +215,6 @@ fn a_budget_too_small_gives_unknown_and_a_finished_game_needs_no_search() {
         FenrirPathRules::default(),
     )
     .unwrap();
-    let solution = solver.solve(&won);
+    let solution = solver.solve(&won).unwrap();
     assert_eq!((solution.verdict, solution.nodes), (Verdict::Win, 0));
 }

@@ -1,11 +1,12 @@
 //! Win-rate estimation: the interval's coverage, independence from the
 //! number of threads, and policies compared on the same deals.
 
+use norn::agents::fenrir_path::GreedyCollector;
 use norn::arena::winrate::{
     AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, WinRateRun, deal, estimate_win_rate,
 };
 use norn::core::{Notation, rng_from_seed};
-use norn::games::fenrir_path::{FenrirPath, FenrirPathRules, GreedyCollector};
+use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use rand::RngExt;
 use std::sync::Arc;
 
@@ -25,8 +26,8 @@ impl DealPolicy<FenrirPath> for Coin {
 }
 
 impl DealPlayer<FenrirPath> for CoinPlayer {
-    fn play_deal(&mut self, _dealt: &FenrirPath, seed: u64) -> bool {
-        rng_from_seed(seed).random_bool(self.0)
+    fn play_deal(&mut self, _dealt: &FenrirPath, seed: u64) -> Result<bool, String> {
+        Ok(rng_from_seed(seed).random_bool(self.0))
     }
 }
 

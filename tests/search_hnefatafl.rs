@@ -61,7 +61,7 @@ fn searcher(depth: u32, table_megabytes: usize, threads: usize) -> AlphaBeta {
 fn alpha_beta_equals_plain_minimax_at_depth_two() {
     for state in random_positions(6, 1) {
         let me = state.status().player_to_move().unwrap();
-        let result = searcher(2, 4, 1).search(&state);
+        let result = searcher(2, 4, 1).search(&state).unwrap();
         assert_eq!(
             result.score,
             minimax(&state, me, 2),
@@ -77,7 +77,7 @@ fn table_and_threads_do_not_change_the_value_at_fixed_depth() {
     for state in random_positions(8, 2) {
         let scores: Vec<i32> = configurations
             .iter_mut()
-            .map(|searcher| searcher.search(&state).score)
+            .map(|searcher| searcher.search(&state).unwrap().score)
             .collect();
         assert!(
             scores.iter().all(|&score| score == scores[0]),
@@ -90,7 +90,7 @@ fn table_and_threads_do_not_change_the_value_at_fixed_depth() {
 #[test]
 fn the_principal_variation_is_a_legal_line_and_limits_hold() {
     let state = random_positions(1, 3).remove(0);
-    let result = searcher(3, 16, 1).search(&state);
+    let result = searcher(3, 16, 1).search(&state).unwrap();
     assert_eq!(result.depth, 3);
     assert_eq!(result.pv.first().copied(), result.best_move);
     let mut line = state.clone();
@@ -102,7 +102,8 @@ fn the_principal_variation_is_a_legal_line_and_limits_hold() {
         nodes: Some(2_000),
         ..AlphaBetaConfig::default()
     })
-    .search(&state);
+    .search(&state)
+    .unwrap();
     assert!(limited.nodes <= 2_000 + 1, "{}", limited.nodes);
     assert!(limited.best_move.is_some());
 }
@@ -126,7 +127,10 @@ const SEARCHERS: [&str; 9] = [
 
 fn decide(spec: &str, state: &Hnefatafl) -> String {
     let mut agent = build_agent::<Hnefatafl>(spec, 4).unwrap();
-    match agent.decide(state) {
+    match agent
+        .decide(state, state.status().player_to_move().unwrap())
+        .unwrap()
+    {
         Decision::Play(mv) => state.move_text(mv),
         Decision::Resign => "resign".to_string(),
     }

@@ -1,12 +1,18 @@
 //! MCTS keeps one payoff per player, so it also plays one-player
 //! (cooperative) games; here a small puzzle whose winning moves are known.
 
-use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Status};
+use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status};
 use norn::search::{Mcts, MctsConfig};
 use std::str::FromStr;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Target(u32);
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 impl FromStr for Target {
     type Err = ParseError;
@@ -31,6 +37,7 @@ impl Game for Countdown {
     type Move = u32;
     type Rules = Target;
     const NAME: &'static str = "countdown";
+    const SCORING: Scoring = Scoring::Team;
 
     fn new(rules: Target) -> Self {
         Countdown {
@@ -106,7 +113,10 @@ fn mcts_hits_the_target_in_a_one_player_game() {
             playout_plies: None,
             ..MctsConfig::default()
         };
-        let result = Mcts::new(config, u64::from(total)).unwrap().search(&state);
+        let result = Mcts::new(config, u64::from(total))
+            .unwrap()
+            .search(&state)
+            .unwrap();
         let mv = result.best_move.unwrap();
         assert!(total + mv <= 10, "from {total}, {mv} overshoots");
         if total >= 7 {

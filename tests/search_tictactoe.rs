@@ -5,7 +5,7 @@ mod common;
 
 use common::tictactoe::{TicTacToe, minimax_value, reachable_positions};
 use norn::agents::{Decision, build_agent};
-use norn::core::{Game, MoveList};
+use norn::core::{Game, MoveList, Ply};
 use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism, SCORE_SCALE};
 use std::collections::HashMap;
 
@@ -60,7 +60,7 @@ fn alpha_beta_matches_minimax_from_every_reachable_position() {
         let values = move_values(&state, &mut memo);
         let value = minimax_value(&state, &mut memo);
         for searcher in &mut searchers {
-            let result = searcher.search(&state);
+            let result = searcher.search(&state).unwrap();
             assert_eq!(result.score, value * SCORE_SCALE, "{state:?}");
             let best = result.best_move.unwrap();
             assert!(
@@ -86,7 +86,7 @@ fn two_threads_give_the_values_of_one() {
         .iter()
         .filter(|s| s.ply() <= 3 && !s.status().is_over())
     {
-        let result = parallel.search(state);
+        let result = parallel.search(state).unwrap();
         assert_eq!(result.score, minimax_value(state, &mut memo) * SCORE_SCALE);
     }
 }
@@ -132,7 +132,7 @@ fn mcts_finds_the_drawing_moves() {
             (Parallelism::Root, 1, 0.5),
         ] {
             let mut search = mcts_with_minimax(parallelism, threads, minimax, index as u64);
-            let best = search.search(state).best_move.unwrap();
+            let best = search.search(state).unwrap().best_move.unwrap();
             assert!(
                 values.contains(&(best, value)),
                 "{parallelism:?}/{threads}: {best} loses value in {state:?}"
@@ -145,7 +145,7 @@ fn mcts_finds_the_drawing_moves() {
 fn the_solver_proves_a_win_in_one_and_stops() {
     let state = TicTacToe::from_cells("xx.oo....");
     let mut search = mcts(Parallelism::Root, 1, 3);
-    let result = search.search(&state);
+    let result = search.search(&state).unwrap();
     assert_eq!(result.best_move, Some(2));
     assert!(result.iterations < 3_000, "a proven root ends the search");
     assert!(
@@ -168,10 +168,13 @@ fn mcts_is_reproducible_with_an_iteration_budget() {
             let mut state = TicTacToe::from_cells(".........");
             let mut moves = Vec::new();
             while !state.status().is_over() {
-                let Decision::Play(mv) = agent.decide(&state) else {
+                let Decision::Play(mv) = agent
+                    .decide(&state, state.status().player_to_move().unwrap())
+                    .unwrap()
+                else {
                     panic!("mcts never resigns");
                 };
-                agent.observe(&state, mv);
+                agent.observe(&state, &Ply::Move(mv));
                 state.play(mv);
                 moves.push(mv);
             }
@@ -185,7 +188,7 @@ fn mcts_is_reproducible_with_an_iteration_budget() {
 fn the_tree_is_kept_between_moves_and_bounded() {
     let mut search = mcts(Parallelism::Root, 1, 5);
     let start = TicTacToe::from_cells(".........");
-    let first = search.search(&start);
+    let first = search.search(&start).unwrap();
     let mv = first.best_move.unwrap();
     let kept_visits = first
         .moves
@@ -197,7 +200,7 @@ fn the_tree_is_kept_between_moves_and_bounded() {
     assert!(search.node_count() > 1);
     let mut after = start.clone();
     after.play(mv);
-    let second = search.search(&after);
+    let second = search.search(&after).unwrap();
     let root_visits: u64 = second.moves.iter().map(|stats| stats.visits).sum();
     assert!(
         root_visits >= kept_visits + 3_000 - 1,
@@ -213,7 +216,7 @@ fn the_tree_is_kept_between_moves_and_bounded() {
         1,
     )
     .unwrap();
-    let result = bounded.search(&start);
+    let result = bounded.search(&start).unwrap();
     assert!(result.nodes <= 50);
     assert_eq!(result.iterations, 2_000);
 
@@ -228,7 +231,7 @@ fn the_tree_is_kept_between_moves_and_bounded() {
         1,
     )
     .unwrap();
-    let result = shared.search(&start);
+    let result = shared.search(&start).unwrap();
     assert!(
         result.nodes <= 50 + 2,
         "each thread may finish one node past the budget"
@@ -249,11 +252,13 @@ fn greedy_and_random_play_legal_games() {
     ];
     let game =
         norn::arena::play_game(&TicTacToe::from_cells("........."), &mut agents, None).unwrap();
-    assert!(game.moves.len() >= 5 && game.moves.len() <= 9);
+    assert!(game.plies.len() >= 5 && game.plies.len() <= 9);
     // Greedy takes an immediate win.
     let mut greedy = build_agent::<TicTacToe>("greedy", 3).unwrap();
     assert_eq!(
-        greedy.decide(&TicTacToe::from_cells("xx.oo....")),
+        greedy
+            .decide(&TicTacToe::from_cells("xx.oo...."), 0)
+            .unwrap(),
         Decision::Play(2)
     );
 }

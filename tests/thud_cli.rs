@@ -102,7 +102,7 @@ fn bad_input_is_one_line_naming_the_problem() {
         "unknown option `troll-captures`",
     );
     assert_fails_with(&["show", "thud", "--rules", "ply-limit=soon"], "ply-limit");
-    assert_fails_with(&["replay", "thud", "games.csv"], "hnefatafl only");
+    assert_fails_with(&["replay", "thud", "Cargo.toml"], "no record format");
 }
 
 #[test]

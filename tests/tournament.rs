@@ -1,12 +1,12 @@
 //! Tournaments: the same games for any thread count, shards and resumed runs
 //! that add up to one run, logs that replay, and ratings and tests that work.
 
-use norn::agents::{Agent, Decision, RandomAgent};
+use norn::agents::{Agent, AgentError, Decision, RandomAgent};
 use norn::arena::{
-    GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, merge_directories,
-    replay_line, run_tournament,
+    GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, Unwatched,
+    merge_directories, replay_line, run_tournament,
 };
-use norn::core::{Game, GameRng, MoveList, ParseError, rng_from_seed};
+use norn::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use rand::RngExt;
 use std::path::{Path, PathBuf};
@@ -23,7 +23,11 @@ impl Agent<Hnefatafl> for CaptureFirst {
         "capture-first"
     }
 
-    fn decide(&mut self, state: &Hnefatafl) -> Decision<norn::games::hnefatafl::TaflMove> {
+    fn decide(
+        &mut self,
+        state: &Hnefatafl,
+        _player: Player,
+    ) -> Result<Decision<norn::games::hnefatafl::TaflMove>, AgentError> {
         state.legal_moves(&mut self.moves);
         let capturing: Vec<_> = self
             .moves
@@ -39,7 +43,7 @@ impl Agent<Hnefatafl> for CaptureFirst {
         } else {
             &capturing
         };
-        Decision::Play(pool[self.rng.random_range(0..pool.len())])
+        Ok(Decision::Play(pool[self.rng.random_range(0..pool.len())]))
     }
 }
 
@@ -89,7 +93,7 @@ fn run(
         shard,
         out_dir: out,
         stop,
-        progress: false,
+        progress: &Unwatched,
     };
     run_tournament(config, &start(), &make_agent, &options).unwrap()
 }
@@ -158,7 +162,7 @@ fn an_interrupted_run_resumes_to_the_same_result() {
         shard: Shard::ALL,
         out_dir: Some(dir.clone()),
         stop: &stop,
-        progress: false,
+        progress: &Unwatched,
     };
     let partial = run_tournament(&config(), &start(), &interrupting, &options).unwrap();
     assert!(partial.missing > 0, "the run should have been cut short");
@@ -206,7 +210,7 @@ fn a_corrupt_line_in_the_middle_is_an_error_not_skipped() {
         shard: Shard::ALL,
         out_dir: Some(dir),
         stop: &stop,
-        progress: false,
+        progress: &Unwatched,
     };
     let error = run_tournament(&config(), &start(), &make_agent, &options)
         .err()
@@ -228,7 +232,7 @@ fn a_directory_of_another_tournament_is_refused() {
         shard: Shard::ALL,
         out_dir: Some(dir),
         stop: &stop,
-        progress: false,
+        progress: &Unwatched,
     };
     let error = run_tournament(&different, &start(), &make_agent, &options)
         .err()

@@ -1,5 +1,5 @@
-use super::{Agent, Decision};
-use crate::core::{Evaluate, GameRng, MoveList, Status, rng_from_seed};
+use super::{Agent, AgentError, Decision, player_choices};
+use crate::core::{Evaluate, GameRng, MoveList, Player, Status, rng_from_seed};
 use rand::RngExt;
 
 /// Plays the move whose resulting position it evaluates best for itself
@@ -23,13 +23,13 @@ impl<G: Evaluate> Agent<G> for GreedyAgent<G> {
         "greedy"
     }
 
-    fn decide(&mut self, state: &G) -> Decision<G::Move> {
-        let me = state
-            .status()
-            .player_to_move()
-            .expect("decide needs a player to move");
-        state.legal_moves(&mut self.moves);
-        assert!(!self.moves.is_empty(), "decide called without legal moves");
+    fn decide(&mut self, state: &G, me: Player) -> Result<Decision<G::Move>, AgentError> {
+        if state.status() == Status::Simultaneous {
+            return Err(AgentError::new(
+                "greedy looks one move ahead, which a simultaneous choice does not allow",
+            ));
+        }
+        player_choices(state, me, &mut self.moves)?;
         let mut best = Vec::new();
         let mut best_value = f64::NEG_INFINITY;
         for &mv in self.moves.iter() {
@@ -47,6 +47,6 @@ impl<G: Evaluate> Agent<G> for GreedyAgent<G> {
                 best.push(mv);
             }
         }
-        Decision::Play(best[self.rng.random_range(0..best.len())])
+        Ok(Decision::Play(best[self.rng.random_range(0..best.len())]))
     }
 }

@@ -12,11 +12,11 @@
 //! what its own seat saw, and teammates cannot pass hidden cards to each other
 //! through it.
 
-use super::{Agent, Decision};
+use super::{Agent, AgentError, Decision};
 use crate::core::{
-    GameRng, ImperfectInformation, MoveList, Stochastic, derive_seed, rng_from_seed,
+    GameRng, ImperfectInformation, MoveList, Player, Playout, derive_seed, rng_from_seed,
 };
-use crate::search::{Ismcts, IsmctsConfig, Playout};
+use crate::search::{Ismcts, IsmctsConfig};
 use rand::RngExt;
 
 /// A policy that decides from what one player observes.
@@ -25,7 +25,10 @@ pub trait HonestPolicy<G: ImperfectInformation>: Send {
     fn spec(&self) -> &str;
 
     /// Chooses a move for the observer, who must be the player to move.
-    fn decide(&mut self, observation: &G::Observation) -> G::Move;
+    ///
+    /// # Errors
+    /// If the observer has no move, or the policy cannot decide here.
+    fn decide(&mut self, observation: &G::Observation) -> Result<G::Move, AgentError>;
 }
 
 /// Builds the policy of one seat from that seat's seed.
@@ -56,17 +59,13 @@ impl<G: ImperfectInformation> Agent<G> for HonestAgent<G> {
         &self.spec
     }
 
-    fn decide(&mut self, state: &G) -> Decision<G::Move> {
-        let player = state
-            .status()
-            .player_to_move()
-            .expect("decide is called with a player to move");
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         if self.seats.len() <= player {
             self.seats.resize_with(player + 1, || None);
         }
         let seat = self.seats[player]
             .get_or_insert_with(|| (self.build)(derive_seed(self.seed, player as u64)));
-        Decision::Play(seat.decide(&state.observation(player)))
+        seat.decide(&state.observation(player)).map(Decision::Play)
     }
 
     fn reset(&mut self) {
@@ -92,21 +91,23 @@ impl<G: ImperfectInformation> HonestPolicy<G> for HonestRandom {
         "random"
     }
 
-    fn decide(&mut self, observation: &G::Observation) -> G::Move {
+    fn decide(&mut self, observation: &G::Observation) -> Result<G::Move, AgentError> {
         let mut moves = MoveList::new();
         G::observer_moves(observation, &mut moves);
-        assert!(!moves.is_empty(), "decide called without legal moves");
-        moves[self.rng.random_range(0..moves.len())]
+        if moves.is_empty() {
+            return Err(AgentError::new("the observer has no move to choose here"));
+        }
+        Ok(moves[self.rng.random_range(0..moves.len())])
     }
 }
 
 /// Information-set MCTS from the observer's point of view.
-pub struct IsmctsPolicy<G: ImperfectInformation + Stochastic, P: Playout<G>> {
+pub struct IsmctsPolicy<G: ImperfectInformation, P: Playout<G>> {
     spec: String,
     search: Ismcts<G, P>,
 }
 
-impl<G: ImperfectInformation + Stochastic, P: Playout<G>> IsmctsPolicy<G, P> {
+impl<G: ImperfectInformation, P: Playout<G>> IsmctsPolicy<G, P> {
     pub fn new(spec: impl Into<String>, config: IsmctsConfig, playout: P, seed: u64) -> Self {
         IsmctsPolicy {
             spec: spec.into(),
@@ -115,15 +116,16 @@ impl<G: ImperfectInformation + Stochastic, P: Playout<G>> IsmctsPolicy<G, P> {
     }
 }
 
-impl<G: ImperfectInformation + Stochastic, P: Playout<G>> HonestPolicy<G> for IsmctsPolicy<G, P> {
+impl<G: ImperfectInformation, P: Playout<G>> HonestPolicy<G> for IsmctsPolicy<G, P> {
     fn spec(&self) -> &str {
         &self.spec
     }
 
-    fn decide(&mut self, observation: &G::Observation) -> G::Move {
+    fn decide(&mut self, observation: &G::Observation) -> Result<G::Move, AgentError> {
         self.search
             .search(observation)
+            .map_err(|error| AgentError::new(error.to_string()))?
             .best_move
-            .expect("decide is called when the observer is to move")
+            .ok_or_else(|| AgentError::new("the observer has no move to choose here"))
     }
 }

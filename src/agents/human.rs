@@ -1,5 +1,5 @@
-use super::{Agent, Decision};
-use crate::core::{MoveList, Notation};
+use super::{Agent, AgentError, Decision, player_choices};
+use crate::core::{MoveList, Notation, Player, Ply};
 use std::io::{BufRead, Write};
 
 /// A person at a terminal: sees the board and types moves in the game's
@@ -39,15 +39,12 @@ impl<G: Notation> Agent<G> for HumanAgent<G> {
         "human"
     }
 
-    fn decide(&mut self, state: &G) -> Decision<G::Move> {
-        let side = state
-            .status()
-            .player_to_move()
-            .map(|player| state.player_name(player))
-            .unwrap_or_default();
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
+        player_choices(state, player, &mut self.moves)?;
+        let side = state.player_name(player);
         let news = std::mem::take(&mut self.news).join("\n");
         self.say(&format!("\n{news}\n{}", state.diagram()));
-        let example = example_move(state, &mut self.moves);
+        let example = state.move_text(self.moves[0]);
         loop {
             self.say(&format!(
                 "{side} to move (e.g. `{example}`; `moves` lists them, `resign` gives up): "
@@ -56,46 +53,56 @@ impl<G: Notation> Agent<G> for HumanAgent<G> {
             match self.input.read_line(&mut line) {
                 Ok(0) | Err(_) => {
                     self.say("\nend of input: resigning\n");
-                    return Decision::Resign;
+                    return Ok(Decision::Resign);
                 }
                 Ok(_) => {}
             }
             match line.trim() {
                 "" => continue,
-                "resign" => return Decision::Resign,
+                "resign" => return Ok(Decision::Resign),
                 "moves" | "help" => {
-                    state.legal_moves(&mut self.moves);
                     let listed: Vec<String> =
                         self.moves.iter().map(|&mv| state.move_text(mv)).collect();
                     self.say(&format!("legal moves: {}\n", listed.join(" ")));
                 }
                 text => match state.parse_move(text) {
-                    Ok(mv) => return Decision::Play(mv),
+                    // At a simultaneous choice the text may name another
+                    // player's choice; only this player's count.
+                    Ok(mv) if self.moves.contains(&mv) => return Ok(Decision::Play(mv)),
+                    Ok(_) => self.say(&format!(
+                        "`{text}` is not a choice of the {side}; try again\n"
+                    )),
                     Err(error) => self.say(&format!("{error}; try again\n")),
                 },
             }
         }
     }
 
-    fn observe(&mut self, before: &G, mv: G::Move) {
-        let player = before
-            .status()
-            .player_to_move()
-            .map(|player| before.player_name(player))
-            .unwrap_or_default();
-        self.news
-            .push(format!("{player} played {}", before.move_text(mv)));
+    fn observe(&mut self, before: &G, ply: &Ply<G::Move>) {
+        let news = match ply {
+            Ply::Move(mv) => {
+                let player = before
+                    .status()
+                    .player_to_move()
+                    .map(|player| before.player_name(player))
+                    .unwrap_or_default();
+                format!("{player} played {}", before.move_text(*mv))
+            }
+            Ply::Joint(joint) => {
+                let choices: Vec<String> = joint
+                    .iter()
+                    .enumerate()
+                    .map(|(player, &mv)| {
+                        format!("{} {}", before.player_name(player), before.move_text(mv))
+                    })
+                    .collect();
+                format!("chosen together: {}", choices.join(", "))
+            }
+        };
+        self.news.push(news);
     }
 
     fn reset(&mut self) {
         self.news.clear();
     }
-}
-
-fn example_move<G: Notation>(state: &G, moves: &mut MoveList<G::Move>) -> String {
-    state.legal_moves(moves);
-    moves
-        .first()
-        .map(|&mv| state.move_text(mv))
-        .unwrap_or_default()
 }

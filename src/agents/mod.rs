@@ -26,9 +26,11 @@
 //!     build_agent::<Hnefatafl>("random", 2).unwrap(),
 //! ];
 //! let game = play_game(&Hnefatafl::new(rules), &mut agents, None).unwrap();
-//! assert!(game.moves.len() <= 40);
+//! assert!(game.plies.len() <= 40);
 //! ```
 
+pub mod fenrir_cards;
+pub mod fenrir_path;
 mod greedy;
 mod honest;
 mod human;
@@ -43,7 +45,8 @@ pub use random::RandomAgent;
 pub use searchers::{AlphaBetaAgent, MctsAgent};
 pub use spec::{AGENT_KINDS, build_agent};
 
-use crate::core::Game;
+use crate::core::{Game, MoveList, Player, Ply, Simultaneous, SimultaneousVisitor, Status};
+use std::fmt;
 
 /// What an agent does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +54,29 @@ pub enum Decision<M> {
     Play(M),
     Resign,
 }
+
+/// Why an agent could not choose a move: it was asked in a state it cannot
+/// play (no legal move, a kind of state its search does not handle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentError {
+    message: String,
+}
+
+impl AgentError {
+    pub fn new(message: impl Into<String>) -> Self {
+        AgentError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for AgentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for AgentError {}
 
 /// A player of game `G`.
 ///
@@ -61,14 +87,68 @@ pub trait Agent<G: Game>: Send {
     /// The spec this agent was built from, e.g. `mcts:iters=2000`.
     fn spec(&self) -> &str;
 
-    /// Chooses a move for the player to move in `state`, which must be a state
-    /// with a player to move and at least one legal move.
-    fn decide(&mut self, state: &G) -> Decision<G::Move>;
+    /// Chooses a move for `player` in `state`: the player to move, or, at a
+    /// simultaneous state, one of the players who all choose now (each
+    /// without seeing the others' choices).
+    ///
+    /// # Errors
+    /// If `player` has no move here, or the agent cannot play this kind of state.
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError>;
 
-    /// Tells the agent that `mv` was played in `before`, by any player, so
+    /// Tells the agent that `ply` was played in `before`, by any player, so
     /// that it can keep what it learned (a search tree) for its next turn.
-    fn observe(&mut self, _before: &G, _mv: G::Move) {}
+    fn observe(&mut self, _before: &G, _ply: &Ply<G::Move>) {}
 
     /// Forgets everything about the current game before a new one starts.
     fn reset(&mut self) {}
+}
+
+/// Fills `moves` with the choices of `player` in `state`: its legal moves
+/// if it is to move, its own choices at a simultaneous state.
+///
+/// # Errors
+/// If `player` has nothing to choose here.
+pub fn player_choices<G: Game>(
+    state: &G,
+    player: Player,
+    moves: &mut MoveList<G::Move>,
+) -> Result<(), AgentError> {
+    moves.clear();
+    match state.status() {
+        Status::ToMove(mover) if mover == player => state.legal_moves(moves),
+        Status::Simultaneous => {
+            G::with_simultaneous_moves(PlayerMoves {
+                state,
+                player,
+                moves: &mut *moves,
+            });
+        }
+        _ => {}
+    }
+    if moves.is_empty() {
+        Err(AgentError::new(format!(
+            "the {} have no move to choose here",
+            state.player_name(player)
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// [`Simultaneous::player_moves`] for generic code.
+struct PlayerMoves<'a, G: Game> {
+    state: &'a G,
+    player: Player,
+    moves: &'a mut MoveList<G::Move>,
+}
+
+impl<G: Game> SimultaneousVisitor<G> for PlayerMoves<'_, G> {
+    type Output = ();
+
+    fn visit(self)
+    where
+        G: Simultaneous,
+    {
+        self.state.player_moves(self.player, self.moves);
+    }
 }

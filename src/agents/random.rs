@@ -1,8 +1,9 @@
-use super::{Agent, Decision};
-use crate::core::{Game, GameRng, MoveList, rng_from_seed};
+use super::{Agent, AgentError, Decision, player_choices};
+use crate::core::{Game, GameRng, MoveList, Player, rng_from_seed};
 use rand::RngExt;
 
-/// Plays a uniformly random legal move.
+/// Plays a uniformly random legal move (at a simultaneous state, a
+/// uniformly random choice of its own player).
 pub struct RandomAgent<G: Game> {
     rng: GameRng,
     moves: MoveList<G::Move>,
@@ -22,9 +23,10 @@ impl<G: Game> Agent<G> for RandomAgent<G> {
         "random"
     }
 
-    fn decide(&mut self, state: &G) -> Decision<G::Move> {
-        state.legal_moves(&mut self.moves);
-        assert!(!self.moves.is_empty(), "decide called without legal moves");
-        Decision::Play(self.moves[self.rng.random_range(0..self.moves.len())])
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
+        player_choices(state, player, &mut self.moves)?;
+        Ok(Decision::Play(
+            self.moves[self.rng.random_range(0..self.moves.len())],
+        ))
     }
 }

@@ -1,23 +1,29 @@
 //! Agent specs: `kind` or `kind:key=value,key=value`.
 
-use super::{Agent, AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent};
-use crate::core::{
-    Evaluate, ParseError, parse_exploration, parse_key_values, parse_switch, parse_value,
-    unknown_key,
+use super::{
+    Agent, AlphaBetaAgent, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent, RandomAgent,
 };
-use crate::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
+use crate::core::{
+    Capabilities, Evaluate, Game, HiddenInformationVisitor, ImperfectInformation, ParseError,
+    parse_exploration, parse_key_values, parse_switch, parse_value, unknown_key,
+};
+use crate::search::{
+    AlphaBeta, AlphaBetaConfig, IsmctsConfig, Mcts, MctsConfig, Parallelism, RandomPlayout,
+};
+use std::marker::PhantomData;
 use std::str::FromStr;
 use std::time::Duration;
 
 const WHAT: &str = "agent spec";
 
 /// The agent kinds [`build_agent`] knows.
-pub const AGENT_KINDS: [&str; 4] = ["random", "greedy", "alphabeta", "mcts"];
+pub const AGENT_KINDS: [&str; 5] = ["random", "greedy", "alphabeta", "mcts", "ismcts"];
 
 const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
 const MCTS_KEYS: [&str; 10] = [
     "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver", "minimax",
 ];
+const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
 
 /// The most threads a spec may ask for.
 const MAX_THREADS: usize = 256;
@@ -35,9 +41,19 @@ const MAX_THREADS: usize = 256;
 ///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
 ///   limit, default 1000000), `reuse` and `solver` (`on`/`off`, default on),
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0).
+/// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
+///   (exploration, default 0.7); information-set MCTS with random playouts,
+///   deciding from each player's observation alone.
+///
+/// Each kind needs a game of the right kind: `greedy`, `alphabeta` and
+/// `mcts` read the whole state, so they refuse games with hidden
+/// information (`random` picks among the mover's own legal moves, which it
+/// may know); `alphabeta` needs two competing sides without chance;
+/// `greedy`, `alphabeta` and `mcts` need one player to move at a time.
 ///
 /// # Errors
-/// An unknown kind or option, or a bad value, with the valid choices listed.
+/// An unknown kind or option, a bad value, with the valid choices listed,
+/// or a kind the game cannot be played by, saying what the game lacks.
 pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
     let spec = spec.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
@@ -50,7 +66,15 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         )),
         None => Ok(()),
     };
-    match kind.trim() {
+    let kind = kind.trim();
+    if let Some(lack) = lacking::<G>(kind) {
+        return Err(ParseError::new(
+            WHAT,
+            spec,
+            format!("`{kind}` needs {lack}, and {} {}", G::NAME, lack.because()),
+        ));
+    }
+    match kind {
         "random" => {
             no_options("random")?;
             Ok(Box::new(RandomAgent::new(seed)))
@@ -70,6 +94,16 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             })?;
             Ok(Box::new(MctsAgent::new(spec, search)))
         }
+        "ismcts" => {
+            let config = ismcts_config(spec, &pairs)?;
+            Ok(G::with_hidden_information(BuildIsmcts {
+                spec: spec.to_string(),
+                config,
+                seed,
+                game: PhantomData,
+            })
+            .expect("the game's capabilities were checked"))
+        }
         "human" => Err(ParseError::new(
             WHAT,
             spec,
@@ -84,6 +118,119 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             ),
         )),
     }
+}
+
+/// What a game must have for an agent kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Need {
+    /// Every player sees the whole state.
+    PerfectInformation,
+    /// One player moves at a time.
+    TurnBased,
+    /// Two sides compete (not a team).
+    TwoSides,
+    /// No chance events.
+    Deterministic,
+    /// Information hidden from the players, which the agent respects.
+    HiddenInformation,
+}
+
+impl Need {
+    fn met_by(self, capabilities: &Capabilities) -> bool {
+        match self {
+            Need::PerfectInformation => !capabilities.hidden_information,
+            Need::TurnBased => !capabilities.simultaneous_moves,
+            Need::TwoSides => capabilities.competitive(),
+            Need::Deterministic => !capabilities.chance,
+            Need::HiddenInformation => capabilities.hidden_information,
+        }
+    }
+
+    /// Why a game does not meet the need.
+    fn because(self) -> &'static str {
+        match self {
+            Need::PerfectInformation => "hides information from its players",
+            Need::TurnBased => "has simultaneous moves",
+            Need::TwoSides => "is cooperative",
+            Need::Deterministic => "has chance events",
+            Need::HiddenInformation => "has none",
+        }
+    }
+}
+
+impl std::fmt::Display for Need {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Need::PerfectInformation => "every player seeing the whole state",
+            Need::TurnBased => "one player moving at a time",
+            Need::TwoSides => "two competing sides",
+            Need::Deterministic => "a game without chance",
+            Need::HiddenInformation => "a game with hidden information",
+        })
+    }
+}
+
+/// The first need of agent `kind` that game `G` does not meet.
+fn lacking<G: Game>(kind: &str) -> Option<Need> {
+    let needs: &[Need] = match kind {
+        "greedy" | "mcts" => &[Need::PerfectInformation, Need::TurnBased],
+        "alphabeta" => &[
+            Need::PerfectInformation,
+            Need::TurnBased,
+            Need::TwoSides,
+            Need::Deterministic,
+        ],
+        "ismcts" => &[Need::HiddenInformation],
+        _ => &[],
+    };
+    let capabilities = Capabilities::of::<G>();
+    needs
+        .iter()
+        .copied()
+        .find(|need| !need.met_by(&capabilities))
+}
+
+/// Builds the generic IS-MCTS agent for a game with hidden information.
+struct BuildIsmcts<G> {
+    spec: String,
+    config: IsmctsConfig,
+    seed: u64,
+    game: PhantomData<G>,
+}
+
+impl<G: Game> HiddenInformationVisitor<G> for BuildIsmcts<G> {
+    type Output = Box<dyn Agent<G>>;
+
+    fn visit(self) -> Box<dyn Agent<G>>
+    where
+        G: ImperfectInformation,
+    {
+        let (name, config) = (self.spec.clone(), self.config);
+        Box::new(HonestAgent::<G>::new(
+            self.spec,
+            self.seed,
+            Box::new(move |seed| {
+                Box::new(IsmctsPolicy::new(
+                    name.clone(),
+                    config.clone(),
+                    RandomPlayout::default(),
+                    seed,
+                ))
+            }),
+        ))
+    }
+}
+
+fn ismcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<IsmctsConfig, ParseError> {
+    let mut config = IsmctsConfig::default();
+    for &(key, value) in pairs {
+        match key {
+            "iters" => config.iterations = in_range(spec, key, value, 1, u64::MAX)?,
+            "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
+            _ => return Err(unknown_key(WHAT, spec, key, &ISMCTS_KEYS)),
+        }
+    }
+    Ok(config)
 }
 
 fn alphabeta_config(spec: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, ParseError> {
@@ -239,7 +386,7 @@ mod tests {
 
     #[test]
     fn bad_specs_explain_themselves() {
-        assert!(error("minimax").contains("valid agents: random, greedy, alphabeta, mcts"));
+        assert!(error("minimax").contains("valid agents: random, greedy, alphabeta, mcts, ismcts"));
         assert!(
             error("alphabeta:width=3").contains("valid options: depth, ms, nodes, tt, threads")
         );

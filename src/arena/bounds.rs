@@ -3,7 +3,7 @@
 
 use super::winrate::{WinRateRun, deal};
 use crate::core::{Evaluate, Objective, Stochastic};
-use crate::search::{CoopSolver, ObjectiveBounds, Verdict};
+use crate::search::{CoopSolver, ObjectiveBounds, SearchError, Verdict};
 use rayon::prelude::*;
 use std::sync::Mutex;
 
@@ -24,42 +24,61 @@ pub struct DealBounds<M> {
 /// after each deal.
 ///
 /// # Errors
-/// If the thread pool cannot be created.
+/// If the thread pool cannot be created or the solver meets a state it
+/// cannot search (the error of the first such deal).
 pub fn bound_objectives<G: Stochastic + Evaluate>(
     rules: &G::Rules,
     objectives: &[&dyn Objective<G>],
     run: WinRateRun,
     budget: u64,
     on_deal_done: &(dyn Fn() + Sync),
-) -> Result<Vec<DealBounds<G::Move>>, rayon::ThreadPoolBuildError> {
+) -> Result<Vec<DealBounds<G::Move>>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(run.threads)
-        .build()?;
+        .build()
+        .map_err(|error| error.to_string())?;
     let solvers: Mutex<Vec<CoopSolver<G>>> = Mutex::new(Vec::new());
-    Ok(pool.install(|| {
+    pool.install(|| {
         (0..run.deals)
             .into_par_iter()
             .map(|index| {
                 let idle = solvers.lock().expect("no solver panicked").pop();
                 let mut solver = idle.unwrap_or_default();
                 let dealt: G = deal(rules, run.master_seed, index);
-                let verdict = solver.solve_within(&dealt, budget).verdict;
-                let bounds = if verdict == Verdict::Win {
-                    objectives
-                        .iter()
-                        .map(|objective| solver.objective_bounds(&dealt, *objective, budget))
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+                let bounded =
+                    bound_deal(&mut solver, &dealt, objectives, budget).map(|(verdict, bounds)| {
+                        DealBounds {
+                            index,
+                            verdict,
+                            bounds,
+                        }
+                    });
                 solvers.lock().expect("no solver panicked").push(solver);
                 on_deal_done();
-                DealBounds {
-                    index,
-                    verdict,
-                    bounds,
-                }
+                bounded.map_err(|error| format!("deal {index}: {error}"))
             })
             .collect()
-    }))
+    })
+}
+
+/// The verdict on a deal and, if it can be won, the bounds of each objective.
+type Bounded<M> = (Verdict, Vec<ObjectiveBounds<M>>);
+
+/// The verdict on one deal and, if it can be won, the bounds of each objective.
+fn bound_deal<G: Evaluate>(
+    solver: &mut CoopSolver<G>,
+    dealt: &G,
+    objectives: &[&dyn Objective<G>],
+    budget: u64,
+) -> Result<Bounded<G::Move>, SearchError> {
+    let verdict = solver.solve_within(dealt, budget)?.verdict;
+    let bounds = if verdict == Verdict::Win {
+        objectives
+            .iter()
+            .map(|objective| solver.objective_bounds(dealt, *objective, budget))
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    Ok((verdict, bounds))
 }

@@ -3,11 +3,14 @@
 //! over seeded deals of cooperative games, and plots.
 
 pub mod bounds;
+pub mod experiment;
 mod matches;
 mod playing;
 pub mod plot;
 pub mod ratings;
+mod replay;
 mod report;
+pub mod solve;
 pub mod sprt;
 pub mod stats;
 mod summary;
@@ -18,12 +21,14 @@ pub use matches::{MatchReport, run_match};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayedGame, RESIGNATION_REASON, play_game, play_game_until,
 };
+pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, Record, SideRecord,
     TournamentSummary,
 };
 pub use tournament::{
-    AgentFactory, GameLine, RunOptions, RunResult, ScheduledGame, Shard, TournamentConfig,
-    TournamentError, merge_directories, replay_line, run_tournament, write_directory,
+    AgentFactory, GameLine, RunOptions, RunProgress, RunResult, ScheduledGame, Shard,
+    TournamentConfig, TournamentError, Unwatched, merge_directories, replay_line, run_tournament,
+    write_directory, write_reports,
 };

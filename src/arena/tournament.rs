@@ -9,9 +9,10 @@
 //! shards or resumed runs give the same games as one uninterrupted run.
 
 use super::playing::{PlayError, play_game_until};
+use super::report::{markdown_report, ratings_svg};
+use super::summary::TournamentSummary;
 use crate::agents::Agent;
-use crate::core::{Game, Notation, ParseError, derive_seed};
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::core::{Capabilities, Game, Notation, ParseError, PlyText, derive_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -86,6 +87,16 @@ impl TournamentConfig {
             return Err(format!("the anchor `{anchor}` is not one of the agents"));
         }
         Ok(())
+    }
+
+    /// A short stable name for the configuration: runs of equal
+    /// configurations share it (the default output directory uses it).
+    pub fn digest(&self) -> String {
+        let text = serde_json::to_string(self).expect("configs serialise");
+        let digest = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+            (hash ^ byte as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        format!("{:08x}", digest >> 32)
     }
 
     /// The index of the anchor agent.
@@ -178,8 +189,9 @@ pub struct GameLine {
     /// Side name per seat (e.g. attackers, defenders).
     pub sides: [String; 2],
     pub seed: u64,
-    /// The moves in the game's notation.
-    pub moves: Vec<String>,
+    /// The plies in the game's notation: a move as a string, a simultaneous
+    /// choice as a list of every player's move.
+    pub moves: Vec<PlyText>,
     pub plies: usize,
     /// Payoff per seat.
     pub payoffs: [f64; 2],
@@ -211,6 +223,22 @@ impl std::fmt::Display for TournamentError {
 
 impl std::error::Error for TournamentError {}
 
+/// Hears how a run progresses, e.g. to draw a progress bar. Calls may come
+/// from any thread.
+pub trait RunProgress: Sync {
+    /// The run is about to play `games` games.
+    fn start(&self, _games: usize) {}
+    /// One game has ended (and is in the log).
+    fn game_done(&self, _game: &GameLine) {}
+    /// The run has stopped, finished or not.
+    fn finish(&self) {}
+}
+
+/// Progress that nobody watches.
+pub struct Unwatched;
+
+impl RunProgress for Unwatched {}
+
 /// How to run: threads, the shard, where to keep the log, when to stop.
 pub struct RunOptions<'a> {
     pub threads: usize,
@@ -221,8 +249,8 @@ pub struct RunOptions<'a> {
     /// Raised (e.g. by Ctrl-C) to stop: running games are abandoned, finished
     /// ones are kept.
     pub stop: &'a AtomicBool,
-    /// Show a progress bar on standard error (hidden when it is not a terminal).
-    pub progress: bool,
+    /// Told as games end.
+    pub progress: &'a dyn RunProgress,
 }
 
 /// The games of a run: those found in the log and those played now.
@@ -245,19 +273,25 @@ const CONFIG_FILE: &str = "config.json";
 const GAMES_FILE: &str = "games.jsonl";
 
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
-/// matches refuse games with any other number of players.
+/// matches refuse cooperative games and games with any other number of
+/// players.
 pub(super) fn require_two_players<G: Game>(
     config: &TournamentConfig,
     start: &G,
 ) -> Result<(), TournamentError> {
+    if !Capabilities::of::<G>().competitive() {
+        return Err(TournamentError::Invalid(format!(
+            "tournaments and matches need two competing sides, and {} is cooperative",
+            config.game
+        )));
+    }
     if start.num_players() == 2 {
         return Ok(());
     }
     let players = start.num_players();
     Err(TournamentError::Invalid(format!(
-        "tournaments and matches are for two-player games; {} has {players} player{}",
-        config.game,
-        if players == 1 { "" } else { "s" }
+        "tournaments and matches need two competing sides, and {} has {players} players",
+        config.game
     )))
 }
 
@@ -296,18 +330,7 @@ pub fn run_tournament<G: Notation>(
         ))),
         None => None,
     };
-    let progress = if options.progress {
-        let bar = ProgressBar::new(pending.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta}",
-            )
-            .expect("the template is valid"),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    options.progress.start(pending.len());
     let played = Mutex::new(Vec::new());
     let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
@@ -333,8 +356,8 @@ pub fn run_tournament<G: Notation>(
                 });
             match outcome {
                 Ok(line) => {
+                    options.progress.game_done(&line);
                     played.lock().expect("no thread panicked").push(line);
-                    progress.inc(1);
                 }
                 Err(None) => {} // interrupted
                 Err(Some(error)) => {
@@ -347,7 +370,7 @@ pub fn run_tournament<G: Notation>(
             }
         });
     });
-    progress.finish_and_clear();
+    options.progress.finish();
     if let Some(error) = failure.into_inner().expect("no thread panicked") {
         return Err(error);
     }
@@ -386,12 +409,7 @@ pub(super) fn play_scheduled<G: Notation>(
                 other => Some(TournamentError::Play(other.to_string())),
             },
         )?;
-    let mut state = start.clone();
-    let mut moves = Vec::with_capacity(result.moves.len());
-    for &mv in &result.moves {
-        moves.push(state.move_text(mv));
-        state.play(mv);
-    }
+    let moves = start.line_text(&result.plies);
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = if payoffs[0] > payoffs[1] {
         Some(start.player_name(0))
@@ -606,14 +624,32 @@ pub fn write_directory(
     std::fs::write(&games_path, log).map_err(|error| io_error(&games_path, error))
 }
 
+/// Writes a tournament's reports to `dir`: `summary.json`, `report.md` and
+/// `ratings.svg`.
+///
+/// # Errors
+/// If a file cannot be written.
+pub fn write_reports(dir: &Path, summary: &TournamentSummary) -> Result<(), TournamentError> {
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|error| io_error(&path, error))
+    };
+    write(
+        "summary.json",
+        serde_json::to_string_pretty(summary).expect("summaries serialise") + "\n",
+    )?;
+    write("report.md", markdown_report(summary))?;
+    write("ratings.svg", ratings_svg(summary))
+}
+
 /// Checks that a logged game replays under the rules to its recorded result.
 pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
     let mut state = start.clone();
-    for (ply, text) in line.moves.iter().enumerate() {
-        let mv = state
-            .parse_move(text)
-            .map_err(|error| format!("game {}: ply {}: {error}", line.index, ply + 1))?;
-        state.play(mv);
+    for (number, text) in line.moves.iter().enumerate() {
+        let ply = state
+            .parse_ply(text)
+            .map_err(|error| format!("game {}: ply {}: {error}", line.index, number + 1))?;
+        state.play_ply(&ply);
     }
     let status = state.status();
     match status.outcome() {

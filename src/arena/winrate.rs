@@ -8,7 +8,9 @@
 
 use super::stats::{Z_95, wilson_interval};
 use crate::agents::{Agent, Decision};
-use crate::core::{Evaluate, Game, ParseError, Status, Stochastic, derive_seed, rng_from_seed};
+use crate::core::{
+    Evaluate, Game, ParseError, Ply, Status, Stochastic, derive_seed, rng_from_seed,
+};
 use crate::search::{CoopSolver, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -31,7 +33,11 @@ pub trait DealPlayer<G: Game>: Send {
     /// Plays `dealt` to the end (or decides it) and returns whether the team
     /// won. `seed` drives every random choice, and the result must depend on
     /// nothing else but the deal.
-    fn play_deal(&mut self, dealt: &G, seed: u64) -> bool;
+    ///
+    /// # Errors
+    /// If the deal cannot be played: an agent that cannot choose, a solver
+    /// that meets a state it cannot search.
+    fn play_deal(&mut self, dealt: &G, seed: u64) -> Result<bool, String>;
 }
 
 /// Builds an agent from a seed.
@@ -85,7 +91,7 @@ struct AgentPlayer<G: Game> {
 }
 
 impl<G: Game> DealPlayer<G> for AgentPlayer<G> {
-    fn play_deal(&mut self, dealt: &G, seed: u64) -> bool {
+    fn play_deal(&mut self, dealt: &G, seed: u64) -> Result<bool, String> {
         let mut agent = (self.build)(seed);
         play_out(agent.as_mut(), dealt)
     }
@@ -94,23 +100,32 @@ impl<G: Game> DealPlayer<G> for AgentPlayer<G> {
 /// Plays `start` to the end with `agent` making every decision, and returns
 /// whether the team won (a resignation is a loss).
 ///
-/// # Panics
-/// If the game reaches a chance or simultaneous state: a dealt cooperative
-/// game has neither.
-pub fn play_out<G: Game>(agent: &mut dyn Agent<G>, start: &G) -> bool {
+/// # Errors
+/// If the agent cannot choose or chooses an illegal move, or the game
+/// reaches a chance event or a simultaneous choice (a dealt cooperative game
+/// has neither).
+pub fn play_out<G: Game>(agent: &mut dyn Agent<G>, start: &G) -> Result<bool, String> {
     let mut state = start.clone();
     loop {
         match state.status() {
-            Status::Over(outcome) => return outcome.payoffs.get(0) >= state.payoff_range().1,
-            Status::ToMove(_) => match agent.decide(&state) {
-                Decision::Play(mv) => {
-                    agent.observe(&state, mv);
-                    state.play(mv);
+            Status::Over(outcome) => return Ok(outcome.payoffs.get(0) >= state.payoff_range().1),
+            Status::ToMove(player) => match agent.decide(&state, player) {
+                Ok(Decision::Play(mv)) => {
+                    let ply = Ply::Move(mv);
+                    agent.observe(&state, &ply);
+                    state.try_play_ply(&ply).map_err(|illegal| {
+                        format!("`{}` chose an illegal move: {illegal}", agent.spec())
+                    })?;
                 }
-                Decision::Resign => return false,
+                Ok(Decision::Resign) => return Ok(false),
+                Err(error) => return Err(format!("`{}`: {error}", agent.spec())),
             },
             Status::Chance | Status::Simultaneous => {
-                panic!("play_out needs a dealt game without simultaneous moves")
+                return Err(format!(
+                    "{} reached a chance event or a simultaneous choice, which a \
+                     cooperative team playing a dealt game never meets",
+                    G::NAME
+                ));
             }
         }
     }
@@ -136,14 +151,24 @@ struct ExactPlayer<G: Game> {
 }
 
 impl<G: Game + Evaluate> DealPlayer<G> for ExactPlayer<G> {
-    fn play_deal(&mut self, dealt: &G, _seed: u64) -> bool {
-        self.solver.solve(dealt).verdict == Verdict::Win
+    fn play_deal(&mut self, dealt: &G, _seed: u64) -> Result<bool, String> {
+        let solution = self
+            .solver
+            .solve(dealt)
+            .map_err(|error| error.to_string())?;
+        Ok(solution.verdict == Verdict::Win)
     }
 }
 
 /// The dealt state of deal `index` of a run with master seed `master`.
 pub fn deal<G: Stochastic>(rules: &G::Rules, master: u64, index: u64) -> G {
-    let mut rng = rng_from_seed(derive_seed(master, index));
+    deal_from_seed(rules, derive_seed(master, index))
+}
+
+/// The start of a game under `rules` with its chance events drawn from a
+/// generator seeded with `seed`.
+pub fn deal_from_seed<G: Stochastic>(rules: &G::Rules, seed: u64) -> G {
+    let mut rng = rng_from_seed(seed);
     let mut state = G::new(rules.clone());
     while state.status() == Status::Chance {
         state.resolve_chance(&mut rng);
@@ -212,34 +237,39 @@ pub struct WinRateRun {
 /// (from any thread), e.g. to advance a progress bar.
 ///
 /// # Errors
-/// If the thread pool cannot be created.
+/// If the thread pool cannot be created or a deal cannot be played (the
+/// error of the first such deal).
 pub fn estimate_win_rate<G: Stochastic>(
     rules: &G::Rules,
     policy: &dyn DealPolicy<G>,
     run: WinRateRun,
     on_deal_done: &(dyn Fn() + Sync),
-) -> Result<Estimate, rayon::ThreadPoolBuildError> {
+) -> Result<Estimate, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(run.threads)
-        .build()?;
+        .build()
+        .map_err(|error| error.to_string())?;
     // Players go back to this pool after each deal, so at most one per
     // thread is ever built.
     let players: Mutex<Vec<Box<dyn DealPlayer<G>>>> = Mutex::new(Vec::new());
     let started = Instant::now();
-    let won: Vec<bool> = pool.install(|| {
+    let won: Result<Vec<bool>, String> = pool.install(|| {
         (0..run.deals)
             .into_par_iter()
             .map(|index| {
                 let idle = players.lock().expect("no player panicked").pop();
                 let mut player = idle.unwrap_or_else(|| policy.player());
                 let dealt: G = deal(rules, run.master_seed, index);
-                let won = player.play_deal(&dealt, policy_seed(run.master_seed, index));
+                let won = player
+                    .play_deal(&dealt, policy_seed(run.master_seed, index))
+                    .map_err(|error| format!("deal {index}: {error}"));
                 players.lock().expect("no player panicked").push(player);
                 on_deal_done();
                 won
             })
             .collect()
     });
+    let won = won?;
     let wins = won.iter().filter(|&&w| w).count() as u64;
     let rate = WinRate::new(
         policy.spec(),

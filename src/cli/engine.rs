@@ -1,41 +1,15 @@
-//! `norn engine hnefatafl`: the Hnefatafl Text Protocol, a line protocol in
-//! the style of the Go Text Protocol, so that norn's agents can play through
-//! the drivers, servers and AIs that speak it.
-//!
-//! One command per line (`#` starts a comment; blank lines are ignored). A
-//! success is answered `= RESULT`, a failure `? MESSAGE`, each followed by an
-//! empty line. Roles are `attacker`/`a` and `defender`/`d` in any case;
-//! squares are a file letter `a`..`k` and a rank `1`..`11`, rank 1 at the
-//! attackers' bottom edge, in any case on input and lower case on output.
-//!
-//! | command | result |
-//! |---------|--------|
-//! | `name`, `version`, `protocol_version` | `norn`, the crate version, `1-beta` |
-//! | `list_commands` | the commands, one per line after a line break |
-//! | `known_command NAME` | `true` or `false` |
-//! | `board_size 11` | starts a new game (only 11 is supported) |
-//! | `play ROLE FROM TO` | plays the move; the result lists the captured squares |
-//! | `play ROLE resign` | the role gives up (`resigns` is accepted too) |
-//! | `generate_move` | the agent moves for the side to move: `play ROLE FROM TO` |
-//! | `final_status` | `ongoing`, `attacker_wins`, `defender_wins` or `draw` |
-//! | `show_board` | the board as text, after a line break |
-//! | `play_undo` | takes back the last move or resignation |
-//! | `time_settings un-timed` or `time_settings fischer MS ADD_SECONDS` | accepted and remembered; the agent's spec sets its thinking time |
-//! | `quit` | ends the session |
+//! `norn engine`: a game's engine protocol on standard input and output.
 
-use super::{CliResult, GameName, parse_rules};
-use crate::agents::{Agent, Decision, build_agent};
-use crate::core::{Game, Notation, Status};
-use crate::games::hnefatafl::{
-    Hnefatafl, HnefataflRules, Side, TaflMove, parse_square, square_name,
-};
+use super::{CliResult, game_names, parse_rules, with_game};
+use crate::registry::Registered;
 use clap::Args;
 use std::io::{BufRead, Write};
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
-    /// The game (the protocol is defined for hnefatafl)
-    game: GameName,
+    /// The game (a protocol is defined for hnefatafl: the Hnefatafl Text Protocol)
+    #[arg(value_parser = game_names())]
+    game: String,
     /// The agent that answers generate_move
     #[arg(long, value_name = "SPEC", default_value = "alphabeta:ms=1000")]
     agent: String,
@@ -47,29 +21,15 @@ pub struct EngineArgs {
     rules: Option<String>,
 }
 
-const COMMANDS: [&str; 13] = [
-    "board_size",
-    "final_status",
-    "generate_move",
-    "known_command",
-    "list_commands",
-    "name",
-    "play",
-    "play_undo",
-    "protocol_version",
-    "quit",
-    "show_board",
-    "time_settings",
-    "version",
-];
-
 pub fn run(args: EngineArgs) -> CliResult {
-    if args.game != GameName::Hnefatafl {
-        return Err("the Hnefatafl Text Protocol is spoken for hnefatafl only".into());
-    }
-    let rules = parse_rules::<Hnefatafl>(args.rules.as_deref())?;
-    let agent = build_agent::<Hnefatafl>(&args.agent, args.seed).map_err(|e| e.to_string())?;
-    let mut session = Session::new(rules, agent);
+    with_game!(args: EngineArgs, G => serve::<G>(args))
+}
+
+fn serve<G: Registered>(args: &EngineArgs) -> CliResult {
+    let rules = parse_rules::<G>(args.rules.as_deref())?;
+    let agent = G::build_agent(&args.agent, args.seed).map_err(|error| error.to_string())?;
+    let mut session = G::engine_session(rules, agent)
+        .ok_or_else(|| format!("no engine protocol is defined for {}", G::NAME))?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
     for line in stdin.lock().lines() {
@@ -77,234 +37,13 @@ pub fn run(args: EngineArgs) -> CliResult {
         let Some(reply) = session.answer(&line) else {
             continue;
         };
-        let text = match &reply {
-            Ok(result) => format!("= {result}\n\n"),
-            Err(message) => format!("? {message}\n\n"),
-        };
         stdout
-            .write_all(text.as_bytes())
+            .write_all(reply.as_bytes())
             .and_then(|()| stdout.flush())
             .map_err(|error| format!("cannot write the output: {error}"))?;
-        if session.quit {
+        if session.finished() {
             break;
         }
     }
     Ok(())
-}
-
-/// A game in progress as the protocol sees it.
-#[derive(Clone)]
-struct Position {
-    state: Hnefatafl,
-    /// The side that resigned, which ends the game.
-    resigned: Option<Side>,
-}
-
-struct Session {
-    rules: HnefataflRules,
-    agent: Box<dyn Agent<Hnefatafl>>,
-    position: Position,
-    history: Vec<Position>,
-    quit: bool,
-}
-
-impl Session {
-    fn new(rules: HnefataflRules, agent: Box<dyn Agent<Hnefatafl>>) -> Self {
-        Session {
-            rules,
-            agent,
-            position: Position {
-                state: Hnefatafl::new(rules),
-                resigned: None,
-            },
-            history: Vec::new(),
-            quit: false,
-        }
-    }
-
-    /// The reply to one input line, or `None` for a line with no command.
-    fn answer(&mut self, line: &str) -> Option<Result<String, String>> {
-        let command = line.split('#').next().unwrap_or_default();
-        let words: Vec<&str> = command.split_whitespace().collect();
-        let (&name, arguments) = words.split_first()?;
-        Some(self.execute(name, arguments))
-    }
-
-    fn execute(&mut self, name: &str, arguments: &[&str]) -> Result<String, String> {
-        match name {
-            "name" => Ok("norn".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "protocol_version" => Ok("1-beta".into()),
-            "list_commands" => Ok(format!("\n{}", COMMANDS.join("\n"))),
-            "known_command" => {
-                let [command] = arguments else {
-                    return Err("expected: known_command COMMAND".into());
-                };
-                Ok(COMMANDS.contains(command).to_string())
-            }
-            "board_size" => self.board_size(arguments),
-            "play" => self.play(arguments),
-            "generate_move" => self.generate_move(),
-            "final_status" => Ok(self.final_status().into()),
-            "show_board" => Ok(format!("\n{}", self.position.state.diagram().trim_end())),
-            "play_undo" => {
-                let previous = self.history.pop().ok_or("there is no move to undo")?;
-                self.position = previous;
-                self.agent.reset();
-                Ok(String::new())
-            }
-            "time_settings" => {
-                check_time_settings(arguments)?;
-                Ok(String::new())
-            }
-            "quit" => {
-                self.quit = true;
-                Ok(String::new())
-            }
-            other => Err(format!("unknown command: {other}")),
-        }
-    }
-
-    fn board_size(&mut self, arguments: &[&str]) -> Result<String, String> {
-        match arguments {
-            ["11"] => {
-                self.position = Position {
-                    state: Hnefatafl::new(self.rules),
-                    resigned: None,
-                };
-                self.history.clear();
-                self.agent.reset();
-                Ok(String::new())
-            }
-            [size] => Err(format!(
-                "board size {size} is not supported: norn plays Copenhagen Hnefatafl on 11x11"
-            )),
-            _ => Err("expected: board_size 11".into()),
-        }
-    }
-
-    fn final_status(&self) -> &'static str {
-        if let Some(side) = self.position.resigned {
-            return match side.opponent() {
-                Side::Attackers => "attacker_wins",
-                Side::Defenders => "defender_wins",
-            };
-        }
-        match self.position.state.ending() {
-            None => "ongoing",
-            Some(ending) => match ending.winner {
-                Some(Side::Attackers) => "attacker_wins",
-                Some(Side::Defenders) => "defender_wins",
-                None => "draw",
-            },
-        }
-    }
-
-    /// The side to move, or an error if the game is over.
-    fn side_to_move(&self) -> Result<Side, String> {
-        match (self.position.resigned, self.position.state.status()) {
-            (None, Status::ToMove(player)) => Ok(Side::from_player(player)),
-            _ => Err(format!("the game is over ({})", self.final_status())),
-        }
-    }
-
-    fn play(&mut self, arguments: &[&str]) -> Result<String, String> {
-        const USAGE: &str = "expected: play ROLE FROM TO or play ROLE resign";
-        let (role, rest) = arguments.split_first().ok_or(USAGE)?;
-        let role = parse_role(role)?;
-        let to_move = self.side_to_move()?;
-        if role != to_move {
-            return Err(format!(
-                "it is the {}'s turn, not the {}'s",
-                role_name(to_move),
-                role_name(role)
-            ));
-        }
-        match rest {
-            ["resign" | "resigns"] | ["resigns", "_"] => {
-                self.history.push(self.position.clone());
-                self.position.resigned = Some(role);
-                Ok(String::new())
-            }
-            [from, to] => {
-                let mv = TaflMove {
-                    from: parse_square(&from.to_ascii_lowercase()).map_err(|e| e.to_string())?,
-                    to: parse_square(&to.to_ascii_lowercase()).map_err(|e| e.to_string())?,
-                };
-                self.position
-                    .state
-                    .check_move(mv)
-                    .map_err(|illegal| illegal.to_string())?;
-                Ok(self.make_move(mv))
-            }
-            _ => Err(USAGE.into()),
-        }
-    }
-
-    /// Plays a legal move and lists the squares it captured.
-    fn make_move(&mut self, mv: TaflMove) -> String {
-        let (captured, _) = self.position.state.captures_of(mv);
-        self.agent.observe(&self.position.state, mv);
-        self.history.push(self.position.clone());
-        self.position.state.play(mv);
-        captured
-            .squares()
-            .map(square_name)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    fn generate_move(&mut self) -> Result<String, String> {
-        let role = self.side_to_move()?;
-        match self.agent.decide(&self.position.state) {
-            Decision::Play(mv) => {
-                self.make_move(mv);
-                Ok(format!(
-                    "play {} {} {}",
-                    role_name(role),
-                    square_name(mv.from),
-                    square_name(mv.to)
-                ))
-            }
-            Decision::Resign => {
-                self.history.push(self.position.clone());
-                self.position.resigned = Some(role);
-                Ok(format!("play {} resign", role_name(role)))
-            }
-        }
-    }
-}
-
-fn parse_role(text: &str) -> Result<Side, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "a" | "attacker" | "attackers" => Ok(Side::Attackers),
-        "d" | "defender" | "defenders" => Ok(Side::Defenders),
-        _ => Err(format!("`{text}` is not a role (attacker or defender)")),
-    }
-}
-
-fn role_name(side: Side) -> &'static str {
-    match side {
-        Side::Attackers => "attacker",
-        Side::Defenders => "defender",
-    }
-}
-
-/// Checks a time control. The agent's spec, not the clock, sets how long it
-/// thinks, so a valid control is only acknowledged.
-fn check_time_settings(arguments: &[&str]) -> Result<(), String> {
-    const USAGE: &str =
-        "expected: time_settings un-timed or time_settings fischer MILLISECONDS ADD_SECONDS";
-    match arguments {
-        ["un-timed" | "untimed" | "none"] => Ok(()),
-        ["fischer", milliseconds, add_seconds] => {
-            for number in [milliseconds, add_seconds] {
-                if number.parse::<u64>().is_err() {
-                    return Err(format!("`{number}` is not a number; {USAGE}"));
-                }
-            }
-            Ok(())
-        }
-        _ => Err(USAGE.into()),
-    }
 }

@@ -1,8 +1,15 @@
 //! The `norn` command line: thin wrappers over the library.
+//!
+//! The games come from the [`registry`](crate::registry): every command
+//! takes a game's name, runs generic code for it through a
+//! [`GameVisitor`](crate::registry::GameVisitor), and refuses a game by
+//! the capability it lacks. The side flags of `norn play` (`--attackers`,
+//! `--dwarfs`, ...) are made from the registry's side names.
 
 mod engine;
 mod perft;
 mod play;
+mod progress;
 mod replay;
 mod show;
 mod solve;
@@ -10,7 +17,9 @@ mod tournament;
 mod winrate;
 
 use crate::core::{Game, Notation, ParseError};
-use clap::{Parser, Subcommand, ValueEnum};
+use crate::registry;
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -31,7 +40,7 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Print a position as a board diagram
     Show(show::ShowArgs),
-    /// Replay game records and check every move and capture against the engine
+    /// Replay game records or game logs and check every move against the engine
     Replay(replay::ReplayArgs),
     /// Round-robin tournament between agents, with statistics and ratings
     Tournament(tournament::TournamentArgs),
@@ -41,7 +50,7 @@ enum Command {
     Match(tournament::MatchArgs),
     /// Play one game between agents (or a person at the terminal)
     Play(play::PlayArgs),
-    /// Answer the Hnefatafl Text Protocol on standard input and output
+    /// Answer a game's engine protocol on standard input and output
     Engine(engine::EngineArgs),
     /// Solve a deal of a cooperative game exactly: a winning line, or proof there is none
     Solve(solve::SolveArgs),
@@ -49,55 +58,54 @@ enum Command {
     Winrate(winrate::WinrateArgs),
 }
 
-/// The games the command line knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Copenhagen Hnefatafl 11x11
-    Hnefatafl,
-    /// Classic Thud: one battle, scored by its margin
-    Thud,
-    /// Koom Valley Thud
-    KoomValley,
-    /// Fenrir's Path, the cooperative tile game
-    FenrirPath,
-    /// Fetters of Fenrir, the cooperative card game of hidden hands
-    FenrirCards,
+/// The value parser of a game argument: the registered games' names, each
+/// with its title in the help.
+fn game_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        registry::games()
+            .into_iter()
+            .map(|game| PossibleValue::new(game.name).help(game.title)),
+    )
 }
 
-/// Runs `$body` with `$game` bound to the type of the named game.
-macro_rules! with_game {
-    ($name:expr, $game:ident => $body:expr) => {
-        match $name {
-            GameName::Hnefatafl => {
-                type $game = crate::games::hnefatafl::Hnefatafl;
-                $body
-            }
-            GameName::Thud => {
-                type $game = crate::games::thud::Thud;
-                $body
-            }
-            GameName::KoomValley => {
-                type $game = crate::games::thud::KoomValley;
-                $body
-            }
-            GameName::FenrirPath => {
-                type $game = crate::games::fenrir_path::FenrirPath;
-                $body
-            }
-            GameName::FenrirCards => {
-                type $game = crate::games::fenrir_cards::FenrirCards;
-                $body
+/// Every side name of the registered games, once, in registry order.
+fn side_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for game in registry::games() {
+        for &side in game.sides {
+            if !names.contains(&side) {
+                names.push(side);
             }
         }
-    };
+    }
+    names
 }
-pub(crate) use with_game;
+
+/// `norn play` with one flag per side name, an alias of `--player NAME=SPEC`.
+fn with_side_flags(play: clap::Command) -> clap::Command {
+    let games = registry::games();
+    side_names().into_iter().fold(play, |play, side| {
+        let owners: Vec<&str> = games
+            .iter()
+            .filter(|game| game.sides.contains(&side))
+            .map(|game| game.name)
+            .collect();
+        play.arg(Arg::new(side).long(side).value_name("SPEC").help(format!(
+            "Agent for the {side} ({}): --player {side}=SPEC",
+            owners.join(", ")
+        )))
+    })
+}
 
 /// Parses the command line, runs the command and returns the exit code.
 /// Errors are reported on one line on standard error.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let command = Cli::command().mut_subcommand("play", with_side_flags);
+    let parsed = command
+        .try_get_matches()
+        .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(error) => {
             use clap::error::ErrorKind;
             if matches!(
@@ -127,7 +135,17 @@ pub fn run() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Merge(args) => tournament::merge(args),
         Command::Match(args) => tournament::run_match_command(args),
-        Command::Play(args) => play::run(args),
+        Command::Play(mut args) => {
+            let play = matches
+                .subcommand_matches("play")
+                .expect("the play command was parsed");
+            for side in side_names() {
+                if let Some(spec) = play.get_one::<String>(side) {
+                    args.side_flags.push((side.to_string(), spec.clone()));
+                }
+            }
+            play::run(args)
+        }
         Command::Engine(args) => engine::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Winrate(args) => winrate::run(args),
@@ -143,6 +161,28 @@ pub fn run() -> ExitCode {
 
 /// The result of a command: an error is one line of text for the user.
 pub(crate) type CliResult = Result<(), String>;
+
+/// Runs `$body` with the type `$game` bound to the game named by
+/// `$args.game` and `$args` borrowed, through the registry: the command
+/// line's one way from a game's name to its type.
+macro_rules! with_game {
+    ($args:ident: $args_type:ty, $game:ident => $body:expr) => {{
+        struct Visit<'a>(&'a $args_type);
+
+        impl crate::registry::GameVisitor for Visit<'_> {
+            type Output = crate::cli::CliResult;
+
+            fn visit<$game: crate::registry::Registered>(&mut self) -> Self::Output {
+                let $args = self.0;
+                $body
+            }
+        }
+
+        crate::registry::visit(&$args.game, &mut Visit(&$args))
+            .map_err(|error| error.to_string())?
+    }};
+}
+pub(crate) use with_game;
 
 /// The rules from `--rules` text (defaults when absent).
 pub(crate) fn parse_rules<G: Game>(text: Option<&str>) -> Result<G::Rules, String> {
@@ -168,4 +208,18 @@ pub(crate) fn print_json<T: serde::Serialize>(value: &T) -> CliResult {
     let text = serde_json::to_string(value).map_err(|error| error.to_string())?;
     println!("{text}");
     Ok(())
+}
+
+/// The number of threads to use by default: the machine's cores.
+pub(crate) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Checks a `--threads` value.
+pub(crate) fn check_threads(threads: usize) -> CliResult {
+    if threads == 0 {
+        Err("--threads must be at least 1".into())
+    } else {
+        Ok(())
+    }
 }

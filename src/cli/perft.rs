@@ -1,4 +1,7 @@
-use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
+use super::{
+    CliResult, check_threads, default_threads, game_names, initial_state, parse_rules, print_json,
+    with_game,
+};
 use crate::core::{Notation, Status};
 use crate::search::{perft_divide, perft_parallel};
 use clap::Args;
@@ -8,7 +11,8 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The game
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     /// Number of plies
     #[arg(long, short)]
     depth: u32,
@@ -28,10 +32,6 @@ pub struct PerftArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
-}
-
-pub(crate) fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 #[derive(Serialize)]
@@ -55,13 +55,11 @@ struct DivideEntry {
 }
 
 pub fn run(args: PerftArgs) -> CliResult {
-    with_game!(args.game, G => run_game::<G>(&args))
+    with_game!(args: PerftArgs, G => count::<G>(args))
 }
 
-fn run_game<G: Notation>(args: &PerftArgs) -> CliResult {
-    if args.threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
+fn count<G: Notation>(args: &PerftArgs) -> CliResult {
+    check_threads(args.threads)?;
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let state: G = initial_state(args.position.as_deref(), rules)?;
     if state.status() == Status::Chance {
@@ -76,8 +74,8 @@ fn run_game<G: Notation>(args: &PerftArgs) -> CliResult {
         let nodes = split.iter().map(|&(_, n)| n).sum();
         let entries = split
             .into_iter()
-            .map(|(mv, nodes)| DivideEntry {
-                mv: state.move_text(mv),
+            .map(|(ply, nodes)| DivideEntry {
+                mv: state.ply_text(&ply).one_line(),
                 nodes,
             })
             .collect();

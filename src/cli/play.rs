@@ -1,12 +1,11 @@
 //! `norn play`: one game between agents, or against a person at the terminal.
 
-use super::{CliResult, GameName, initial_state, parse_rules, print_json, with_game};
-use crate::agents::{Agent, HumanAgent, build_agent};
+use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_game};
+use crate::agents::{Agent, HumanAgent};
 use crate::arena::play_game;
-use crate::arena::winrate::{SpecBuilder, deal};
-use crate::core::{Evaluate, Game, Notation, Stochastic, derive_seed};
-use crate::games::fenrir_cards::{self, FenrirCards};
-use crate::games::fenrir_path::FenrirPath;
+use crate::arena::winrate::deal;
+use crate::core::{Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, derive_seed};
+use crate::registry::Registered;
 use clap::Args;
 use serde::Serialize;
 use std::io::BufReader;
@@ -14,19 +13,8 @@ use std::io::BufReader;
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game
-    game: GameName,
-    /// Agent for the attackers (hnefatafl), e.g. "alphabeta:depth=4" or "human"
-    #[arg(long, value_name = "SPEC")]
-    attackers: Option<String>,
-    /// Agent for the defenders (hnefatafl)
-    #[arg(long, value_name = "SPEC")]
-    defenders: Option<String>,
-    /// Agent for the dwarfs (thud, koom-valley)
-    #[arg(long, value_name = "SPEC")]
-    dwarfs: Option<String>,
-    /// Agent for the trolls (thud, koom-valley)
-    #[arg(long, value_name = "SPEC")]
-    trolls: Option<String>,
+    #[arg(value_parser = game_names())]
+    game: String,
     /// Agent for player 0, the first to move
     #[arg(long, value_name = "SPEC")]
     agent0: Option<String>,
@@ -40,7 +28,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Start from this position instead of the initial one (without it, a
-    /// cooperative game is dealt as deal 0 of `norn winrate --seed S`)
+    /// game that starts with a deal is dealt as deal 0 of `norn winrate --seed S`)
     #[arg(long)]
     position: Option<String>,
     /// Rules options as key=value pairs
@@ -49,6 +37,10 @@ pub struct PlayArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
+    /// The side flags given (`--attackers SPEC` and the like), made from the
+    /// registry's side names.
+    #[arg(skip)]
+    pub(super) side_flags: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -57,7 +49,7 @@ struct PlayReport {
     seed: u64,
     players: Vec<PlayerReport>,
     start: String,
-    moves: Vec<String>,
+    moves: Vec<PlyText>,
     plies: usize,
     /// The winning side's name, or null for a draw or a cooperative game
     /// (whose shared result is in `payoffs`).
@@ -71,73 +63,59 @@ struct PlayReport {
 struct PlayerReport {
     name: String,
     spec: String,
-    /// Whether this player reads cards the rules hide from it.
-    sees_hidden_cards: bool,
-}
-
-/// How a game's players are built from their specs.
-struct Roster<G: Game> {
-    build: SpecBuilder<G>,
-    /// Whether a spec's player reads cards the rules hide from it.
-    sees_hidden_cards: fn(&str) -> bool,
-    /// Why a person cannot play this game at the terminal, if they cannot.
-    no_humans: Option<&'static str>,
-}
-
-impl<G: Evaluate> Roster<G> {
-    /// The generic agents, for games whose players see the whole state.
-    fn open() -> Self {
-        Roster {
-            build: build_agent::<G>,
-            sees_hidden_cards: |_| false,
-            no_humans: None,
-        }
-    }
+    /// Whether this player reads information the rules hide from it.
+    sees_hidden_information: bool,
 }
 
 pub fn run(args: PlayArgs) -> CliResult {
-    match args.game {
-        GameName::FenrirPath => play(&args, dealt::<FenrirPath>(&args)?, Roster::open()),
-        GameName::FenrirCards => play(
-            &args,
-            dealt::<FenrirCards>(&args)?,
-            Roster {
-                build: fenrir_cards::build_policy,
-                sees_hidden_cards: fenrir_cards::sees_hidden_cards,
-                no_humans: Some("the terminal would show every hand"),
-            },
-        ),
-        _ => with_game!(args.game, G => {
-            let rules = parse_rules::<G>(args.rules.as_deref())?;
-            play(&args, initial_state::<G>(args.position.as_deref(), rules)?, Roster::open())
-        }),
+    with_game!(args: PlayArgs, G => play::<G>(args))
+}
+
+/// The deal `norn winrate --seed S` plays first, so that a run's deal can
+/// be watched.
+struct Deal<G> {
+    state: G,
+    seed: u64,
+}
+
+impl<G: Game> ChanceVisitor<G> for Deal<G> {
+    type Output = G;
+
+    fn visit(self) -> G
+    where
+        G: Stochastic,
+    {
+        deal(self.state.rules(), self.seed, 0)
     }
 }
 
-/// The start of a game with a deal: the given position, or else the deal
-/// `norn winrate --seed S` plays first, so that a run's deal can be watched.
-fn dealt<G: Notation + Stochastic>(args: &PlayArgs) -> Result<G, String> {
+fn play<G: Registered>(args: &PlayArgs) -> CliResult {
     let rules = parse_rules::<G>(args.rules.as_deref())?;
-    match &args.position {
-        Some(_) => initial_state(args.position.as_deref(), rules),
-        None => Ok(deal(&rules, args.seed, 0)),
-    }
-}
-
-fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult {
+    let start: G = initial_state(args.position.as_deref(), rules)?;
+    let start = match start.status() {
+        Status::Chance => G::with_chance(Deal {
+            state: start,
+            seed: args.seed,
+        })
+        .ok_or("the game reached a chance event it cannot resolve")?,
+        _ => start,
+    };
     let specs = assign_specs(&start, args)?;
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     for (player, spec) in specs.iter().enumerate() {
         agents.push(if spec == "human" {
-            if let Some(reason) = roster.no_humans {
-                return Err(format!("a person cannot play {} here: {reason}", G::NAME));
+            if Capabilities::of::<G>().hidden_information {
+                return Err(format!(
+                    "a person cannot play {} at this terminal: it would show every player's hidden information",
+                    G::NAME
+                ));
             }
             Box::new(HumanAgent::<G>::new(
                 Box::new(BufReader::new(std::io::stdin())),
                 Box::new(std::io::stderr()),
             ))
         } else {
-            (roster.build)(spec, derive_seed(args.seed, player as u64))
+            G::build_agent(spec, derive_seed(args.seed, player as u64))
                 .map_err(|error| error.to_string())?
         });
     }
@@ -146,11 +124,10 @@ fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult 
     }
     let game = play_game(&start, &mut agents, None).map_err(|error| error.to_string())?;
     let mut state = start.clone();
-    let mut moves = Vec::with_capacity(game.moves.len());
-    for &mv in &game.moves {
-        moves.push(state.move_text(mv));
-        state.play(mv);
+    for ply in &game.plies {
+        state.play_ply(ply);
     }
+    let moves = start.line_text(&game.plies);
     let report = PlayReport {
         game: G::NAME,
         seed: args.seed,
@@ -160,7 +137,7 @@ fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult 
             .map(|(player, spec)| PlayerReport {
                 name: start.player_name(player),
                 spec: spec.clone(),
-                sees_hidden_cards: (roster.sees_hidden_cards)(spec),
+                sees_hidden_information: G::sees_hidden_information(spec),
             })
             .collect(),
         start: start.position_text(),
@@ -181,8 +158,8 @@ fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult 
         .players
         .iter()
         .map(|player| {
-            let label = if player.sees_hidden_cards {
-                " (sees every hand)"
+            let label = if player.sees_hidden_information {
+                " (sees hidden information)"
             } else {
                 ""
             };
@@ -196,14 +173,13 @@ fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult 
         report.seed
     );
     let mut mover = start.clone();
-    for (ply, (&mv, text)) in game.moves.iter().zip(&report.moves).enumerate() {
-        let side = mover
-            .status()
-            .player_to_move()
-            .map(|player| mover.player_name(player))
-            .unwrap_or_default();
-        println!("{:>4}. {side} {text}", ply + 1);
-        mover.play(mv);
+    for (number, (ply, text)) in game.plies.iter().zip(&report.moves).enumerate() {
+        let side = match mover.status() {
+            Status::ToMove(player) => mover.player_name(player),
+            _ => "together".to_string(),
+        };
+        println!("{:>4}. {side} {}", number + 1, text.one_line());
+        mover.play_ply(ply);
     }
     print!("\n{}", state.diagram());
     let (worst, best) = state.payoff_range();
@@ -222,19 +198,12 @@ fn play<G: Notation>(args: &PlayArgs, start: G, roster: Roster<G>) -> CliResult 
     Ok(())
 }
 
-/// One spec per player, from the side options, `--agentN` and `--player NAME=SPEC`.
+/// One spec per player, from the side flags, `--agentN` and `--player NAME=SPEC`.
 fn assign_specs<G: Game>(start: &G, args: &PlayArgs) -> Result<Vec<String>, String> {
     let players = start.num_players();
     let names: Vec<String> = (0..players).map(|p| start.player_name(p)).collect();
-    let mut given: Vec<(String, String)> = Vec::new();
-    for (name, spec) in [
-        ("attackers", &args.attackers),
-        ("defenders", &args.defenders),
-        ("dwarfs", &args.dwarfs),
-        ("trolls", &args.trolls),
-        ("0", &args.agent0),
-        ("1", &args.agent1),
-    ] {
+    let mut given: Vec<(String, String)> = args.side_flags.clone();
+    for (name, spec) in [("0", &args.agent0), ("1", &args.agent1)] {
         if let Some(spec) = spec {
             given.push((name.to_string(), spec.clone()));
         }

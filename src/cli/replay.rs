@@ -1,13 +1,20 @@
-use super::{CliResult, GameName, parse_rules, print_json};
-use crate::games::hnefatafl::{Hnefatafl, replay_records};
+//! `norn replay`: game records in a game's own format, or the library's
+//! game logs, checked move by move.
+
+use super::{CliResult, game_names, parse_rules, print_json, with_game};
+use crate::arena::replay_log;
+use crate::registry::Registered;
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The game (records exist for hnefatafl)
-    game: GameName,
-    /// A CSV file of game records: moves,attacker_captures,defender_captures,result
+    /// The game
+    #[arg(value_parser = game_names())]
+    game: String,
+    /// A game log of a tournament (games.jsonl, any game), or a file of game
+    /// records in the game's own format (hnefatafl: CSV lines
+    /// moves,attacker_captures,defender_captures,result)
     file: PathBuf,
     /// Rules options as key=value pairs
     #[arg(long)]
@@ -18,62 +25,34 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> CliResult {
-    if args.game != GameName::Hnefatafl {
-        return Err("game records can be replayed for hnefatafl only".into());
-    }
-    let rules = parse_rules::<Hnefatafl>(args.rules.as_deref())?;
-    let csv = std::fs::read_to_string(&args.file)
+    with_game!(args: ReplayArgs, G => replay::<G>(args))
+}
+
+fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
+    let rules = parse_rules::<G>(args.rules.as_deref())?;
+    let text = std::fs::read_to_string(&args.file)
         .map_err(|error| format!("cannot read {}: {error}", args.file.display()))?;
-    let summary = replay_records(&csv, rules).map_err(|error| error.to_string())?;
-    if args.json {
-        return print_json(&summary);
-    }
-    println!(
-        "{:>5} {:>6} {:>8} {:>7} {:>10}  ended early",
-        "line", "moves", "replayed", "illegal", "mismatches"
-    );
-    for game in &summary.per_game {
-        let early = match &game.ended_early {
-            Some(early) => format!(
-                "after ply {} by {} ({} moves left)",
-                early.ply, early.reason, early.moves_left
-            ),
-            None => "-".to_string(),
+    // Game logs are JSON objects, one per line.
+    if text.trim_start().starts_with('{') {
+        let replay = replay_log(&G::new(rules), &text)?;
+        return if args.json {
+            print_json(&replay)
+        } else {
+            print!("{}", replay.text());
+            Ok(())
         };
-        println!(
-            "{:>5} {:>6} {:>8} {:>7} {:>10}  {early}",
-            game.line,
-            game.moves_recorded,
-            game.moves_replayed,
-            usize::from(game.illegal_move.is_some()),
-            game.capture_mismatches.len(),
-        );
-        if let Some(illegal) = &game.illegal_move {
-            println!(
-                "      illegal move {} at ply {}: {}",
-                illegal.text, illegal.ply, illegal.reason
-            );
-        }
-        for mismatch in &game.capture_mismatches {
-            println!(
-                "      {} at ply {}: record captures [{}], engine captures [{}]",
-                mismatch.text,
-                mismatch.ply,
-                mismatch.recorded.join(" "),
-                mismatch.engine.join(" ")
-            );
-        }
     }
-    println!(
-        "\n{} games, {} moves replayed, {} illegal moves, {} capture mismatches, {} games ended early",
-        summary.games,
-        summary.moves,
-        summary.illegal_moves,
-        summary.capture_mismatches,
-        summary.ended_early
-    );
-    for (reason, count) in &summary.ended_early_by_reason {
-        println!("  ended early by {reason}: {count}");
+    let replay = G::replay_records(&text, &rules).ok_or_else(|| {
+        format!(
+            "{} has no record format of its own; replay a game log (games.jsonl) instead",
+            G::NAME
+        )
+    })?;
+    let replay = replay.map_err(|error| error.to_string())?;
+    if args.json {
+        print_json(&replay.json)
+    } else {
+        print!("{}", replay.text);
+        Ok(())
     }
-    Ok(())
 }

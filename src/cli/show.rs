@@ -1,11 +1,12 @@
-use super::{CliResult, GameName, initial_state, parse_rules, with_game};
+use super::{CliResult, game_names, initial_state, parse_rules, with_game};
 use crate::core::Notation;
 use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// The game
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     /// The position to show (the initial one if left out)
     #[arg(long)]
     position: Option<String>,
@@ -15,7 +16,7 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: ShowArgs) -> CliResult {
-    with_game!(args.game, G => show::<G>(&args))
+    with_game!(args: ShowArgs, G => show::<G>(args))
 }
 
 fn show<G: Notation>(args: &ShowArgs) -> CliResult {

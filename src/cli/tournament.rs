@@ -1,16 +1,18 @@
 //! `norn tournament`, `norn merge` and `norn match`.
 
-use super::perft::default_threads;
-use super::{CliResult, GameName, parse_rules, print_json, with_game};
-use crate::agents::build_agent;
-use crate::arena::sprt::Sprt;
-use crate::arena::{
-    RunOptions, Shard, TournamentConfig, TournamentSummary, markdown_report, merge_directories,
-    ratings_svg, run_match, run_tournament, text_report, write_directory,
+use super::progress::GamesBar;
+use super::{
+    CliResult, check_threads, default_threads, game_names, parse_rules, print_json, with_game,
 };
-use crate::core::{Evaluate, Game, Notation};
+use crate::arena::sprt::{Sprt, SprtDecision};
+use crate::arena::{
+    RunOptions, Shard, TournamentConfig, TournamentSummary, merge_directories, run_match,
+    run_tournament, text_report, write_directory, write_reports,
+};
+use crate::core::Capabilities;
+use crate::registry::Registered;
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -29,8 +31,8 @@ const DEFAULT_AGENTS: &[&str] = &[
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
     /// The game
-    #[arg(default_value = "hnefatafl")]
-    game: GameName,
+    #[arg(default_value = "hnefatafl", value_parser = game_names())]
+    game: String,
     /// Agent specs, e.g. random greedy alphabeta:depth=3 mcts:iters=2000
     #[arg(long, num_args = 1.., default_values_t = DEFAULT_AGENTS.iter().map(|s| s.to_string()))]
     agents: Vec<String>,
@@ -79,7 +81,8 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The game
-    game: GameName,
+    #[arg(value_parser = game_names())]
+    game: String,
     /// The agent under test
     tested: String,
     /// The baseline agent
@@ -127,34 +130,6 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     flag
 }
 
-/// Whether a game's payoffs are score margins rather than win/loss.
-fn is_scored<G: Game>(state: &G) -> bool {
-    state.payoff_range() != (-1.0, 1.0)
-}
-
-/// A short stable name for a configuration, for the default output directory.
-fn config_digest(config: &TournamentConfig) -> String {
-    let text = serde_json::to_string(config).expect("configs serialise");
-    let digest = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
-        (hash ^ byte as u64).wrapping_mul(0x100_0000_01b3)
-    });
-    format!("{:08x}", digest >> 32)
-}
-
-/// Writes summary.json, report.md and ratings.svg.
-fn write_reports(dir: &Path, summary: &TournamentSummary) -> CliResult {
-    let write = |name: &str, text: String| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|error| format!("{}: {error}", path.display()))
-    };
-    write(
-        "summary.json",
-        serde_json::to_string_pretty(summary).expect("summaries serialise") + "\n",
-    )?;
-    write("report.md", markdown_report(summary))?;
-    write("ratings.svg", ratings_svg(summary))
-}
-
 fn show_summary(summary: &TournamentSummary, json: bool) -> CliResult {
     if json {
         print_json(summary)
@@ -165,13 +140,11 @@ fn show_summary(summary: &TournamentSummary, json: bool) -> CliResult {
 }
 
 pub fn run(args: TournamentArgs) -> CliResult {
-    with_game!(args.game, G => tournament::<G>(&args))
+    with_game!(args: TournamentArgs, G => tournament::<G>(args))
 }
 
-fn tournament<G: Notation + Evaluate>(args: &TournamentArgs) -> CliResult {
-    if args.threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
+fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
+    check_threads(args.threads)?;
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let shard = match &args.shard {
         Some(text) => Shard::parse(text).map_err(|error| error.to_string())?,
@@ -190,27 +163,24 @@ fn tournament<G: Notation + Evaluate>(args: &TournamentArgs) -> CliResult {
     let out_dir = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("runs/{}-{}", G::NAME, config_digest(&config))));
+        .unwrap_or_else(|| PathBuf::from(format!("runs/{}-{}", G::NAME, config.digest())));
     let start = G::new(rules);
     let stop = interrupt_flag();
+    let bar = GamesBar::new(!args.json);
     let options = RunOptions {
         threads: args.threads,
         shard,
         out_dir: Some(out_dir.clone()),
         stop: &stop,
-        progress: !args.json,
+        progress: &bar,
     };
     let started = Instant::now();
-    let result = run_tournament(
-        &config,
-        &start,
-        &|spec, seed| build_agent::<G>(spec, seed),
-        &options,
-    )
-    .map_err(|error| error.to_string())?;
+    let result = run_tournament(&config, &start, &G::build_agent, &options)
+        .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
-    let summary = TournamentSummary::compute(&config, &result.games, is_scored(&start));
-    write_reports(&out_dir, &summary)?;
+    let scored = Capabilities::of::<G>().scored();
+    let summary = TournamentSummary::compute(&config, &result.games, scored);
+    write_reports(&out_dir, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)?;
     if !args.json {
         if result.repaired_torn_line {
@@ -235,24 +205,16 @@ fn tournament<G: Notation + Evaluate>(args: &TournamentArgs) -> CliResult {
 
 pub fn merge(args: MergeArgs) -> CliResult {
     let (config, games) = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
-    let name = <GameName as clap::ValueEnum>::from_str(&config.game, false).map_err(|_| {
-        format!(
-            "the shards hold games of `{}`, which this norn does not know",
-            config.game
-        )
-    })?;
-    let scored = with_game!(name, G => {
-        let rules = parse_rules::<G>(Some(&config.rules))?;
-        is_scored(&G::new(rules))
-    });
+    let game = crate::registry::find(&config.game)
+        .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
     write_directory(&args.out, &config, &games).map_err(|error| error.to_string())?;
-    let summary = TournamentSummary::compute(&config, &games, scored);
-    write_reports(&args.out, &summary)?;
+    let summary = TournamentSummary::compute(&config, &games, game.capabilities.scored());
+    write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)
 }
 
 pub fn run_match_command(args: MatchArgs) -> CliResult {
-    with_game!(args.game, G => match_games::<G>(&args))
+    with_game!(args: MatchArgs, G => match_games::<G>(args))
 }
 
 fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
@@ -264,10 +226,8 @@ fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {
     ))
 }
 
-fn match_games<G: Notation + Evaluate>(args: &MatchArgs) -> CliResult {
-    if args.threads == 0 {
-        return Err("--threads must be at least 1".into());
-    }
+fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
+    check_threads(args.threads)?;
     let (elo0, elo1) = parse_hypotheses(&args.sprt)?;
     let sprt = Sprt {
         elo0,
@@ -290,7 +250,7 @@ fn match_games<G: Notation + Evaluate>(args: &MatchArgs) -> CliResult {
     let report = run_match(
         &config,
         &start,
-        &|spec, seed| build_agent::<G>(spec, seed),
+        &G::build_agent,
         sprt,
         args.max_games / 2,
         args.threads,
@@ -301,15 +261,15 @@ fn match_games<G: Notation + Evaluate>(args: &MatchArgs) -> CliResult {
         return print_json(&report);
     }
     let verdict = match report.decision {
-        crate::arena::sprt::SprtDecision::AcceptH1 => format!(
+        SprtDecision::AcceptH1 => format!(
             "H1 accepted: {} is at least {elo1:+} Elo stronger",
             report.agents[0]
         ),
-        crate::arena::sprt::SprtDecision::AcceptH0 => format!(
+        SprtDecision::AcceptH0 => format!(
             "H0 accepted: {} gains at most {elo0:+} Elo",
             report.agents[0]
         ),
-        crate::arena::sprt::SprtDecision::Continue => "undecided".to_string(),
+        SprtDecision::Continue => "undecided".to_string(),
     };
     println!("{} vs {}: {verdict}", report.agents[0], report.agents[1]);
     println!(

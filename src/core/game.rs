@@ -6,8 +6,9 @@
 //! A searcher asks for exactly the traits it needs, so it works for every game
 //! that has them and no game pays for features it lacks.
 
-use super::{GameRng, IllegalMove, MoveList, ParseError, Player, Status};
-use std::fmt::Debug;
+use super::capability::{ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor};
+use super::{GameRng, IllegalMove, MoveList, ParseError, Player, Ply, PlyText, Status};
+use std::fmt::{self, Debug};
 use std::hash::Hash;
 use std::str::FromStr;
 
@@ -19,11 +20,22 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A move: small, copyable, and meaningful only in the state that listed it.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// The rules options (house rules, limits, sizes); `Default` is the standard
-    /// game, and the text form is a `key=value` list such as `ply-limit=200`.
-    type Rules: Clone + Debug + Default + Send + Sync + FromStr<Err = ParseError> + 'static;
+    /// game, and the text form (read by `FromStr`, written by `Display`) is a
+    /// `key=value` list such as `ply-limit=200`.
+    type Rules: Clone
+        + Debug
+        + Default
+        + fmt::Display
+        + Send
+        + Sync
+        + FromStr<Err = ParseError>
+        + 'static;
 
     /// The game's name on the command line, e.g. `"hnefatafl"`.
     const NAME: &'static str;
+
+    /// What the payoffs mean: a win or loss, a score margin, or a team result.
+    const SCORING: Scoring;
 
     /// The starting state under `rules`. For games that start with a shuffle this
     /// is a [`Status::Chance`] state before the deal.
@@ -60,18 +72,62 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Search uses this; a move that was not listed leaves the state unspecified.
     fn play(&mut self, mv: Self::Move);
 
-    /// Plays `mv` if it is legal, and otherwise explains why not and leaves the
-    /// state unchanged. Input from users goes through here.
-    fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+    /// `Ok` if `mv` is a legal move of the player to move, and otherwise why
+    /// not. The default looks the move up in the legal moves; games override
+    /// it to explain a refusal in the terms of their rules.
+    fn check_move(&self, mv: Self::Move) -> Result<(), IllegalMove> {
         if self.status().is_over() {
             return Err(IllegalMove::new("the game is already over"));
         }
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
-        if !moves.contains(&mv) {
-            return Err(IllegalMove::new(format!("{mv:?} is not a legal move here")));
+        if moves.contains(&mv) {
+            Ok(())
+        } else {
+            Err(IllegalMove::new(format!("{mv:?} is not a legal move here")))
         }
+    }
+
+    /// Plays `mv` if it is legal, and otherwise explains why not and leaves the
+    /// state unchanged. Input from users goes through here.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+        self.check_move(mv)?;
         self.play(mv);
+        Ok(())
+    }
+
+    /// `Ok` if a ply (one move, or every player's move at a simultaneous
+    /// state) is legal here, and otherwise why not.
+    fn check_ply(&self, ply: &Ply<Self::Move>) -> Result<(), IllegalMove> {
+        match ply {
+            Ply::Move(mv) => self.check_move(*mv),
+            Ply::Joint(joint) => Self::with_simultaneous_moves(CheckJoint { state: self, joint })
+                .unwrap_or_else(|| {
+                    Err(IllegalMove::new(
+                        "a joint move, but the players of this game move one at a time",
+                    ))
+                }),
+        }
+    }
+
+    /// Plays a ply without checking it, as [`play`](Game::play) does a move.
+    ///
+    /// # Panics
+    /// On a joint ply in a game without simultaneous moves: such a ply never
+    /// comes from the game's own move lists.
+    fn play_ply(&mut self, ply: &Ply<Self::Move>) {
+        match ply {
+            Ply::Move(mv) => self.play(*mv),
+            Ply::Joint(joint) => Self::with_simultaneous_moves(PlayJoint { state: self, joint })
+                .expect("a joint ply is played only in a game with simultaneous moves"),
+        }
+    }
+
+    /// Plays a ply if it is legal, and otherwise explains why not and leaves
+    /// the state unchanged.
+    fn try_play_ply(&mut self, ply: &Ply<Self::Move>) -> Result<(), IllegalMove> {
+        self.check_ply(ply)?;
+        self.play_ply(ply);
         Ok(())
     }
 
@@ -83,8 +139,67 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// can normalise payoffs of scored games.
     fn payoff_range(&self) -> (f64, f64);
 
-    /// The number of plies (single-player decisions) played so far.
+    /// The number of plies played so far: single-player decisions and joint
+    /// moves each count one.
     fn ply(&self) -> u32;
+
+    /// Runs `visitor` with [`Stochastic`] available, if this game has chance
+    /// events; `None` if it has none. Games that implement [`Stochastic`]
+    /// override this with `Some(visitor.visit())`.
+    fn with_chance<V: ChanceVisitor<Self>>(_visitor: V) -> Option<V::Output> {
+        None
+    }
+
+    /// Runs `visitor` with [`ImperfectInformation`] available, if this game
+    /// hides information from its players; `None` otherwise. Games that
+    /// implement [`ImperfectInformation`] override this with
+    /// `Some(visitor.visit())`.
+    fn with_hidden_information<V: HiddenInformationVisitor<Self>>(
+        _visitor: V,
+    ) -> Option<V::Output> {
+        None
+    }
+
+    /// Runs `visitor` with [`Simultaneous`] available, if this game has
+    /// simultaneous moves; `None` otherwise. Games that implement
+    /// [`Simultaneous`] override this with `Some(visitor.visit())`.
+    fn with_simultaneous_moves<V: SimultaneousVisitor<Self>>(_visitor: V) -> Option<V::Output> {
+        None
+    }
+}
+
+/// [`Game::check_ply`] for a joint ply.
+struct CheckJoint<'a, G: Game> {
+    state: &'a G,
+    joint: &'a [G::Move],
+}
+
+impl<G: Game> SimultaneousVisitor<G> for CheckJoint<'_, G> {
+    type Output = Result<(), IllegalMove>;
+
+    fn visit(self) -> Self::Output
+    where
+        G: Simultaneous,
+    {
+        self.state.check_joint(self.joint)
+    }
+}
+
+/// [`Game::play_ply`] for a joint ply.
+struct PlayJoint<'a, G: Game> {
+    state: &'a mut G,
+    joint: &'a [G::Move],
+}
+
+impl<G: Game> SimultaneousVisitor<G> for PlayJoint<'_, G> {
+    type Output = ();
+
+    fn visit(self)
+    where
+        G: Simultaneous,
+    {
+        self.state.play_joint(self.joint);
+    }
 }
 
 /// Positions and moves as text that players can read, type and share.
@@ -107,6 +222,50 @@ pub trait Notation: Game {
 
     /// A diagram of the position for a terminal.
     fn diagram(&self) -> String;
+
+    /// A ply as text, written from this (pre-ply) state: the move's text, or
+    /// one text per player for a joint move.
+    fn ply_text(&self, ply: &Ply<Self::Move>) -> PlyText {
+        match ply {
+            Ply::Move(mv) => PlyText::Move(self.move_text(*mv)),
+            Ply::Joint(joint) => {
+                PlyText::Joint(joint.iter().map(|&mv| self.move_text(mv)).collect())
+            }
+        }
+    }
+
+    /// Reads a ply written by [`ply_text`](Notation::ply_text); it must be
+    /// legal in this state. At a simultaneous state, [`parse_move`](Notation::parse_move)
+    /// reads a move any player could choose, and each player's move must be
+    /// one of [`Simultaneous::player_moves`].
+    fn parse_ply(&self, text: &PlyText) -> Result<Ply<Self::Move>, ParseError> {
+        match text {
+            PlyText::Move(text) => self.parse_move(text).map(Ply::Move),
+            PlyText::Joint(texts) => {
+                let joint = texts
+                    .iter()
+                    .map(|text| self.parse_move(text))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let ply = Ply::Joint(joint);
+                self.check_ply(&ply).map_err(|illegal| {
+                    ParseError::new("joint move", &texts.join(" "), illegal.reason())
+                })?;
+                Ok(ply)
+            }
+        }
+    }
+
+    /// The plies of `line`, played from this state, as text.
+    fn line_text(&self, line: &[Ply<Self::Move>]) -> Vec<PlyText> {
+        let mut state = self.clone();
+        line.iter()
+            .map(|ply| {
+                let text = state.ply_text(ply);
+                state.play_ply(ply);
+                text
+            })
+            .collect()
+    }
 }
 
 /// Games with explicit chance events (shuffles, deals, draws).
@@ -122,13 +281,50 @@ pub trait Stochastic: Game {
 /// Games in which players choose at the same time without seeing each other's choice.
 ///
 /// When [`Game::status`] is [`Status::Simultaneous`], each player picks one of
-/// its own moves and the joint choice is played at once.
+/// its own moves and the joint choice is played at once, as one ply. A game
+/// may mix such states with ordinary ones where one player is to move.
 pub trait Simultaneous: Game {
-    /// Replaces `moves` with the choices open to `player` in this simultaneous state.
+    /// Replaces `moves` with the choices open to `player` in this
+    /// simultaneous state (empty in any other state).
     fn player_moves(&self, player: Player, moves: &mut MoveList<Self::Move>);
 
-    /// Plays one move per player, indexed by player.
+    /// Plays one move per player, indexed by player, without checking them.
     fn play_joint(&mut self, joint: &[Self::Move]);
+
+    /// `Ok` if `joint` holds one legal move per player, and otherwise why not.
+    fn check_joint(&self, joint: &[Self::Move]) -> Result<(), IllegalMove> {
+        if self.status() != Status::Simultaneous {
+            return Err(IllegalMove::new(
+                "a joint move, but the players do not choose simultaneously here",
+            ));
+        }
+        if joint.len() != self.num_players() {
+            return Err(IllegalMove::new(format!(
+                "a joint move has one move per player ({}), not {}",
+                self.num_players(),
+                joint.len()
+            )));
+        }
+        let mut moves = MoveList::new();
+        for (player, mv) in joint.iter().enumerate() {
+            self.player_moves(player, &mut moves);
+            if !moves.contains(mv) {
+                return Err(IllegalMove::new(format!(
+                    "{mv:?} is not a legal choice of the {}",
+                    self.player_name(player)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `joint` if every player's move is legal, and otherwise explains
+    /// why not and leaves the state unchanged.
+    fn try_play_joint(&mut self, joint: &[Self::Move]) -> Result<(), IllegalMove> {
+        self.check_joint(joint)?;
+        self.play_joint(joint);
+        Ok(())
+    }
 }
 
 /// Games with hidden information: each player sees only an observation.

@@ -3,10 +3,15 @@
 //! - [`Game`]: states, moves, status and hashing, for every kind of game;
 //! - [`Notation`], [`Stochastic`], [`Simultaneous`], [`ImperfectInformation`]:
 //!   what only some games have;
+//! - [`Evaluate`], [`Playout`] and [`Objective`]: per-game knowledge that
+//!   searchers use;
 //! - [`Outcome`] and [`Payoffs`]: one payoff per player, which covers zero-sum,
 //!   scored and cooperative games alike;
-//! - [`MoveList`], Zobrist keys and seeded random number generators.
+//! - [`Capabilities`] and the hooks through which generic code reaches the
+//!   optional traits;
+//! - [`MoveList`], [`Ply`], Zobrist keys and seeded random number generators.
 
+mod capability;
 mod error;
 mod evaluate;
 mod fast_hash;
@@ -15,15 +20,25 @@ mod moves;
 mod objective;
 mod options;
 mod outcome;
+mod playout;
+mod ply;
 mod rng;
 pub mod zobrist;
 
+pub use capability::{
+    Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
+};
 pub use error::{IllegalMove, ParseError};
 pub use evaluate::Evaluate;
 pub(crate) use fast_hash::{FastHashMap, FastHasher};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::MoveList;
 pub use objective::{Objective, Sense};
-pub use options::{parse_exploration, parse_key_values, parse_switch, parse_value, unknown_key};
+pub use options::{
+    limit_text, parse_exploration, parse_key_values, parse_limit, parse_switch, parse_value,
+    switch_text, unknown_key,
+};
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
+pub use playout::{Playout, normalised_payoffs};
+pub use ply::{Ply, PlyText};
 pub use rng::{GameRng, derive_seed, rng_from_seed};

@@ -35,6 +35,9 @@ pub trait Objective<G: Game>: Send + Sync {
     /// A short name for reports, e.g. `"safety-margin"`.
     fn name(&self) -> &'static str;
 
+    /// What a value counts, for reports, e.g. `"moves"`.
+    fn unit(&self) -> &'static str;
+
     /// Whether larger or smaller values are better.
     fn sense(&self) -> Sense;
 

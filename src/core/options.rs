@@ -51,6 +51,38 @@ pub fn parse_value<T: FromStr>(
     })
 }
 
+/// Reads a limit (of plies, say): a positive number, or `none` for no limit.
+/// `0` is refused: it would either mean "no limit" or "end at once", and
+/// the reader cannot tell which was meant.
+pub fn parse_limit(
+    what: &'static str,
+    text: &str,
+    key: &str,
+    value: &str,
+) -> Result<Option<u32>, ParseError> {
+    match value {
+        "none" => Ok(None),
+        _ => match parse_value::<u32>(what, text, key, value)? {
+            0 => Err(ParseError::new(
+                what,
+                text,
+                format!("`{key}` takes a positive number or `none`, not 0"),
+            )),
+            limit => Ok(Some(limit)),
+        },
+    }
+}
+
+/// A limit as [`parse_limit`] reads it: the number, or `none`.
+pub fn limit_text(limit: Option<u32>) -> String {
+    limit.map_or_else(|| "none".to_string(), |limit| limit.to_string())
+}
+
+/// `on` or `off`, as [`parse_switch`] reads it.
+pub fn switch_text(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
 /// Reads an exploration constant: a finite number of at least 0 (a NaN or a
 /// negative constant would leave a search with no child worth choosing).
 pub fn parse_exploration(

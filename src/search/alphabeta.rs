@@ -7,9 +7,10 @@
 //!
 //! # Restrictions
 //! The searcher assumes two players whose payoffs sum to a constant (what one
-//! gains the other loses): it negates scores between the players. Chance and
-//! simultaneous-move states are not searched through; they are scored by the
-//! evaluation. Games where one player moves twice in a row are fine.
+//! gains the other loses): it negates scores between the players. It does not
+//! search through chance events or simultaneous choices: a search that meets
+//! one stops with a [`SearchError`]. Games where one player moves twice in a
+//! row are fine.
 //!
 //! # Scores
 //! Scores are integers from the view of the player to move:
@@ -34,9 +35,11 @@
 //! along two paths with different histories can therefore share an entry;
 //! this is the usual compromise of game-playing programs.
 
+use super::SearchError;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::{Evaluate, FastHasher, Game, MoveList, Player, Status};
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -132,14 +135,19 @@ impl AlphaBeta {
     }
 
     /// Searches `state` within the configured limits.
-    pub fn search<G: Evaluate>(&mut self, state: &G) -> SearchResult<G::Move> {
+    ///
+    /// # Errors
+    /// If the search reaches a chance event or a simultaneous choice.
+    pub fn search<G: Evaluate>(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
         self.generation = self.generation.wrapping_add(1);
         let started = Instant::now();
         let stop = AtomicBool::new(false);
         let total_nodes = AtomicU64::new(0);
+        let unsupported = OnceLock::new();
         let shared = Shared {
             table: self.table.as_ref(),
             stop: &stop,
+            unsupported: &unsupported,
             total_nodes: &total_nodes,
             deadline: self.config.time.map(|time| started + time),
             time: self.config.time,
@@ -161,9 +169,12 @@ impl AlphaBeta {
                 result
             })
         };
+        if let Some(&status) = unsupported.get() {
+            return Err(SearchError::unsupported("alpha-beta", status));
+        }
         result.nodes = total_nodes.load(Ordering::Relaxed);
         result.elapsed = started.elapsed();
-        result
+        Ok(result)
     }
 }
 
@@ -171,6 +182,8 @@ impl AlphaBeta {
 struct Shared<'a> {
     table: Option<&'a TranspositionTable>,
     stop: &'a AtomicBool,
+    /// The status of the first state met that the search cannot go through.
+    unsupported: &'a OnceLock<Status>,
     total_nodes: &'a AtomicU64,
     deadline: Option<Instant>,
     time: Option<Duration>,
@@ -222,8 +235,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             pv: Vec::new(),
             elapsed: Duration::ZERO,
         };
-        let Status::ToMove(me) = root.status() else {
-            return result;
+        let me = match root.status() {
+            Status::ToMove(me) => me,
+            Status::Over(_) => return result,
+            other => {
+                self.refuse(other);
+                return result;
+            }
         };
         root.legal_moves(&mut self.lists[0]);
         result.best_move = self.lists[0].first().copied();
@@ -401,11 +419,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 self.nodes += 1;
                 payoff_score(child, outcome.payoffs.get(me))
             }
-            Status::Chance | Status::Simultaneous => {
-                self.nodes += 1;
-                evaluation_score(child, me)
+            other @ (Status::Chance | Status::Simultaneous) => {
+                self.refuse(other);
+                0
             }
         }
+    }
+
+    /// Stops every thread's search at a state it cannot search through.
+    fn refuse(&mut self, status: Status) {
+        let _ = self.shared.unsupported.set(status);
+        self.shared.stop.store(true, Ordering::Relaxed);
+        self.stopped = true;
     }
 
     /// Sorts the move indices best first: the table's move, captures, killers,

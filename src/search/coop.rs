@@ -13,8 +13,8 @@
 //! of the best value: the value of the best line found, and the best value
 //! that has not been refuted.
 //!
-//! Requirements on the game: deterministic and finite (states with
-//! [`Status::Chance`] or [`Status::Simultaneous`] are a bug and panic), the
+//! Requirements on the game: deterministic and finite (a search that meets
+//! a chance event or a simultaneous choice stops with a [`SearchError`]), the
 //! team's payoff is player 0's and a win is a payoff equal to the top of
 //! [`Game::payoff_range`], and [`Game::hash`] identifies everything that
 //! decides the rest of the game. Two different states with one 64-bit hash
@@ -22,6 +22,7 @@
 //! negligible, and the table never turns a loss into a win (a winning line
 //! is always replayed in full, never read from the table).
 
+use super::SearchError;
 use crate::core::{Evaluate, Game, MoveList, Objective, Sense, Status};
 
 /// What the search proved.
@@ -85,11 +86,18 @@ impl<M> ObjectiveBounds<M> {
 }
 
 /// The search's answer for one state, internally.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Search {
     Win,
     Loss,
     OutOfBudget,
+    /// A state the solver cannot search through, with its status.
+    Unsupported(Status),
+}
+
+/// The error of a search that met a state it cannot go through.
+fn unsupported(status: Status) -> SearchError {
+    SearchError::unsupported("the cooperative solver", status)
 }
 
 /// Plies still allowed; this value means "no limit".
@@ -262,13 +270,23 @@ impl<G: Game + Evaluate> CoopSolver<G> {
 
     /// Solves `root` exactly: whether the team can force a win, and a
     /// winning line if so.
-    pub fn solve(&mut self, root: &G) -> Solution<G::Move> {
+    ///
+    /// # Errors
+    /// If the search meets a chance event or a simultaneous choice.
+    pub fn solve(&mut self, root: &G) -> Result<Solution<G::Move>, SearchError> {
         self.solve_within(root, u64::MAX)
     }
 
     /// [`solve`](CoopSolver::solve) expanding at most `budget` states; the
     /// verdict is [`Verdict::Unknown`] if the budget runs out first.
-    pub fn solve_within(&mut self, root: &G, budget: u64) -> Solution<G::Move> {
+    ///
+    /// # Errors
+    /// As [`solve`](CoopSolver::solve).
+    pub fn solve_within(
+        &mut self,
+        root: &G,
+        budget: u64,
+    ) -> Result<Solution<G::Move>, SearchError> {
         self.run(root, &AnyWin, UNLIMITED, budget)
     }
 
@@ -283,12 +301,15 @@ impl<G: Game + Evaluate> CoopSolver<G> {
     /// Each question gets at most half of the remaining budget while the
     /// other end is still open, so that one hard question cannot use up the
     /// budget of both.
+    ///
+    /// # Errors
+    /// As [`solve`](CoopSolver::solve).
     pub fn objective_bounds<O: Objective<G> + ?Sized>(
         &mut self,
         root: &G,
         objective: &O,
         budget: u64,
-    ) -> ObjectiveBounds<G::Move> {
+    ) -> Result<ObjectiveBounds<G::Move>, SearchError> {
         let sense = objective.sense();
         // Work with "goodness", larger is better, whatever the sense.
         let good = |value: i64| match sense {
@@ -303,11 +324,11 @@ impl<G: Game + Evaluate> CoopSolver<G> {
             line: Vec::new(),
             nodes: 0,
         };
-        let first = self.solve_within(root, budget);
+        let first = self.solve_within(root, budget)?;
         bounds.nodes = first.nodes;
         if first.verdict != Verdict::Win {
             // Without a winning line there is nothing to measure.
-            return bounds;
+            return Ok(bounds);
         }
         bounds.achieved = Some(objective.line_value(root, &first.line));
         bounds.line = first.line;
@@ -337,7 +358,7 @@ impl<G: Game + Evaluate> CoopSolver<G> {
             };
             let restriction = Target { objective, target };
             let plies = objective.ply_limit(target).unwrap_or(UNLIMITED);
-            let answer = self.run(root, &restriction, plies, share);
+            let answer = self.run(root, &restriction, plies, share)?;
             bounds.nodes += answer.nodes;
             match answer.verdict {
                 Verdict::Win => {
@@ -351,7 +372,7 @@ impl<G: Game + Evaluate> CoopSolver<G> {
             }
             end = 1 - end;
         }
-        bounds
+        Ok(bounds)
     }
 
     /// One search from the root with a fresh table generation.
@@ -361,7 +382,7 @@ impl<G: Game + Evaluate> CoopSolver<G> {
         restriction: &R,
         plies: u32,
         budget: u64,
-    ) -> Solution<G::Move> {
+    ) -> Result<Solution<G::Move>, SearchError> {
         self.table.new_search();
         self.nodes = 0;
         self.budget = budget;
@@ -382,20 +403,19 @@ impl<G: Game + Evaluate> CoopSolver<G> {
                         Search::Win => Verdict::Win,
                         Search::Loss => Verdict::Loss,
                         Search::OutOfBudget => Verdict::Unknown,
+                        Search::Unsupported(status) => return Err(unsupported(status)),
                     }
                 }
             }
-            Status::Chance | Status::Simultaneous => {
-                panic!("the cooperative solver needs a deterministic state to solve")
-            }
+            status @ (Status::Chance | Status::Simultaneous) => return Err(unsupported(status)),
         };
         let mut line: Vec<G::Move> = self.reversed_line.drain(..).collect();
         line.reverse();
-        Solution {
+        Ok(Solution {
             verdict,
             line,
             nodes: self.nodes,
-        }
+        })
     }
 
     /// Searches a non-terminal, admitted state with `plies` plies to go.
@@ -451,12 +471,13 @@ impl<G: Game + Evaluate> CoopSolver<G> {
                         });
                     }
                 }
-                Status::Chance | Status::Simultaneous => {
-                    panic!("the cooperative solver reached a chance or simultaneous state")
+                status @ (Status::Chance | Status::Simultaneous) => {
+                    result = Search::Unsupported(status);
+                    break;
                 }
             }
         }
-        if result != Search::Win {
+        if result == Search::Loss {
             // Most promising first; the sort is stable, so equal scores keep
             // the game's move order and the search stays deterministic.
             children.sort_by(|a, b| b.score.total_cmp(&a.score));
@@ -468,8 +489,8 @@ impl<G: Game + Evaluate> CoopSolver<G> {
                         result = Search::Win;
                         break;
                     }
-                    Search::OutOfBudget => {
-                        result = Search::OutOfBudget;
+                    stopped @ (Search::OutOfBudget | Search::Unsupported(_)) => {
+                        result = stopped;
                         break;
                     }
                 }
@@ -492,7 +513,7 @@ fn is_team_win<G: Game>(state: &G, payoff: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{IllegalMove, Outcome, ParseError, Payoffs, Player};
+    use crate::core::{IllegalMove, Outcome, ParseError, Payoffs, Player, Scoring};
     use std::str::FromStr;
 
     /// A toy cooperative game unrelated to any real one: a token climbs by 1,
@@ -510,6 +531,12 @@ mod tests {
     #[derive(Clone, Debug, Default)]
     struct NoRules;
 
+    impl std::fmt::Display for NoRules {
+        fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            Ok(())
+        }
+    }
+
     impl FromStr for NoRules {
         type Err = ParseError;
         fn from_str(_: &str) -> Result<Self, ParseError> {
@@ -521,6 +548,7 @@ mod tests {
         type Move = u32;
         type Rules = NoRules;
         const NAME: &'static str = "climb";
+        const SCORING: Scoring = Scoring::Team;
 
         fn new(_: NoRules) -> Self {
             Climb {
@@ -591,6 +619,10 @@ mod tests {
         fn name(&self) -> &'static str {
             "fewest-steps"
         }
+
+        fn unit(&self) -> &'static str {
+            "steps"
+        }
         fn sense(&self) -> Sense {
             Sense::Minimize
         }
@@ -641,13 +673,15 @@ mod tests {
                     ply: 0,
                 };
                 let truth = fewest_steps(goal, traps);
-                let solution = solver.solve(&root);
+                let solution = solver.solve(&root).unwrap();
                 assert_eq!(
                     solution.verdict == Verdict::Win,
                     truth.is_some(),
                     "{goal} {traps:b}"
                 );
-                let bounds = solver.objective_bounds(&root, &FewestSteps, u64::MAX);
+                let bounds = solver
+                    .objective_bounds(&root, &FewestSteps, u64::MAX)
+                    .unwrap();
                 if let Some(fewest) = truth {
                     wins += 1;
                     assert!(bounds.is_exact(), "{bounds:?}");

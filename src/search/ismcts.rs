@@ -28,27 +28,19 @@
 //! reference player searches.
 //!
 //! Chance events met during a descent or a playout are sampled with
-//! [`Stochastic::resolve_chance`]; the tree does not branch on them. Games
-//! with simultaneous moves are not supported.
+//! [`Stochastic::resolve_chance`]; the tree does not branch on them. A search
+//! that meets a simultaneous choice stops with a [`SearchError`].
 
+use super::SearchError;
 use crate::core::{
-    FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Outcome, Status,
-    Stochastic, rng_from_seed,
+    ChanceVisitor, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList,
+    Playout, Status, Stochastic, normalised_payoffs, rng_from_seed,
 };
 use rand::RngExt;
 
-/// How a simulation ends once it leaves the tree: it plays the sampled state
-/// to the end and scores it. The playout sees the sampled state in full: it
-/// is the play-through of one imagined deal, not a decision of the searching
-/// player.
-pub trait Playout<G: Game>: Send {
-    /// Plays `state` out and returns one score per player in `[0, 1]`
-    /// (higher is better for that player).
-    fn simulate(&mut self, state: G, rng: &mut GameRng) -> [f64; MAX_PLAYERS];
-}
-
 /// Uniformly random moves to the end, scored by the game's payoffs
-/// normalised to `[0, 1]`: the classic playout.
+/// normalised to `[0, 1]`: the classic playout. Chance events are sampled
+/// ([`Stochastic::resolve_chance`]).
 pub struct RandomPlayout<G: Game> {
     moves: MoveList<G::Move>,
 }
@@ -61,13 +53,15 @@ impl<G: Game> Default for RandomPlayout<G> {
     }
 }
 
-impl<G: Game + Stochastic> Playout<G> for RandomPlayout<G> {
-    fn simulate(&mut self, mut state: G, rng: &mut GameRng) -> [f64; MAX_PLAYERS] {
+impl<G: Game> Playout<G> for RandomPlayout<G> {
+    fn simulate(&mut self, mut state: G, rng: &mut GameRng) -> Result<[f64; MAX_PLAYERS], Status> {
         loop {
             match state.status() {
-                Status::Over(outcome) => return normalised_payoffs(&state, &outcome),
-                Status::Chance => state.resolve_chance(rng),
-                Status::Simultaneous => panic!("IS-MCTS does not handle simultaneous moves"),
+                Status::Over(outcome) => {
+                    return Ok(normalised_payoffs(&state, outcome.payoffs.as_slice()));
+                }
+                Status::Chance => resolve_chance(&mut state, rng)?,
+                Status::Simultaneous => return Err(Status::Simultaneous),
                 Status::ToMove(_) => {
                     state.legal_moves(&mut self.moves);
                     let mv = self.moves[rng.random_range(0..self.moves.len())];
@@ -78,15 +72,26 @@ impl<G: Game + Stochastic> Playout<G> for RandomPlayout<G> {
     }
 }
 
-/// The payoffs of a finished game, normalised to `[0, 1]` by
-/// [`Game::payoff_range`].
-pub fn normalised_payoffs<G: Game>(state: &G, outcome: &Outcome) -> [f64; MAX_PLAYERS] {
-    let (low, high) = state.payoff_range();
-    let mut normalised = [0.0; MAX_PLAYERS];
-    for (value, &payoff) in normalised.iter_mut().zip(outcome.payoffs.as_slice()) {
-        *value = (payoff - low) / (high - low);
+/// Samples the pending chance event of `state`, or gives back
+/// [`Status::Chance`] if the game cannot (it lacks [`Stochastic`]).
+fn resolve_chance<G: Game>(state: &mut G, rng: &mut GameRng) -> Result<(), Status> {
+    G::with_chance(ResolveChance { state, rng }).ok_or(Status::Chance)
+}
+
+struct ResolveChance<'a, G> {
+    state: &'a mut G,
+    rng: &'a mut GameRng,
+}
+
+impl<G: Game> ChanceVisitor<G> for ResolveChance<'_, G> {
+    type Output = ();
+
+    fn visit(self)
+    where
+        G: Stochastic,
+    {
+        self.state.resolve_chance(self.rng);
     }
-    normalised
 }
 
 /// The settings of an information-set search.
@@ -199,14 +204,14 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     prove: bool,
 }
 
-impl<G: Game + Stochastic> Ismcts<G> {
+impl<G: Game> Ismcts<G> {
     /// A search with random playouts whose random choices come from `seed`.
     pub fn new(config: IsmctsConfig, seed: u64) -> Self {
         Ismcts::with_playout(config, RandomPlayout::default(), seed)
     }
 }
 
-impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
+impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     /// A search with `config` and `playout` whose random choices come from `seed`.
     pub fn with_playout(config: IsmctsConfig, playout: P, seed: u64) -> Self {
         Ismcts {
@@ -229,7 +234,14 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
     /// each iteration calls it once. Every sampled state must have the same
     /// player to move with the same legal moves (they belong to one
     /// information set of that player).
-    pub fn search_with(&mut self, sample: impl FnMut(&mut GameRng) -> G) -> IsmctsResult<G::Move> {
+    ///
+    /// # Errors
+    /// If an iteration meets a simultaneous choice, or a chance event of a
+    /// game that cannot sample it.
+    pub fn search_with(
+        &mut self,
+        sample: impl FnMut(&mut GameRng) -> G,
+    ) -> Result<IsmctsResult<G::Move>, SearchError> {
         self.prove = false;
         self.run(sample)
     }
@@ -241,12 +253,18 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
     /// the best of them). Proven moves are not searched again, a proven
     /// root ends the search, and the move chosen is a proven best one when
     /// there is one.
-    pub fn search_state(&mut self, state: &G) -> IsmctsResult<G::Move> {
+    ///
+    /// # Errors
+    /// As [`search_with`](Ismcts::search_with).
+    pub fn search_state(&mut self, state: &G) -> Result<IsmctsResult<G::Move>, SearchError> {
         self.prove = true;
         self.run(|_| state.clone())
     }
 
-    fn run(&mut self, mut sample: impl FnMut(&mut GameRng) -> G) -> IsmctsResult<G::Move> {
+    fn run(
+        &mut self,
+        mut sample: impl FnMut(&mut GameRng) -> G,
+    ) -> Result<IsmctsResult<G::Move>, SearchError> {
         self.nodes.clear();
         self.nodes.push(Node::new(None, ROOT));
         let mut root_player = None;
@@ -261,28 +279,30 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
                     break;
                 }
             }
-            self.iterate(state);
+            self.iterate(state)
+                .map_err(|status| SearchError::unsupported("IS-MCTS", status))?;
         }
-        self.result(root_player)
+        Ok(self.result(root_player))
     }
 
-    /// One iteration on one determinization.
-    fn iterate(&mut self, mut state: G) {
+    /// One iteration on one determinization; the status of a state it
+    /// cannot go through stops it.
+    fn iterate(&mut self, mut state: G) -> Result<(), Status> {
         let mut node = ROOT;
         loop {
             let player = match state.status() {
                 Status::Over(outcome) => {
                     if self.prove {
                         self.nodes[node as usize].proven =
-                            Some(normalised_payoffs(&state, &outcome));
+                            Some(normalised_payoffs(&state, outcome.payoffs.as_slice()));
                     }
                     break;
                 }
                 Status::Chance => {
-                    state.resolve_chance(&mut self.rng);
+                    resolve_chance(&mut state, &mut self.rng)?;
                     continue;
                 }
-                Status::Simultaneous => panic!("IS-MCTS does not handle simultaneous moves"),
+                Status::Simultaneous => return Err(Status::Simultaneous),
                 Status::ToMove(player) => player,
             };
             state.legal_moves(&mut self.moves);
@@ -322,7 +342,8 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
                 if self.prove
                     && let Status::Over(outcome) = state.status()
                 {
-                    self.nodes[node as usize].proven = Some(normalised_payoffs(&state, &outcome));
+                    self.nodes[node as usize].proven =
+                        Some(normalised_payoffs(&state, outcome.payoffs.as_slice()));
                 }
                 break;
             }
@@ -330,7 +351,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
             state.play(self.nodes[child as usize].mv.expect("children have moves"));
             node = child;
         }
-        let payoffs = self.playout.simulate(state, &mut self.rng);
+        let payoffs = self.playout.simulate(state, &mut self.rng)?;
         let leaf = node;
         loop {
             let current = &mut self.nodes[node as usize];
@@ -353,6 +374,7 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
                 proven = parent;
             }
         }
+        Ok(())
     }
 
     /// Appends `child` to the children of `parent`.
@@ -470,10 +492,16 @@ impl<G: Game + Stochastic, P: Playout<G>> Ismcts<G, P> {
     }
 }
 
-impl<G: ImperfectInformation + Stochastic, P: Playout<G>> Ismcts<G, P> {
+impl<G: ImperfectInformation, P: Playout<G>> Ismcts<G, P> {
     /// Searches for the observer of `observation`, sampling a determinization
     /// per iteration.
-    pub fn search(&mut self, observation: &G::Observation) -> IsmctsResult<G::Move> {
+    ///
+    /// # Errors
+    /// As [`search_with`](Ismcts::search_with).
+    pub fn search(
+        &mut self,
+        observation: &G::Observation,
+    ) -> Result<IsmctsResult<G::Move>, SearchError> {
         self.search_with(|rng| G::determinize(observation, rng))
     }
 }

@@ -41,11 +41,13 @@
 //!
 //! # Restrictions
 //! The search needs states where one player is to move or the game is over.
-//! Chance and simultaneous-move states are treated as leaves and scored with
-//! the evaluation.
+//! A search that meets a chance event or a simultaneous choice (in the tree
+//! or in a simulation) stops with a [`SearchError`].
 
+use super::SearchError;
 use crate::core::{
-    Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed, rng_from_seed,
+    Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed, normalised_payoffs,
+    rng_from_seed,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -175,6 +177,8 @@ struct Description {
     proven: Option<[f64; MAX_PLAYERS]>,
     /// The evaluation, if the implicit minimax value is wanted.
     estimate: [f64; MAX_PLAYERS],
+    /// The status of a state the search cannot go through.
+    unsupported: Option<Status>,
 }
 
 impl Description {
@@ -191,6 +195,7 @@ impl Description {
             scramble_offset: 0,
             proven: None,
             estimate: [0.0; MAX_PLAYERS],
+            unsupported: None,
         };
         match state.status() {
             Status::ToMove(player) => {
@@ -204,9 +209,12 @@ impl Description {
                 }
             }
             Status::Over(outcome) => {
-                description.proven = Some(normalised(state, outcome.payoffs.as_slice()));
+                description.proven = Some(normalised_payoffs(state, outcome.payoffs.as_slice()));
             }
-            Status::Chance | Status::Simultaneous => {}
+            other @ (Status::Chance | Status::Simultaneous) => {
+                description.unsupported = Some(other);
+                return description;
+            }
         }
         if config.minimax_weight > 0.0 {
             description.estimate = match description.proven {
@@ -243,6 +251,9 @@ impl<M> Node<M> {
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
     root_state: G,
+    /// The status of the first state met that the search cannot go through;
+    /// the tree stops growing.
+    unsupported: Option<Status>,
 }
 
 /// Where a descent ended and what it asks for.
@@ -263,7 +274,8 @@ enum Selection {
 /// The work done away from the tree: the new child, if any, and the result.
 struct Simulation<M> {
     child: Option<(M, Description)>,
-    result: [f64; MAX_PLAYERS],
+    /// The result, or the status of a state the search cannot go through.
+    result: Result<[f64; MAX_PLAYERS], Status>,
 }
 
 impl<G: Game> Tree<G> {
@@ -367,6 +379,13 @@ impl<G: Game> Tree<G> {
         simulation: Simulation<G::Move>,
         config: &MctsConfig,
     ) {
+        let result = match simulation.result {
+            Ok(result) => result,
+            Err(status) => {
+                self.unsupported = Some(status);
+                return;
+            }
+        };
         let leaf = match selection {
             Selection::Known(node, _) | Selection::Simulate(node) => node,
             Selection::Expand { parent, .. } => {
@@ -380,7 +399,7 @@ impl<G: Game> Tree<G> {
                 child
             }
         };
-        self.back_up(leaf, &simulation.result, config);
+        self.back_up(leaf, &result, config);
     }
 
     /// Adds `result` to every node from `leaf` up to the root, removes the
@@ -531,6 +550,7 @@ impl<G: Evaluate> Tree<G> {
     fn new(root_state: &G, config: &MctsConfig, rng: &mut GameRng) -> Self {
         let description = Description::of(root_state, config, rng, &mut MoveList::new());
         Tree {
+            unsupported: description.unsupported,
             nodes: vec![Node::new(None, NONE, description)],
             root_state: root_state.clone(),
         }
@@ -554,7 +574,7 @@ impl<G: Evaluate> Tree<G> {
         match *selection {
             Selection::Known(_, result) => Simulation {
                 child: None,
-                result,
+                result: Ok(result),
             },
             Selection::Simulate(_) => Simulation {
                 child: None,
@@ -570,9 +590,10 @@ impl<G: Evaluate> Tree<G> {
                     .expect("the group has this many moves");
                 state.play(mv);
                 let description = Description::of(&state, config, rng, moves);
-                let result = match description.proven {
-                    Some(result) => result,
-                    None => simulate(state, config.playout_plies, rng, moves),
+                let result = match (description.unsupported, description.proven) {
+                    (Some(status), _) => Err(status),
+                    (None, Some(result)) => Ok(result),
+                    (None, None) => simulate(state, config.playout_plies, rng, moves),
                 };
                 Simulation {
                     child: Some((mv, description)),
@@ -597,46 +618,39 @@ impl<G: Evaluate> Tree<G> {
     }
 }
 
-/// Payoffs mapped from the game's payoff range to `[0, 1]`.
-fn normalised<G: Game>(state: &G, payoffs: &[f64]) -> [f64; MAX_PLAYERS] {
-    let (low, high) = state.payoff_range();
-    let mut result = [0.0; MAX_PLAYERS];
-    for (slot, payoff) in result.iter_mut().zip(payoffs) {
-        *slot = ((payoff - low) / (high - low)).clamp(0.0, 1.0);
-    }
-    result
-}
-
 /// The evaluation of `state` for every player, normalised.
 fn evaluation<G: Evaluate>(state: &G) -> [f64; MAX_PLAYERS] {
     let mut estimates = [0.0; MAX_PLAYERS];
     for (player, estimate) in estimates.iter_mut().enumerate().take(state.num_players()) {
         *estimate = state.evaluate(player);
     }
-    normalised(state, &estimates[..state.num_players()])
+    normalised_payoffs(state, &estimates[..state.num_players()])
 }
 
 /// Plays random moves from `state` for at most `plies` plies and returns the
-/// final payoffs, or the evaluation if the game goes on.
+/// final payoffs, or the evaluation if the game goes on; or the status of a
+/// state it cannot play through.
 fn simulate<G: Evaluate>(
     mut state: G,
     plies: Option<u32>,
     rng: &mut GameRng,
     moves: &mut MoveList<G::Move>,
-) -> [f64; MAX_PLAYERS] {
+) -> Result<[f64; MAX_PLAYERS], Status> {
     let mut played = 0;
     loop {
         match state.status() {
-            Status::Over(outcome) => return normalised(&state, outcome.payoffs.as_slice()),
+            Status::Over(outcome) => {
+                return Ok(normalised_payoffs(&state, outcome.payoffs.as_slice()));
+            }
             Status::ToMove(_) if plies.is_none_or(|limit| played < limit) => {
                 state.legal_moves(moves);
                 state.play(moves[rng.random_range(0..moves.len())]);
                 played += 1;
             }
-            _ => break,
+            Status::ToMove(_) => return Ok(evaluation(&state)),
+            other @ (Status::Chance | Status::Simultaneous) => return Err(other),
         }
     }
-    evaluation(&state)
 }
 
 /// A Monte Carlo tree searcher that keeps its trees between moves.
@@ -708,8 +722,15 @@ impl<G: Evaluate> Mcts<G> {
     }
 
     /// Searches `state` within the configured limits.
-    pub fn search(&mut self, state: &G) -> MctsResult<G::Move> {
+    ///
+    /// # Errors
+    /// If the search meets a chance event or a simultaneous choice; the
+    /// trees are then dropped.
+    pub fn search(&mut self, state: &G) -> Result<MctsResult<G::Move>, SearchError> {
         let started = Instant::now();
+        if let status @ (Status::Chance | Status::Simultaneous) = state.status() {
+            return Err(SearchError::unsupported("MCTS", status));
+        }
         self.searches += 1;
         let tree_count = match self.config.parallelism {
             Parallelism::Root => self.config.threads.max(1),
@@ -764,14 +785,18 @@ impl<G: Evaluate> Mcts<G> {
                 }
             }
         };
-        MctsResult {
+        if let Some(status) = self.trees.iter().find_map(|tree| tree.unsupported) {
+            self.trees.clear();
+            return Err(SearchError::unsupported("MCTS", status));
+        }
+        Ok(MctsResult {
             best_move: None,
             iterations: ran,
             nodes: self.node_count(),
             moves: Vec::new(),
             elapsed: Duration::ZERO,
         }
-        .finish(&self.trees, started)
+        .finish(&self.trees, started))
     }
 }
 
@@ -852,6 +877,7 @@ fn run_tree<G: Evaluate>(
     while iterations.is_none_or(|limit| ran < limit)
         && deadline.is_none_or(|deadline| Instant::now() < deadline)
         && !(config.solver && tree.is_solved())
+        && tree.unsupported.is_none()
     {
         tree.iterate(config, rng, &mut moves, &mut path);
         ran += 1;
@@ -891,7 +917,7 @@ fn run_shared_tree<G: Evaluate>(
                     }
                     let selection = {
                         let mut tree = tree.lock().expect("no thread panicked");
-                        if config.solver && tree.is_solved() {
+                        if (config.solver && tree.is_solved()) || tree.unsupported.is_some() {
                             break;
                         }
                         tree.select(config, &mut path)

@@ -8,6 +8,7 @@
 
 mod alphabeta;
 mod coop;
+mod error;
 mod ismcts;
 mod mcts;
 mod perft;
@@ -15,9 +16,8 @@ mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
 pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
-pub use ismcts::{
-    Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, Playout, RandomPlayout, normalised_payoffs,
-};
+pub use error::SearchError;
+pub use ismcts::{Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, RandomPlayout};
 pub use mcts::{Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
-pub use perft::{perft, perft_divide, perft_parallel};
+pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -1,7 +1,10 @@
 //! Perft: counting the move sequences of a given length, the standard check of
 //! a move generator against independently known numbers.
+//!
+//! A ply is one move of the player to move, or at a simultaneous choice one
+//! joint move (one choice per player, every combination counted).
 
-use crate::core::{Game, MoveList};
+use crate::core::{Game, MoveList, Ply, Simultaneous, SimultaneousVisitor, Status};
 use rayon::prelude::*;
 
 /// The number of move sequences of exactly `depth` plies from `state`
@@ -16,10 +19,19 @@ fn count_sequences<G: Game>(state: &G, depth: u32, lists: &mut [MoveList<G::Move
     let Some((moves, deeper)) = lists.split_first_mut() else {
         return 1;
     };
+    // Only a state without a player to move lists no moves, so the status is
+    // read off the hot path.
     if depth == 1 {
-        return state.count_legal_moves(moves) as u64;
+        let count = state.count_legal_moves(moves) as u64;
+        if count > 0 {
+            return count;
+        }
+        return joint_sequences(state, depth);
     }
     state.legal_moves(moves);
+    if moves.is_empty() {
+        return joint_sequences(state, depth);
+    }
     let mut total = 0;
     for &mv in moves.iter() {
         let mut child = state.clone();
@@ -29,10 +41,107 @@ fn count_sequences<G: Game>(state: &G, depth: u32, lists: &mut [MoveList<G::Move
     total
 }
 
-/// Perft split by the first move: each legal move with the number of
-/// sequences of `depth` plies that start with it, in move-generation order.
-/// The root moves are shared among `threads` worker threads; the counts do
-/// not depend on the number of threads.
+/// The sequences of `depth` plies from a state without a player to move:
+/// those starting with each joint move at a simultaneous choice, none
+/// otherwise.
+fn joint_sequences<G: Game>(state: &G, depth: u32) -> u64 {
+    if state.status() != Status::Simultaneous {
+        return 0;
+    }
+    G::with_simultaneous_moves(JointCount { state, depth }).unwrap_or(0)
+}
+
+struct JointCount<'a, G> {
+    state: &'a G,
+    depth: u32,
+}
+
+impl<G: Game> SimultaneousVisitor<G> for JointCount<'_, G> {
+    type Output = u64;
+
+    fn visit(self) -> u64
+    where
+        G: Simultaneous,
+    {
+        let choices = player_choices(self.state);
+        if self.depth == 1 {
+            return choices.iter().map(|moves| moves.len() as u64).product();
+        }
+        joint_moves(&choices)
+            .iter()
+            .map(|joint| {
+                let mut child = self.state.clone();
+                child.play_joint(joint);
+                perft(&child, self.depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// Each player's choices at a simultaneous state.
+fn player_choices<G: Simultaneous>(state: &G) -> Vec<MoveList<G::Move>> {
+    (0..state.num_players())
+        .map(|player| {
+            let mut moves = MoveList::new();
+            state.player_moves(player, &mut moves);
+            moves
+        })
+        .collect()
+}
+
+/// Every combination of one choice per player, player 0's choice varying
+/// slowest.
+fn joint_moves<M: Copy>(choices: &[MoveList<M>]) -> Vec<Vec<M>> {
+    choices.iter().fold(vec![Vec::new()], |prefixes, moves| {
+        prefixes
+            .iter()
+            .flat_map(|prefix| {
+                moves.iter().map(move |&mv| {
+                    let mut joint = prefix.clone();
+                    joint.push(mv);
+                    joint
+                })
+            })
+            .collect()
+    })
+}
+
+/// The plies of `state`: its legal moves, or its joint moves at a
+/// simultaneous choice.
+fn root_plies<G: Game>(state: &G) -> Vec<Ply<G::Move>> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if !moves.is_empty() || state.status() != Status::Simultaneous {
+        return moves.iter().map(|&mv| Ply::Move(mv)).collect();
+    }
+    G::with_simultaneous_moves(JointPlies { state }).unwrap_or_default()
+}
+
+struct JointPlies<'a, G> {
+    state: &'a G,
+}
+
+impl<G: Game> SimultaneousVisitor<G> for JointPlies<'_, G> {
+    type Output = Vec<Ply<G::Move>>;
+
+    fn visit(self) -> Self::Output
+    where
+        G: Simultaneous,
+    {
+        joint_moves(&player_choices(self.state))
+            .into_iter()
+            .map(Ply::Joint)
+            .collect()
+    }
+}
+
+/// A first ply with the number of sequences of perft's depth that start with it.
+pub type Divided<M> = (Ply<M>, u64);
+
+/// Perft split by the first ply: each ply with the number of sequences of
+/// `depth` plies that start with it, in move-generation order. The root
+/// plies are shared among `threads` worker threads; the counts do not
+/// depend on the number of threads.
 ///
 /// # Errors
 /// If the thread pool cannot be created.
@@ -40,28 +149,28 @@ pub fn perft_divide<G: Game>(
     state: &G,
     depth: u32,
     threads: usize,
-) -> Result<Vec<(G::Move, u64)>, rayon::ThreadPoolBuildError> {
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
+) -> Result<Vec<Divided<G::Move>>, rayon::ThreadPoolBuildError> {
     if depth == 0 {
         return Ok(Vec::new());
     }
+    let plies = root_plies(state);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
     Ok(pool.install(|| {
-        moves
-            .par_iter()
-            .map(|&mv| {
+        plies
+            .into_par_iter()
+            .map(|ply| {
                 let mut child = state.clone();
-                child.play(mv);
-                (mv, perft(&child, depth - 1))
+                child.play_ply(&ply);
+                let nodes = perft(&child, depth - 1);
+                (ply, nodes)
             })
             .collect()
     }))
 }
 
-/// [`perft`] with the root moves shared among `threads` worker threads.
+/// [`perft`] with the root plies shared among `threads` worker threads.
 ///
 /// # Errors
 /// If the thread pool cannot be created.

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use norn::core::zobrist::zobrist_keys;
-use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Status};
+use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status};
 use std::collections::HashMap;
 use std::str::FromStr;
 
@@ -24,6 +24,12 @@ static KEYS: [u64; 19] = zobrist_keys(0x7474_7400);
 /// Tic-tac-toe has no options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NoRules;
+
+impl std::fmt::Display for NoRules {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Ok(())
+    }
+}
 
 impl FromStr for NoRules {
     type Err = ParseError;
@@ -87,6 +93,7 @@ impl Game for TicTacToe {
     type Rules = NoRules;
 
     const NAME: &'static str = "tictactoe";
+    const SCORING: Scoring = Scoring::WinLoss;
 
     fn new(_rules: NoRules) -> Self {
         TicTacToe {

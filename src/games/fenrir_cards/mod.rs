@@ -33,20 +33,20 @@
 //! ```
 
 mod cards;
+mod counting;
 mod determinize;
 mod movegen;
 mod notation;
 mod observation;
 mod playout;
-mod policies;
 mod rules;
 mod state;
 
 pub use cards::{Card, CardSet, MAX_RANKS, SUIT_NAMES, SUITS};
+pub(crate) use counting::{KnownLacks, PublicView, counting_move};
 pub use notation::{Deal, UNDEALT};
 pub use observation::FenrirObservation;
 pub use playout::{FenrirPlayout, PlayoutMoves};
-pub use policies::{CountingPolicy, OpenHandAgent, POLICY_KINDS, build_policy, sees_hidden_cards};
 pub use state::{
     EmptyHandRule, End, Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase, StuckRule,
 };

@@ -2,10 +2,9 @@
 //! and scored.
 
 use super::cards::CardSet;
-use super::policies::{KnownLacks, PublicView, counting_move};
+use super::counting::{KnownLacks, PublicView, counting_move};
 use super::state::{FenrirCards, FenrirMove, Phase};
-use crate::core::{Game, GameRng, MAX_PLAYERS, MoveList, Status};
-use crate::search::Playout;
+use crate::core::{Game, GameRng, MAX_PLAYERS, MoveList, Playout, Status};
 use rand::RngExt;
 
 /// How the team plays in a playout.
@@ -57,7 +56,11 @@ impl FenrirPlayout {
 }
 
 impl Playout<FenrirCards> for FenrirPlayout {
-    fn simulate(&mut self, mut state: FenrirCards, rng: &mut GameRng) -> [f64; MAX_PLAYERS] {
+    fn simulate(
+        &mut self,
+        mut state: FenrirCards,
+        rng: &mut GameRng,
+    ) -> Result<[f64; MAX_PLAYERS], Status> {
         let rules = *state.rules();
         let mut lacks = KnownLacks::default();
         let mut seen = 0;
@@ -78,12 +81,11 @@ impl Playout<FenrirCards> for FenrirPlayout {
                     } else {
                         1.0
                     };
-                    return [score; MAX_PLAYERS];
+                    return Ok([score; MAX_PLAYERS]);
                 }
                 Status::ToMove(player) => player,
-                Status::Chance | Status::Simultaneous => {
-                    unreachable!("a dealt game has no chance or simultaneous moves")
-                }
+                // A dealt game has neither.
+                other @ (Status::Chance | Status::Simultaneous) => return Err(other),
             };
             let mv = if self.moves == PlayoutMoves::Random || rng.random_bool(self.randomness) {
                 state.legal_moves(&mut self.legal);

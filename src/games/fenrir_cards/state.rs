@@ -4,8 +4,9 @@ use super::cards::{Card, CardSet, MAX_RANKS, SUITS};
 use super::notation::Deal;
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
-    Game, GameRng, IllegalMove, MAX_PLAYERS, MoveList, Outcome, ParseError, Payoffs, Player,
-    Status, Stochastic, parse_key_values, parse_switch, parse_value, unknown_key,
+    ChanceVisitor, Game, GameRng, HiddenInformationVisitor, IllegalMove, MAX_PLAYERS, MoveList,
+    Outcome, ParseError, Payoffs, Player, Scoring, Status, Stochastic, parse_key_values,
+    parse_switch, parse_value, unknown_key,
 };
 use rand::seq::SliceRandom;
 use std::fmt;
@@ -487,79 +488,6 @@ impl FenrirCards {
         }
         hash ^ pawn_key(self.pawn) ^ mover_key(self.to_move as usize) ^ phase_key(self.phase)
     }
-
-    /// Checks a move and explains why it is illegal.
-    pub fn check_move(&self, mv: FenrirMove) -> Result<(), IllegalMove> {
-        let ranks = self.rules.ranks;
-        let mover = self.to_move as usize;
-        let hand = self.hands[mover];
-        match (self.phase, mv) {
-            (Phase::Deal, _) => Err(IllegalMove::new("the cards are not dealt yet")),
-            (Phase::Over(_), _) => Err(IllegalMove::new("the game is already over")),
-            (Phase::Ask, FenrirMove::Discard(_)) => {
-                Err(IllegalMove::new("the player to move must ask, not discard"))
-            }
-            (Phase::Ask, FenrirMove::Ask { target, card }) => {
-                let target = target as usize;
-                if target >= self.rules.players {
-                    return Err(IllegalMove::new(format!("there is no player {target}")));
-                }
-                if target == mover {
-                    return Err(IllegalMove::new("a player cannot ask itself"));
-                }
-                if self.hands[target].is_empty() {
-                    return Err(IllegalMove::new(format!("player {target} holds no cards")));
-                }
-                if (hand & CardSet::suit(card.suit(ranks), ranks)).is_empty() {
-                    return Err(IllegalMove::new(format!(
-                        "the asker holds no card of the suit of {}",
-                        card.text(ranks)
-                    )));
-                }
-                if !self.rules.ask_held && hand.contains(card) {
-                    return Err(IllegalMove::new(format!(
-                        "the asker holds {} itself",
-                        card.text(ranks)
-                    )));
-                }
-                if !self.rules.ask_discarded && self.discarded.contains(card) {
-                    return Err(IllegalMove::new(format!(
-                        "{} has been discarded",
-                        card.text(ranks)
-                    )));
-                }
-                Ok(())
-            }
-            (Phase::FailedAsk { .. } | Phase::Stuck, FenrirMove::Ask { .. }) => {
-                Err(IllegalMove::new("the player to move must discard, not ask"))
-            }
-            (Phase::FailedAsk { suit, .. }, FenrirMove::Discard(card)) => {
-                if !hand.contains(card) {
-                    Err(IllegalMove::new(format!(
-                        "the player to move does not hold {}",
-                        card.text(ranks)
-                    )))
-                } else if card.suit(ranks) != suit as usize {
-                    Err(IllegalMove::new(format!(
-                        "after a failed ask the discard must be of the suit asked for, not {}",
-                        card.text(ranks)
-                    )))
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Stuck, FenrirMove::Discard(card)) => {
-                if hand.contains(card) {
-                    Ok(())
-                } else {
-                    Err(IllegalMove::new(format!(
-                        "the player to move does not hold {}",
-                        card.text(ranks)
-                    )))
-                }
-            }
-        }
-    }
 }
 
 #[inline]
@@ -599,6 +527,7 @@ impl Game for FenrirCards {
     type Rules = FenrirCardsRules;
 
     const NAME: &'static str = "fenrir-cards";
+    const SCORING: Scoring = Scoring::Team;
 
     /// # Panics
     /// If `rules` fail [`FenrirCardsRules::validate`].
@@ -678,10 +607,77 @@ impl Game for FenrirCards {
         }
     }
 
-    fn try_play(&mut self, mv: FenrirMove) -> Result<(), IllegalMove> {
-        self.check_move(mv)?;
-        self.play(mv);
-        Ok(())
+    /// Checks a move and explains why it is illegal.
+    fn check_move(&self, mv: FenrirMove) -> Result<(), IllegalMove> {
+        let ranks = self.rules.ranks;
+        let mover = self.to_move as usize;
+        let hand = self.hands[mover];
+        match (self.phase, mv) {
+            (Phase::Deal, _) => Err(IllegalMove::new("the cards are not dealt yet")),
+            (Phase::Over(_), _) => Err(IllegalMove::new("the game is already over")),
+            (Phase::Ask, FenrirMove::Discard(_)) => {
+                Err(IllegalMove::new("the player to move must ask, not discard"))
+            }
+            (Phase::Ask, FenrirMove::Ask { target, card }) => {
+                let target = target as usize;
+                if target >= self.rules.players {
+                    return Err(IllegalMove::new(format!("there is no player {target}")));
+                }
+                if target == mover {
+                    return Err(IllegalMove::new("a player cannot ask itself"));
+                }
+                if self.hands[target].is_empty() {
+                    return Err(IllegalMove::new(format!("player {target} holds no cards")));
+                }
+                if (hand & CardSet::suit(card.suit(ranks), ranks)).is_empty() {
+                    return Err(IllegalMove::new(format!(
+                        "the asker holds no card of the suit of {}",
+                        card.text(ranks)
+                    )));
+                }
+                if !self.rules.ask_held && hand.contains(card) {
+                    return Err(IllegalMove::new(format!(
+                        "the asker holds {} itself",
+                        card.text(ranks)
+                    )));
+                }
+                if !self.rules.ask_discarded && self.discarded.contains(card) {
+                    return Err(IllegalMove::new(format!(
+                        "{} has been discarded",
+                        card.text(ranks)
+                    )));
+                }
+                Ok(())
+            }
+            (Phase::FailedAsk { .. } | Phase::Stuck, FenrirMove::Ask { .. }) => {
+                Err(IllegalMove::new("the player to move must discard, not ask"))
+            }
+            (Phase::FailedAsk { suit, .. }, FenrirMove::Discard(card)) => {
+                if !hand.contains(card) {
+                    Err(IllegalMove::new(format!(
+                        "the player to move does not hold {}",
+                        card.text(ranks)
+                    )))
+                } else if card.suit(ranks) != suit as usize {
+                    Err(IllegalMove::new(format!(
+                        "after a failed ask the discard must be of the suit asked for, not {}",
+                        card.text(ranks)
+                    )))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Stuck, FenrirMove::Discard(card)) => {
+                if hand.contains(card) {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::new(format!(
+                        "the player to move does not hold {}",
+                        card.text(ranks)
+                    )))
+                }
+            }
+        }
     }
 
     fn hash(&self) -> u64 {
@@ -694,6 +690,14 @@ impl Game for FenrirCards {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    fn with_chance<V: ChanceVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit())
+    }
+
+    fn with_hidden_information<V: HiddenInformationVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit())
     }
 }
 

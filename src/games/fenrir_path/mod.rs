@@ -30,12 +30,10 @@ mod board;
 mod movegen;
 mod notation;
 mod objectives;
-mod policy;
 mod rules;
 mod state;
 
 pub use board::{Colour, Deal, MAX_COLOURS, MAX_TILES, ODIN, tiles_of};
 pub use notation::FenrirPathSetup;
 pub use objectives::{SafetyMargin, ShortestWin};
-pub use policy::GreedyCollector;
 pub use state::{EndReason, FenrirPath, FenrirPathRules, NoMoves, PathMove, StuckGod, TurnOrder};

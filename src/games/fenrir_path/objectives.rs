@@ -15,6 +15,10 @@ impl Objective<FenrirPath> for SafetyMargin {
         "safety-margin"
     }
 
+    fn unit(&self) -> &'static str {
+        "tiles (the wolf's closest approach to Odin)"
+    }
+
     fn sense(&self) -> Sense {
         Sense::Maximize
     }
@@ -46,6 +50,10 @@ pub struct ShortestWin;
 impl Objective<FenrirPath> for ShortestWin {
     fn name(&self) -> &'static str {
         "shortest-win"
+    }
+
+    fn unit(&self) -> &'static str {
+        "moves"
     }
 
     fn sense(&self) -> Sense {

@@ -4,8 +4,8 @@ use super::board::{Colour, Deal, MAX_COLOURS, MAX_TILES, ODIN, tile_bit, tiles_o
 use super::notation::FenrirPathSetup;
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Status, Stochastic,
-    parse_key_values, parse_switch, parse_value, unknown_key,
+    ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player,
+    Scoring, Status, Stochastic, parse_key_values, parse_switch, parse_value, unknown_key,
 };
 use serde::Serialize;
 use std::fmt;
@@ -496,51 +496,6 @@ impl FenrirPath {
         hash
     }
 
-    /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
-    pub fn check_move(&self, mv: PathMove) -> Result<(), IllegalMove> {
-        if !self.dealt {
-            return Err(IllegalMove::new("the tiles have not been dealt yet"));
-        }
-        if let Some(ending) = self.ending {
-            return Err(IllegalMove::new(format!(
-                "the game is over ({})",
-                ending.name()
-            )));
-        }
-        let god = mv.god;
-        if god.index() >= self.rules.colours as usize {
-            return Err(IllegalMove::new(format!(
-                "there is no {god} god in a game of {} colours",
-                self.rules.colours
-            )));
-        }
-        if self.movable_gods() & (1 << god.index()) == 0 {
-            let reason = match (self.rules.turn_order, self.last_mover()) {
-                (TurnOrder::Fixed, _) => match self.gods_to_move().next() {
-                    Some(next) => format!("it is {next}'s turn (fixed turn order)"),
-                    None => "no god can move".to_string(),
-                },
-                (TurnOrder::Free, Some(last)) if last == god && !self.rules.repeat_mover => {
-                    format!("{god} moved last and must name another god")
-                }
-                _ => format!("{god} has no legal move"),
-            };
-            return Err(IllegalMove::new(reason));
-        }
-        let destinations = self.destinations(god);
-        // The range check comes first: `tile_bit` needs a tile on the path.
-        if mv.to > self.rules.last_tile() || destinations & tile_bit(mv.to) == 0 {
-            let reachable: Vec<String> = tiles_of(destinations).map(|t| t.to_string()).collect();
-            return Err(IllegalMove::new(format!(
-                "{god} on tile {} cannot end a move on tile {} (it can reach {})",
-                self.gods[god.index()],
-                mv.to,
-                reachable.join(", ")
-            )));
-        }
-        Ok(())
-    }
-
     /// The gods the team may move now, as bits by colour index (before
     /// checking that they have a move, in free turn order).
     #[inline]
@@ -641,6 +596,7 @@ impl Game for FenrirPath {
     type Rules = FenrirPathRules;
 
     const NAME: &'static str = "fenrir-path";
+    const SCORING: Scoring = Scoring::Team;
 
     /// The state before the deal; [`Stochastic::resolve_chance`] deals.
     ///
@@ -716,9 +672,48 @@ impl Game for FenrirPath {
         self.apply_move(mv);
     }
 
-    fn try_play(&mut self, mv: PathMove) -> Result<(), IllegalMove> {
-        self.check_move(mv)?;
-        self.play(mv);
+    /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
+    fn check_move(&self, mv: PathMove) -> Result<(), IllegalMove> {
+        if !self.dealt {
+            return Err(IllegalMove::new("the tiles have not been dealt yet"));
+        }
+        if let Some(ending) = self.ending {
+            return Err(IllegalMove::new(format!(
+                "the game is over ({})",
+                ending.name()
+            )));
+        }
+        let god = mv.god;
+        if god.index() >= self.rules.colours as usize {
+            return Err(IllegalMove::new(format!(
+                "there is no {god} god in a game of {} colours",
+                self.rules.colours
+            )));
+        }
+        if self.movable_gods() & (1 << god.index()) == 0 {
+            let reason = match (self.rules.turn_order, self.last_mover()) {
+                (TurnOrder::Fixed, _) => match self.gods_to_move().next() {
+                    Some(next) => format!("it is {next}'s turn (fixed turn order)"),
+                    None => "no god can move".to_string(),
+                },
+                (TurnOrder::Free, Some(last)) if last == god && !self.rules.repeat_mover => {
+                    format!("{god} moved last and must name another god")
+                }
+                _ => format!("{god} has no legal move"),
+            };
+            return Err(IllegalMove::new(reason));
+        }
+        let destinations = self.destinations(god);
+        // The range check comes first: `tile_bit` needs a tile on the path.
+        if mv.to > self.rules.last_tile() || destinations & tile_bit(mv.to) == 0 {
+            let reachable: Vec<String> = tiles_of(destinations).map(|t| t.to_string()).collect();
+            return Err(IllegalMove::new(format!(
+                "{god} on tile {} cannot end a move on tile {} (it can reach {})",
+                self.gods[god.index()],
+                mv.to,
+                reachable.join(", ")
+            )));
+        }
         Ok(())
     }
 
@@ -732,6 +727,10 @@ impl Game for FenrirPath {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    fn with_chance<V: ChanceVisitor<Self>>(visitor: V) -> Option<V::Output> {
+        Some(visitor.visit())
     }
 }
 

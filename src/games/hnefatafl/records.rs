@@ -172,6 +172,56 @@ pub struct ReplaySummary {
     pub per_game: Vec<RecordReplay>,
 }
 
+impl ReplaySummary {
+    /// The summary as a table with one row per game and the totals.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{:>5} {:>6} {:>8} {:>7} {:>10}  ended early\n",
+            "line", "moves", "replayed", "illegal", "mismatches"
+        );
+        for game in &self.per_game {
+            let early = match &game.ended_early {
+                Some(early) => format!(
+                    "after ply {} by {} ({} moves left)",
+                    early.ply, early.reason, early.moves_left
+                ),
+                None => "-".to_string(),
+            };
+            out.push_str(&format!(
+                "{:>5} {:>6} {:>8} {:>7} {:>10}  {early}\n",
+                game.line,
+                game.moves_recorded,
+                game.moves_replayed,
+                usize::from(game.illegal_move.is_some()),
+                game.capture_mismatches.len(),
+            ));
+            if let Some(illegal) = &game.illegal_move {
+                out.push_str(&format!(
+                    "      illegal move {} at ply {}: {}\n",
+                    illegal.text, illegal.ply, illegal.reason
+                ));
+            }
+            for mismatch in &game.capture_mismatches {
+                out.push_str(&format!(
+                    "      {} at ply {}: record captures [{}], engine captures [{}]\n",
+                    mismatch.text,
+                    mismatch.ply,
+                    mismatch.recorded.join(" "),
+                    mismatch.engine.join(" ")
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "\n{} games, {} moves replayed, {} illegal moves, {} capture mismatches, {} games ended early\n",
+            self.games, self.moves, self.illegal_moves, self.capture_mismatches, self.ended_early
+        ));
+        for (reason, count) in &self.ended_early_by_reason {
+            out.push_str(&format!("  ended early by {reason}: {count}\n"));
+        }
+        out
+    }
+}
+
 /// Replays every record of a CSV file's text (blank lines are skipped).
 ///
 /// # Errors

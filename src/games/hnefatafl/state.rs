@@ -5,8 +5,8 @@ use super::notation::{HnefataflSetup, START_POSITION};
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Status, parse_key_values,
-    parse_switch, parse_value, unknown_key,
+    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status, limit_text,
+    parse_key_values, parse_limit, parse_switch, switch_text, unknown_key,
 };
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -43,16 +43,23 @@ impl FromStr for HnefataflRules {
         for (key, value) in parse_key_values(text, WHAT)? {
             match key {
                 "repetition" => rules.repetition_loses = parse_switch(WHAT, text, key, value)?,
-                "ply-limit" => {
-                    rules.ply_limit = match value {
-                        "none" | "0" => None,
-                        _ => Some(parse_value(WHAT, text, key, value)?),
-                    }
-                }
+                "ply-limit" => rules.ply_limit = parse_limit(WHAT, text, key, value)?,
                 _ => return Err(unknown_key(WHAT, text, key, &["repetition", "ply-limit"])),
             }
         }
         Ok(rules)
+    }
+}
+
+impl fmt::Display for HnefataflRules {
+    /// The options as `key=value` text that reads back into the same rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "repetition={},ply-limit={}",
+            switch_text(self.repetition_loses),
+            limit_text(self.ply_limit)
+        )
     }
 }
 
@@ -249,52 +256,6 @@ impl Hnefatafl {
         (soldiers, king)
     }
 
-    /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
-    pub fn check_move(&self, mv: TaflMove) -> Result<(), IllegalMove> {
-        if let Some(ending) = self.ending {
-            return Err(IllegalMove::new(format!(
-                "the game is over ({})",
-                ending.reason.name()
-            )));
-        }
-        let from_name = square_name(mv.from);
-        let is_king = mv.from == self.king;
-        if !self.occupied().contains(mv.from) {
-            return Err(IllegalMove::new(format!(
-                "there is no piece on {from_name}"
-            )));
-        }
-        if !self.pieces(self.to_move).contains(mv.from) {
-            return Err(IllegalMove::new(format!(
-                "the piece on {from_name} belongs to the {}, but the {} are to move",
-                self.to_move.opponent(),
-                self.to_move
-            )));
-        }
-        if mv.from == mv.to {
-            return Err(IllegalMove::new("a piece must move at least one square"));
-        }
-        let to_name = square_name(mv.to);
-        let between = super::board::RAYS.rook_attacks(mv.from, self.occupied());
-        let along_line = super::board::RAYS.rook_attacks(mv.from, Bitboard128::EMPTY);
-        if !along_line.contains(mv.to) {
-            return Err(IllegalMove::new(format!(
-                "{from_name} and {to_name} are not on the same rank or file"
-            )));
-        }
-        if !between.contains(mv.to) || self.occupied().contains(mv.to) {
-            return Err(IllegalMove::new(format!(
-                "the way from {from_name} to {to_name} is blocked"
-            )));
-        }
-        if !is_king && RESTRICTED.contains(mv.to) {
-            return Err(IllegalMove::new(format!(
-                "only the king may stop on {to_name} (the throne and the corners are restricted)"
-            )));
-        }
-        Ok(())
-    }
-
     /// Moves the piece on `mv.from` to `mv.to`, updating the hash; no captures.
     #[inline]
     fn move_piece(&mut self, mv: TaflMove) {
@@ -410,6 +371,7 @@ impl Game for Hnefatafl {
     type Rules = HnefataflRules;
 
     const NAME: &'static str = "hnefatafl";
+    const SCORING: Scoring = Scoring::WinLoss;
 
     fn new(rules: HnefataflRules) -> Self {
         Hnefatafl::start(rules)
@@ -475,9 +437,49 @@ impl Game for Hnefatafl {
         self.ending = self.ending_after_move(mover, king_captured);
     }
 
-    fn try_play(&mut self, mv: TaflMove) -> Result<(), IllegalMove> {
-        self.check_move(mv)?;
-        self.play(mv);
+    /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
+    fn check_move(&self, mv: TaflMove) -> Result<(), IllegalMove> {
+        if let Some(ending) = self.ending {
+            return Err(IllegalMove::new(format!(
+                "the game is over ({})",
+                ending.reason.name()
+            )));
+        }
+        let from_name = square_name(mv.from);
+        let is_king = mv.from == self.king;
+        if !self.occupied().contains(mv.from) {
+            return Err(IllegalMove::new(format!(
+                "there is no piece on {from_name}"
+            )));
+        }
+        if !self.pieces(self.to_move).contains(mv.from) {
+            return Err(IllegalMove::new(format!(
+                "the piece on {from_name} belongs to the {}, but the {} are to move",
+                self.to_move.opponent(),
+                self.to_move
+            )));
+        }
+        if mv.from == mv.to {
+            return Err(IllegalMove::new("a piece must move at least one square"));
+        }
+        let to_name = square_name(mv.to);
+        let between = super::board::RAYS.rook_attacks(mv.from, self.occupied());
+        let along_line = super::board::RAYS.rook_attacks(mv.from, Bitboard128::EMPTY);
+        if !along_line.contains(mv.to) {
+            return Err(IllegalMove::new(format!(
+                "{from_name} and {to_name} are not on the same rank or file"
+            )));
+        }
+        if !between.contains(mv.to) || self.occupied().contains(mv.to) {
+            return Err(IllegalMove::new(format!(
+                "the way from {from_name} to {to_name} is blocked"
+            )));
+        }
+        if !is_king && RESTRICTED.contains(mv.to) {
+            return Err(IllegalMove::new(format!(
+                "only the king may stop on {to_name} (the throne and the corners are restricted)"
+            )));
+        }
         Ok(())
     }
 

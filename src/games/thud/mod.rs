@@ -19,19 +19,3 @@ pub use classic::{Thud, ThudMove, ThudMoveKind, ThudRules, TrollCaptures};
 pub use koom_valley::{KoomValley, KoomValleyMove, KoomValleyMoveKind, KoomValleyRules};
 pub use move_text::{Piece, WrittenMove};
 pub use setup::ThudSetup;
-
-use crate::core::{ParseError, parse_value};
-
-/// Reads a ply limit of either game: a number of plies, or `none` (also
-/// `0`) for no limit.
-pub(crate) fn parse_limit(
-    what: &'static str,
-    text: &str,
-    key: &str,
-    value: &str,
-) -> Result<Option<u32>, ParseError> {
-    match value {
-        "none" | "0" => Ok(None),
-        _ => parse_value(what, text, key, value).map(Some),
-    }
-}

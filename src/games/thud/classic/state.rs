@@ -5,11 +5,10 @@ use super::notation::START_POSITION;
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Status, parse_key_values,
-    unknown_key,
+    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status, limit_text,
+    parse_key_values, parse_limit, unknown_key,
 };
 use crate::games::thud::board::{CENTRE, Side, neighbour, square_name};
-use crate::games::thud::parse_limit;
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
 use std::fmt;
@@ -101,6 +100,19 @@ impl FromStr for ThudRules {
             }
         }
         Ok(rules)
+    }
+}
+
+impl fmt::Display for ThudRules {
+    /// The options as `key=value` text that reads back into the same rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "troll-captures={},no-capture-limit={},ply-limit={}",
+            self.troll_captures.name(),
+            limit_text(self.no_capture_limit),
+            limit_text(self.ply_limit)
+        )
     }
 }
 
@@ -381,21 +393,6 @@ impl Thud {
             reason: reason.name(),
         }
     }
-
-    /// `Ok` if `mv` is legal here, and otherwise why it is not.
-    pub fn check_move(&self, mv: ThudMove) -> Result<(), IllegalMove> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            return Ok(());
-        }
-        Err(IllegalMove::new(self.explain_illegal(
-            mv.side(),
-            mv.from,
-            mv.to,
-            mv.captured(),
-        )))
-    }
 }
 
 impl Game for Thud {
@@ -403,6 +400,7 @@ impl Game for Thud {
     type Rules = ThudRules;
 
     const NAME: &'static str = "thud";
+    const SCORING: Scoring = Scoring::Margin;
 
     fn new(rules: ThudRules) -> Self {
         Thud::start(rules)
@@ -446,10 +444,19 @@ impl Game for Thud {
         self.ending = self.ending_now();
     }
 
-    fn try_play(&mut self, mv: ThudMove) -> Result<(), IllegalMove> {
-        self.check_move(mv)?;
-        self.play(mv);
-        Ok(())
+    /// `Ok` if `mv` is legal here, and otherwise why it is not.
+    fn check_move(&self, mv: ThudMove) -> Result<(), IllegalMove> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            return Ok(());
+        }
+        Err(IllegalMove::new(self.explain_illegal(
+            mv.side(),
+            mv.from,
+            mv.to,
+            mv.captured(),
+        )))
     }
 
     fn hash(&self) -> u64 {

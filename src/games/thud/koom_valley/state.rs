@@ -5,11 +5,10 @@ use super::notation::START_POSITION;
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Status, parse_key_values,
-    unknown_key,
+    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status, limit_text,
+    parse_key_values, parse_limit, unknown_key,
 };
 use crate::games::thud::board::{Side, adjacent, neighbour, square_at, square_name};
-use crate::games::thud::parse_limit;
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
 use std::fmt;
@@ -74,6 +73,18 @@ impl FromStr for KoomValleyRules {
             }
         }
         Ok(rules)
+    }
+}
+
+impl fmt::Display for KoomValleyRules {
+    /// The options as `key=value` text that reads back into the same rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no-capture-limit={},ply-limit={}",
+            limit_text(self.no_capture_limit),
+            limit_text(self.ply_limit)
+        )
     }
 }
 
@@ -419,23 +430,6 @@ impl KoomValley {
             reason: ending.reason.name(),
         }
     }
-
-    /// `Ok` if `mv` is legal here, and otherwise why it is not.
-    pub fn check_move(&self, mv: KoomValleyMove) -> Result<(), IllegalMove> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            return Ok(());
-        }
-        let mut path = vec![mv.from];
-        path.extend(mv.landings());
-        let piece = match mv.kind {
-            KoomValleyMoveKind::DwarfMove => crate::games::thud::Piece::Dwarf,
-            KoomValleyMoveKind::RockMove => crate::games::thud::Piece::Rock,
-            _ => crate::games::thud::Piece::Troll,
-        };
-        Err(IllegalMove::new(self.explain_illegal(piece, &path, None)))
-    }
 }
 
 impl Game for KoomValley {
@@ -443,6 +437,7 @@ impl Game for KoomValley {
     type Rules = KoomValleyRules;
 
     const NAME: &'static str = "koom-valley";
+    const SCORING: Scoring = Scoring::WinLoss;
 
     fn new(rules: KoomValleyRules) -> Self {
         KoomValley::start(rules)
@@ -486,10 +481,21 @@ impl Game for KoomValley {
         self.ending = self.ending_now();
     }
 
-    fn try_play(&mut self, mv: KoomValleyMove) -> Result<(), IllegalMove> {
-        self.check_move(mv)?;
-        self.play(mv);
-        Ok(())
+    /// `Ok` if `mv` is legal here, and otherwise why it is not.
+    fn check_move(&self, mv: KoomValleyMove) -> Result<(), IllegalMove> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            return Ok(());
+        }
+        let mut path = vec![mv.from];
+        path.extend(mv.landings());
+        let piece = match mv.kind {
+            KoomValleyMoveKind::DwarfMove => crate::games::thud::Piece::Dwarf,
+            KoomValleyMoveKind::RockMove => crate::games::thud::Piece::Rock,
+            _ => crate::games::thud::Piece::Troll,
+        };
+        Err(IllegalMove::new(self.explain_illegal(piece, &path, None)))
     }
 
     fn hash(&self) -> u64 {

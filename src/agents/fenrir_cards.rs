@@ -1,4 +1,4 @@
-//! The team's policies, built from spec strings.
+//! The policies of Fetters of Fenrir, built from spec strings.
 //!
 //! | spec | policy | honest |
 //! |------|--------|--------|
@@ -11,17 +11,17 @@
 //! so they only ever receive an observation. `open-hand` is a reference that
 //! reads the state itself; [`sees_hidden_cards`] tells reports to label it.
 
-use super::cards::{Card, CardSet, SUITS};
-use super::observation::FenrirObservation;
-use super::playout::{FenrirPlayout, PlayoutMoves};
-use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
-use crate::agents::{Agent, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
+use super::{Agent, AgentError, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
 use crate::core::{
-    Game, MAX_PLAYERS, ParseError, parse_exploration, parse_key_values, parse_value, unknown_key,
+    Game, ParseError, Player, parse_exploration, parse_key_values, parse_value, unknown_key,
 };
-use crate::search::{CoopSolver, Ismcts, IsmctsConfig, Verdict};
+use crate::games::fenrir_cards::{
+    FenrirCards, FenrirMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
+    PublicView, counting_move,
+};
+use crate::search::{CoopSolver, Ismcts, IsmctsConfig, SearchError, Verdict};
 
-/// The policy specs [`build_policy`] accepts.
+/// The policy specs [`build_agent`] accepts.
 pub const POLICY_KINDS: [&str; 4] = [
     "random",
     "counting",
@@ -33,7 +33,7 @@ pub const POLICY_KINDS: [&str; 4] = [
 ///
 /// # Errors
 /// If the spec names no policy or has bad options; the error lists what is valid.
-pub fn build_policy(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>, ParseError> {
+pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>, ParseError> {
     const WHAT: &str = "fenrir-cards policy";
     let spec = spec.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
@@ -176,7 +176,10 @@ impl HonestPolicy<FenrirCards> for CountingPolicy {
         "counting"
     }
 
-    fn decide(&mut self, observation: &FenrirObservation) -> FenrirMove {
+    fn decide(&mut self, observation: &FenrirObservation) -> Result<FenrirMove, AgentError> {
+        if !observation.observer_to_move() {
+            return Err(AgentError::new("the observer is not to move"));
+        }
         let rules = observation.rules();
         let mut lacks = KnownLacks::default();
         for event in observation.history() {
@@ -193,131 +196,8 @@ impl HonestPolicy<FenrirCards> for CountingPolicy {
             phase: observation.phase(),
             askable: observation.askable_cards(),
         };
-        counting_move(&view)
+        Ok(counting_move(&view))
     }
-}
-
-/// Per player, the cards public information says it does not hold now: the
-/// cards it said no to or named itself since it last drew.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct KnownLacks {
-    lacking: [CardSet; MAX_PLAYERS],
-}
-
-impl KnownLacks {
-    /// Learns from one public event.
-    pub(crate) fn observe(&mut self, event: &Event, rules: &FenrirCardsRules) {
-        match *event {
-            Event::Ask {
-                asker,
-                target,
-                card,
-                held,
-            } => {
-                if !held {
-                    self.lacking[target as usize].insert(card);
-                }
-                if !rules.ask_held {
-                    self.lacking[asker as usize].insert(card);
-                }
-            }
-            Event::Draw { player } => self.lacking[player as usize] = CardSet::EMPTY,
-            Event::Discard { .. } => {}
-        }
-    }
-}
-
-/// What the player to move knows: its hand and the public facts.
-pub(crate) struct PublicView<'a> {
-    pub(crate) rules: &'a FenrirCardsRules,
-    pub(crate) mover: usize,
-    pub(crate) hand: CardSet,
-    pub(crate) hand_sizes: [usize; MAX_PLAYERS],
-    pub(crate) stock_left: usize,
-    pub(crate) discarded: CardSet,
-    pub(crate) lacks: &'a KnownLacks,
-    pub(crate) phase: Phase,
-    /// The cards the mover may name.
-    pub(crate) askable: CardSet,
-}
-
-/// The counting rule (see [`CountingPolicy`]) applied to `view`: the
-/// mover's move. Asks are compared in the order of the legal move list
-/// (by target, then card), the first best one winning.
-pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
-    let rules = view.rules;
-    let ranks = rules.ranks;
-    let hand = view.hand;
-    let lowest_of = |cards: CardSet| {
-        cards
-            .iter()
-            .min_by_key(|&card| (rules.value(card), card))
-            .expect("the discard comes from a non-empty set")
-    };
-    match view.phase {
-        Phase::FailedAsk { suit, .. } => {
-            return FenrirMove::Discard(lowest_of(hand & CardSet::suit(suit as usize, ranks)));
-        }
-        Phase::Stuck => return FenrirMove::Discard(lowest_of(hand)),
-        _ => {}
-    }
-    let lacking = &view.lacks.lacking;
-    let mut lowest_in_suit = [u32::MAX; SUITS];
-    for card in hand.iter() {
-        let suit = card.suit(ranks);
-        lowest_in_suit[suit] = lowest_in_suit[suit].min(rules.value(card));
-    }
-    // The cards any other player (or the stock) may hold, and for each the
-    // cards held by its possible holders: the chance that a possible holder
-    // has the card is its share of those.
-    let unseen = CardSet::deck(ranks) & !hand & !view.discarded;
-    let mut holders = [0u32; 64];
-    for card in unseen.iter() {
-        holders[card.0 as usize] = (0..rules.players)
-            .filter(|&p| p != view.mover && !lacking[p].contains(card))
-            .map(|p| view.hand_sizes[p] as u32)
-            .sum::<u32>()
-            + view.stock_left as u32;
-    }
-    // (chance as a fraction, the cost of a miss, the card's value)
-    let key = |target: usize, card: Card| {
-        let possible = unseen.contains(card) && !lacking[target].contains(card);
-        let share = if possible {
-            view.hand_sizes[target] as u64
-        } else {
-            0
-        };
-        let total = holders[card.0 as usize].max(1) as u64;
-        (
-            share,
-            total,
-            lowest_in_suit[card.suit(ranks)],
-            rules.value(card),
-        )
-    };
-    let better = |a: (u64, u64, u32, u32), b: (u64, u64, u32, u32)| {
-        (a.0 * b.1)
-            .cmp(&(b.0 * a.1))
-            .then(b.2.cmp(&a.2))
-            .then(a.3.cmp(&b.3))
-            .is_gt()
-    };
-    let mut best = None;
-    for target in (0..rules.players).filter(|&p| p != view.mover && view.hand_sizes[p] > 0) {
-        for card in view.askable.iter() {
-            let candidate = key(target, card);
-            if best.is_none_or(|(_, best_key)| better(candidate, best_key)) {
-                best = Some((
-                    FenrirMove::Ask {
-                        target: target as u8,
-                        card,
-                    },
-                    candidate,
-                ));
-            }
-        }
-    }
-    best.expect("a player in the ask phase has a legal ask").0
 }
 
 /// The node budget of the open-hand reference's exact solver per decision.
@@ -350,11 +230,25 @@ impl Agent<FenrirCards> for OpenHandAgent {
         &self.spec
     }
 
-    fn decide(&mut self, state: &FenrirCards) -> Decision<FenrirMove> {
+    fn decide(
+        &mut self,
+        state: &FenrirCards,
+        player: Player,
+    ) -> Result<Decision<FenrirMove>, AgentError> {
+        if state.status().player_to_move() != Some(player) {
+            return Err(AgentError::new(format!(
+                "the {} are not to move",
+                state.player_name(player)
+            )));
+        }
+        let search_error = |error: SearchError| AgentError::new(error.to_string());
         if self.line_state != Some(state.hash()) {
             self.line.clear();
             if self.solver_budget > 0 && !self.solver_gave_up {
-                let solution = self.solver.solve_within(state, self.solver_budget);
+                let solution = self
+                    .solver
+                    .solve_within(state, self.solver_budget)
+                    .map_err(search_error)?;
                 match solution.verdict {
                     Verdict::Win => {
                         self.line = solution.line;
@@ -370,13 +264,14 @@ impl Agent<FenrirCards> for OpenHandAgent {
             None => self
                 .search
                 .search_state(state)
+                .map_err(search_error)?
                 .best_move
-                .expect("decide is called with a player to move"),
+                .ok_or_else(|| AgentError::new("the search found no legal move"))?,
         };
         let mut next = state.clone();
         next.play(mv);
         self.line_state = (!self.line.is_empty()).then(|| next.hash());
-        Decision::Play(mv)
+        Ok(Decision::Play(mv))
     }
 
     fn reset(&mut self) {

@@ -1,0 +1,98 @@
+//! The policies of Fenrir's Path, built from spec strings.
+//!
+//! | spec | policy |
+//! |------|--------|
+//! | `greedy` | [`GreedyCollector`]: win now if possible, else collect, else keep the wolf far |
+//! | `random`, `mcts:...` | the generic agents of [`super::build_agent`] |
+//!
+//! Alpha-beta is not offered: it searches two-player zero-sum games, and
+//! the team of Fenrir's Path is one player.
+
+use super::{Agent, AgentError, Decision, player_choices};
+use crate::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
+use crate::games::fenrir_path::{FenrirPath, PathMove};
+use rand::RngExt;
+
+/// The policy kinds [`build_agent`] accepts.
+pub const POLICY_KINDS: [&str; 3] = ["random", "greedy", "mcts"];
+
+/// Builds a policy for the team from its spec and seed.
+///
+/// # Errors
+/// If the spec names no policy or has bad options; the error lists what is valid.
+pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirPath>>, ParseError> {
+    let spec = spec.trim();
+    let kind = spec.split(':').next().unwrap_or_default().trim();
+    match kind {
+        "greedy" if spec == kind => Ok(Box::new(GreedyCollector::new(seed))),
+        "greedy" => Err(ParseError::new(
+            "policy",
+            spec,
+            "unknown option (`greedy` takes no options)",
+        )),
+        "random" | "mcts" => super::build_agent(spec, seed),
+        _ => Err(ParseError::new(
+            "policy",
+            spec,
+            format!(
+                "unknown policy (policies: {}, with the options of docs/search.md)",
+                POLICY_KINDS.join(", ")
+            ),
+        )),
+    }
+}
+
+/// Wins at once if it can, else collects a tile whenever some god can, else
+/// plays the move that leaves the wolf farthest from Odin; ties are broken
+/// uniformly at random.
+///
+/// Where the wolf ends depends only on whether the move collects, so among
+/// non-collecting moves the last rule ties, and the choice is uniform: this
+/// is the one-move lookahead of a team that does not plan.
+pub struct GreedyCollector {
+    rng: GameRng,
+    moves: MoveList<PathMove>,
+    best: Vec<PathMove>,
+}
+
+impl GreedyCollector {
+    pub fn new(seed: u64) -> Self {
+        GreedyCollector {
+            rng: rng_from_seed(seed),
+            moves: MoveList::new(),
+            best: Vec::new(),
+        }
+    }
+}
+
+impl Agent<FenrirPath> for GreedyCollector {
+    fn spec(&self) -> &str {
+        "greedy"
+    }
+
+    fn decide(
+        &mut self,
+        state: &FenrirPath,
+        player: Player,
+    ) -> Result<Decision<PathMove>, AgentError> {
+        player_choices(state, player, &mut self.moves)?;
+        self.best.clear();
+        let mut best_key = (false, false, 0);
+        for &mv in self.moves.iter() {
+            let mut after = state.clone();
+            after.play(mv);
+            let won = after.ending().is_some_and(|end| end.is_win());
+            let key = (won, state.collects(mv), after.wolf());
+            if self.best.is_empty() || key > best_key {
+                best_key = key;
+                self.best.clear();
+            }
+            if key == best_key {
+                self.best.push(mv);
+            }
+        }
+        Ok(Decision::Play(
+            self.best[self.rng.random_range(0..self.best.len())],
+        ))
+    }
+}

@@ -1,0 +1,572 @@
+//! Whole win-rate experiments on cooperative games: several policies on the
+//! same seeded deals (or on one given deal), at one setting of the rules or
+//! over a range of one numeric rules option, with the reports and the files
+//! a run leaves behind (`summary.json`, `deals.csv`, `winrate.svg`; for a
+//! sweep `sweep.json`, `sweep.csv`, `sweep.svg`).
+
+use super::plot::{SweepSeries, difficulty_curve_svg, sweep_svg};
+use super::winrate::{
+    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, SpecBuilder, WinRate, WinRateRun, deal,
+    estimate_win_rate,
+};
+use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
+use serde::Serialize;
+use std::path::Path;
+
+/// A policy of an experiment, built from its spec.
+pub struct Contender<G: Stochastic> {
+    policy: Box<dyn DealPolicy<G>>,
+    sees_hidden_information: bool,
+}
+
+impl<G: Stochastic + Evaluate> Contender<G> {
+    /// The policy of `spec`: `exact` for the exact cooperative solver, any
+    /// other spec an agent that `build` makes. `sees_hidden_information`
+    /// marks a reference that reads what its players may not see.
+    ///
+    /// # Errors
+    /// If `build` refuses the spec, or `exact` is asked for a game with
+    /// hidden information (the solver would read every hand).
+    pub fn from_spec(
+        spec: &str,
+        build: SpecBuilder<G>,
+        sees_hidden_information: bool,
+    ) -> Result<Self, ParseError> {
+        let spec = spec.trim();
+        if spec == "exact" {
+            if Capabilities::of::<G>().hidden_information {
+                return Err(ParseError::new(
+                    "policy",
+                    spec,
+                    format!(
+                        "the exact solver needs every player seeing the whole state, and {} hides information from its players",
+                        G::NAME
+                    ),
+                ));
+            }
+            return Ok(Contender {
+                policy: Box::new(ExactPolicy),
+                sees_hidden_information,
+            });
+        }
+        Ok(Contender {
+            policy: Box::new(AgentPolicy::from_spec(spec, build)?),
+            sees_hidden_information,
+        })
+    }
+}
+
+/// One policy's result, marked if it reads hidden information.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PolicyRate {
+    #[serde(flatten)]
+    pub rate: WinRate,
+    pub sees_hidden_information: bool,
+}
+
+impl PolicyRate {
+    /// The policy's name in tables, marked `*` if it cheats.
+    pub fn label(&self) -> String {
+        if self.sees_hidden_information {
+            format!("{} *", self.rate.policy)
+        } else {
+            self.rate.policy.clone()
+        }
+    }
+}
+
+/// The note that explains the `*` of [`PolicyRate::label`].
+pub const CHEATS_NOTE: &str = "* sees hidden information: a reference that reads what its players may not see, not a fair player";
+
+/// The report of a win-rate run at one setting of the rules.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WinRateReport {
+    pub game: &'static str,
+    pub rules: String,
+    pub seed: u64,
+    pub deals: u64,
+    pub threads: usize,
+    /// The deal every game was played on, when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
+    pub policies: Vec<PolicyRate>,
+    /// `won[p][i]`: whether policy `p` won deal `i`.
+    #[serde(skip)]
+    pub won: Vec<Vec<bool>>,
+}
+
+/// Plays every contender on the deals of `run` (or every time on `fixed`,
+/// when given) under `rules`. `on_deal_done` is called after each deal.
+///
+/// # Errors
+/// If a deal cannot be played.
+pub fn compare_policies<G: Stochastic + Notation>(
+    rules: &G::Rules,
+    contenders: &[Contender<G>],
+    fixed: Option<&G>,
+    run: WinRateRun,
+    on_deal_done: &(dyn Fn(&str) + Sync),
+) -> Result<WinRateReport, String> {
+    let mut policies = Vec::new();
+    let mut won = Vec::new();
+    for contender in contenders {
+        let spec = contender.policy.spec().to_string();
+        let fixed_policy;
+        let policy: &dyn DealPolicy<G> = match fixed {
+            Some(state) => {
+                fixed_policy = FixedDeal {
+                    inner: contender.policy.as_ref(),
+                    state: state.clone(),
+                };
+                &fixed_policy
+            }
+            None => contender.policy.as_ref(),
+        };
+        let estimate = estimate_win_rate(rules, policy, run, &|| on_deal_done(&spec))?;
+        policies.push(PolicyRate {
+            rate: estimate.rate,
+            sees_hidden_information: contender.sees_hidden_information,
+        });
+        won.push(estimate.won);
+    }
+    Ok(WinRateReport {
+        game: G::NAME,
+        rules: rules.to_string(),
+        seed: run.master_seed,
+        deals: run.deals,
+        threads: run.threads,
+        deal: fixed.map(Notation::position_text),
+        policies,
+        won,
+    })
+}
+
+/// A policy that plays one given deal whatever deal the estimator hands
+/// it: the run then measures a policy's own randomness on that deal.
+struct FixedDeal<'a, G: Stochastic> {
+    inner: &'a dyn DealPolicy<G>,
+    state: G,
+}
+
+impl<G: Stochastic> DealPolicy<G> for FixedDeal<'_, G> {
+    fn spec(&self) -> &str {
+        self.inner.spec()
+    }
+
+    fn player(&self) -> Box<dyn DealPlayer<G>> {
+        Box::new(FixedDealPlayer {
+            inner: self.inner.player(),
+            state: self.state.clone(),
+        })
+    }
+}
+
+struct FixedDealPlayer<G: Stochastic> {
+    inner: Box<dyn DealPlayer<G>>,
+    state: G,
+}
+
+impl<G: Stochastic> DealPlayer<G> for FixedDealPlayer<G> {
+    fn play_deal(&mut self, _dealt: &G, seed: u64) -> Result<bool, String> {
+        self.inner.play_deal(&self.state, seed)
+    }
+}
+
+/// The search budget of a policy spec such as `mcts:iters=1000`, which puts
+/// the policy on the difficulty curve.
+pub fn search_budget(spec: &str) -> Option<u64> {
+    let (_, options) = spec.split_once(':')?;
+    parse_key_values(options, "policy")
+        .ok()?
+        .into_iter()
+        .find(|&(key, _)| key == "iters")
+        .and_then(|(_, value)| value.parse().ok())
+}
+
+impl WinRateReport {
+    /// The report as a table: one row per policy, then the note on
+    /// references that cheat, if any.
+    pub fn table(&self) -> String {
+        let width = self
+            .policies
+            .iter()
+            .map(|policy| policy.label().chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(20);
+        let mut out = format!(
+            "{:<width$} {:>8} {:>8} {:>9} {:>21} {:>9} {:>10}\n",
+            "policy", "deals", "wins", "win rate", "95% interval", "seconds", "deals/s"
+        );
+        for policy in &self.policies {
+            let rate = &policy.rate;
+            out.push_str(&format!(
+                "{:<width$} {:>8} {:>8} {:>8.3}% {:>8.3}% - {:>7.3}% {:>9.2} {:>10.1}\n",
+                policy.label(),
+                rate.deals,
+                rate.wins,
+                100.0 * rate.win_rate,
+                100.0 * rate.ci_low,
+                100.0 * rate.ci_high,
+                rate.seconds,
+                rate.deals_per_second
+            ));
+        }
+        if self
+            .policies
+            .iter()
+            .any(|policy| policy.sees_hidden_information)
+        {
+            out.push_str(CHEATS_NOTE);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Writes `summary.json`, `deals.csv` (each deal as a position and which
+    /// policies won it) and `winrate.svg` (win rate against search budget)
+    /// to `dir`.
+    ///
+    /// # Errors
+    /// If a file cannot be written.
+    pub fn write_files<G: Stochastic + Notation>(
+        &self,
+        dir: &Path,
+        rules: &G::Rules,
+    ) -> Result<(), String> {
+        let json = serde_json::to_string_pretty(self).map_err(|error| error.to_string())?;
+        write_file(dir, "summary.json", &(json + "\n"))?;
+        let mut csv = String::from("deal_index,deal");
+        for policy in &self.policies {
+            csv.push(',');
+            csv.push_str(&policy.rate.policy.replace(',', ";"));
+        }
+        csv.push('\n');
+        for index in 0..self.deals {
+            let text = match &self.deal {
+                Some(text) => text.clone(),
+                None => deal::<G>(rules, self.seed, index).position_text(),
+            };
+            // Position texts may hold commas and quotes.
+            csv.push_str(&format!("{index},\"{}\"", text.replace('"', "\"\"")));
+            for won in &self.won {
+                csv.push_str(if won[index as usize] { ",1" } else { ",0" });
+            }
+            csv.push('\n');
+        }
+        write_file(dir, "deals.csv", &csv)?;
+        let (curve, references): (Vec<&PolicyRate>, Vec<&PolicyRate>) =
+            self.policies.iter().partition(|policy| {
+                !policy.sees_hidden_information && search_budget(&policy.rate.policy).is_some()
+            });
+        let curve: Vec<(u64, WinRate)> = curve
+            .into_iter()
+            .map(|policy| {
+                (
+                    search_budget(&policy.rate.policy).unwrap_or(1),
+                    policy.rate.clone(),
+                )
+            })
+            .collect();
+        let references: Vec<WinRate> = references
+            .into_iter()
+            .map(|policy| WinRate {
+                policy: plot_label(policy),
+                ..policy.rate.clone()
+            })
+            .collect();
+        let title = format!(
+            "{}: win rate over {} deals ({})",
+            self.game, self.deals, self.rules
+        );
+        write_file(
+            dir,
+            "winrate.svg",
+            &difficulty_curve_svg(&title, &curve, &references),
+        )
+    }
+}
+
+/// The name of a policy in plots, marked if it cheats.
+fn plot_label(policy: &PolicyRate) -> String {
+    if policy.sees_hidden_information {
+        format!("{} (cheats)", policy.rate.policy)
+    } else {
+        policy.rate.policy.clone()
+    }
+}
+
+fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+    let path = dir.join(name);
+    std::fs::write(&path, contents)
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
+/// A range of values of one numeric rules option, e.g. `track=10..84`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    pub option: String,
+    pub values: Vec<u64>,
+}
+
+/// The most values a sweep may have: each is a full run over every deal, so
+/// a sweep of more is a typo.
+pub const MAX_SWEEP_VALUES: u64 = 1000;
+
+impl Sweep {
+    /// Reads `OPTION=A..B` (both ends included, `A..=B` too), in steps of
+    /// `step` or of about a tenth of the range.
+    ///
+    /// # Errors
+    /// If the text is not of that form, `A > B`, the step is 0 or the range
+    /// has more than [`MAX_SWEEP_VALUES`] values.
+    pub fn parse(text: &str, step: Option<u64>) -> Result<Sweep, ParseError> {
+        let bad = |problem: String| ParseError::new("sweep", text, problem);
+        let (option, range) = text
+            .split_once('=')
+            .ok_or_else(|| bad("write it as OPTION=A..B, e.g. track=10..84".into()))?;
+        let (low, high) = range
+            .split_once("..")
+            .ok_or_else(|| bad("write the range as A..B, e.g. track=10..84".into()))?;
+        let low: u64 = low
+            .trim()
+            .parse()
+            .map_err(|_| bad("A is not a whole number".into()))?;
+        let high: u64 = high
+            .trim()
+            .trim_start_matches('=')
+            .parse()
+            .map_err(|_| bad("B is not a whole number".into()))?;
+        if high < low {
+            return Err(bad("the range must satisfy A <= B".into()));
+        }
+        let step = match step {
+            Some(0) => return Err(bad("the step must be at least 1".into())),
+            Some(step) => step,
+            None => ((high - low) / 10).max(1),
+        };
+        if (high - low) / step + 1 > MAX_SWEEP_VALUES {
+            return Err(bad(format!(
+                "more than {MAX_SWEEP_VALUES} values; give a shorter range or a larger step"
+            )));
+        }
+        let mut values: Vec<u64> = (low..=high).step_by(step as usize).collect();
+        if values.last() != Some(&high) {
+            values.push(high);
+        }
+        Ok(Sweep {
+            option: option.trim().to_string(),
+            values,
+        })
+    }
+
+    /// The rules text of one point: `base` with the option set to `value`.
+    pub fn rules_text(&self, base: &str, value: u64) -> String {
+        let mut parts: Vec<&str> = base
+            .split(',')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .collect();
+        let setting = format!("{}={value}", self.option);
+        parts.push(&setting);
+        parts.join(",")
+    }
+}
+
+/// One value of a sweep and every policy's result there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SweepPoint {
+    pub value: u64,
+    pub policies: Vec<PolicyRate>,
+}
+
+/// The report of a sweep.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SweepReport {
+    pub game: &'static str,
+    /// The rules options given, without the swept one.
+    pub rules: String,
+    /// The swept option.
+    pub option: String,
+    pub seed: u64,
+    pub deals: u64,
+    pub threads: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
+    pub points: Vec<SweepPoint>,
+}
+
+impl SweepReport {
+    /// A report from the runs at each value of `sweep`.
+    pub fn new(base_rules: &str, sweep: &Sweep, runs: Vec<WinRateReport>) -> SweepReport {
+        let first = &runs[0];
+        SweepReport {
+            game: first.game,
+            rules: base_rules.to_string(),
+            option: sweep.option.clone(),
+            seed: first.seed,
+            deals: first.deals,
+            threads: first.threads,
+            deal: first.deal.clone(),
+            points: sweep
+                .values
+                .iter()
+                .zip(runs)
+                .map(|(&value, run)| SweepPoint {
+                    value,
+                    policies: run.policies,
+                })
+                .collect(),
+        }
+    }
+
+    /// The report as a table: one row per value, one column per policy.
+    pub fn table(&self) -> String {
+        let policies = &self.points[0].policies;
+        let mut out = format!("{:>8}", self.option);
+        for policy in policies {
+            out.push_str(&format!("  {:>26}", truncate(&policy.label(), 26)));
+        }
+        out.push('\n');
+        for point in &self.points {
+            out.push_str(&format!("{:>8}", point.value));
+            for policy in &point.policies {
+                let rate = &policy.rate;
+                out.push_str(&format!(
+                    "  {:>7.2}% ({:>6.2}-{:>6.2}%)",
+                    100.0 * rate.win_rate,
+                    100.0 * rate.ci_low,
+                    100.0 * rate.ci_high
+                ));
+            }
+            out.push('\n');
+        }
+        if policies.iter().any(|policy| policy.sees_hidden_information) {
+            out.push_str(CHEATS_NOTE);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The plot of win rate against the swept option, one line per policy
+    /// (dashed for references that cheat).
+    pub fn svg(&self) -> String {
+        let series: Vec<SweepSeries> = (0..self.points[0].policies.len())
+            .map(|index| {
+                let first = &self.points[0].policies[index];
+                SweepSeries {
+                    label: plot_label(first),
+                    dashed: first.sees_hidden_information,
+                    points: self
+                        .points
+                        .iter()
+                        .map(|point| (point.value as f64, point.policies[index].rate.clone()))
+                        .collect(),
+                }
+            })
+            .collect();
+        let title = format!(
+            "{}: win rate against {} ({}, {} {} each)",
+            self.game,
+            self.option,
+            if self.rules.is_empty() {
+                "standard rules"
+            } else {
+                &self.rules
+            },
+            self.deals,
+            if self.deal.is_some() {
+                "games"
+            } else {
+                "deals"
+            }
+        );
+        sweep_svg(&title, &self.option, &series)
+    }
+
+    /// One line per value and policy.
+    pub fn csv(&self) -> String {
+        let mut csv = format!(
+            "{},policy,sees_hidden_information,deals,wins,win_rate,ci_low,ci_high\n",
+            self.option
+        );
+        for point in &self.points {
+            for policy in &point.policies {
+                let rate = &policy.rate;
+                csv.push_str(&format!(
+                    "{},{},{},{},{},{},{},{}\n",
+                    point.value,
+                    rate.policy.replace(',', ";"),
+                    policy.sees_hidden_information,
+                    rate.deals,
+                    rate.wins,
+                    rate.win_rate,
+                    rate.ci_low,
+                    rate.ci_high
+                ));
+            }
+        }
+        csv
+    }
+
+    /// Writes `sweep.json`, `sweep.csv` and `sweep.svg` to `dir`.
+    ///
+    /// # Errors
+    /// If a file cannot be written.
+    pub fn write_files(&self, dir: &Path) -> Result<(), String> {
+        let json = serde_json::to_string_pretty(self).map_err(|error| error.to_string())?;
+        write_file(dir, "sweep.json", &(json + "\n"))?;
+        write_file(dir, "sweep.csv", &self.csv())?;
+        write_file(dir, "sweep.svg", &self.svg())
+    }
+}
+
+/// `text` cut to `width` characters, with an ellipsis if cut.
+fn truncate(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_string()
+    } else {
+        let kept: String = text.chars().take(width - 1).collect();
+        format!("{kept}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sweeps_cover_both_ends() {
+        let values = |text: &str, step| Sweep::parse(text, step).unwrap().values;
+        assert_eq!(
+            values("track=10..84", None),
+            vec![10, 17, 24, 31, 38, 45, 52, 59, 66, 73, 80, 84]
+        );
+        assert_eq!(values("track=10..=30", Some(10)), vec![10, 20, 30]);
+        assert_eq!(values("track=5..5", None), vec![5]);
+        for (text, problem) in [
+            ("10..84", "OPTION=A..B"),
+            ("track=10-84", "A..B"),
+            ("track=9..3", "A <= B"),
+            ("track=x..3", "A is not"),
+        ] {
+            let error = Sweep::parse(text, None).unwrap_err().to_string();
+            assert!(error.contains(problem), "{text}: {error}");
+        }
+        assert!(Sweep::parse("track=1..9", Some(0)).is_err());
+        let too_many = Sweep::parse("track=1..100000", Some(1)).unwrap_err();
+        assert!(
+            too_many.to_string().contains("more than 1000"),
+            "{too_many}"
+        );
+    }
+
+    #[test]
+    fn a_sweep_point_sets_its_option_after_the_given_ones() {
+        let sweep = Sweep::parse("track=10..20", None).unwrap();
+        assert_eq!(sweep.rules_text("players=2", 15), "players=2,track=15");
+        assert_eq!(sweep.rules_text("", 15), "track=15");
+    }
+}
