@@ -3,7 +3,7 @@
 //! Run with `cargo run --release --example quickstart`.
 
 use norn::agents::build_agent;
-use norn::arena::play_game;
+use norn::arena::{PlayOptions, play_game};
 use norn::core::{Game, Notation};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::search::perft;
@@ -20,7 +20,8 @@ fn main() {
         build_agent::<Hnefatafl>("mcts:iters=2000", 2).expect("a valid spec"),
     ];
     let start = Hnefatafl::new(HnefataflRules::default());
-    let played = play_game(&start, &mut agents, None).expect("hnefatafl is turn-based");
+    let played =
+        play_game(&start, &mut agents, &PlayOptions::default()).expect("hnefatafl is turn-based");
     let winner = played
         .outcome
         .winner()

@@ -42,7 +42,7 @@ use std::fmt;
 
 /// A game the library knows, with what it offers beyond the generic code.
 /// Every method has a default: a game overrides only what it has.
-pub trait Registered: Notation + Evaluate {
+pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
     /// A one-line description, e.g. `"Copenhagen Hnefatafl 11x11"`.
     const TITLE: &'static str;
 

@@ -204,6 +204,28 @@ fn a_tournament_writes_its_log_and_reports_and_resumes() {
     assert_eq!(stored, summary);
     // Running again plays nothing new and reports the same.
     assert_eq!(json(&norn(&args)), summary);
+    // The log replays under the rules; an edited move does not.
+    let log = dir.join("games.jsonl");
+    let replay = json(&norn(&[
+        "replay",
+        "hnefatafl",
+        log.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(replay["games"], 4);
+    assert_eq!(replay["failures"].as_array().unwrap().len(), 0);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let first_move = first["moves"][0].as_str().unwrap().to_string();
+    let forged_path = dir.join("forged.jsonl");
+    std::fs::write(&forged_path, text.replacen(&first_move, "a4-a1", 1)).unwrap();
+    let forged = json(&norn(&[
+        "replay",
+        "hnefatafl",
+        forged_path.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(forged["failures"].as_array().unwrap().len(), 1, "{forged}");
     assert_fails_with(
         &[
             "tournament",

@@ -8,7 +8,7 @@ use norn::core::{Game, ImperfectInformation, Notation, Status, Stochastic, rng_f
 use norn::games::fenrir_cards::{
     Card, CardSet, Deal, End, Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase,
 };
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 
 fn rules(text: &str) -> FenrirCardsRules {
     text.parse().unwrap_or_else(|error| panic!("{error}"))
@@ -44,10 +44,27 @@ fn the_invariants_hold_over_random_games() {
     {
         let mut start = FenrirCards::new(rules(text));
         start.resolve_chance(&mut rng_from_seed(index as u64));
-        check_game_invariants(&start, 10, 200, 7 + index as u64);
-        check_notation_invariants(&start, 5, 200, 9 + index as u64);
+        check_conformance(
+            &start,
+            &Budget {
+                playouts: 5,
+                max_plies: 200,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: 7 + index as u64,
+            },
+        );
         let undealt = FenrirCards::new(rules(text));
-        check_notation_invariants(&undealt, 1, 0, 1);
+        check_conformance(
+            &undealt,
+            &Budget {
+                playouts: 1,
+                max_plies: 1,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: 1,
+            },
+        );
     }
 }
 

@@ -7,7 +7,7 @@ use common::moves::play;
 use norn::core::{Game, MoveList, Notation, Status, Stochastic, rng_from_seed};
 use norn::games::fenrir_path::{Colour, FenrirPath, FenrirPathRules, PathMove};
 use norn::search::perft;
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 use rand::RngExt;
 use std::collections::BTreeSet;
 
@@ -590,8 +590,16 @@ fn dealt_states_pass_the_generic_invariants() {
         let mut state = FenrirPath::new(rules(variant));
         assert_eq!(state.status(), Status::Chance);
         state.resolve_chance(&mut rng_from_seed(index as u64));
-        check_game_invariants(&state, 20, 200, index as u64);
-        check_notation_invariants(&state, 5, 200, index as u64);
+        check_conformance(
+            &state,
+            &Budget {
+                playouts: 10,
+                max_plies: 200,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: index as u64,
+            },
+        );
     }
 }
 

@@ -3,7 +3,7 @@
 use norn::bitboard::Bitboard128;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, HnefataflSetup, Side, parse_square};
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 
 fn squares(list: &str) -> Bitboard128 {
     list.split_whitespace()
@@ -409,6 +409,14 @@ fn illegal_moves_are_explained() {
 #[test]
 fn the_generic_invariants_hold_over_random_playouts() {
     let start = Hnefatafl::new(HnefataflRules::default());
-    check_game_invariants(&start, 30, 400, 1);
-    check_notation_invariants(&start, 10, 400, 2);
+    check_conformance(
+        &start,
+        &Budget {
+            playouts: 10,
+            max_plies: 400,
+            plies_per_state: usize::MAX,
+            searched_positions: 0,
+            seed: 1,
+        },
+    );
 }

@@ -11,7 +11,7 @@ use norn::games::thud::board::{adjacent, row};
 use norn::games::thud::koom_valley::{KoomValleyMoveKind, START_POSITION};
 use norn::games::thud::{KoomValley, KoomValleyMove, KoomValleyRules, Side};
 use norn::search::{perft, perft_parallel};
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 use rand::RngExt;
 
 fn slow_twin(state: &KoomValley) -> SlowThud {
@@ -185,11 +185,27 @@ fn random_games_agree_move_by_move_with_the_plain_implementation() {
 #[test]
 fn the_generic_invariants_hold_over_random_games() {
     let start = KoomValley::new(KoomValleyRules::default());
-    check_game_invariants(&start, 12, 400, 1);
-    check_notation_invariants(&start, 4, 400, 2);
+    check_conformance(
+        &start,
+        &Budget {
+            playouts: 4,
+            max_plies: 400,
+            plies_per_state: usize::MAX,
+            searched_positions: 0,
+            seed: 1,
+        },
+    );
     for state in random_positions(4, 13) {
-        check_game_invariants(&state, 3, 200, 3);
-        check_notation_invariants(&state, 2, 200, 4);
+        check_conformance(
+            &state,
+            &Budget {
+                playouts: 2,
+                max_plies: 200,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: 3,
+            },
+        );
     }
 }
 

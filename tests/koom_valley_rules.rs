@@ -7,7 +7,7 @@ use norn::bitboard::Bitboard256;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::koom_valley::{EndReason, KoomValleyMoveKind};
 use norn::games::thud::{KoomValley, KoomValleyRules, Side, ThudSetup, parse_square};
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 
 fn squares(list: &str) -> Bitboard256 {
     list.split_whitespace()
@@ -334,7 +334,15 @@ fn hand_built_positions_pass_the_generic_invariants() {
         position("D6 E6 E7 F5 G6 A10", "D5 E5 K3", "H8", Side::Trolls),
         position("B8 E6 G8 H9 C7", "E7 F8 K3 G3 H3", "H5", Side::Dwarfs),
     ] {
-        check_game_invariants(&game, 8, 120, 1);
-        check_notation_invariants(&game, 4, 120, 2);
+        check_conformance(
+            &game,
+            &Budget {
+                playouts: 4,
+                max_plies: 120,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: 1,
+            },
+        );
     }
 }

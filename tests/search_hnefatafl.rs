@@ -6,7 +6,7 @@ mod common;
 
 use common::positions;
 use norn::agents::{Agent, Decision, build_agent};
-use norn::arena::play_game;
+use norn::arena::{PlayOptions, play_game};
 use norn::core::{Evaluate, Game, MoveList, Notation, Player, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, Side};
 use norn::search::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE};
@@ -161,7 +161,7 @@ fn winner(spec: &str, side: Side, opponent: &str, seed: u64) -> Option<Side> {
         Side::Attackers => vec![ours, theirs],
         Side::Defenders => vec![theirs, ours],
     };
-    let game = play_game(&Hnefatafl::new(rules), &mut agents, None).unwrap();
+    let game = play_game(&Hnefatafl::new(rules), &mut agents, &PlayOptions::default()).unwrap();
     game.outcome.winner().map(Side::from_player)
 }
 

@@ -250,8 +250,12 @@ fn greedy_and_random_play_legal_games() {
         build_agent::<TicTacToe>("greedy", 1).unwrap(),
         build_agent::<TicTacToe>("random", 2).unwrap(),
     ];
-    let game =
-        norn::arena::play_game(&TicTacToe::from_cells("........."), &mut agents, None).unwrap();
+    let game = norn::arena::play_game(
+        &TicTacToe::from_cells("........."),
+        &mut agents,
+        &norn::arena::PlayOptions::default(),
+    )
+    .unwrap();
     assert!(game.plies.len() >= 5 && game.plies.len() <= 9);
     // Greedy takes an immediate win.
     let mut greedy = build_agent::<TicTacToe>("greedy", 3).unwrap();

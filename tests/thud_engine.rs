@@ -9,7 +9,7 @@ use norn::core::{Evaluate, Game, GameRng, MoveList, Notation, Status, rng_from_s
 use norn::games::thud::classic::START_POSITION;
 use norn::games::thud::{Thud, ThudMove, ThudRules, TrollCaptures};
 use norn::search::{perft, perft_parallel};
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 use rand::RngExt;
 
 fn slow_twin(state: &Thud) -> SlowThud {
@@ -178,14 +178,38 @@ fn random_battles_agree_move_by_move_with_the_plain_implementation() {
 #[test]
 fn the_generic_invariants_hold_over_random_battles() {
     let start = Thud::new(ThudRules::default());
-    check_game_invariants(&start, 6, 800, 1);
-    check_notation_invariants(&start, 2, 800, 2);
+    check_conformance(
+        &start,
+        &Budget {
+            playouts: 2,
+            max_plies: 800,
+            plies_per_state: usize::MAX,
+            searched_positions: 0,
+            seed: 1,
+        },
+    );
     let subsets = Thud::new("troll-captures=any-subset".parse().unwrap());
-    check_game_invariants(&subsets, 4, 800, 3);
-    check_notation_invariants(&subsets, 1, 800, 4);
+    check_conformance(
+        &subsets,
+        &Budget {
+            playouts: 1,
+            max_plies: 800,
+            plies_per_state: usize::MAX,
+            searched_positions: 0,
+            seed: 3,
+        },
+    );
     for state in random_positions(ThudRules::default(), 4, 9) {
-        check_game_invariants(&state, 3, 200, 5);
-        check_notation_invariants(&state, 1, 200, 6);
+        check_conformance(
+            &state,
+            &Budget {
+                playouts: 1,
+                max_plies: 200,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: 5,
+            },
+        );
     }
 }
 

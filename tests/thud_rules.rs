@@ -6,7 +6,7 @@ use common::moves::{self, play, refused};
 use norn::bitboard::Bitboard256;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::{Side, Thud, ThudMove, ThudMoveKind, ThudRules, ThudSetup, parse_square};
-use norn::testing::{check_game_invariants, check_notation_invariants};
+use norn::testing::{Budget, check_conformance};
 
 fn squares(list: &str) -> Bitboard256 {
     list.split_whitespace()
@@ -362,7 +362,15 @@ fn hand_built_positions_pass_the_generic_invariants() {
             Side::Trolls,
         ),
     ] {
-        check_game_invariants(&game, 5, 100, 1);
-        check_notation_invariants(&game, 3, 100, 2);
+        check_conformance(
+            &game,
+            &Budget {
+                playouts: 3,
+                max_plies: 100,
+                plies_per_state: usize::MAX,
+                searched_positions: 0,
+                seed: 1,
+            },
+        );
     }
 }

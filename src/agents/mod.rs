@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use norn::agents::build_agent;
-//! use norn::arena::play_game;
+//! use norn::arena::{PlayOptions, play_game};
 //! use norn::core::Game;
 //! use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 //!
@@ -25,7 +25,7 @@
 //!     build_agent::<Hnefatafl>("greedy", 1).unwrap(),
 //!     build_agent::<Hnefatafl>("random", 2).unwrap(),
 //! ];
-//! let game = play_game(&Hnefatafl::new(rules), &mut agents, None).unwrap();
+//! let game = play_game(&Hnefatafl::new(rules), &mut agents, &PlayOptions::default()).unwrap();
 //! assert!(game.plies.len() <= 40);
 //! ```
 

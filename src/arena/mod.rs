@@ -19,7 +19,8 @@ pub mod winrate;
 
 pub use matches::{MatchReport, run_match};
 pub use playing::{
-    MAX_PLIES_REASON, PlayError, PlayedGame, RESIGNATION_REASON, play_game, play_game_until,
+    MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
+    plies_text, replay_plies,
 };
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};

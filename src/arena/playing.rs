@@ -2,7 +2,10 @@
 //! and matches.
 
 use crate::agents::{Agent, Decision};
-use crate::core::{Game, Outcome, Payoffs, Player, Ply, Status};
+use crate::core::{
+    ChanceVisitor, Game, GameRng, Notation, Outcome, Payoffs, Player, Ply, PlyText, Status,
+    Stochastic, rng_from_seed,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The reason recorded when the runner's ply cap ends a game.
@@ -20,6 +23,25 @@ pub struct PlayedGame<M> {
     pub outcome: Outcome,
     /// The player who resigned, if one did.
     pub resigned: Option<Player>,
+    /// The seed the game's chance events were drawn from: with it, the
+    /// plies replay to the same states ([`replay_plies`]).
+    pub chance_seed: u64,
+}
+
+impl<M> PlayedGame<M> {
+    fn new(
+        plies: Vec<Ply<M>>,
+        outcome: Outcome,
+        resigned: Option<Player>,
+        chance_seed: u64,
+    ) -> Self {
+        PlayedGame {
+            plies,
+            outcome,
+            resigned,
+            chance_seed,
+        }
+    }
 }
 
 /// Why a game could not be played to its end.
@@ -27,8 +49,9 @@ pub struct PlayedGame<M> {
 pub enum PlayError {
     /// The stop flag was raised before the game ended.
     Interrupted,
-    /// The game reached a chance event: games are dealt before they are played.
-    ChanceEvent,
+    /// The game reached a chance event it cannot resolve (it lacks
+    /// [`Stochastic`]): a bug of the game.
+    UnresolvedChance,
     /// An agent could not choose.
     AgentFailed { agent: String, reason: String },
     /// An agent chose a move the rules do not allow.
@@ -39,9 +62,9 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::Interrupted => f.write_str("interrupted"),
-            PlayError::ChanceEvent => f.write_str(
-                "the game reached a chance event; games are dealt before they are played",
-            ),
+            PlayError::UnresolvedChance => {
+                f.write_str("the game reached a chance event it has no way to resolve")
+            }
             PlayError::AgentFailed { agent, reason } => {
                 write!(f, "agent `{agent}` could not choose a move: {reason}")
             }
@@ -54,14 +77,16 @@ impl std::fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// Plays `start` to its end with `agents[p]` choosing for player `p`; see
-/// [`play_game_until`].
-pub fn play_game<G: Game>(
-    start: &G,
-    agents: &mut [Box<dyn Agent<G>>],
-    max_plies: Option<usize>,
-) -> Result<PlayedGame<G::Move>, PlayError> {
-    play_game_until(start, agents, max_plies, &AtomicBool::new(false))
+/// How a game is played, beyond who plays it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayOptions<'a> {
+    /// Games still running after this many plies are drawn, with the
+    /// reason [`MAX_PLIES_REASON`].
+    pub max_plies: Option<usize>,
+    /// The seed of the chance events met during play (a deal, a die).
+    pub chance_seed: u64,
+    /// Read before each ply: raised, it abandons the game.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// What the agents chose in one state.
@@ -74,25 +99,26 @@ enum Choice<M> {
 ///
 /// At a simultaneous choice every agent decides for its player without
 /// seeing the others' choices, and the moves are played together as one
-/// ply. Every agent is told every ply (for tree reuse), and every ply is
-/// checked against the rules. The game ends by the rules; by a resignation
-/// (the resigning player gets the lowest payoff of the range, its opponent in
-/// a two-player game the highest, other players the middle); or, after
-/// `max_plies` plies, with every player at the middle of the range (a draw).
-/// `stop` is read before each ply, so that a long game can be abandoned.
+/// ply. Chance events are drawn from `options.chance_seed`. Every agent is
+/// told every ply (for tree reuse), and every ply is checked against the
+/// rules. The game ends by the rules; by a resignation (the resigning player
+/// gets the lowest payoff of the range, its opponent in a two-player game the
+/// highest, other players the middle); or, after `options.max_plies` plies,
+/// with every player at the middle of the range (a draw).
 ///
 /// # Panics
 /// If there is not one agent per player.
-pub fn play_game_until<G: Game>(
+pub fn play_game<G: Game>(
     start: &G,
     agents: &mut [Box<dyn Agent<G>>],
-    max_plies: Option<usize>,
-    stop: &AtomicBool,
+    options: &PlayOptions<'_>,
 ) -> Result<PlayedGame<G::Move>, PlayError> {
     assert_eq!(agents.len(), start.num_players(), "one agent per player");
     for agent in agents.iter_mut() {
         agent.reset();
     }
+    let mut chance = rng_from_seed(options.chance_seed);
+    let max_plies = options.max_plies;
     let mut state = start.clone();
     let mut plies = Vec::new();
     let (low, high) = state.payoff_range();
@@ -100,27 +126,26 @@ pub fn play_game_until<G: Game>(
     loop {
         let deciders: Vec<Player> = match state.status() {
             Status::Over(outcome) => {
-                return Ok(PlayedGame {
-                    plies,
-                    outcome,
-                    resigned: None,
-                });
+                return Ok(PlayedGame::new(plies, outcome, None, options.chance_seed));
             }
             Status::ToMove(player) => vec![player],
             Status::Simultaneous => (0..state.num_players()).collect(),
-            Status::Chance => return Err(PlayError::ChanceEvent),
+            Status::Chance => {
+                resolve_chance(&mut state, &mut chance)?;
+                continue;
+            }
         };
         if max_plies.is_some_and(|limit| plies.len() >= limit) {
-            return Ok(PlayedGame {
-                plies,
-                outcome: Outcome {
-                    payoffs: Payoffs::shared(state.num_players(), middle),
-                    reason: MAX_PLIES_REASON,
-                },
-                resigned: None,
-            });
+            let outcome = Outcome {
+                payoffs: Payoffs::shared(state.num_players(), middle),
+                reason: MAX_PLIES_REASON,
+            };
+            return Ok(PlayedGame::new(plies, outcome, None, options.chance_seed));
         }
-        if stop.load(Ordering::Relaxed) {
+        if options
+            .stop
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
             return Err(PlayError::Interrupted);
         }
         let ply = match choose(&state, agents, &deciders)? {
@@ -130,14 +155,16 @@ pub fn play_game_until<G: Game>(
                 let others = if players == 2 { high } else { middle };
                 let mut values = vec![others; players];
                 values[player] = low;
-                return Ok(PlayedGame {
+                let outcome = Outcome {
+                    payoffs: Payoffs::from_slice(&values),
+                    reason: RESIGNATION_REASON,
+                };
+                return Ok(PlayedGame::new(
                     plies,
-                    outcome: Outcome {
-                        payoffs: Payoffs::from_slice(&values),
-                        reason: RESIGNATION_REASON,
-                    },
-                    resigned: Some(player),
-                });
+                    outcome,
+                    Some(player),
+                    options.chance_seed,
+                ));
             }
         };
         for agent in agents.iter_mut() {
@@ -154,6 +181,82 @@ pub fn play_game_until<G: Game>(
                 reason: illegal.reason().to_string(),
             })?;
         plies.push(ply);
+    }
+}
+
+/// Resolves the chance event `state` waits for, drawing from `rng`.
+fn resolve_chance<G: Game>(state: &mut G, rng: &mut GameRng) -> Result<(), PlayError> {
+    G::with_chance(ResolveChance { state, rng }).ok_or(PlayError::UnresolvedChance)
+}
+
+/// Replays `plies` from `start` as [`play_game`] played them, drawing the
+/// chance events between them from `chance_seed`, checking each ply, and
+/// calls `visit` with each ply and the state before it. Returns the final
+/// state.
+///
+/// # Errors
+/// A ply the rules do not allow, or a chance event the game cannot resolve.
+pub fn replay_plies<G: Game>(
+    start: &G,
+    plies: &[Ply<G::Move>],
+    chance_seed: u64,
+    mut visit: impl FnMut(&G, &Ply<G::Move>),
+) -> Result<G, String> {
+    let mut chance = rng_from_seed(chance_seed);
+    let mut state = start.clone();
+    for (number, ply) in plies.iter().enumerate() {
+        resolve_pending_chance(&mut state, &mut chance)?;
+        visit(&state, ply);
+        state
+            .try_play_ply(ply)
+            .map_err(|illegal| format!("ply {}: {illegal}", number + 1))?;
+    }
+    resolve_pending_chance(&mut state, &mut chance)?;
+    Ok(state)
+}
+
+/// Resolves the chance events `state` waits for, drawing from `rng`, until
+/// a player is to choose or the game is over.
+pub(super) fn resolve_pending_chance<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+) -> Result<(), String> {
+    while state.status() == Status::Chance {
+        resolve_chance(state, rng).map_err(|error| error.to_string())?;
+    }
+    Ok(())
+}
+
+/// The plies of a played game as text, each written from the state it was
+/// played in.
+///
+/// # Errors
+/// As [`replay_plies`].
+pub fn plies_text<G: Notation>(
+    start: &G,
+    plies: &[Ply<G::Move>],
+    chance_seed: u64,
+) -> Result<Vec<PlyText>, String> {
+    let mut texts = Vec::with_capacity(plies.len());
+    replay_plies(start, plies, chance_seed, |state, ply| {
+        texts.push(state.ply_text(ply));
+    })?;
+    Ok(texts)
+}
+
+struct ResolveChance<'a, G> {
+    state: &'a mut G,
+    rng: &'a mut GameRng,
+}
+
+impl<G: Game> ChanceVisitor<G> for ResolveChance<'_, G> {
+    type Output = ();
+
+    fn visit(self)
+    where
+        G: Stochastic,
+    {
+        self.state.resolve_chance(self.rng);
     }
 }
 

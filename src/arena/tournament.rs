@@ -8,11 +8,11 @@
 //! plays it, so a run gives the same games for any number of threads, and
 //! shards or resumed runs give the same games as one uninterrupted run.
 
-use super::playing::{PlayError, play_game_until};
+use super::playing::{PlayError, PlayOptions, play_game, plies_text, resolve_pending_chance};
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
 use crate::agents::Agent;
-use crate::core::{Capabilities, Game, Notation, ParseError, PlyText, derive_seed};
+use crate::core::{Capabilities, Game, Notation, ParseError, PlyText, derive_seed, rng_from_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -55,6 +55,12 @@ impl ScheduledGame {
     /// The seed of the agent in `seat`: the same in both games of a pair.
     pub fn agent_seed(&self, seat: usize) -> u64 {
         derive_seed(self.seed, self.seats[seat] as u64)
+    }
+
+    /// The seed of the game's chance events: the same in both games of a
+    /// pair, so that only the first mover differs.
+    pub fn chance_seed(&self) -> u64 {
+        derive_seed(self.seed, u64::MAX)
     }
 
     /// The index of the colour-swapped pair this game belongs to.
@@ -402,14 +408,17 @@ pub(super) fn play_scheduled<G: Notation>(
                 .map_err(|error| Some(TournamentError::Invalid(error.to_string())))?,
         );
     }
-    let result =
-        play_game_until(start, &mut agents, config.max_plies, stop).map_err(
-            |error| match error {
-                PlayError::Interrupted => None,
-                other => Some(TournamentError::Play(other.to_string())),
-            },
-        )?;
-    let moves = start.line_text(&result.plies);
+    let options = PlayOptions {
+        max_plies: config.max_plies,
+        chance_seed: scheduled.chance_seed(),
+        stop: Some(stop),
+    };
+    let result = play_game(start, &mut agents, &options).map_err(|error| match error {
+        PlayError::Interrupted => None,
+        other => Some(TournamentError::Play(other.to_string())),
+    })?;
+    let moves = plies_text(start, &result.plies, result.chance_seed)
+        .map_err(|error| Some(TournamentError::Play(error)))?;
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = if payoffs[0] > payoffs[1] {
         Some(start.player_name(0))
@@ -624,6 +633,23 @@ pub fn write_directory(
     std::fs::write(&games_path, log).map_err(|error| io_error(&games_path, error))
 }
 
+/// Reads and plays `texts` from `start`, each read in the state it was
+/// written from, with chance events drawn from `chance_seed` as in play;
+/// the final state.
+fn replay_texts<G: Notation>(start: &G, texts: &[PlyText], chance_seed: u64) -> Result<G, String> {
+    let mut chance = rng_from_seed(chance_seed);
+    let mut state = start.clone();
+    for (number, text) in texts.iter().enumerate() {
+        resolve_pending_chance(&mut state, &mut chance)?;
+        let ply = state
+            .parse_ply(text)
+            .map_err(|error| format!("ply {}: {error}", number + 1))?;
+        state.play_ply(&ply);
+    }
+    resolve_pending_chance(&mut state, &mut chance)?;
+    Ok(state)
+}
+
 /// Writes a tournament's reports to `dir`: `summary.json`, `report.md` and
 /// `ratings.svg`.
 ///
@@ -642,15 +668,16 @@ pub fn write_reports(dir: &Path, summary: &TournamentSummary) -> Result<(), Tour
     write("ratings.svg", ratings_svg(summary))
 }
 
-/// Checks that a logged game replays under the rules to its recorded result.
+/// Checks that a logged game replays under the rules to its recorded result
+/// (chance events drawn from the game's seed, as they were played).
 pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
-    let mut state = start.clone();
-    for (number, text) in line.moves.iter().enumerate() {
-        let ply = state
-            .parse_ply(text)
-            .map_err(|error| format!("game {}: ply {}: {error}", line.index, number + 1))?;
-        state.play_ply(&ply);
-    }
+    let scheduled = ScheduledGame {
+        index: line.index,
+        seats: line.seats,
+        seed: line.seed,
+    };
+    let state = replay_texts(start, &line.moves, scheduled.chance_seed())
+        .map_err(|error| format!("game {}: {error}", line.index))?;
     let status = state.status();
     match status.outcome() {
         Some(outcome) => {

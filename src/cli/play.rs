@@ -2,8 +2,8 @@
 
 use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_game};
 use crate::agents::{Agent, HumanAgent};
-use crate::arena::play_game;
 use crate::arena::winrate::deal;
+use crate::arena::{PlayOptions, play_game, plies_text, replay_plies};
 use crate::core::{Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, derive_seed};
 use crate::registry::Registered;
 use clap::Args;
@@ -122,12 +122,13 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
     if start.status().is_over() {
         return Err("the game is already over in that position".into());
     }
-    let game = play_game(&start, &mut agents, None).map_err(|error| error.to_string())?;
-    let mut state = start.clone();
-    for ply in &game.plies {
-        state.play_ply(ply);
-    }
-    let moves = start.line_text(&game.plies);
+    let options = PlayOptions {
+        chance_seed: derive_seed(args.seed, u64::MAX),
+        ..PlayOptions::default()
+    };
+    let game = play_game(&start, &mut agents, &options).map_err(|error| error.to_string())?;
+    let state = replay_plies(&start, &game.plies, game.chance_seed, |_, _| {})?;
+    let moves = plies_text(&start, &game.plies, game.chance_seed)?;
     let report = PlayReport {
         game: G::NAME,
         seed: args.seed,
@@ -172,14 +173,15 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         players.join(", "),
         report.seed
     );
-    let mut mover = start.clone();
-    for (number, (ply, text)) in game.plies.iter().zip(&report.moves).enumerate() {
-        let side = match mover.status() {
-            Status::ToMove(player) => mover.player_name(player),
+    let mut sides = Vec::with_capacity(game.plies.len());
+    replay_plies(&start, &game.plies, game.chance_seed, |before, _| {
+        sides.push(match before.status() {
+            Status::ToMove(player) => before.player_name(player),
             _ => "together".to_string(),
-        };
+        });
+    })?;
+    for (number, (side, text)) in sides.iter().zip(&report.moves).enumerate() {
         println!("{:>4}. {side} {}", number + 1, text.one_line());
-        mover.play_ply(ply);
     }
     print!("\n{}", state.diagram());
     let (worst, best) = state.payoff_range();

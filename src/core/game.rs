@@ -254,18 +254,6 @@ pub trait Notation: Game {
             }
         }
     }
-
-    /// The plies of `line`, played from this state, as text.
-    fn line_text(&self, line: &[Ply<Self::Move>]) -> Vec<PlyText> {
-        let mut state = self.clone();
-        line.iter()
-            .map(|ply| {
-                let text = state.ply_text(ply);
-                state.play_ply(ply);
-                text
-            })
-            .collect()
-    }
 }
 
 /// Games with explicit chance events (shuffles, deals, draws).
@@ -334,7 +322,7 @@ pub trait Simultaneous: Game {
 /// samples full states consistent with what it saw.
 pub trait ImperfectInformation: Game {
     /// Everything one player may know: its private information and the public history.
-    type Observation: Clone + Debug + Send + Sync;
+    type Observation: Clone + Debug + PartialEq + Send + Sync;
 
     /// What `player` observes in this state.
     fn observation(&self, player: Player) -> Self::Observation;

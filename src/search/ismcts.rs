@@ -274,9 +274,10 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
             }
             let state = sample(&mut self.rng);
             if root_player.is_none() {
-                root_player = state.status().player_to_move();
-                if root_player.is_none() {
-                    break;
+                match state.status() {
+                    Status::ToMove(player) => root_player = Some(player),
+                    Status::Over(_) => break,
+                    status => return Err(SearchError::unsupported("IS-MCTS", status)),
                 }
             }
             self.iterate(state)

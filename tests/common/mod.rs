@@ -1,4 +1,5 @@
 pub mod cli;
+pub mod goofspiel;
 pub mod moves;
 pub mod positions;
 pub mod slow_tafl;

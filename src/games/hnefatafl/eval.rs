@@ -211,6 +211,7 @@ mod tests {
     use super::*;
     use crate::core::{MoveList, Notation};
     use crate::games::hnefatafl::HnefataflRules;
+    use crate::testing::{Budget, for_each_playout};
 
     fn position(text: &str) -> Hnefatafl {
         Hnefatafl::from_position_text(text, HnefataflRules::default()).unwrap()
@@ -230,7 +231,13 @@ mod tests {
         let value = start.evaluate(0);
         assert!(value.abs() < 0.4, "{value}");
         assert_eq!(start.evaluate(1), -value);
-        crate::testing::for_each_playout_state(&start, 20, 200, 5, |state| {
+        let budget = Budget {
+            playouts: 20,
+            max_plies: 200,
+            seed: 5,
+            ..Budget::SUITE
+        };
+        for_each_playout(&start, &budget, |state, _| {
             if !state.status().is_over() {
                 assert!(state.evaluate(0).abs() <= MAX_ESTIMATE);
             }
@@ -250,7 +257,13 @@ mod tests {
         let start = Hnefatafl::start(HnefataflRules::default());
         let mut moves = MoveList::new();
         let mut tactical = 0;
-        crate::testing::for_each_playout_state(&start, 10, 300, 9, |state| {
+        let budget = Budget {
+            playouts: 10,
+            max_plies: 300,
+            seed: 9,
+            ..Budget::SUITE
+        };
+        for_each_playout(&start, &budget, |state, _| {
             state.legal_moves(&mut moves);
             for &mv in moves.iter() {
                 let (captured, king) = state.captures_of(mv);
