@@ -7,7 +7,7 @@
 //! tests call it on other starts and rules. Failures panic with a message
 //! naming the state and the check, as test assertions do.
 //!
-//! Per state:
+//! The rules are valid and their text reads back into them. Per state:
 //! - a clone equals its original and has its hash; the status agrees with
 //!   the game's [capabilities](crate::core::Capabilities);
 //! - a state with a player to move has legal moves, counted in bulk as
@@ -31,8 +31,8 @@
 
 use crate::core::{
     Capabilities, ChanceVisitor, Evaluate, Game, GameRng, HiddenInformationVisitor,
-    ImperfectInformation, MAX_PLAYERS, MoveList, Notation, Ply, Scoring, Simultaneous,
-    SimultaneousVisitor, Status, Stochastic, normalised_payoffs, rng_from_seed,
+    ImperfectInformation, MAX_PLAYERS, MoveList, Notation, Ply, RulesOptions, Scoring,
+    Simultaneous, SimultaneousVisitor, Status, Stochastic, normalised_payoffs, rng_from_seed,
 };
 use crate::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, perft, perft_divide};
 use rand::RngExt;
@@ -98,6 +98,7 @@ pub fn check_conformance<G: Checkable>(start: &G, budget: &Budget) -> Coverage {
     let mut pool: Vec<G::Move> = Vec::new();
     let mut searched: Vec<G> = Vec::new();
     let mut coverage = Coverage::default();
+    check_rules(start.rules());
     check_perft(start);
     let searchable = !capabilities.hidden_information && !capabilities.simultaneous_moves;
     for_each_playout(start, budget, |state, _| {
@@ -475,6 +476,21 @@ impl<G: Checkable> HiddenInformationVisitor<G> for CheckObservations<'_, G> {
             }
         }
     }
+}
+
+/// The rules are valid and their text reads back into the same rules.
+fn check_rules<R: RulesOptions>(rules: &R) {
+    rules
+        .validate()
+        .unwrap_or_else(|problem| panic!("the rules {rules} are not valid: {problem}"));
+    let text = rules.to_string();
+    let reread: R = text
+        .parse()
+        .unwrap_or_else(|error| panic!("the rules' text does not read back: {error}"));
+    assert_eq!(
+        &reread, rules,
+        "the rules' text {text} reads back as other rules"
+    );
 }
 
 /// Perft of the start counts each first ply's continuations once.

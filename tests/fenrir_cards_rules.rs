@@ -4,7 +4,9 @@
 mod common;
 
 use common::moves::{self, play};
-use norn::core::{Game, ImperfectInformation, Notation, Status, Stochastic, rng_from_seed};
+use norn::core::{
+    Game, ImperfectInformation, Notation, RulesOptions, Status, Stochastic, rng_from_seed,
+};
 use norn::games::fenrir_cards::{
     Card, CardSet, Deal, End, Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase,
 };

@@ -1,7 +1,9 @@
 //! MCTS keeps one payoff per player, so it also plays one-player
 //! (cooperative) games; here a small puzzle whose winning moves are known.
 
-use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status};
+use norn::core::{
+    Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Status,
+};
 use norn::search::{Mcts, MctsConfig};
 use std::str::FromStr;
 
@@ -11,6 +13,12 @@ struct Target(u32);
 impl std::fmt::Display for Target {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+impl RulesOptions for Target {
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
     }
 }
 

@@ -7,10 +7,11 @@
 //! that has them and no game pays for features it lacks.
 
 use super::capability::{ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor};
-use super::{GameRng, IllegalMove, MoveList, ParseError, Player, Ply, PlyText, Status};
-use std::fmt::{self, Debug};
+use super::{
+    GameRng, IllegalMove, MoveList, ParseError, Player, Ply, PlyText, RulesOptions, Status,
+};
+use std::fmt::Debug;
 use std::hash::Hash;
-use std::str::FromStr;
 
 /// A game state: the position, whose decision is next, and the rules in force.
 ///
@@ -22,14 +23,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The rules options (house rules, limits, sizes); `Default` is the standard
     /// game, and the text form (read by `FromStr`, written by `Display`) is a
     /// `key=value` list such as `ply-limit=200`.
-    type Rules: Clone
-        + Debug
-        + Default
-        + fmt::Display
-        + Send
-        + Sync
-        + FromStr<Err = ParseError>
-        + 'static;
+    type Rules: RulesOptions;
 
     /// The game's name on the command line, e.g. `"hnefatafl"`.
     const NAME: &'static str;

@@ -23,6 +23,7 @@ mod outcome;
 mod playout;
 mod ply;
 mod rng;
+mod sides;
 pub mod zobrist;
 
 pub use capability::{
@@ -32,13 +33,14 @@ pub use error::{IllegalMove, ParseError};
 pub use evaluate::Evaluate;
 pub(crate) use fast_hash::{FastHashMap, FastHasher};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
-pub use moves::MoveList;
+pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};
 pub use options::{
-    limit_text, parse_exploration, parse_key_values, parse_limit, parse_switch, parse_value,
-    switch_text, unknown_key,
+    RulesOptions, limit_text, parse_exploration, parse_key_values, parse_limit, parse_switch,
+    parse_value, switch_text, unknown_key,
 };
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
 pub use rng::{GameRng, derive_seed, rng_from_seed};
+pub(crate) use sides::two_sides;

@@ -1,7 +1,28 @@
-//! `key=value` option lists, the text form of agent specs and rules options.
+//! `key=value` option lists, the text form of agent specs and rules
+//! options, and the trait every game's rules options implement.
 
 use super::ParseError;
+use std::fmt::{Debug, Display};
 use std::str::FromStr;
+
+/// A game's rules options: house rules, limits and sizes.
+///
+/// `Default` is the standard game. The text form is a `key=value` list:
+/// `FromStr` reads it (options left out keep their defaults) and `Display`
+/// writes every option, so that the text reads back into the same rules.
+/// A rules value is always valid: reading text checks it, and a type whose
+/// options can contradict each other keeps its fields private and checks
+/// every change, so a game is never made from rules that fail
+/// [`validate`](RulesOptions::validate).
+pub trait RulesOptions:
+    Clone + Debug + Default + Display + FromStr<Err = ParseError> + PartialEq + Send + Sync + 'static
+{
+    /// Checks that the options fit together and fit the state's types.
+    ///
+    /// # Errors
+    /// What is wrong, in a sentence naming the options.
+    fn validate(&self) -> Result<(), String>;
+}
 
 /// Splits `key=value,key=value` into pairs (surrounding spaces ignored; empty
 /// text gives no pairs). `what` names the kind of text in error messages.

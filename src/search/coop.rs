@@ -528,11 +528,17 @@ mod tests {
         ply: u32,
     }
 
-    #[derive(Clone, Debug, Default)]
+    #[derive(Clone, Debug, Default, PartialEq)]
     struct NoRules;
 
     impl std::fmt::Display for NoRules {
         fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            Ok(())
+        }
+    }
+
+    impl crate::core::RulesOptions for NoRules {
+        fn validate(&self) -> Result<(), String> {
             Ok(())
         }
     }

@@ -13,8 +13,8 @@
 use norn::core::zobrist::zobrist_keys;
 use norn::core::{
     ChanceVisitor, Evaluate, Game, GameRng, MoveList, Notation, Outcome, ParseError, Payoffs,
-    Player, Scoring, Simultaneous, SimultaneousVisitor, Status, Stochastic, parse_key_values,
-    parse_value, unknown_key,
+    Player, RulesOptions, Scoring, Simultaneous, SimultaneousVisitor, Status, Stochastic,
+    parse_key_values, parse_value, unknown_key,
 };
 use rand::RngExt;
 use std::fmt;
@@ -44,6 +44,12 @@ impl Default for GoofspielRules {
             cards: 4,
             order: PrizeOrder::Descending,
         }
+    }
+}
+
+impl RulesOptions for GoofspielRules {
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
     }
 }
 

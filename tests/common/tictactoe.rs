@@ -5,7 +5,9 @@
 #![allow(dead_code)]
 
 use norn::core::zobrist::zobrist_keys;
-use norn::core::{Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status};
+use norn::core::{
+    Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Status,
+};
 use std::collections::HashMap;
 use std::str::FromStr;
 
@@ -27,6 +29,12 @@ pub struct NoRules;
 
 impl std::fmt::Display for NoRules {
     fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Ok(())
+    }
+}
+
+impl RulesOptions for NoRules {
+    fn validate(&self) -> Result<(), String> {
         Ok(())
     }
 }

@@ -5,8 +5,8 @@ use super::notation::Deal;
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
     ChanceVisitor, Game, GameRng, HiddenInformationVisitor, IllegalMove, MAX_PLAYERS, MoveList,
-    Outcome, ParseError, Payoffs, Player, Scoring, Status, Stochastic, parse_key_values,
-    parse_switch, parse_value, unknown_key,
+    Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Status, Stochastic,
+    parse_key_values, parse_switch, parse_value, unknown_key,
 };
 use rand::seq::SliceRandom;
 use std::fmt;
@@ -120,9 +120,26 @@ impl FenrirCardsRules {
         }
     }
 
+    /// Whether every count of the two-player determinizer fits in a `u128`:
+    /// it counts at most the other player's possible hands times the orders
+    /// of the stock.
+    fn two_player_deals_fit(&self) -> bool {
+        let hand = self.two_player_hand() as u128;
+        let unseen = self.deck_size() as u128 - hand;
+        let hands = (0..hand).try_fold(1u128, |product, i| {
+            product
+                .checked_mul(unseen - i)
+                .map(|product| product / (i + 1))
+        });
+        let orders = (1..=self.stock_size() as u128).try_fold(1u128, u128::checked_mul);
+        matches!((hands, orders), (Some(hands), Some(orders)) if hands.checked_mul(orders).is_some())
+    }
+}
+
+impl RulesOptions for FenrirCardsRules {
     /// Checks that the options describe a playable game; rules read from
     /// text are checked already, rules built in code should be.
-    pub fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), String> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(format!(
                 "the game has 2 to {MAX_PLAYERS} players, not {}",
@@ -156,21 +173,6 @@ impl FenrirCardsRules {
             ));
         }
         Ok(())
-    }
-
-    /// Whether every count of the two-player determinizer fits in a `u128`:
-    /// it counts at most the other player's possible hands times the orders
-    /// of the stock.
-    fn two_player_deals_fit(&self) -> bool {
-        let hand = self.two_player_hand() as u128;
-        let unseen = self.deck_size() as u128 - hand;
-        let hands = (0..hand).try_fold(1u128, |product, i| {
-            product
-                .checked_mul(unseen - i)
-                .map(|product| product / (i + 1))
-        });
-        let orders = (1..=self.stock_size() as u128).try_fold(1u128, u128::checked_mul);
-        matches!((hands, orders), (Some(hands), Some(orders)) if hands.checked_mul(orders).is_some())
     }
 }
 

@@ -5,7 +5,8 @@ use super::notation::FenrirPathSetup;
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
     ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player,
-    Scoring, Status, Stochastic, parse_key_values, parse_switch, parse_value, unknown_key,
+    RulesOptions, Scoring, Status, Stochastic, parse_key_values, parse_switch, parse_value,
+    unknown_key,
 };
 use serde::Serialize;
 use std::fmt;
@@ -147,9 +148,11 @@ impl FenrirPathRules {
     pub fn start_tile(&self, index: usize) -> u8 {
         self.god_spacing * (index as u8 + 1)
     }
+}
 
+impl RulesOptions for FenrirPathRules {
     /// Checks that the sizes fit together.
-    pub fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), String> {
         if !(2..=MAX_COLOURS as u8).contains(&self.colours) {
             return Err(format!(
                 "`colours` must be between 2 and {MAX_COLOURS}, not {}",

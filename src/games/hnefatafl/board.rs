@@ -1,8 +1,7 @@
 //! The 11x11 board: squares, special squares, sides and the precomputed tables.
 
 use crate::bitboard::{Bitboard128, Direction, Grid, Rays128, Square};
-use crate::core::ParseError;
-use std::fmt;
+use crate::core::{ParseError, two_sides};
 
 /// Board size: 11 files (`a`..`k`) and 11 ranks (`1`..`11`), `a1` bottom left.
 pub const SIZE: u8 = 11;
@@ -129,61 +128,6 @@ const fn neighbour_table() -> [[u8; 128]; 4] {
     table
 }
 
-/// The two sides. Attackers (black) move first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Attackers,
-    Defenders,
-}
-
-impl Side {
-    /// The player index: attackers are player 0, defenders player 1.
-    pub const fn player(self) -> usize {
-        match self {
-            Side::Attackers => 0,
-            Side::Defenders => 1,
-        }
-    }
-
-    pub const fn from_player(player: usize) -> Side {
-        if player == 0 {
-            Side::Attackers
-        } else {
-            Side::Defenders
-        }
-    }
-
-    pub const fn opponent(self) -> Side {
-        match self {
-            Side::Attackers => Side::Defenders,
-            Side::Defenders => Side::Attackers,
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::Attackers => "attackers",
-            Side::Defenders => "defenders",
-        }
-    }
-
-    /// Reads a side: `attackers`/`a`/`black`/`b` or `defenders`/`d`/`white`/`w`.
-    pub fn parse(text: &str) -> Option<Side> {
-        match text.to_ascii_lowercase().as_str() {
-            "attackers" | "attacker" | "a" | "black" | "b" => Some(Side::Attackers),
-            "defenders" | "defender" | "d" | "white" | "w" => Some(Side::Defenders),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The name of a square, `a1`..`k11`.
 pub fn square_name(square: Square) -> String {
     let file = (b'a' + GRID.file(square)) as char;
@@ -204,6 +148,14 @@ pub fn parse_square(text: &str) -> Result<Square, ParseError> {
         .map_err(|_| bad("the rank must be a number from 1 to 11"))?;
     GRID.square(file as i32 - 'a' as i32, rank - 1)
         .ok_or_else(|| bad("the rank must be a number from 1 to 11"))
+}
+
+two_sides! {
+    /// The two sides. Attackers (black) move first.
+    pub enum Side {
+        Attackers = "attackers" | "attacker" | "a" | "black" | "b",
+        Defenders = "defenders" | "defender" | "d" | "white" | "w",
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use super::notation::{HnefataflSetup, START_POSITION};
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status, limit_text,
-    parse_key_values, parse_limit, parse_switch, switch_text, unknown_key,
+    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring,
+    Status, limit_text, parse_key_values, parse_limit, parse_switch, switch_text, unknown_key,
 };
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -30,6 +30,13 @@ impl Default for HnefataflRules {
             repetition_loses: true,
             ply_limit: Some(400),
         }
+    }
+}
+
+impl RulesOptions for HnefataflRules {
+    /// Any repetition switch and ply limit make a playable game.
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
     }
 }
 

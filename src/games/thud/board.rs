@@ -4,8 +4,7 @@
 //! neighbour and ray tables.
 
 use crate::bitboard::{Bitboard256, Direction, Grid, Rays256, Square};
-use crate::core::ParseError;
-use std::fmt;
+use crate::core::{ParseError, two_sides};
 
 /// The grid is 15 squares wide and high.
 pub const SIZE: u8 = 15;
@@ -254,61 +253,6 @@ pub fn parse_square(text: &str) -> Result<Square, ParseError> {
     Ok(square_at(row, column))
 }
 
-/// The two sides. The dwarfs move first and are player 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Dwarfs,
-    Trolls,
-}
-
-impl Side {
-    /// The player index: dwarfs are player 0, trolls player 1.
-    pub const fn player(self) -> usize {
-        match self {
-            Side::Dwarfs => 0,
-            Side::Trolls => 1,
-        }
-    }
-
-    pub const fn from_player(player: usize) -> Side {
-        if player == 0 {
-            Side::Dwarfs
-        } else {
-            Side::Trolls
-        }
-    }
-
-    pub const fn opponent(self) -> Side {
-        match self {
-            Side::Dwarfs => Side::Trolls,
-            Side::Trolls => Side::Dwarfs,
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::Dwarfs => "dwarfs",
-            Side::Trolls => "trolls",
-        }
-    }
-
-    /// Reads a side: `dwarfs`/`dwarf`/`d` or `trolls`/`troll`/`t`.
-    pub fn parse(text: &str) -> Option<Side> {
-        match text.to_ascii_lowercase().as_str() {
-            "dwarfs" | "dwarf" | "dwarves" | "d" => Some(Side::Dwarfs),
-            "trolls" | "troll" | "t" => Some(Side::Trolls),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// The board as text for a terminal: rank 1 at the top, `d` dwarf, `T`
 /// troll, `R` the rock (Thudstone or Rock), `.` an empty square and `*` an
 /// empty square of `marked` (the goal squares of Koom Valley Thud).
@@ -349,6 +293,14 @@ pub fn diagram(
         out.push('\n');
     }
     out
+}
+
+two_sides! {
+    /// The two sides. The dwarfs move first and are player 0.
+    pub enum Side {
+        Dwarfs = "dwarfs" | "dwarf" | "dwarves" | "d",
+        Trolls = "trolls" | "troll" | "t",
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use super::notation::START_POSITION;
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status, limit_text,
-    parse_key_values, parse_limit, unknown_key,
+    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring,
+    Status, limit_text, parse_key_values, parse_limit, unknown_key,
 };
 use crate::games::thud::board::{CENTRE, Side, neighbour, square_name};
 use crate::games::thud::setup::ThudSetup;
@@ -59,6 +59,13 @@ impl Default for ThudRules {
             no_capture_limit: Some(200),
             ply_limit: Some(800),
         }
+    }
+}
+
+impl RulesOptions for ThudRules {
+    /// Any capture rule and limits make a playable battle.
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
     }
 }
 

@@ -5,8 +5,8 @@ use super::notation::START_POSITION;
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Scoring, Status, limit_text,
-    parse_key_values, parse_limit, unknown_key,
+    Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring,
+    Status, limit_text, parse_key_values, parse_limit, unknown_key,
 };
 use crate::games::thud::board::{Side, adjacent, neighbour, square_at, square_name};
 use crate::games::thud::setup::ThudSetup;
@@ -47,6 +47,13 @@ impl Default for KoomValleyRules {
             no_capture_limit: Some(100),
             ply_limit: Some(400),
         }
+    }
+}
+
+impl RulesOptions for KoomValleyRules {
+    /// Any limits make a playable game.
+    fn validate(&self) -> Result<(), String> {
+        Ok(())
     }
 }
 
