@@ -5,7 +5,7 @@ mod common;
 
 use common::moves::play;
 use norn::core::{Game, MoveList, Notation, Status, Stochastic, rng_from_seed};
-use norn::games::fenrir_path::{Colour, FenrirPath, FenrirPathRules, PathMove};
+use norn::games::fenrir_path::{Colour, FenrirPath, FenrirPathMove, FenrirPathRules};
 use norn::search::perft;
 use norn::testing::{Budget, check_conformance};
 use rand::RngExt;
@@ -213,7 +213,7 @@ fn the_third_complete_set_wins() {
     assert!(moves.is_empty());
     assert!(
         state
-            .try_play(PathMove {
+            .try_play(FenrirPathMove {
                 god: god('R'),
                 to: 2
             })
@@ -340,7 +340,7 @@ impl SlowPath {
 
     fn can_land(&self, tile: usize, mover: usize) -> bool {
         if tile == 0 {
-            self.rules.odin_landing || !self.has_piece(0, mover)
+            self.rules.odin_landing() || !self.has_piece(0, mover)
         } else {
             !self.has_piece(tile, mover)
         }
@@ -385,9 +385,9 @@ impl SlowPath {
     fn movable(&self) -> Vec<usize> {
         let n = self.gods.len();
         let can_move = |g: usize| !self.destinations(g).is_empty();
-        if self.rules.turn_order == norn::games::fenrir_path::TurnOrder::Fixed {
+        if self.rules.turn_order() == norn::games::fenrir_path::TurnOrder::Fixed {
             let first = self.last.map_or(0, |l| (l + 1) % n);
-            let skip = self.rules.stuck_god == norn::games::fenrir_path::StuckGod::Skip;
+            let skip = self.rules.stuck_god() == norn::games::fenrir_path::StuckGod::Skip;
             for k in 0..n {
                 let g = (first + k) % n;
                 if can_move(g) {
@@ -400,7 +400,7 @@ impl SlowPath {
             return vec![];
         }
         (0..n)
-            .filter(|&g| self.rules.repeat_mover || Some(g) != self.last)
+            .filter(|&g| self.rules.repeat_mover() || Some(g) != self.last)
             .filter(|&g| can_move(g))
             .collect()
     }
@@ -429,7 +429,7 @@ impl SlowPath {
     fn advance(&mut self) {
         let from = self.wolf;
         let to = from.saturating_sub(2);
-        if self.rules.wolf_sweeps && to > 0 {
+        if self.rules.wolf_sweeps() && to > 0 {
             for tile in to + 1..from {
                 for g in 0..self.gods.len() {
                     if self.gods[g] == tile {
@@ -454,7 +454,7 @@ impl SlowPath {
                     (1..=self.last_tile()).all(|t| self.colour[t] != Some(c) || self.collected[t])
                 })
                 .count();
-            if complete >= self.rules.sets_to_win as usize {
+            if complete >= self.rules.sets_to_win() as usize {
                 self.over = Some(true);
                 return;
             }
@@ -464,12 +464,12 @@ impl SlowPath {
             self.advance();
         }
         while self.over.is_none() && self.moves().is_empty() {
-            if self.rules.no_moves == norn::games::fenrir_path::NoMoves::Lose {
+            if self.rules.no_moves() == norn::games::fenrir_path::NoMoves::Lose {
                 self.over = Some(false);
             } else {
                 self.advance();
                 if self.over.is_none()
-                    && self.rules.turn_order == norn::games::fenrir_path::TurnOrder::Free
+                    && self.rules.turn_order() == norn::games::fenrir_path::TurnOrder::Free
                 {
                     self.last = None;
                 }
@@ -571,7 +571,7 @@ fn random_playouts_agree_with_the_slow_model_move_by_move() {
                     break;
                 }
                 let mv = expected[rng.random_range(0..expected.len())];
-                state.play(PathMove {
+                state.play(FenrirPathMove {
                     god: Colour::from_index(mv.0),
                     to: mv.1 as u8,
                 });
@@ -623,4 +623,19 @@ fn deals_are_uniform_over_god_orders() {
         .map(|&c| (f64::from(c) - expected).powi(2) / expected)
         .sum();
     assert!(chi2 < 49.7, "chi-squared {chi2}");
+}
+
+#[test]
+fn sizes_that_would_wrap_a_tile_number_are_refused() {
+    // 4 gods 64 tiles apart would stand on tile 256, and 4 colours of 70
+    // tiles make 280: neither fits the path's tile numbers.
+    for (text, expected) in [
+        ("spacing=64", "`spacing` 64 puts the last god on tile 256"),
+        ("spacing=128", "tile 512"),
+        ("tiles-per-colour=70", "4 colours of 70 is 280"),
+        ("colours=4,tiles-per-colour=255", "is 1020"),
+    ] {
+        let error = text.parse::<FenrirPathRules>().unwrap_err().to_string();
+        assert!(error.contains(expected), "{text}: {error}");
+    }
 }

@@ -68,7 +68,7 @@ fn deal(rules: &str, seed: u64) -> FenrirPath {
 }
 
 /// Replays `line` from `start` with the checked API and returns the end.
-fn replay(start: &FenrirPath, line: &[norn::games::fenrir_path::PathMove]) -> FenrirPath {
+fn replay(start: &FenrirPath, line: &[norn::games::fenrir_path::FenrirPathMove]) -> FenrirPath {
     let mut state = start.clone();
     for &mv in line {
         state

@@ -10,7 +10,7 @@
 
 use super::{Agent, AgentError, Decision, player_choices};
 use crate::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
-use crate::games::fenrir_path::{FenrirPath, PathMove};
+use crate::games::fenrir_path::{FenrirPath, FenrirPathMove};
 use rand::RngExt;
 
 /// The policy kinds [`build_agent`] accepts.
@@ -51,8 +51,8 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirPath>>, 
 /// is the one-move lookahead of a team that does not plan.
 pub struct GreedyCollector {
     rng: GameRng,
-    moves: MoveList<PathMove>,
-    best: Vec<PathMove>,
+    moves: MoveList<FenrirPathMove>,
+    best: Vec<FenrirPathMove>,
 }
 
 impl GreedyCollector {
@@ -74,7 +74,7 @@ impl Agent<FenrirPath> for GreedyCollector {
         &mut self,
         state: &FenrirPath,
         player: Player,
-    ) -> Result<Decision<PathMove>, AgentError> {
+    ) -> Result<Decision<FenrirPathMove>, AgentError> {
         player_choices(state, player, &mut self.moves)?;
         self.best.clear();
         let mut best_key = (false, false, 0);

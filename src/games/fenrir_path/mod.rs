@@ -27,13 +27,18 @@
 //! ```
 
 mod board;
+mod eval;
 mod movegen;
+mod moves;
 mod notation;
-mod objectives;
+mod options;
 mod rules;
+mod setup;
 mod state;
 
-pub use board::{Colour, Deal, MAX_COLOURS, MAX_TILES, ODIN, tiles_of};
-pub use notation::FenrirPathSetup;
-pub use objectives::{SafetyMargin, ShortestWin};
-pub use state::{EndReason, FenrirPath, FenrirPathRules, NoMoves, PathMove, StuckGod, TurnOrder};
+pub use board::{Colour, MAX_COLOURS, MAX_TILES, ODIN, tiles_of};
+pub use eval::{SafetyMargin, ShortestWin};
+pub use moves::FenrirPathMove;
+pub use options::{FenrirPathRules, NoMoves, StuckGod, TurnOrder};
+pub use setup::{Deal, FenrirPathSetup};
+pub use state::{EndReason, FenrirPath};

@@ -18,7 +18,7 @@ impl FenrirPath {
     #[inline]
     pub(crate) fn occupied(&self) -> u32 {
         let mut occupied = tile_bit(self.wolf);
-        for god in 0..self.rules.colours as usize {
+        for god in 0..self.rules.colours() as usize {
             occupied |= tile_bit(self.gods[god]);
         }
         occupied & !tile_bit(ODIN)
@@ -27,7 +27,7 @@ impl FenrirPath {
     /// Whether a god other than `god` stands on the Odin tile.
     #[inline]
     fn others_on_odin(&self, god: usize) -> bool {
-        (0..self.rules.colours as usize).any(|other| other != god && self.gods[other] == ODIN)
+        (0..self.rules.colours() as usize).any(|other| other != god && self.gods[other] == ODIN)
     }
 
     /// Every tile `god` can end its move on, as bits.
@@ -37,7 +37,7 @@ impl FenrirPath {
         let from = self.gods[index];
         let last = self.rules.last_tile();
         let occupied = self.occupied() & !tile_bit(from);
-        let odin_free = self.rules.odin_landing || !self.others_on_odin(index);
+        let odin_free = self.rules.odin_landing() || !self.others_on_odin(index);
         let mut destinations = 0;
 
         // Away from Odin.

@@ -1,254 +1,11 @@
-//! Text forms: positions (a deal plus where everything stands), moves such as
-//! `R7`, and diagrams.
-//!
-//! A position is written as its deal followed by `key=value` fields:
-//! `RRRRRRBBBBBBGGGGGGYYYYYY:RBGY gods=R1,B10,G15,Y20 wolf=22 collected=1 last=R`.
-//! Fields left out take their starting values, so a deal alone is the start of
-//! that deal.
+//! Text forms: positions (see [`FenrirPathSetup`](super::FenrirPathSetup)),
+//! moves such as `R7`, and diagrams.
 
-use super::board::{Colour, Deal, MAX_COLOURS, ODIN, tile_bit, tile_range, tiles_of};
-use super::state::{FenrirPath, FenrirPathRules, PathMove, TurnOrder};
+use super::board::{Colour, ODIN, tile_bit};
+use super::moves::FenrirPathMove;
+use super::options::{FenrirPathRules, TurnOrder};
+use super::state::FenrirPath;
 use crate::core::{Game, MoveList, Notation, ParseError};
-use std::fmt;
-use std::str::FromStr;
-
-/// A position as written, before it is checked against the rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenrirPathSetup {
-    pub deal: Deal,
-    /// The tile of each god by colour index; `None` puts every god on its
-    /// starting tile.
-    pub gods: Option<[u8; MAX_COLOURS]>,
-    /// The wolf's tile; `None` is its starting tile, the last of the path.
-    pub wolf: Option<u8>,
-    /// Collected tiles as bits (bit `i` is tile `i`).
-    pub collected: u32,
-    /// The god that moved last, which may not move next in free turn order.
-    pub last_mover: Option<Colour>,
-}
-
-impl FenrirPathSetup {
-    /// The start of `deal`: gods on their starting tiles, the wolf on the last
-    /// tile, nothing collected, no god has moved.
-    pub fn start_of(deal: Deal) -> FenrirPathSetup {
-        FenrirPathSetup {
-            deal,
-            gods: None,
-            wolf: None,
-            collected: 0,
-            last_mover: None,
-        }
-    }
-
-    /// The tile of each god, the starting tiles filled in.
-    pub fn god_tiles(&self, rules: &FenrirPathRules) -> [u8; MAX_COLOURS] {
-        self.gods.unwrap_or_else(|| {
-            let mut tiles = [ODIN; MAX_COLOURS];
-            for (order, god) in self.deal.gods.iter().enumerate() {
-                tiles[god.index()] = rules.start_tile(order);
-            }
-            tiles
-        })
-    }
-
-    /// The wolf's tile, the starting tile filled in.
-    pub fn wolf_tile(&self, rules: &FenrirPathRules) -> u8 {
-        self.wolf.unwrap_or(rules.last_tile())
-    }
-
-    /// Checks what the rules require of any position.
-    pub fn validate(&self, rules: &FenrirPathRules) -> Result<(), ParseError> {
-        self.deal.validate(rules)?;
-        let text = self.to_string();
-        let bad = |problem: String| Err(ParseError::new("position", &text, problem));
-        let last = rules.last_tile();
-        let colours = rules.colours as usize;
-        let gods = self.god_tiles(rules);
-        let wolf = self.wolf_tile(rules);
-        if wolf > last {
-            return bad(format!(
-                "the wolf is on tile {wolf}, but the path ends at {last}"
-            ));
-        }
-        for god in &Colour::ALL[..colours] {
-            let tile = gods[god.index()];
-            if tile > last {
-                return bad(format!(
-                    "{god} is on tile {tile}, but the path ends at {last}"
-                ));
-            }
-            if tile != ODIN && tile == wolf {
-                return bad(format!("{god} and the wolf are both on tile {tile}"));
-            }
-            if let Some(other) = Colour::ALL[..god.index()]
-                .iter()
-                .find(|other| tile != ODIN && gods[other.index()] == tile)
-            {
-                return bad(format!(
-                    "{other} and {god} are both on tile {tile}; only Odin's tile is shared"
-                ));
-            }
-        }
-        if self.collected & !tile_range(1, last) != 0 {
-            return bad(format!(
-                "collected tiles must be between 1 and {last} (Odin's tile has no colour)"
-            ));
-        }
-        if let Some(mover) = self.last_mover
-            && mover.index() >= colours
-        {
-            return bad(format!("there is no {mover} god in this game"));
-        }
-        if wolf == ODIN {
-            let mut colour_tiles = [0u32; MAX_COLOURS];
-            for (index, colour) in self.deal.tiles.iter().enumerate() {
-                colour_tiles[colour.index()] |= tile_bit(index as u8 + 1);
-            }
-            let complete = colour_tiles[..colours]
-                .iter()
-                .filter(|&&tiles| tiles & !self.collected == 0)
-                .count();
-            if complete >= rules.sets_to_win as usize {
-                return bad("the wolf is on Odin's tile, but the gods have already won".into());
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Reads a tile number.
-fn parse_tile(text: &str, value: &str, what: &str) -> Result<u8, ParseError> {
-    value.parse().map_err(|_| {
-        ParseError::new(
-            "position",
-            text,
-            format!("`{value}` is not a tile number ({what})"),
-        )
-    })
-}
-
-impl FromStr for FenrirPathSetup {
-    type Err = ParseError;
-
-    /// Reads a deal optionally followed by `gods=R5,B10,...`, `wolf=N`,
-    /// `collected=1,7,...` (or `-`) and `last=R` (or `-`), in any order.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        let bad = |problem: String| ParseError::new("position", text, problem);
-        let mut words = text.split_whitespace();
-        let deal: Deal = words
-            .next()
-            .ok_or_else(|| bad("the text is empty".into()))?
-            .parse()?;
-        let mut setup = FenrirPathSetup::start_of(deal);
-        let mut seen: Vec<&str> = Vec::new();
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .ok_or_else(|| bad(format!("`{word}` is not of the form key=value")))?;
-            if seen.contains(&key) {
-                return Err(bad(format!("`{key}` is given twice")));
-            }
-            seen.push(key);
-            match key {
-                "gods" => {
-                    let mut tiles = [ODIN; MAX_COLOURS];
-                    let mut listed = [false; MAX_COLOURS];
-                    for item in value.split(',') {
-                        let mut chars = item.chars();
-                        let colour =
-                            chars.next().and_then(Colour::from_letter).ok_or_else(|| {
-                                bad(format!("`{item}` is not a god and a tile, e.g. R5"))
-                            })?;
-                        if listed[colour.index()] {
-                            return Err(bad(format!("{colour} is placed twice")));
-                        }
-                        listed[colour.index()] = true;
-                        tiles[colour.index()] = parse_tile(text, chars.as_str(), "gods")?;
-                    }
-                    let count = setup.deal.gods.len();
-                    if let Some(missing) = setup.deal.gods.iter().find(|god| !listed[god.index()]) {
-                        return Err(bad(format!("`gods` does not place {missing}")));
-                    }
-                    if listed.iter().filter(|&&l| l).count() != count {
-                        return Err(bad(format!(
-                            "`gods` places more than the deal's {count} gods"
-                        )));
-                    }
-                    setup.gods = Some(tiles);
-                }
-                "wolf" => setup.wolf = Some(parse_tile(text, value, "wolf")?),
-                "collected" => {
-                    if value != "-" {
-                        for item in value.split(',') {
-                            let tile = parse_tile(text, item, "collected")?;
-                            if tile > 31 {
-                                return Err(bad(format!("tile {tile} is not on the path")));
-                            }
-                            setup.collected |= tile_bit(tile);
-                        }
-                    }
-                }
-                "last" => {
-                    setup.last_mover = match value {
-                        "-" => None,
-                        _ => {
-                            let mut chars = value.chars();
-                            match (chars.next().and_then(Colour::from_letter), chars.next()) {
-                                (Some(colour), None) => Some(colour),
-                                _ => {
-                                    return Err(bad(format!(
-                                        "`last` takes a god's letter (R, B, G, Y) or -, not `{value}`"
-                                    )));
-                                }
-                            }
-                        }
-                    }
-                }
-                _ => {
-                    return Err(bad(format!(
-                        "unknown field `{key}` (fields: gods, wolf, collected, last)"
-                    )));
-                }
-            }
-        }
-        Ok(setup)
-    }
-}
-
-impl fmt::Display for FenrirPathSetup {
-    /// The deal, then only the fields that are given.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.deal)?;
-        if let Some(tiles) = self.gods {
-            let mut gods: Vec<Colour> = self.deal.gods.clone();
-            gods.sort();
-            let placed: Vec<String> = gods
-                .iter()
-                .map(|god| format!("{}{}", god.letter(), tiles[god.index()]))
-                .collect();
-            write!(f, " gods={}", placed.join(","))?;
-        }
-        if let Some(wolf) = self.wolf {
-            write!(f, " wolf={wolf}")?;
-        }
-        if self.gods.is_some() || self.collected != 0 {
-            let tiles: Vec<String> = tiles_of(self.collected).map(|t| t.to_string()).collect();
-            let list = if tiles.is_empty() {
-                "-".to_string()
-            } else {
-                tiles.join(",")
-            };
-            write!(f, " collected={list}")?;
-        }
-        if self.gods.is_some() || self.last_mover.is_some() {
-            match self.last_mover {
-                Some(god) => write!(f, " last={}", god.letter())?,
-                None => f.write_str(" last=-")?,
-            }
-        }
-        Ok(())
-    }
-}
 
 impl Notation for FenrirPath {
     /// The deal and every field, e.g.
@@ -268,12 +25,12 @@ impl Notation for FenrirPath {
         FenrirPath::from_setup(&text.parse()?, rules)
     }
 
-    fn move_text(&self, mv: PathMove) -> String {
+    fn move_text(&self, mv: FenrirPathMove) -> String {
         mv.to_string()
     }
 
     /// Reads a god's letter and the tile it ends on, e.g. `R7` or `g12`.
-    fn parse_move(&self, text: &str) -> Result<PathMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<FenrirPathMove, ParseError> {
         let trimmed = text.trim();
         let mut chars = trimmed.chars();
         let god = chars.next().and_then(Colour::from_letter).ok_or_else(|| {
@@ -290,7 +47,7 @@ impl Notation for FenrirPath {
                 format!("`{}` is not a tile number", chars.as_str()),
             )
         })?;
-        let mv = PathMove { god, to };
+        let mv = FenrirPathMove { god, to };
         self.check_move(mv)
             .map_err(|illegal| ParseError::new("move", text, illegal.reason()))?;
         Ok(mv)
@@ -334,7 +91,7 @@ impl Notation for FenrirPath {
         out.push_str(&format!(
             "sets complete {}/{}, wolf on tile {}\n",
             self.complete_sets(),
-            self.rules.sets_to_win,
+            self.rules.sets_to_win(),
             self.wolf
         ));
         match self.ending {
@@ -350,7 +107,7 @@ impl Notation for FenrirPath {
                 let mut moves = MoveList::new();
                 self.legal_moves(&mut moves);
                 let who: Vec<&str> = self.gods_to_move().map(Colour::name).collect();
-                let order = match self.rules.turn_order {
+                let order = match self.rules.turn_order() {
                     TurnOrder::Free => "free turn order",
                     TurnOrder::Fixed => "fixed turn order",
                 };
@@ -426,7 +183,7 @@ mod tests {
         let state = FenrirPath::from_position_text("RRRRRRBBBBBBGGGGGGYYYYYY:RBGY", rules).unwrap();
         assert_eq!(
             state.parse_move("r6").unwrap(),
-            PathMove {
+            FenrirPathMove {
                 god: Colour::Red,
                 to: 6
             }

@@ -1,280 +1,15 @@
-//! The configuration, the game state and the [`Game`] implementation.
+//! The game state, how a game ends, and the [`Game`] implementation.
 
-use super::board::{Colour, Deal, MAX_COLOURS, MAX_TILES, ODIN, tile_bit, tiles_of};
-use super::notation::FenrirPathSetup;
+use super::board::{Colour, MAX_COLOURS, ODIN, tile_bit, tiles_of};
+use super::moves::FenrirPathMove;
+use super::options::{FenrirPathRules, StuckGod, TurnOrder};
+use super::setup::{Deal, FenrirPathSetup};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
     ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player,
-    RulesOptions, Scoring, Status, Stochastic, parse_key_values, parse_switch, parse_value,
-    unknown_key,
+    Scoring, Status, Stochastic,
 };
 use serde::Serialize;
-use std::fmt;
-use std::str::FromStr;
-
-/// Who moves next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TurnOrder {
-    /// The god that moved names the next god (the team decides).
-    Free,
-    /// The gods move in a fixed rotation: red, blue, green, yellow, red, ...
-    Fixed,
-}
-
-impl TurnOrder {
-    pub fn name(self) -> &'static str {
-        match self {
-            TurnOrder::Free => "free",
-            TurnOrder::Fixed => "fixed",
-        }
-    }
-}
-
-impl FromStr for TurnOrder {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        match text.trim() {
-            "free" => Ok(TurnOrder::Free),
-            "fixed" => Ok(TurnOrder::Fixed),
-            _ => Err(ParseError::new(
-                "turn order",
-                text,
-                "the turn order is `free` or `fixed`",
-            )),
-        }
-    }
-}
-
-/// The configuration of Fenrir's Path: every house rule and the size of the
-/// game. `Default` is the real game: four colours of six tiles, three sets to
-/// win, gods on tiles 5, 10, 15 and 20, and the house rules of
-/// docs/rules/fenrir-path.md.
-///
-/// Smaller sizes keep every rule and make exhaustive checks possible. The
-/// path has `colours * tiles_per_colour` fetter tiles after the Odin tile;
-/// the wolf starts on the last one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct FenrirPathRules {
-    /// Number of colours, and of gods (2 to 4; the colours are taken in the
-    /// order red, blue, green, yellow).
-    pub colours: u8,
-    /// Tiles of each colour on the path (at most 24 tiles in all).
-    pub tiles_per_colour: u8,
-    /// Complete sets the gods need to win.
-    pub sets_to_win: u8,
-    /// The gods start on tiles `spacing`, `2 * spacing`, ...
-    pub god_spacing: u8,
-    /// Whether the team names the next god or the gods move in rotation.
-    pub turn_order: TurnOrder,
-    /// House rule: the god that moved may name itself to move again
-    /// (default: no, it must name another god). Free turn order only.
-    pub repeat_mover: bool,
-    /// House rule: a god may land on the Odin tile while other gods stand
-    /// there (default: yes, it counts as empty for landing).
-    pub odin_landing: bool,
-    /// House rule: the gods the wolf passes over on its two-tile move are
-    /// sent to Odin too (default: no, only the god where it stops).
-    pub wolf_sweeps: bool,
-    /// House rule: what happens when no god that may be named can move.
-    pub no_moves: NoMoves,
-    /// House rule, fixed turn order: what happens when the god whose turn it
-    /// is cannot move.
-    pub stuck_god: StuckGod,
-}
-
-/// What happens when the team has no legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NoMoves {
-    /// The gods lose (default).
-    Lose,
-    /// The turn is lost: the wolf moves two tiles forward, and in free turn
-    /// order any god may be named next; repeated until someone can move.
-    Pass,
-}
-
-/// Fixed turn order: what happens when the god whose turn it is cannot move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StuckGod {
-    /// The turn goes to the next god in the rotation that can move (default).
-    Skip,
-    /// The team has no move (and [`NoMoves`] decides what follows).
-    Block,
-}
-
-impl Default for FenrirPathRules {
-    fn default() -> Self {
-        FenrirPathRules {
-            colours: 4,
-            tiles_per_colour: 6,
-            sets_to_win: 3,
-            god_spacing: 5,
-            turn_order: TurnOrder::Free,
-            repeat_mover: false,
-            odin_landing: true,
-            wolf_sweeps: false,
-            no_moves: NoMoves::Lose,
-            stuck_god: StuckGod::Skip,
-        }
-    }
-}
-
-impl FenrirPathRules {
-    /// The option names of the text form, in the order `Display` writes them.
-    pub const KEYS: [&'static str; 10] = [
-        "colours",
-        "tiles-per-colour",
-        "sets",
-        "spacing",
-        "turn-order",
-        "repeat-mover",
-        "odin-landing",
-        "wolf-sweeps",
-        "no-moves",
-        "stuck-god",
-    ];
-
-    /// The index of the last fetter tile, where the wolf starts.
-    #[inline]
-    pub fn last_tile(&self) -> u8 {
-        self.colours * self.tiles_per_colour
-    }
-
-    /// The starting tile of the `index`-th god of a deal (0 nearest Odin).
-    #[inline]
-    pub fn start_tile(&self, index: usize) -> u8 {
-        self.god_spacing * (index as u8 + 1)
-    }
-}
-
-impl RulesOptions for FenrirPathRules {
-    /// Checks that the sizes fit together.
-    fn validate(&self) -> Result<(), String> {
-        if !(2..=MAX_COLOURS as u8).contains(&self.colours) {
-            return Err(format!(
-                "`colours` must be between 2 and {MAX_COLOURS}, not {}",
-                self.colours
-            ));
-        }
-        if self.tiles_per_colour == 0 || self.last_tile() as usize > MAX_TILES {
-            return Err(format!(
-                "`tiles-per-colour` must be at least 1 and give at most {MAX_TILES} tiles ({} colours of {} is {})",
-                self.colours,
-                self.tiles_per_colour,
-                self.last_tile()
-            ));
-        }
-        if !(1..=self.colours).contains(&self.sets_to_win) {
-            return Err(format!(
-                "`sets` must be between 1 and the number of colours ({}), not {}",
-                self.colours, self.sets_to_win
-            ));
-        }
-        if self.god_spacing == 0 || self.start_tile(self.colours as usize - 1) >= self.last_tile() {
-            return Err(format!(
-                "`spacing` {} puts the last god on tile {}, which must be before the wolf's tile {}",
-                self.god_spacing,
-                self.start_tile(self.colours as usize - 1),
-                self.last_tile()
-            ));
-        }
-        Ok(())
-    }
-}
-
-impl FromStr for FenrirPathRules {
-    type Err = ParseError;
-
-    /// Reads `key=value` options, e.g. `turn-order=fixed,colours=3,sets=2`;
-    /// options left out keep their defaults.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "fenrir-path rules";
-        let mut rules = FenrirPathRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            let switch = || parse_switch(WHAT, text, key, value);
-            let choice = |options: &[&str]| {
-                options.iter().position(|&o| o == value).ok_or_else(|| {
-                    ParseError::new(
-                        WHAT,
-                        text,
-                        format!("`{key}` takes {}, not `{value}`", options.join(" or ")),
-                    )
-                })
-            };
-            match key {
-                "colours" => rules.colours = parse_value(WHAT, text, key, value)?,
-                "tiles-per-colour" => rules.tiles_per_colour = parse_value(WHAT, text, key, value)?,
-                "sets" => rules.sets_to_win = parse_value(WHAT, text, key, value)?,
-                "spacing" => rules.god_spacing = parse_value(WHAT, text, key, value)?,
-                "turn-order" => {
-                    rules.turn_order =
-                        [TurnOrder::Free, TurnOrder::Fixed][choice(&["free", "fixed"])?]
-                }
-                "repeat-mover" => rules.repeat_mover = switch()?,
-                "odin-landing" => rules.odin_landing = switch()?,
-                "wolf-sweeps" => rules.wolf_sweeps = switch()?,
-                "no-moves" => {
-                    rules.no_moves = [NoMoves::Lose, NoMoves::Pass][choice(&["lose", "pass"])?]
-                }
-                "stuck-god" => {
-                    rules.stuck_god = [StuckGod::Skip, StuckGod::Block][choice(&["skip", "block"])?]
-                }
-                _ => return Err(unknown_key(WHAT, text, key, &FenrirPathRules::KEYS)),
-            }
-        }
-        rules
-            .validate()
-            .map_err(|problem| ParseError::new(WHAT, text, problem))?;
-        Ok(rules)
-    }
-}
-
-impl fmt::Display for FenrirPathRules {
-    /// The full text form, which reads back into the same rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let switch = |on: bool| if on { "on" } else { "off" };
-        write!(
-            f,
-            "colours={},tiles-per-colour={},sets={},spacing={},turn-order={},repeat-mover={},\
-             odin-landing={},wolf-sweeps={},no-moves={},stuck-god={}",
-            self.colours,
-            self.tiles_per_colour,
-            self.sets_to_win,
-            self.god_spacing,
-            self.turn_order.name(),
-            switch(self.repeat_mover),
-            switch(self.odin_landing),
-            switch(self.wolf_sweeps),
-            match self.no_moves {
-                NoMoves::Lose => "lose",
-                NoMoves::Pass => "pass",
-            },
-            match self.stuck_god {
-                StuckGod::Skip => "skip",
-                StuckGod::Block => "block",
-            },
-        )
-    }
-}
-
-/// A move: `god` ends its turn on tile `to`, by a walk or a chain of jumps
-/// (different routes to one tile are one move). The move also names the god
-/// that moves, which is how the previous god's choice of successor is
-/// expressed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PathMove {
-    pub god: Colour,
-    pub to: u8,
-}
-
-impl fmt::Display for PathMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.god.letter(), self.to)
-    }
-}
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -353,9 +88,6 @@ impl FenrirPath {
         setup: &FenrirPathSetup,
         rules: FenrirPathRules,
     ) -> Result<FenrirPath, ParseError> {
-        rules
-            .validate()
-            .map_err(|problem| ParseError::new("rules", &rules.to_string(), problem))?;
         setup.validate(&rules)?;
         let mut colour_tiles = [0; MAX_COLOURS];
         for (index, colour) in setup.deal.tiles.iter().enumerate() {
@@ -381,7 +113,7 @@ impl FenrirPath {
         state.hash = state.hash_from_scratch();
         if state.wolf == ODIN {
             state.ending = Some(EndReason::WolfReachedOdin);
-        } else if state.complete_sets() >= rules.sets_to_win {
+        } else if state.complete_sets() >= rules.sets_to_win() {
             state.ending = Some(EndReason::FenrirBound);
         } else {
             state.settle_turn();
@@ -405,7 +137,7 @@ impl FenrirPath {
             .collect();
         Deal {
             tiles,
-            gods: self.start_order[..self.rules.colours as usize].to_vec(),
+            gods: self.start_order[..self.rules.colours() as usize].to_vec(),
         }
     }
 
@@ -425,7 +157,7 @@ impl FenrirPath {
 
     /// The colours in play.
     pub fn colours(&self) -> impl Iterator<Item = Colour> + use<> {
-        Colour::ALL.into_iter().take(self.rules.colours as usize)
+        Colour::ALL.into_iter().take(self.rules.colours() as usize)
     }
 
     /// Whether the tiles have been dealt.
@@ -473,7 +205,7 @@ impl FenrirPath {
 
     /// Whether `mv` would collect a tile.
     #[inline]
-    pub fn collects(&self, mv: PathMove) -> bool {
+    pub fn collects(&self, mv: FenrirPathMove) -> bool {
         mv.to != ODIN && self.colour_tiles[mv.god.index()] & !self.collected & tile_bit(mv.to) != 0
     }
 
@@ -503,10 +235,10 @@ impl FenrirPath {
     /// checking that they have a move, in free turn order).
     #[inline]
     fn movable_gods(&self) -> u8 {
-        let all = (1u8 << self.rules.colours) - 1;
-        match self.rules.turn_order {
+        let all = (1u8 << self.rules.colours()) - 1;
+        match self.rules.turn_order() {
             TurnOrder::Free => {
-                if self.rules.repeat_mover || self.last_mover == NOBODY {
+                if self.rules.repeat_mover() || self.last_mover == NOBODY {
                     all
                 } else {
                     all & !(1 << self.last_mover)
@@ -519,13 +251,13 @@ impl FenrirPath {
     /// The god whose turn it is in fixed turn order, after skipping gods
     /// that cannot move if the rules say so.
     fn fixed_turn_god(&self) -> Option<u8> {
-        let colours = self.rules.colours;
+        let colours = self.rules.colours();
         let first = if self.last_mover == NOBODY {
             0
         } else {
             (self.last_mover + 1) % colours
         };
-        match self.rules.stuck_god {
+        match self.rules.stuck_god() {
             StuckGod::Block => Some(first),
             StuckGod::Skip => (0..colours)
                 .map(|step| (first + step) % colours)
@@ -595,17 +327,13 @@ impl FenrirPath {
 }
 
 impl Game for FenrirPath {
-    type Move = PathMove;
+    type Move = FenrirPathMove;
     type Rules = FenrirPathRules;
 
     const NAME: &'static str = "fenrir-path";
     const SCORING: Scoring = Scoring::Team;
 
     /// The state before the deal; [`Stochastic::resolve_chance`] deals.
-    ///
-    /// # Panics
-    /// Dealing panics if the rules fail [`FenrirPathRules::validate`]; rules
-    /// read from text are always valid.
     fn new(rules: FenrirPathRules) -> Self {
         FenrirPath {
             rules,
@@ -645,7 +373,7 @@ impl Game for FenrirPath {
         }
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<PathMove>) {
+    fn legal_moves(&self, moves: &mut MoveList<FenrirPathMove>) {
         moves.clear();
         if !self.dealt || self.ending.is_some() {
             return;
@@ -654,13 +382,13 @@ impl Game for FenrirPath {
         for god in self.colours() {
             if movable & (1 << god.index()) != 0 {
                 for to in tiles_of(self.destinations(god)) {
-                    moves.push(PathMove { god, to });
+                    moves.push(FenrirPathMove { god, to });
                 }
             }
         }
     }
 
-    fn count_legal_moves(&self, _scratch: &mut MoveList<PathMove>) -> usize {
+    fn count_legal_moves(&self, _scratch: &mut MoveList<FenrirPathMove>) -> usize {
         if !self.dealt || self.ending.is_some() {
             return 0;
         }
@@ -671,12 +399,12 @@ impl Game for FenrirPath {
             .sum()
     }
 
-    fn play(&mut self, mv: PathMove) {
+    fn play(&mut self, mv: FenrirPathMove) {
         self.apply_move(mv);
     }
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
-    fn check_move(&self, mv: PathMove) -> Result<(), IllegalMove> {
+    fn check_move(&self, mv: FenrirPathMove) -> Result<(), IllegalMove> {
         if !self.dealt {
             return Err(IllegalMove::new("the tiles have not been dealt yet"));
         }
@@ -687,19 +415,19 @@ impl Game for FenrirPath {
             )));
         }
         let god = mv.god;
-        if god.index() >= self.rules.colours as usize {
+        if god.index() >= self.rules.colours() as usize {
             return Err(IllegalMove::new(format!(
                 "there is no {god} god in a game of {} colours",
-                self.rules.colours
+                self.rules.colours()
             )));
         }
         if self.movable_gods() & (1 << god.index()) == 0 {
-            let reason = match (self.rules.turn_order, self.last_mover()) {
+            let reason = match (self.rules.turn_order(), self.last_mover()) {
                 (TurnOrder::Fixed, _) => match self.gods_to_move().next() {
                     Some(next) => format!("it is {next}'s turn (fixed turn order)"),
                     None => "no god can move".to_string(),
                 },
-                (TurnOrder::Free, Some(last)) if last == god && !self.rules.repeat_mover => {
+                (TurnOrder::Free, Some(last)) if last == god && !self.rules.repeat_mover() => {
                     format!("{god} moved last and must name another god")
                 }
                 _ => format!("{god} has no legal move"),
