@@ -13,12 +13,14 @@ use norn::agents::fenrir_cards::build_agent;
 use norn::agents::{Agent, AgentError, HonestAgent, HonestPolicy};
 use norn::arena::winrate::{AgentPolicy, DealPolicy, WinRateRun, estimate_win_rate};
 use norn::core::MoveList;
-use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirMove, FenrirObservation};
+use norn::games::fenrir_cards::{
+    FenrirCards, FenrirCardsMove, FenrirCardsRules, FenrirObservation,
+};
 use std::sync::Arc;
 
 /// Highest card first, from the fullest hand.
 struct FullestHandLowestCard {
-    moves: MoveList<FenrirMove>,
+    moves: MoveList<FenrirCardsMove>,
 }
 
 impl HonestPolicy<FenrirCards> for FullestHandLowestCard {
@@ -26,16 +28,16 @@ impl HonestPolicy<FenrirCards> for FullestHandLowestCard {
         "fullest-hand"
     }
 
-    fn decide(&mut self, observation: &FenrirObservation) -> Result<FenrirMove, AgentError> {
+    fn decide(&mut self, observation: &FenrirObservation) -> Result<FenrirCardsMove, AgentError> {
         observation.legal_moves(&mut self.moves);
         let discarded = observation.discarded();
-        let ranks = observation.rules().ranks;
+        let ranks = observation.rules().ranks();
         // A miss moves the pawn forward by the card given up, a hit back by
         // the card asked for: discard low, ask high. Among asks, cards
         // still in play first, then the largest hand, then the highest rank.
-        let key = |mv: &FenrirMove| match *mv {
-            FenrirMove::Discard(card) => (false, 0, card.rank(ranks)),
-            FenrirMove::Ask { target, card } => (
+        let key = |mv: &FenrirCardsMove| match *mv {
+            FenrirCardsMove::Discard(card) => (false, 0, card.rank(ranks)),
+            FenrirCardsMove::Ask { target, card } => (
                 discarded.contains(card),
                 usize::MAX - observation.hand_size(target as usize),
                 u8::MAX - card.rank(ranks),

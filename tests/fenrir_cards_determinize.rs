@@ -77,8 +77,8 @@ fn deals_keeping(game: &FenrirCards, observer: Player, visit: &mut dyn FnMut(Dea
     let rules = *game.rules();
     let sizes = rules.hand_sizes();
     let own = game.deal().hands()[observer];
-    let others: Vec<Player> = (0..rules.players).filter(|&p| p != observer).collect();
-    let rest: Vec<Card> = (CardSet::deck(rules.ranks) & !own).iter().collect();
+    let others: Vec<Player> = (0..rules.players()).filter(|&p| p != observer).collect();
+    let rest: Vec<Card> = (CardSet::deck(rules.ranks()) & !own).iter().collect();
     fn place(
         others: &[Player],
         sizes: &[usize],
@@ -224,7 +224,7 @@ fn determinizations_are_consistent_over_random_games() {
             let mut state = FenrirCards::from_deal(*full.deal(), rules);
             for ply in 0..=moves.len() {
                 if ply % 3 == 0 || ply == moves.len() {
-                    for observer in 0..rules.players {
+                    for observer in 0..rules.players() {
                         let observation = state.observation(observer);
                         for _ in 0..2 {
                             let sampled = FenrirCards::determinize(&observation, &mut rng);
@@ -258,7 +258,7 @@ fn counts_match_an_exhaustive_enumeration_on_small_decks() {
             let moves: Vec<_> = full.moves_played().collect();
             let mut state = FenrirCards::from_deal(*full.deal(), rules);
             for ply in 0..=moves.len() {
-                for observer in 0..rules.players {
+                for observer in 0..rules.players() {
                     let enumerated = consistent_deals(&state, observer).len() as u128;
                     assert_eq!(
                         state.observation(observer).consistent_deals(),

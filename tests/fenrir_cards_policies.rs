@@ -6,7 +6,7 @@ use norn::agents::{Decision, HonestPolicy};
 use norn::core::{
     Game, ImperfectInformation, MoveList, Notation, Status, Stochastic, derive_seed, rng_from_seed,
 };
-use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirMove};
+use norn::games::fenrir_cards::{FenrirCards, FenrirCardsMove, FenrirCardsRules};
 use norn::search::{Ismcts, IsmctsConfig};
 use rand::RngExt;
 
@@ -16,7 +16,7 @@ fn rules(text: &str) -> FenrirCardsRules {
     text.parse().unwrap()
 }
 
-fn decision(spec: &str, seed: u64, state: &FenrirCards) -> FenrirMove {
+fn decision(spec: &str, seed: u64, state: &FenrirCards) -> FenrirCardsMove {
     match build_agent(spec, seed)
         .unwrap()
         .decide(state, state.status().player_to_move().unwrap())

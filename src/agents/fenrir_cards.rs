@@ -16,7 +16,7 @@ use crate::core::{
     Game, ParseError, Player, parse_exploration, parse_key_values, parse_value, unknown_key,
 };
 use crate::games::fenrir_cards::{
-    FenrirCards, FenrirMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
+    FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
     PublicView, counting_move,
 };
 use crate::search::{CoopSolver, Ismcts, IsmctsConfig, SearchError, Verdict};
@@ -176,7 +176,7 @@ impl HonestPolicy<FenrirCards> for CountingPolicy {
         "counting"
     }
 
-    fn decide(&mut self, observation: &FenrirObservation) -> Result<FenrirMove, AgentError> {
+    fn decide(&mut self, observation: &FenrirObservation) -> Result<FenrirCardsMove, AgentError> {
         if !observation.observer_to_move() {
             return Err(AgentError::new("the observer is not to move"));
         }
@@ -219,7 +219,7 @@ pub struct OpenHandAgent {
     solver: CoopSolver<FenrirCards>,
     solver_budget: u64,
     /// The rest of a winning line, and the hash of the state it starts from.
-    line: Vec<FenrirMove>,
+    line: Vec<FenrirCardsMove>,
     line_state: Option<u64>,
     /// The solver proved that no line wins: searching again is pointless.
     solver_gave_up: bool,
@@ -234,7 +234,7 @@ impl Agent<FenrirCards> for OpenHandAgent {
         &mut self,
         state: &FenrirCards,
         player: Player,
-    ) -> Result<Decision<FenrirMove>, AgentError> {
+    ) -> Result<Decision<FenrirCardsMove>, AgentError> {
         if state.status().player_to_move() != Some(player) {
             return Err(AgentError::new(format!(
                 "the {} are not to move",

@@ -3,7 +3,9 @@
 //! of the searches both follow it.
 
 use super::cards::{Card, CardSet, SUITS};
-use super::state::{Event, FenrirCardsRules, FenrirMove, Phase};
+use super::moves::FenrirCardsMove;
+use super::options::FenrirCardsRules;
+use super::state::{Event, Phase};
 use crate::core::MAX_PLAYERS;
 
 /// Per player, the cards public information says it does not hold now: the
@@ -26,7 +28,7 @@ impl KnownLacks {
                 if !held {
                     self.lacking[target as usize].insert(card);
                 }
-                if !rules.ask_held {
+                if !rules.ask_held() {
                     self.lacking[asker as usize].insert(card);
                 }
             }
@@ -53,9 +55,9 @@ pub(crate) struct PublicView<'a> {
 /// The counting rule (see [`CountingPolicy`]) applied to `view`: the
 /// mover's move. Asks are compared in the order of the legal move list
 /// (by target, then card), the first best one winning.
-pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
+pub(crate) fn counting_move(view: &PublicView) -> FenrirCardsMove {
     let rules = view.rules;
-    let ranks = rules.ranks;
+    let ranks = rules.ranks();
     let hand = view.hand;
     let lowest_of = |cards: CardSet| {
         cards
@@ -65,9 +67,9 @@ pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
     };
     match view.phase {
         Phase::FailedAsk { suit, .. } => {
-            return FenrirMove::Discard(lowest_of(hand & CardSet::suit(suit as usize, ranks)));
+            return FenrirCardsMove::Discard(lowest_of(hand & CardSet::suit(suit as usize, ranks)));
         }
-        Phase::Stuck => return FenrirMove::Discard(lowest_of(hand)),
+        Phase::Stuck => return FenrirCardsMove::Discard(lowest_of(hand)),
         _ => {}
     }
     let lacking = &view.lacks.lacking;
@@ -82,7 +84,7 @@ pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
     let unseen = CardSet::deck(ranks) & !hand & !view.discarded;
     let mut holders = [0u32; 64];
     for card in unseen.iter() {
-        holders[card.0 as usize] = (0..rules.players)
+        holders[card.0 as usize] = (0..rules.players())
             .filter(|&p| p != view.mover && !lacking[p].contains(card))
             .map(|p| view.hand_sizes[p] as u32)
             .sum::<u32>()
@@ -112,12 +114,12 @@ pub(crate) fn counting_move(view: &PublicView) -> FenrirMove {
             .is_gt()
     };
     let mut best = None;
-    for target in (0..rules.players).filter(|&p| p != view.mover && view.hand_sizes[p] > 0) {
+    for target in (0..rules.players()).filter(|&p| p != view.mover && view.hand_sizes[p] > 0) {
         for card in view.askable.iter() {
             let candidate = key(target, card);
             if best.is_none_or(|(_, best_key)| better(candidate, best_key)) {
                 best = Some((
-                    FenrirMove::Ask {
+                    FenrirCardsMove::Ask {
                         target: target as u8,
                         card,
                     },

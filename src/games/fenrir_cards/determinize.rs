@@ -56,8 +56,8 @@
 //! whose number of deals could overflow it.
 
 use super::cards::{Card, CardSet, SUITS};
-use super::notation::Deal;
 use super::observation::FenrirObservation;
+use super::setup::Deal;
 use super::state::{Event, FenrirCards};
 use crate::core::{FastHashMap, GameRng, MAX_PLAYERS};
 use rand::RngExt;
@@ -126,17 +126,18 @@ enum StuckNow {
 
 /// How the current phase constrains the player to move, if at all.
 fn stuck_now(observation: &FenrirObservation) -> Option<(usize, StuckNow)> {
-    use super::state::{End, Phase};
+    use super::state::{EndReason, Phase};
     let rules = &observation.rules;
     let mover = observation.to_move as usize;
-    let others_hold_cards = (0..rules.players).any(|p| p != mover && observation.hand_sizes[p] > 0);
-    if mover == observation.observer as usize || !others_hold_cards || rules.ask_held {
+    let others_hold_cards =
+        (0..rules.players()).any(|p| p != mover && observation.hand_sizes[p] > 0);
+    if mover == observation.observer as usize || !others_hold_cards || rules.ask_held() {
         // With `ask-held` a player holding cards can always name one.
         return None;
     }
     match observation.phase {
         Phase::Ask => Some((mover, StuckNow::Excluded)),
-        Phase::Stuck | Phase::Over(End::Stuck) => Some((mover, StuckNow::Required)),
+        Phase::Stuck | Phase::Over(EndReason::Stuck) => Some((mover, StuckNow::Required)),
         _ => None,
     }
 }
@@ -145,14 +146,14 @@ fn stuck_now(observation: &FenrirObservation) -> Option<(usize, StuckNow)> {
 /// the suit it could name (the whole suit, or with `ask-discarded=off` the
 /// cards not yet discarded).
 fn stuck_counts(
-    rules: &super::state::FenrirCardsRules,
+    rules: &super::options::FenrirCardsRules,
     discarded_of_suit: &[usize; SUITS],
 ) -> [usize; SUITS] {
     std::array::from_fn(|suit| {
-        if rules.ask_discarded {
-            rules.ranks as usize
+        if rules.ask_discarded() {
+            rules.ranks() as usize
         } else {
-            rules.ranks as usize - discarded_of_suit[suit]
+            rules.ranks() as usize - discarded_of_suit[suit]
         }
     })
 }
@@ -201,7 +202,7 @@ pub(crate) enum Sampler {
 
 impl Sampler {
     pub(crate) fn new(observation: &FenrirObservation) -> Sampler {
-        if observation.rules.players == 2 {
+        if observation.rules.players() == 2 {
             Sampler::Slots(Box::new(SlotsSampler::new(observation)))
         } else {
             Sampler::Hands(Box::new(HandsSampler::new(observation)))
@@ -279,9 +280,9 @@ impl HandsState {
 impl HandsSampler {
     fn new(observation: &FenrirObservation) -> HandsSampler {
         let rules = &observation.rules;
-        let ranks = rules.ranks;
+        let ranks = rules.ranks();
         let observer = observation.observer as usize;
-        let others: Vec<usize> = (0..rules.players).filter(|&p| p != observer).collect();
+        let others: Vec<usize> = (0..rules.players()).filter(|&p| p != observer).collect();
         let unseen = CardSet::deck(ranks) & !observation.hand & !observation.discarded;
         let cards: Vec<Card> = unseen.iter().collect();
         let mut closes = vec![None; cards.len() + 1];
@@ -326,7 +327,7 @@ impl HandsSampler {
                 } => {
                     let (asker, target) = (asker as usize, target as usize);
                     if asker != observer {
-                        if !rules.ask_held {
+                        if !rules.ask_held() {
                             forbidden[asker].insert(card);
                         }
                         let suit = card.suit(ranks);
@@ -349,8 +350,8 @@ impl HandsSampler {
                 } => {
                     let player = player as usize;
                     let others_held_cards =
-                        (0..rules.players).any(|other| other != player && sizes_then[other] > 0);
-                    if stuck && player != observer && others_held_cards && !rules.ask_held {
+                        (0..rules.players()).any(|other| other != player && sizes_then[other] > 0);
+                    if stuck && player != observer && others_held_cards && !rules.ask_held() {
                         let whole = stuck_counts(rules, &discarded_of_suit);
                         for (suit, &whole) in whole.iter().enumerate() {
                             let since = given_up_from(player, time, suit);
@@ -550,7 +551,7 @@ impl HandsSampler {
         let observer = observation.observer as usize;
         hands[observer] = observation.hand;
         let mut dealt = [CardSet::EMPTY; MAX_PLAYERS];
-        for player in 0..observation.rules.players {
+        for player in 0..observation.rules.players() {
             dealt[player] = hands[player] | self.given_up[player];
         }
         dealt[observer] = observation.initial_hand;
@@ -630,7 +631,7 @@ impl SlotsState {
 impl SlotsSampler {
     fn new(observation: &FenrirObservation) -> SlotsSampler {
         let rules = &observation.rules;
-        let ranks = rules.ranks;
+        let ranks = rules.ranks();
         let observer = observation.observer as usize;
         let other = 1 - observer;
         let deck = CardSet::deck(ranks);
@@ -680,7 +681,7 @@ impl SlotsSampler {
                         }
                     } else {
                         arrived_allowed[slot][suit] &= at_least(other_gave_up[suit] + 1);
-                        if !rules.ask_held {
+                        if !rules.ask_held() {
                             lacks(card, slot, &mut lower, &upper);
                         }
                         if held {
@@ -696,7 +697,7 @@ impl SlotsSampler {
                 } => {
                     let suit = card.suit(ranks);
                     if player as usize == other {
-                        if stuck && observer_size > 0 && !rules.ask_held {
+                        if stuck && observer_size > 0 && !rules.ask_held() {
                             let whole = stuck_counts(rules, &discarded_of_suit);
                             for (s, allowed) in arrived_allowed[slot].iter_mut().enumerate() {
                                 *allowed &=

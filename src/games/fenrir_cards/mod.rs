@@ -35,18 +35,21 @@
 mod cards;
 mod counting;
 mod determinize;
+mod eval;
 mod movegen;
+mod moves;
 mod notation;
 mod observation;
-mod playout;
+mod options;
 mod rules;
+mod setup;
 mod state;
 
 pub use cards::{Card, CardSet, MAX_RANKS, SUIT_NAMES, SUITS};
 pub(crate) use counting::{KnownLacks, PublicView, counting_move};
-pub use notation::{Deal, UNDEALT};
+pub use eval::{FenrirPlayout, PlayoutMoves};
+pub use moves::FenrirCardsMove;
 pub use observation::FenrirObservation;
-pub use playout::{FenrirPlayout, PlayoutMoves};
-pub use state::{
-    EmptyHandRule, End, Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase, StuckRule,
-};
+pub use options::{EmptyHandRule, FenrirCardsRules, StuckRule};
+pub use setup::{Deal, UNDEALT};
+pub use state::{EndReason, Event, FenrirCards, Phase};

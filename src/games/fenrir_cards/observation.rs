@@ -2,7 +2,9 @@
 
 use super::cards::{Card, CardSet};
 use super::determinize::Sampler;
-use super::state::{Event, FenrirCards, FenrirCardsRules, FenrirMove, Phase};
+use super::moves::FenrirCardsMove;
+use super::options::FenrirCardsRules;
+use super::state::{Event, FenrirCards, Phase};
 use crate::core::{
     Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Player, Status, Stochastic,
 };
@@ -118,19 +120,19 @@ impl FenrirObservation {
 
     /// The legal moves of the observer when it is to move (none otherwise):
     /// they depend only on its own hand and public facts.
-    pub fn legal_moves(&self, moves: &mut MoveList<FenrirMove>) {
+    pub fn legal_moves(&self, moves: &mut MoveList<FenrirCardsMove>) {
         moves.clear();
         if !self.observer_to_move() {
             return;
         }
-        let ranks = self.rules.ranks;
+        let ranks = self.rules.ranks();
         let hand = self.hand;
         match self.phase {
             Phase::Ask => {
                 let cards = self.askable_cards();
-                for target in 0..self.rules.players {
+                for target in 0..self.rules.players() {
                     if target != self.observer as usize && self.hand_sizes[target] > 0 {
-                        moves.extend(cards.iter().map(|card| FenrirMove::Ask {
+                        moves.extend(cards.iter().map(|card| FenrirCardsMove::Ask {
                             target: target as u8,
                             card,
                         }));
@@ -140,24 +142,24 @@ impl FenrirObservation {
             Phase::FailedAsk { suit, .. } => moves.extend(
                 (hand & CardSet::suit(suit as usize, ranks))
                     .iter()
-                    .map(FenrirMove::Discard),
+                    .map(FenrirCardsMove::Discard),
             ),
-            Phase::Stuck => moves.extend(hand.iter().map(FenrirMove::Discard)),
+            Phase::Stuck => moves.extend(hand.iter().map(FenrirCardsMove::Discard)),
             Phase::Deal | Phase::Over(_) => {}
         }
     }
 
     /// The cards the observer may name in an ask (the same rule as the state's).
     pub fn askable_cards(&self) -> CardSet {
-        let ranks = self.rules.ranks;
+        let ranks = self.rules.ranks();
         let suits = self.hand.suits(ranks);
         let mut cards = (0..3)
             .filter(|&suit| suits >> suit & 1 != 0)
             .fold(CardSet::EMPTY, |all, suit| all | CardSet::suit(suit, ranks));
-        if !self.rules.ask_held {
+        if !self.rules.ask_held() {
             cards = cards & !self.hand;
         }
-        if !self.rules.ask_discarded {
+        if !self.rules.ask_discarded() {
             cards = cards & !self.discarded;
         }
         cards
@@ -214,7 +216,7 @@ impl ImperfectInformation for FenrirCards {
             .sample(observation, rng)
     }
 
-    fn observer_moves(observation: &FenrirObservation, moves: &mut MoveList<FenrirMove>) {
+    fn observer_moves(observation: &FenrirObservation, moves: &mut MoveList<FenrirCardsMove>) {
         observation.legal_moves(moves);
     }
 }
@@ -225,7 +227,7 @@ impl FenrirCards {
     /// deal into a state without replaying the game.
     pub(crate) fn from_observation_and_deal(
         observation: &FenrirObservation,
-        deal: super::notation::Deal,
+        deal: super::setup::Deal,
         hands: [CardSet; MAX_PLAYERS],
     ) -> FenrirCards {
         let mut state = FenrirCards {

@@ -2,11 +2,10 @@
 //! and the end of the game.
 
 use super::cards::{Card, CardSet};
+use super::options::{EmptyHandRule, StuckRule};
 use super::state::{
-    EmptyHandRule, End, Event, FenrirCards, Phase, StuckRule, hand_key, mover_key, pawn_key,
-    phase_key, stock_key,
+    EndReason, Event, FenrirCards, Phase, hand_key, mover_key, pawn_key, phase_key, stock_key,
 };
-use crate::core::{Evaluate, Player};
 
 impl FenrirCards {
     /// The player to move asks `target` for `card`.
@@ -25,13 +24,13 @@ impl FenrirCards {
             self.discarded.insert(card);
             self.move_pawn(self.pawn.saturating_sub(self.rules.value(card)));
             if self.all_discarded() {
-                self.set_phase(Phase::Over(End::Bound));
+                self.set_phase(Phase::Over(EndReason::Bound));
             } else {
                 // The asker's hand is unchanged, so it still holds cards.
                 self.set_phase(self.phase_for_holder(asker as usize));
             }
         } else {
-            let suit = card.suit(self.rules.ranks) as u8;
+            let suit = card.suit(self.rules.ranks()) as u8;
             self.set_phase(Phase::FailedAsk { suit, target });
         }
     }
@@ -52,12 +51,12 @@ impl FenrirCards {
         self.hands[player as usize].remove(card);
         self.discarded.insert(card);
         self.move_pawn(self.pawn + self.rules.value(card));
-        if self.pawn >= self.rules.track {
-            self.set_phase(Phase::Over(End::ReachedOdin));
+        if self.pawn >= self.rules.track() {
+            self.set_phase(Phase::Over(EndReason::ReachedOdin));
             return;
         }
         if self.all_discarded() {
-            self.set_phase(Phase::Over(End::Bound));
+            self.set_phase(Phase::Over(EndReason::Bound));
             return;
         }
         if let Some(target) = failed_ask_of
@@ -65,7 +64,7 @@ impl FenrirCards {
         {
             self.draw(target as usize);
         }
-        self.begin_turn((player as usize + 1) % self.rules.players);
+        self.begin_turn((player as usize + 1) % self.rules.players());
     }
 
     /// Gives the turn to `player`, or to the next player who can take it:
@@ -75,12 +74,12 @@ impl FenrirCards {
         loop {
             if self.hands[player].is_empty() {
                 if self.stock().is_empty() {
-                    player = (player + 1) % self.rules.players;
+                    player = (player + 1) % self.rules.players();
                     continue;
                 }
                 self.draw(player);
-                if self.rules.empty_hand == EmptyHandRule::DrawAndPass {
-                    player = (player + 1) % self.rules.players;
+                if self.rules.empty_hand() == EmptyHandRule::DrawAndPass {
+                    player = (player + 1) % self.rules.players();
                     continue;
                 }
             }
@@ -94,12 +93,12 @@ impl FenrirCards {
     fn phase_for_holder(&self, player: usize) -> Phase {
         if self.has_legal_ask(player) {
             Phase::Ask
-        } else if self.rules.stuck == StuckRule::Lose && self.targets(player).next().is_some() {
+        } else if self.rules.stuck() == StuckRule::Lose && self.targets(player).next().is_some() {
             // `lose` is for a player who could ask someone but may name no
             // card. A player whose partners are all empty always discards:
             // every game ends with one player holding the last cards, so
             // losing there would make every deal a loss.
-            Phase::Over(End::Stuck)
+            Phase::Over(EndReason::Stuck)
         } else {
             Phase::Stuck
         }
@@ -118,7 +117,7 @@ impl FenrirCards {
     }
 
     fn all_discarded(&self) -> bool {
-        self.discarded == CardSet::deck(self.rules.ranks)
+        self.discarded == CardSet::deck(self.rules.ranks())
     }
 
     fn move_pawn(&mut self, to: u32) {
@@ -134,30 +133,5 @@ impl FenrirCards {
     fn set_mover(&mut self, player: usize) {
         self.hash ^= mover_key(self.to_move as usize) ^ mover_key(player);
         self.to_move = player as u8;
-    }
-}
-
-impl Evaluate for FenrirCards {
-    /// The team's prospects between 0 (lost) and 1 (won): the room left
-    /// before Odin, `1 - pawn / track`, weighted by how much of the deck is
-    /// already discarded, `1/2 + 1/2 * discarded / deck`. A hit raises it
-    /// (the pawn goes back and a card is gone), a miss lowers it the less the
-    /// cheaper the discard, so searches that order moves by it try hits
-    /// first and the cheapest misses next.
-    fn evaluate(&self, _player: Player) -> f64 {
-        match self.phase {
-            Phase::Over(end) => {
-                if end.is_win() {
-                    1.0
-                } else {
-                    0.0
-                }
-            }
-            _ => {
-                let room = 1.0 - self.pawn as f64 / self.rules.track as f64;
-                let progress = self.discarded.len() as f64 / self.rules.deck_size() as f64;
-                room * (0.5 + 0.5 * progress)
-            }
-        }
     }
 }

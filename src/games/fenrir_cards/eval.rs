@@ -1,11 +1,37 @@
-//! The playouts of the searches: how an imagined deal is played to the end
-//! and scored.
+//! What searchers use: the evaluation, and the playouts that play an
+//! imagined deal to the end and score it.
 
 use super::cards::CardSet;
 use super::counting::{KnownLacks, PublicView, counting_move};
-use super::state::{FenrirCards, FenrirMove, Phase};
-use crate::core::{Game, GameRng, MAX_PLAYERS, MoveList, Playout, Status};
+use super::moves::FenrirCardsMove;
+use super::state::{FenrirCards, Phase};
+use crate::core::{Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Player, Playout, Status};
 use rand::RngExt;
+
+impl Evaluate for FenrirCards {
+    /// The team's prospects between 0 (lost) and 1 (won): the room left
+    /// before Odin, `1 - pawn / track`, weighted by how much of the deck is
+    /// already discarded, `1/2 + 1/2 * discarded / deck`. A hit raises it
+    /// (the pawn goes back and a card is gone), a miss lowers it the less the
+    /// cheaper the discard, so searches that order moves by it try hits
+    /// first and the cheapest misses next.
+    fn evaluate(&self, _player: Player) -> f64 {
+        match self.phase {
+            Phase::Over(end) => {
+                if end.is_win() {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            _ => {
+                let room = 1.0 - self.pawn as f64 / self.rules.track() as f64;
+                let progress = self.discarded.len() as f64 / self.rules.deck_size() as f64;
+                room * (0.5 + 0.5 * progress)
+            }
+        }
+    }
+}
 
 /// How the team plays in a playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +57,7 @@ pub struct FenrirPlayout {
     /// where `peak` is the furthest the pawn got, rather than as 1; a loss
     /// scores 0 either way.
     pub margin: bool,
-    legal: MoveList<FenrirMove>,
+    legal: MoveList<FenrirCardsMove>,
 }
 
 impl FenrirPlayout {
@@ -77,7 +103,7 @@ impl Playout<FenrirCards> for FenrirPlayout {
                     let score = if outcome.payoffs.get(0) <= 0.0 {
                         0.0
                     } else if self.margin {
-                        0.5 + 0.5 * (1.0 - peak as f64 / rules.track as f64)
+                        0.5 + 0.5 * (1.0 - peak as f64 / rules.track() as f64)
                     } else {
                         1.0
                     };
@@ -114,12 +140,12 @@ impl Playout<FenrirCards> for FenrirPlayout {
 }
 
 /// The open-hand rule of [`PlayoutMoves::OpenHand`].
-fn open_hand_move(state: &FenrirCards, mover: usize, moves: &[FenrirMove]) -> FenrirMove {
+fn open_hand_move(state: &FenrirCards, mover: usize, moves: &[FenrirCardsMove]) -> FenrirCardsMove {
     let rules = state.rules();
-    let ranks = rules.ranks;
+    let ranks = rules.ranks();
     let hand = state.hand(mover);
-    let key = |mv: &FenrirMove| match *mv {
-        FenrirMove::Ask { target, card } => {
+    let key = |mv: &FenrirCardsMove| match *mv {
+        FenrirCardsMove::Ask { target, card } => {
             if state.hand(target as usize).contains(card) {
                 (1, rules.value(card) as i64)
             } else {
@@ -131,7 +157,7 @@ fn open_hand_move(state: &FenrirCards, mover: usize, moves: &[FenrirMove]) -> Fe
                 (0, -(cost as i64))
             }
         }
-        FenrirMove::Discard(card) => (0, -(rules.value(card) as i64)),
+        FenrirCardsMove::Discard(card) => (0, -(rules.value(card) as i64)),
     };
     debug_assert!(matches!(
         state.phase(),

@@ -1,0 +1,13 @@
+//! A move of Fetters of Fenrir.
+
+use super::cards::Card;
+
+/// A move: an ask, or the discard that follows a failed ask or a turn
+/// without a legal ask. The asker is always the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenrirCardsMove {
+    /// Ask player `target` for `card`.
+    Ask { target: u8, card: Card },
+    /// Discard `card` from the mover's hand.
+    Discard(Card),
+}
