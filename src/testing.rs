@@ -30,9 +30,9 @@
 //! finds it. Perft of the start counts every ply (joint moves included).
 
 use crate::core::{
-    Capabilities, ChanceVisitor, Evaluate, Game, GameRng, HiddenInformationVisitor,
-    ImperfectInformation, MAX_PLAYERS, MoveList, Notation, Ply, RulesOptions, Scoring,
-    Simultaneous, SimultaneousVisitor, Status, Stochastic, normalised_payoffs, rng_from_seed,
+    Capabilities, Evaluate, Game, GameRng, HiddenInformationVisitor, ImperfectInformation,
+    MAX_PLAYERS, MoveList, Notation, Ply, RulesOptions, Scoring, Status, joint_choices,
+    normalised_payoffs, resolve_chance, rng_from_seed,
 };
 use crate::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, perft, perft_divide};
 use rand::RngExt;
@@ -175,11 +175,11 @@ pub fn random_successor<G: Game>(state: &G, rng: &mut GameRng) -> Option<G> {
     let mut next = state.clone();
     match state.status() {
         Status::Over(_) => return None,
-        Status::Chance => G::with_chance(ResolveChance {
-            state: &mut next,
-            rng,
-        })
-        .unwrap_or_else(|| panic!("{} reached a chance event without Stochastic", G::NAME)),
+        Status::Chance => assert!(
+            resolve_chance(&mut next, rng),
+            "{} reached a chance event without Stochastic",
+            G::NAME
+        ),
         _ => {
             let ply = random_ply(state, rng)
                 .unwrap_or_else(|| panic!("a player to move has no move in {}", G::NAME));
@@ -199,7 +199,7 @@ fn random_ply<G: Game>(state: &G, rng: &mut GameRng) -> Option<Ply<G::Move>> {
             (!moves.is_empty()).then(|| Ply::Move(moves[rng.random_range(0..moves.len())]))
         }
         Status::Simultaneous => {
-            let choices = G::with_simultaneous_moves(Choices { state }).unwrap_or_else(|| {
+            let choices = joint_choices(state).unwrap_or_else(|| {
                 panic!("{} has a simultaneous state without Simultaneous", G::NAME)
             });
             if choices.iter().any(|moves| moves.is_empty()) {
@@ -213,44 +213,6 @@ fn random_ply<G: Game>(state: &G, rng: &mut GameRng) -> Option<Ply<G::Move>> {
             ))
         }
         Status::Chance | Status::Over(_) => None,
-    }
-}
-
-struct ResolveChance<'a, G> {
-    state: &'a mut G,
-    rng: &'a mut GameRng,
-}
-
-impl<G: Game> ChanceVisitor<G> for ResolveChance<'_, G> {
-    type Output = ();
-
-    fn visit(self)
-    where
-        G: Stochastic,
-    {
-        self.state.resolve_chance(self.rng);
-    }
-}
-
-/// Every player's choices at a simultaneous state.
-struct Choices<'a, G> {
-    state: &'a G,
-}
-
-impl<G: Game> SimultaneousVisitor<G> for Choices<'_, G> {
-    type Output = Vec<MoveList<G::Move>>;
-
-    fn visit(self) -> Self::Output
-    where
-        G: Simultaneous,
-    {
-        (0..self.state.num_players())
-            .map(|player| {
-                let mut moves = MoveList::new();
-                self.state.player_moves(player, &mut moves);
-                moves
-            })
-            .collect()
     }
 }
 

@@ -45,7 +45,7 @@ pub use random::RandomAgent;
 pub use searchers::{AlphaBetaAgent, MctsAgent};
 pub use spec::{AGENT_KINDS, build_agent};
 
-use crate::core::{Game, MoveList, Player, Ply, Simultaneous, SimultaneousVisitor, Status};
+use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
 use std::fmt;
 
 /// What an agent does on its turn.
@@ -117,11 +117,11 @@ pub fn player_choices<G: Game>(
     match state.status() {
         Status::ToMove(mover) if mover == player => state.legal_moves(moves),
         Status::Simultaneous => {
-            G::with_simultaneous_moves(PlayerMoves {
-                state,
-                player,
-                moves: &mut *moves,
-            });
+            if let Some(mut choices) = joint_choices(state)
+                && player < choices.len()
+            {
+                *moves = choices.swap_remove(player);
+            }
         }
         _ => {}
     }
@@ -132,23 +132,5 @@ pub fn player_choices<G: Game>(
         )))
     } else {
         Ok(())
-    }
-}
-
-/// [`Simultaneous::player_moves`] for generic code.
-struct PlayerMoves<'a, G: Game> {
-    state: &'a G,
-    player: Player,
-    moves: &'a mut MoveList<G::Move>,
-}
-
-impl<G: Game> SimultaneousVisitor<G> for PlayerMoves<'_, G> {
-    type Output = ();
-
-    fn visit(self)
-    where
-        G: Simultaneous,
-    {
-        self.state.player_moves(self.player, self.moves);
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::agents::{Agent, Decision};
 use crate::core::{
-    ChanceVisitor, Game, GameRng, Notation, Outcome, Payoffs, Player, Ply, PlyText, Status,
-    Stochastic, rng_from_seed,
+    Game, GameRng, Notation, Outcome, Payoffs, Player, Ply, PlyText, Status, resolve_chance,
+    rng_from_seed,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -131,7 +131,7 @@ pub fn play_game<G: Game>(
             Status::ToMove(player) => vec![player],
             Status::Simultaneous => (0..state.num_players()).collect(),
             Status::Chance => {
-                resolve_chance(&mut state, &mut chance)?;
+                resolve_pending(&mut state, &mut chance)?;
                 continue;
             }
         };
@@ -185,8 +185,12 @@ pub fn play_game<G: Game>(
 }
 
 /// Resolves the chance event `state` waits for, drawing from `rng`.
-fn resolve_chance<G: Game>(state: &mut G, rng: &mut GameRng) -> Result<(), PlayError> {
-    G::with_chance(ResolveChance { state, rng }).ok_or(PlayError::UnresolvedChance)
+fn resolve_pending<G: Game>(state: &mut G, rng: &mut GameRng) -> Result<(), PlayError> {
+    if resolve_chance(state, rng) {
+        Ok(())
+    } else {
+        Err(PlayError::UnresolvedChance)
+    }
 }
 
 /// Replays `plies` from `start` as [`play_game`] played them, drawing the
@@ -222,7 +226,7 @@ pub(super) fn resolve_pending_chance<G: Game>(
     rng: &mut GameRng,
 ) -> Result<(), String> {
     while state.status() == Status::Chance {
-        resolve_chance(state, rng).map_err(|error| error.to_string())?;
+        resolve_pending(state, rng).map_err(|error| error.to_string())?;
     }
     Ok(())
 }
@@ -242,22 +246,6 @@ pub fn plies_text<G: Notation>(
         texts.push(state.ply_text(ply));
     })?;
     Ok(texts)
-}
-
-struct ResolveChance<'a, G> {
-    state: &'a mut G,
-    rng: &'a mut GameRng,
-}
-
-impl<G: Game> ChanceVisitor<G> for ResolveChance<'_, G> {
-    type Output = ();
-
-    fn visit(self)
-    where
-        G: Stochastic,
-    {
-        self.state.resolve_chance(self.rng);
-    }
 }
 
 /// Asks the agents of `deciders` for their moves in `state`: one move for a

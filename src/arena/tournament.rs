@@ -420,13 +420,10 @@ pub(super) fn play_scheduled<G: Notation>(
     let moves = plies_text(start, &result.plies, result.chance_seed)
         .map_err(|error| Some(TournamentError::Play(error)))?;
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
-    let winner = if payoffs[0] > payoffs[1] {
-        Some(start.player_name(0))
-    } else if payoffs[1] > payoffs[0] {
-        Some(start.player_name(1))
-    } else {
-        None
-    };
+    let winner = result
+        .outcome
+        .winner()
+        .map(|player| start.player_name(player));
     Ok(GameLine {
         index: scheduled.index,
         seats: scheduled.seats,

@@ -12,7 +12,7 @@
 //! its hook with `Some(visitor.visit())`; the conformance suite checks that
 //! the hooks and the states a game reaches agree.
 
-use super::{Game, ImperfectInformation, Simultaneous, Stochastic};
+use super::{Game, GameRng, ImperfectInformation, MoveList, Player, Simultaneous, Stochastic};
 use serde::Serialize;
 
 /// What a game's payoffs mean.
@@ -52,6 +52,56 @@ pub trait SimultaneousVisitor<G: Game> {
     fn visit(self) -> Self::Output
     where
         G: Simultaneous;
+}
+
+/// Samples the chance event `state` waits for, through its game's
+/// [`Stochastic`]; `false` if the game has no chance events (and `state` is
+/// left as it was).
+pub fn resolve_chance<G: Game>(state: &mut G, rng: &mut GameRng) -> bool {
+    G::with_chance(ResolveChance { state, rng }).is_some()
+}
+
+struct ResolveChance<'a, G> {
+    state: &'a mut G,
+    rng: &'a mut GameRng,
+}
+
+impl<G: Game> ChanceVisitor<G> for ResolveChance<'_, G> {
+    type Output = ();
+
+    fn visit(self)
+    where
+        G: Stochastic,
+    {
+        self.state.resolve_chance(self.rng);
+    }
+}
+
+/// Every player's choices at a simultaneous state, through its game's
+/// [`Simultaneous`]; `None` if the game has no simultaneous moves.
+pub fn joint_choices<G: Game>(state: &G) -> Option<Vec<MoveList<G::Move>>> {
+    G::with_simultaneous_moves(JointChoices { state })
+}
+
+struct JointChoices<'a, G> {
+    state: &'a G,
+}
+
+impl<G: Game> SimultaneousVisitor<G> for JointChoices<'_, G> {
+    type Output = Vec<MoveList<G::Move>>;
+
+    fn visit(self) -> Self::Output
+    where
+        G: Simultaneous,
+    {
+        (0..self.state.num_players())
+            .map(|player: Player| {
+                let mut moves = MoveList::new();
+                self.state.player_moves(player, &mut moves);
+                moves
+            })
+            .collect()
+    }
 }
 
 /// A visitor that only reports that it was run: whether a game has a trait.

@@ -28,6 +28,7 @@ pub mod zobrist;
 
 pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
+    joint_choices, resolve_chance,
 };
 pub use error::{IllegalMove, ParseError};
 pub use evaluate::Evaluate;

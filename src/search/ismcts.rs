@@ -33,8 +33,8 @@
 
 use super::SearchError;
 use crate::core::{
-    ChanceVisitor, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList,
-    Playout, Status, Stochastic, normalised_payoffs, rng_from_seed,
+    FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout, Status,
+    normalised_payoffs, resolve_chance, rng_from_seed,
 };
 use rand::RngExt;
 
@@ -60,7 +60,7 @@ impl<G: Game> Playout<G> for RandomPlayout<G> {
                 Status::Over(outcome) => {
                     return Ok(normalised_payoffs(&state, outcome.payoffs.as_slice()));
                 }
-                Status::Chance => resolve_chance(&mut state, rng)?,
+                Status::Chance => resolve_pending(&mut state, rng)?,
                 Status::Simultaneous => return Err(Status::Simultaneous),
                 Status::ToMove(_) => {
                     state.legal_moves(&mut self.moves);
@@ -74,23 +74,11 @@ impl<G: Game> Playout<G> for RandomPlayout<G> {
 
 /// Samples the pending chance event of `state`, or gives back
 /// [`Status::Chance`] if the game cannot (it lacks [`Stochastic`]).
-fn resolve_chance<G: Game>(state: &mut G, rng: &mut GameRng) -> Result<(), Status> {
-    G::with_chance(ResolveChance { state, rng }).ok_or(Status::Chance)
-}
-
-struct ResolveChance<'a, G> {
-    state: &'a mut G,
-    rng: &'a mut GameRng,
-}
-
-impl<G: Game> ChanceVisitor<G> for ResolveChance<'_, G> {
-    type Output = ();
-
-    fn visit(self)
-    where
-        G: Stochastic,
-    {
-        self.state.resolve_chance(self.rng);
+fn resolve_pending<G: Game>(state: &mut G, rng: &mut GameRng) -> Result<(), Status> {
+    if resolve_chance(state, rng) {
+        Ok(())
+    } else {
+        Err(Status::Chance)
     }
 }
 
@@ -300,7 +288,7 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                     break;
                 }
                 Status::Chance => {
-                    resolve_chance(&mut state, &mut self.rng)?;
+                    resolve_pending(&mut state, &mut self.rng)?;
                     continue;
                 }
                 Status::Simultaneous => return Err(Status::Simultaneous),

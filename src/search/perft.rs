@@ -4,7 +4,7 @@
 //! A ply is one move of the player to move, or at a simultaneous choice one
 //! joint move (one choice per player, every combination counted).
 
-use crate::core::{Game, MoveList, Ply, Simultaneous, SimultaneousVisitor, Status};
+use crate::core::{Game, MoveList, Ply, Status, joint_choices};
 use rayon::prelude::*;
 
 /// The number of move sequences of exactly `depth` plies from `state`
@@ -48,45 +48,20 @@ fn joint_sequences<G: Game>(state: &G, depth: u32) -> u64 {
     if state.status() != Status::Simultaneous {
         return 0;
     }
-    G::with_simultaneous_moves(JointCount { state, depth }).unwrap_or(0)
-}
-
-struct JointCount<'a, G> {
-    state: &'a G,
-    depth: u32,
-}
-
-impl<G: Game> SimultaneousVisitor<G> for JointCount<'_, G> {
-    type Output = u64;
-
-    fn visit(self) -> u64
-    where
-        G: Simultaneous,
-    {
-        let choices = player_choices(self.state);
-        if self.depth == 1 {
-            return choices.iter().map(|moves| moves.len() as u64).product();
-        }
-        joint_moves(&choices)
-            .iter()
-            .map(|joint| {
-                let mut child = self.state.clone();
-                child.play_joint(joint);
-                perft(&child, self.depth - 1)
-            })
-            .sum()
+    let Some(choices) = joint_choices(state) else {
+        return 0;
+    };
+    if depth == 1 {
+        return choices.iter().map(|moves| moves.len() as u64).product();
     }
-}
-
-/// Each player's choices at a simultaneous state.
-fn player_choices<G: Simultaneous>(state: &G) -> Vec<MoveList<G::Move>> {
-    (0..state.num_players())
-        .map(|player| {
-            let mut moves = MoveList::new();
-            state.player_moves(player, &mut moves);
-            moves
+    joint_moves(&choices)
+        .into_iter()
+        .map(|joint| {
+            let mut child = state.clone();
+            child.play_ply(&Ply::Joint(joint));
+            perft(&child, depth - 1)
         })
-        .collect()
+        .sum()
 }
 
 /// Every combination of one choice per player, player 0's choice varying
@@ -114,25 +89,9 @@ fn root_plies<G: Game>(state: &G) -> Vec<Ply<G::Move>> {
     if !moves.is_empty() || state.status() != Status::Simultaneous {
         return moves.iter().map(|&mv| Ply::Move(mv)).collect();
     }
-    G::with_simultaneous_moves(JointPlies { state }).unwrap_or_default()
-}
-
-struct JointPlies<'a, G> {
-    state: &'a G,
-}
-
-impl<G: Game> SimultaneousVisitor<G> for JointPlies<'_, G> {
-    type Output = Vec<Ply<G::Move>>;
-
-    fn visit(self) -> Self::Output
-    where
-        G: Simultaneous,
-    {
-        joint_moves(&player_choices(self.state))
-            .into_iter()
-            .map(Ply::Joint)
-            .collect()
-    }
+    joint_choices(state).map_or_else(Vec::new, |choices| {
+        joint_moves(&choices).into_iter().map(Ply::Joint).collect()
+    })
 }
 
 /// A first ply with the number of sequences of perft's depth that start with it.
