@@ -7,7 +7,7 @@ use std::fmt;
 /// Board size: 11 files (`a`..`k`) and 11 ranks (`1`..`11`), `a1` bottom left.
 pub const SIZE: u8 = 11;
 pub const GRID: Grid = Grid::new(SIZE, SIZE);
-pub(crate) static RAYS: Rays128 = Rays128::new(GRID);
+pub(crate) static RAYS: Rays128 = Rays128::new(GRID, BOARD);
 
 pub const THRONE: Square = square_at(5, 5);
 pub const CORNERS: Bitboard128 = Bitboard128::from_squares(&[
