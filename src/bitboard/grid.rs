@@ -1,4 +1,4 @@
-use super::{Bitboard128, Square};
+use super::Square;
 
 /// One of the eight directions on a square grid. `North` is towards higher
 /// ranks (higher square indices), `East` towards higher files.
@@ -140,26 +140,6 @@ impl Grid {
             self.file(square) as i32 + df as i32 * distance,
             self.rank(square) as i32 + dr as i32 * distance,
         )
-    }
-
-    /// Every square of the board.
-    pub const fn all_squares_128(self) -> Bitboard128 {
-        Bitboard128::first_n(self.len())
-    }
-
-    /// The squares on the outermost files and ranks.
-    pub const fn edge_128(self) -> Bitboard128 {
-        let mut edge = Bitboard128::EMPTY;
-        let mut index = 0;
-        while index < self.len() {
-            let square = Square::new(index as u8);
-            let (file, rank) = (self.file(square), self.rank(square));
-            if file == 0 || rank == 0 || file == self.width - 1 || rank == self.height - 1 {
-                edge = edge.with(square);
-            }
-            index += 1;
-        }
-        edge
     }
 
     /// The change of square index for one step towards `direction` (ignoring
