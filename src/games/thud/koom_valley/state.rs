@@ -8,7 +8,7 @@ use crate::core::{
     Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, Status, parse_key_values,
     unknown_key,
 };
-use crate::games::thud::board::{Side, adjacent, neighbour, square_at, square_name};
+use crate::games::thud::board::{ADJACENT, STEPS, Side, square_at, square_name};
 use crate::games::thud::parse_limit;
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
@@ -162,7 +162,9 @@ impl KoomValleyMove {
         let mut at = self.from;
         self.jumps()
             .map(|direction| {
-                let over = neighbour(at, direction).expect("a jump stays on the board");
+                let over = STEPS
+                    .neighbour(at, direction)
+                    .expect("a jump stays on the board");
                 at = jump_landing(at, direction);
                 over
             })
@@ -180,8 +182,9 @@ impl KoomValleyMove {
 
 /// Where a jump from `at` towards `direction` lands.
 fn jump_landing(at: Square, direction: Direction) -> Square {
-    neighbour(at, direction)
-        .and_then(|over| neighbour(over, direction))
+    STEPS
+        .neighbour(at, direction)
+        .and_then(|over| STEPS.neighbour(over, direction))
         .expect("a jump stays on the board")
 }
 
@@ -353,7 +356,7 @@ impl KoomValley {
     /// The trolls standing next to the Rock.
     #[inline]
     pub fn trolls_around_rock(&self) -> Bitboard256 {
-        adjacent(self.rock) & self.trolls
+        ADJACENT.targets(self.rock) & self.trolls
     }
 
     /// The hash computed from the pieces alone, without incremental updates.
