@@ -130,6 +130,7 @@ macro_rules! with_constant_direction {
 }
 
 impl<B: Bitboard> Geometry<B> {
+    /// The grid the playable squares lie on.
     pub const fn grid(&self) -> Grid {
         self.grid
     }
@@ -143,8 +144,9 @@ impl<B: Bitboard> Geometry<B> {
     /// leave the playable squares are dropped.
     #[inline]
     pub fn shift(&self, set: B, direction: Direction) -> B {
-        with_constant_direction!(direction, |d| self.shift_unmasked(set, d, 1)
-            & self.landing(d))
+        with_constant_direction!(direction, |d| {
+            self.shift_unmasked(set, d, 1) & self.landing(d)
+        })
     }
 
     /// The playable squares orthogonally next to a square of `set`.

@@ -48,11 +48,6 @@ impl<B: Copy> SquareNames<B> {
             ..self
         }
     }
-
-    /// The file letters, in order.
-    pub const fn files(&self) -> &'static str {
-        self.files
-    }
 }
 
 impl<B: Bitboard> SquareNames<B> {
