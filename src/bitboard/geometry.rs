@@ -12,14 +12,14 @@ use super::{Bitboard, Bitboard128, Bitboard256, Direction, Grid, Square};
 pub struct Geometry<B> {
     grid: Grid,
     playable: B,
-    /// The playable squares off the first file: where a step with an
-    /// eastward component may land. A shift of the index by one pushes the
-    /// last file onto the first file of the next rank, so this mask drops
-    /// those wrapped squares.
-    east_landing: B,
-    /// The playable squares off the last file, for steps with a westward
-    /// component.
-    west_landing: B,
+    /// The playable squares off the first file. A shift of the index by one
+    /// pushes the last file onto the first file of the next rank, so a step
+    /// with an eastward component may land only here, and one with a
+    /// westward component may start only here.
+    off_first_file: B,
+    /// The playable squares off the last file: where a step with a westward
+    /// component may land, and one with an eastward component may start.
+    off_last_file: B,
 }
 
 /// The geometry of a board of up to 128 squares.
@@ -35,17 +35,17 @@ macro_rules! geometry_constructors {
             /// The squares of `playable` on `grid`.
             pub const fn new(grid: Grid, playable: $bitboard) -> Self {
                 let last = grid.width() - 1;
-                let mut east_landing = $bitboard::EMPTY;
-                let mut west_landing = $bitboard::EMPTY;
+                let mut off_first_file = $bitboard::EMPTY;
+                let mut off_last_file = $bitboard::EMPTY;
                 let mut index = 0;
                 while index < grid.len() {
                     let square = Square::new(index as u8);
                     if playable.contains(square) {
                         if grid.file(square) != 0 {
-                            east_landing = east_landing.with(square);
+                            off_first_file = off_first_file.with(square);
                         }
                         if grid.file(square) != last {
-                            west_landing = west_landing.with(square);
+                            off_last_file = off_last_file.with(square);
                         }
                     }
                     index += 1;
@@ -53,8 +53,8 @@ macro_rules! geometry_constructors {
                 Geometry {
                     grid,
                     playable,
-                    east_landing,
-                    west_landing,
+                    off_first_file,
+                    off_last_file,
                 }
             }
 
@@ -153,10 +153,12 @@ impl<B: Bitboard> Geometry<B> {
     #[inline]
     pub fn orthogonal_neighbours(&self, set: B) -> B {
         let width = self.grid.width() as u32;
-        let east = set.shift_up(1) & self.east_landing;
-        let west = set.shift_down(1) & self.west_landing;
-        let vertical = (set.shift_up(width) | set.shift_down(width)) & self.playable;
-        east | west | vertical
+        // Masking the sources of the side steps, not their targets, leaves
+        // a single mask of playable squares at the end; in the Hnefatafl
+        // perft this took fewer instructions than masking each target.
+        let east = (set & self.off_last_file).shift_up(1);
+        let west = (set & self.off_first_file).shift_down(1);
+        (east | west | set.shift_up(width) | set.shift_down(width)) & self.playable
     }
 
     /// The playable squares next to a square of `set` in any of the eight
@@ -164,12 +166,20 @@ impl<B: Bitboard> Geometry<B> {
     #[inline]
     pub fn neighbours(&self, set: B) -> B {
         let width = self.grid.width() as u32;
-        // Three masks instead of eight: the steps are grouped by whether they
-        // move east, west or along the file.
-        let eastward = set.shift_up(1) | set.shift_up(width + 1) | set.shift_down(width - 1);
-        let westward = set.shift_down(1) | set.shift_down(width + 1) | set.shift_up(width - 1);
-        let vertical = set.shift_up(width) | set.shift_down(width);
-        (eastward & self.east_landing) | (westward & self.west_landing) | (vertical & self.playable)
+        // Three masks instead of eight: the sources of the steps that move
+        // east and of those that move west are masked once each, and one
+        // mask with the playable squares ends the expression.
+        let eastward = set & self.off_last_file;
+        let westward = set & self.off_first_file;
+        let around = set.shift_up(width)
+            | set.shift_down(width)
+            | eastward.shift_up(1)
+            | eastward.shift_up(width + 1)
+            | eastward.shift_down(width - 1)
+            | westward.shift_down(1)
+            | westward.shift_down(width + 1)
+            | westward.shift_up(width - 1);
+        around & self.playable
     }
 
     /// The squares that pieces on `sources` slide over towards `direction`
@@ -220,8 +230,8 @@ impl<B: Bitboard> Geometry<B> {
     #[inline(always)]
     fn landing(&self, direction: Direction) -> B {
         match direction.delta().0 {
-            1 => self.east_landing,
-            -1 => self.west_landing,
+            1 => self.off_first_file,
+            -1 => self.off_last_file,
             _ => self.playable,
         }
     }
