@@ -68,6 +68,11 @@ pub fn sixteen() -> TestBoard<Bitboard256> {
     TestBoard::new("16x16", Grid::new(16, 16), |_, _| true)
 }
 
+/// A 15x17 board: 255 squares, the most a [`Steps`](super::Steps) table takes.
+pub fn fifteen_by_seventeen() -> TestBoard<Bitboard256> {
+    TestBoard::new("15x17", Grid::new(15, 17), |_, _| true)
+}
+
 /// Some sets of playable squares: none, all, and a few scattered ones drawn
 /// from a fixed sequence of pseudo-random numbers.
 pub fn occupancies<B: Bitboard>(board: &TestBoard<B>) -> Vec<B> {
