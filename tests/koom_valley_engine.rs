@@ -7,7 +7,7 @@ mod common;
 use common::positions;
 use common::slow_thud::{End, SlowThud};
 use norn::core::{Evaluate, Game, GameRng, MoveList, Notation, rng_from_seed};
-use norn::games::thud::board::{adjacent, row};
+use norn::games::thud::board::{ADJACENT, row};
 use norn::games::thud::koom_valley::{KoomValleyMoveKind, START_POSITION};
 use norn::games::thud::{KoomValley, KoomValleyMove, KoomValleyRules, Side};
 use norn::search::{perft, perft_parallel};
@@ -87,10 +87,10 @@ fn biased_move(state: &KoomValley, bias: f64, rng: &mut GameRng) -> KoomValleyMo
         .copied()
         .filter(|&mv| match mv.kind {
             KoomValleyMoveKind::RockMove => row(mv.to) < row(rock),
-            KoomValleyMoveKind::TrollMove => adjacent(rock).contains(mv.to),
+            KoomValleyMoveKind::TrollMove => ADJACENT.targets(rock).contains(mv.to),
             KoomValleyMoveKind::Trample => true,
             KoomValleyMoveKind::DwarfMove => {
-                state.is_tactical(mv) || adjacent(rock).contains(mv.to)
+                state.is_tactical(mv) || ADJACENT.targets(rock).contains(mv.to)
             }
         })
         .collect();

@@ -1,4 +1,4 @@
-use super::{Direction, Grid, Square};
+use super::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -266,103 +266,9 @@ impl fmt::Debug for Bitboard256 {
     }
 }
 
-/// For every square and direction, the squares beyond it up to the edge of
-/// the playable area: the tables behind sliding moves on boards of up to 256
-/// squares whose playable squares form a convex shape (a rectangle, or the
-/// octagon of Thud), so that a ray that leaves the board never re-enters it.
-pub struct Rays256 {
-    rays: [[Bitboard256; 256]; 8],
-}
-
-impl Rays256 {
-    /// The rays of `grid` restricted to `playable`; squares outside
-    /// `playable` have no rays.
-    pub const fn new(grid: Grid, playable: Bitboard256) -> Rays256 {
-        let mut rays = [[Bitboard256::EMPTY; 256]; 8];
-        let mut d = 0;
-        while d < 8 {
-            let direction = Direction::ALL[d];
-            let mut index = 0;
-            while index < grid.len() {
-                let from = Square::new(index as u8);
-                let mut ray = Bitboard256::EMPTY;
-                if playable.contains(from) {
-                    let mut distance = 1;
-                    while let Some(target) = grid.step(from, direction, distance) {
-                        if !playable.contains(target) {
-                            break;
-                        }
-                        ray = ray.with(target);
-                        distance += 1;
-                    }
-                }
-                rays[d][index] = ray;
-                index += 1;
-            }
-            d += 1;
-        }
-        Rays256 { rays }
-    }
-
-    /// The squares beyond `square` towards `direction`, up to the edge.
-    #[inline]
-    pub const fn ray(&self, direction: Direction, square: Square) -> Bitboard256 {
-        self.rays[direction.index()][square.index()]
-    }
-
-    /// The first square of `occupied` beyond `square` towards `direction`.
-    #[inline]
-    pub fn nearest(
-        &self,
-        direction: Direction,
-        square: Square,
-        occupied: Bitboard256,
-    ) -> Option<Square> {
-        let blockers = self.ray(direction, square) & occupied;
-        if direction.increases_index() {
-            blockers.lowest()
-        } else {
-            blockers.highest()
-        }
-    }
-
-    /// The squares a slider on `square` sees towards `direction`: the empty
-    /// ones and the first occupied one.
-    #[inline]
-    pub fn attacks(
-        &self,
-        direction: Direction,
-        square: Square,
-        occupied: Bitboard256,
-    ) -> Bitboard256 {
-        let ray = self.ray(direction, square);
-        match self.nearest(direction, square, occupied) {
-            Some(blocker) => ray ^ self.ray(direction, blocker),
-            None => ray,
-        }
-    }
-
-    /// The squares a queen on `square` sees in all eight directions.
-    #[inline]
-    pub fn queen_attacks(&self, square: Square, occupied: Bitboard256) -> Bitboard256 {
-        let mut attacks = Bitboard256::EMPTY;
-        for direction in Direction::ALL {
-            attacks |= self.attacks(direction, square, occupied);
-        }
-        attacks
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const GRID: Grid = Grid::new(15, 15);
-    static RAYS: Rays256 = Rays256::new(GRID, Bitboard256::first_n(225));
-
-    fn sq(file: i32, rank: i32) -> Square {
-        GRID.square(file, rank).unwrap()
-    }
 
     /// A plain set of indices to check the bit operations against.
     fn indices(set: Bitboard256) -> Vec<usize> {
@@ -422,30 +328,5 @@ mod tests {
         assert!(a.intersects(b));
         assert!(!a.intersects(b ^ (a & b)));
         assert_eq!(a.union(b), a | b);
-    }
-
-    #[test]
-    fn rays_stop_at_the_edge_and_at_blockers() {
-        assert_eq!(RAYS.ray(Direction::East, sq(13, 0)).count(), 1);
-        assert_eq!(RAYS.ray(Direction::NorthEast, sq(0, 0)).count(), 14);
-        let occupied = Bitboard256::from_squares(&[sq(7, 10), sq(3, 3)]);
-        let north = RAYS.attacks(Direction::North, sq(7, 7), occupied);
-        assert_eq!(
-            indices(north),
-            vec![sq(7, 8).index(), sq(7, 9).index(), sq(7, 10).index()]
-        );
-        assert_eq!(
-            RAYS.nearest(Direction::SouthWest, sq(7, 7), occupied),
-            Some(sq(3, 3))
-        );
-        assert_eq!(RAYS.queen_attacks(sq(7, 7), Bitboard256::EMPTY).count(), 56);
-    }
-
-    #[test]
-    fn rays_respect_the_playable_area() {
-        let playable = Bitboard256::first_n(225).without(sq(7, 9));
-        let rays = Rays256::new(GRID, playable);
-        assert_eq!(rays.ray(Direction::North, sq(7, 7)).count(), 1);
-        assert!(rays.ray(Direction::South, sq(7, 9)).is_empty());
     }
 }

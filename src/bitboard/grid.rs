@@ -1,4 +1,4 @@
-use super::{Bitboard128, Square};
+use super::Square;
 
 /// One of the eight directions on a square grid. `North` is towards higher
 /// ranks (higher square indices), `East` towards higher files.
@@ -142,90 +142,35 @@ impl Grid {
         )
     }
 
-    /// Every square of the board.
-    pub const fn all_squares_128(self) -> Bitboard128 {
-        Bitboard128::first_n(self.len())
+    /// The change of square index for one step towards `direction` (ignoring
+    /// the board's edges: a step east from the last file lands on the first
+    /// file of the next rank).
+    pub const fn index_offset(self, direction: Direction) -> i32 {
+        let (file, rank) = direction.delta();
+        rank as i32 * self.width as i32 + file as i32
     }
 
-    /// The squares on the outermost files and ranks.
-    pub const fn edge_128(self) -> Bitboard128 {
-        let mut edge = Bitboard128::EMPTY;
-        let mut index = 0;
-        while index < self.len() {
-            let square = Square::new(index as u8);
-            let (file, rank) = (self.file(square), self.rank(square));
-            if file == 0 || rank == 0 || file == self.width - 1 || rank == self.height - 1 {
-                edge = edge.with(square);
-            }
-            index += 1;
-        }
-        edge
-    }
-}
-
-/// For every square and direction, the squares beyond it up to the board's
-/// edge: the tables behind sliding moves on boards of up to 128 squares.
-pub struct Rays128 {
-    rays: [[Bitboard128; 128]; 8],
-}
-
-impl Rays128 {
-    pub const fn new(grid: Grid) -> Rays128 {
-        let mut rays = [[Bitboard128::EMPTY; 128]; 8];
-        let mut d = 0;
-        while d < 8 {
-            let direction = Direction::ALL[d];
-            let mut index = 0;
-            while index < grid.len() {
-                let mut ray = Bitboard128::EMPTY;
-                let mut distance = 1;
-                while let Some(target) = grid.step(Square::new(index as u8), direction, distance) {
-                    ray = ray.with(target);
-                    distance += 1;
-                }
-                rays[d][index] = ray;
-                index += 1;
-            }
-            d += 1;
-        }
-        Rays128 { rays }
-    }
-
-    /// The squares beyond `square` towards `direction`, up to the edge.
+    /// The number of king steps between two squares: the larger of the file
+    /// and rank differences. Along a line it is the distance travelled.
     #[inline]
-    pub const fn ray(&self, direction: Direction, square: Square) -> Bitboard128 {
-        self.rays[direction.index()][square.index()]
+    pub const fn distance(self, a: Square, b: Square) -> u8 {
+        let files = self.file(a).abs_diff(self.file(b));
+        let ranks = self.rank(a).abs_diff(self.rank(b));
+        if files > ranks { files } else { ranks }
     }
 
-    /// The squares a slider on `square` sees towards `direction`: the empty
-    /// ones and the first occupied one.
-    #[inline]
-    pub fn attacks(
-        &self,
-        direction: Direction,
-        square: Square,
-        occupied: Bitboard128,
-    ) -> Bitboard128 {
-        let ray = self.ray(direction, square);
-        let blockers = ray & occupied;
-        let nearest = if direction.increases_index() {
-            blockers.lowest()
-        } else {
-            blockers.highest()
-        };
-        match nearest {
-            Some(blocker) => ray ^ self.ray(direction, blocker),
-            None => ray,
+    /// The direction from `from` to `to` if they differ and lie on one rank,
+    /// file or diagonal.
+    pub fn direction_between(self, from: Square, to: Square) -> Option<Direction> {
+        let files = self.file(to) as i32 - self.file(from) as i32;
+        let ranks = self.rank(to) as i32 - self.rank(from) as i32;
+        if (files, ranks) == (0, 0) || (files != 0 && ranks != 0 && files.abs() != ranks.abs()) {
+            return None;
         }
-    }
-
-    /// The squares a rook on `square` sees.
-    #[inline]
-    pub fn rook_attacks(&self, square: Square, occupied: Bitboard128) -> Bitboard128 {
-        self.attacks(Direction::North, square, occupied)
-            | self.attacks(Direction::East, square, occupied)
-            | self.attacks(Direction::South, square, occupied)
-            | self.attacks(Direction::West, square, occupied)
+        let unit = (files.signum() as i8, ranks.signum() as i8);
+        Direction::ALL
+            .into_iter()
+            .find(|direction| direction.delta() == unit)
     }
 }
 
@@ -233,49 +178,43 @@ impl Rays128 {
 mod tests {
     use super::*;
 
-    const GRID: Grid = Grid::new(11, 11);
-    static RAYS: Rays128 = Rays128::new(GRID);
+    const GRID: Grid = Grid::new(15, 15);
 
     fn sq(file: i32, rank: i32) -> Square {
         GRID.square(file, rank).unwrap()
     }
 
     #[test]
-    fn rays_stop_at_the_edge_without_wrapping() {
-        assert_eq!(RAYS.ray(Direction::East, sq(9, 0)).count(), 1);
-        assert_eq!(RAYS.ray(Direction::East, sq(10, 0)).count(), 0);
-        assert_eq!(RAYS.ray(Direction::NorthWest, sq(0, 5)).count(), 0);
-        assert_eq!(RAYS.ray(Direction::North, sq(3, 3)).count(), 7);
+    fn one_step_changes_the_index_by_the_offset_away_from_the_edges() {
+        let centre = sq(7, 7);
+        for direction in Direction::ALL {
+            let next = GRID.step(centre, direction, 1).unwrap();
+            assert_eq!(
+                next.index() as i32 - centre.index() as i32,
+                GRID.index_offset(direction),
+                "{direction:?}"
+            );
+        }
     }
 
     #[test]
-    fn attacks_include_the_first_blocker_in_each_direction() {
-        let occupied = Bitboard128::from_squares(&[sq(5, 8), sq(5, 2), sq(1, 5)]);
-        let attacks = RAYS.rook_attacks(sq(5, 5), occupied);
-        let expected: Bitboard128 = [
-            sq(5, 6),
-            sq(5, 7),
-            sq(5, 8), // north up to the blocker
-            sq(5, 4),
-            sq(5, 3),
-            sq(5, 2), // south up to the blocker
-            sq(4, 5),
-            sq(3, 5),
-            sq(2, 5),
-            sq(1, 5), // west up to the blocker
-            sq(6, 5),
-            sq(7, 5),
-            sq(8, 5),
-            sq(9, 5),
-            sq(10, 5), // east to the edge
-        ]
-        .into_iter()
-        .collect();
-        assert_eq!(attacks, expected);
-    }
-
-    #[test]
-    fn edge_of_an_eleven_board_has_forty_squares() {
-        assert_eq!(GRID.edge_128().count(), 40);
+    fn directions_between_squares_follow_lines_only() {
+        let (a6, d6) = (sq(0, 5), sq(3, 5));
+        assert_eq!(GRID.direction_between(a6, d6), Some(Direction::East));
+        assert_eq!(GRID.direction_between(d6, a6), Some(Direction::West));
+        assert_eq!(
+            GRID.direction_between(a6, sq(2, 7)),
+            Some(Direction::NorthEast)
+        );
+        assert_eq!(GRID.direction_between(a6, sq(2, 8)), None);
+        assert_eq!(GRID.direction_between(a6, a6), None);
+        for direction in Direction::ALL {
+            for distance in 1..=7 {
+                let to = GRID.step(sq(7, 7), direction, distance).unwrap();
+                assert_eq!(GRID.direction_between(sq(7, 7), to), Some(direction));
+                assert_eq!(GRID.distance(sq(7, 7), to), distance as u8);
+            }
+        }
+        assert_eq!(GRID.distance(a6, sq(2, 8)), 3);
     }
 }

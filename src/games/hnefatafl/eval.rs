@@ -24,9 +24,7 @@
 //! square that sees two corners or touches one is usually through as well
 //! (less again).
 
-use super::board::{
-    CORNERS, EDGE, RAYS, Side, THRONE, flood_fill, neighbour, orthogonal_neighbours,
-};
+use super::board::{CORNERS, EDGE, GEOMETRY, RAYS, STEPS, Side, THRONE};
 use super::state::{Hnefatafl, TaflMove, is_hostile_square};
 use crate::bitboard::{Bitboard128, Direction};
 use crate::core::{Evaluate, Game, Player};
@@ -115,15 +113,15 @@ impl Hnefatafl {
         for stop in king_moves.squares() {
             let seen = RAYS.rook_attacks(stop, without_king) & CORNERS;
             let beside_corner =
-                (orthogonal_neighbours(Bitboard128::from_square(stop)) & CORNERS).any();
+                (GEOMETRY.orthogonal_neighbours(Bitboard128::from_square(stop)) & CORNERS).any();
             forks += u32::from(seen.count() >= 2 || beside_corner);
             corners_in_two |= seen;
         }
         if forks > 0 && self.to_move == Side::Defenders {
             return MAX_ESTIMATE * 0.9;
         }
-        let king_room = flood_fill(Bitboard128::from_square(self.king), empty) & EDGE;
-        let reach = flood_fill(
+        let king_room = GEOMETRY.flood_fill(Bitboard128::from_square(self.king), empty) & EDGE;
+        let reach = GEOMETRY.flood_fill(
             self.pieces(Side::Defenders),
             super::board::BOARD & !self.attackers,
         );
@@ -131,8 +129,9 @@ impl Hnefatafl {
             .iter()
             .map(|zone| (self.attackers & *zone).count().min(3))
             .sum();
-        let pressed =
-            (orthogonal_neighbours(Bitboard128::from_square(self.king)) & self.attackers).count();
+        let pressed = (GEOMETRY.orthogonal_neighbours(Bitboard128::from_square(self.king))
+            & self.attackers)
+            .count();
         let material =
             f64::from(self.defenders.count()) / 12.0 - f64::from(self.attackers.count()) / 24.0;
         let raw = MATERIAL * material
@@ -183,13 +182,13 @@ impl Evaluate for Hnefatafl {
         };
         let victim_side = mover.opponent();
         for direction in Direction::ORTHOGONAL {
-            let Some(target) = neighbour(mv.to, direction) else {
+            let Some(target) = STEPS.neighbour(mv.to, direction) else {
                 continue;
             };
             if !victims.contains(target) {
                 continue;
             }
-            if let Some(anvil) = neighbour(target, direction)
+            if let Some(anvil) = STEPS.neighbour(target, direction)
                 && (friends.contains(anvil) || is_hostile_square(anvil, victim_side, king_after))
             {
                 return true;
@@ -197,9 +196,9 @@ impl Evaluate for Hnefatafl {
         }
         let beside_king = Direction::ORTHOGONAL
             .into_iter()
-            .any(|direction| neighbour(self.king, direction) == Some(mv.to));
+            .any(|direction| STEPS.neighbour(self.king, direction) == Some(mv.to));
         if mover == Side::Attackers && beside_king && !EDGE.contains(self.king) {
-            let around = orthogonal_neighbours(Bitboard128::from_square(self.king));
+            let around = GEOMETRY.orthogonal_neighbours(Bitboard128::from_square(self.king));
             return (around & !friends.with(THRONE)).is_empty();
         }
         false

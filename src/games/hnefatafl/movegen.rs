@@ -1,7 +1,7 @@
 //! Move generation: every piece slides like a rook; only the king may stop on
 //! the throne or a corner, and any piece may pass over the empty throne.
 
-use super::board::{BOARD, RAYS, RESTRICTED, Side, orthogonal_neighbours, slide_fill};
+use super::board::{BOARD, GEOMETRY, RAYS, RESTRICTED, Side};
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Direction, Square};
 
@@ -45,7 +45,7 @@ impl Hnefatafl {
         let landing = empty & !RESTRICTED;
         let mut count = 0;
         for direction in Direction::ORTHOGONAL {
-            count += (slide_fill(soldiers, empty, direction) & landing).count();
+            count += (GEOMETRY.slide_fill(soldiers, empty, direction) & landing).count();
         }
         if self.to_move == Side::Defenders {
             count += (RAYS.rook_attacks(self.king, occupied) & empty).count();
@@ -62,11 +62,11 @@ impl Hnefatafl {
             Side::Attackers => self.attackers,
             Side::Defenders => self.defenders,
         };
-        if (orthogonal_neighbours(soldiers) & empty & !RESTRICTED).any() {
+        if (GEOMETRY.orthogonal_neighbours(soldiers) & empty & !RESTRICTED).any() {
             return true;
         }
         if self.to_move == Side::Defenders
-            && (orthogonal_neighbours(Bitboard128::from_square(self.king)) & empty).any()
+            && (GEOMETRY.orthogonal_neighbours(Bitboard128::from_square(self.king)) & empty).any()
         {
             return true;
         }

@@ -1,10 +1,7 @@
 //! Captures and the board-shape game ends: custodial and shieldwall captures,
 //! king capture, encirclement and the exit fort.
 
-use super::board::{
-    BOARD, CORNERS, EDGE, RESTRICTED, SIZE, Side, THRONE, flood_fill, neighbour,
-    orthogonal_neighbours,
-};
+use super::board::{BOARD, CORNERS, EDGE, GEOMETRY, RESTRICTED, SIZE, STEPS, Side, THRONE};
 use super::state::{Hnefatafl, is_hostile_square};
 use crate::bitboard::{Bitboard128, Direction, Square};
 
@@ -44,14 +41,14 @@ impl Hnefatafl {
         };
         let mut captured = Bitboard128::EMPTY;
         for direction in Direction::ORTHOGONAL {
-            let Some(target) = neighbour(to, direction) else {
+            let Some(target) = STEPS.neighbour(to, direction) else {
                 continue;
             };
             if !soldiers.contains(target) {
                 continue;
             }
             // The edge is never hostile: a piece on it cannot be sandwiched across it.
-            let Some(anvil) = neighbour(target, direction) else {
+            let Some(anvil) = STEPS.neighbour(target, direction) else {
                 continue;
             };
             if friends.contains(anvil) || is_hostile_square(anvil, victim, self.king) {
@@ -78,7 +75,7 @@ impl Hnefatafl {
             let mut row = Bitboard128::EMPTY;
             let mut cursor = to;
             let closing_square = loop {
-                match neighbour(cursor, along) {
+                match STEPS.neighbour(cursor, along) {
                     Some(next) if row_pieces.contains(next) => {
                         row = row.with(next);
                         cursor = next;
@@ -89,7 +86,9 @@ impl Hnefatafl {
             let bracketed = closing_square
                 .is_some_and(|square| friends.contains(square) || CORNERS.contains(square));
             let faced = row.squares().all(|member| {
-                neighbour(member, inward).is_some_and(|front| friends.contains(front))
+                STEPS
+                    .neighbour(member, inward)
+                    .is_some_and(|front| friends.contains(front))
             });
             if row.count() >= 2 && bracketed && faced {
                 // A king in the row survives; the soldiers beside it do not.
@@ -104,10 +103,10 @@ impl Hnefatafl {
     /// the fourth. A king on the edge cannot be captured.
     pub(crate) fn king_is_captured(&self, to: Square) -> bool {
         let king = Bitboard128::from_square(self.king);
-        if EDGE.contains(self.king) || !orthogonal_neighbours(king).contains(to) {
+        if EDGE.contains(self.king) || !GEOMETRY.orthogonal_neighbours(king).contains(to) {
             return false;
         }
-        let surrounding = orthogonal_neighbours(king);
+        let surrounding = GEOMETRY.orthogonal_neighbours(king);
         // The king is off the throne here whenever the throne is one of its
         // neighbours, so the throne counts as an attacker exactly when it is empty.
         let hostile = self.attackers.with(THRONE);
@@ -123,7 +122,7 @@ impl Hnefatafl {
             if reached.intersects(EDGE) {
                 return false;
             }
-            let next = reached | (orthogonal_neighbours(reached) & passable);
+            let next = reached | (GEOMETRY.orthogonal_neighbours(reached) & passable);
             if next == reached {
                 return true;
             }
@@ -141,14 +140,14 @@ impl Hnefatafl {
     pub(crate) fn is_exit_fort(&self) -> bool {
         let king = Bitboard128::from_square(self.king);
         let empty = BOARD & !self.occupied();
-        if (orthogonal_neighbours(king) & empty).is_empty() {
+        if (GEOMETRY.orthogonal_neighbours(king) & empty).is_empty() {
             return false;
         }
-        let inside = flood_fill(king, BOARD & !self.defenders);
+        let inside = GEOMETRY.flood_fill(king, BOARD & !self.defenders);
         if inside.intersects(self.attackers) {
             return false;
         }
-        let wall = orthogonal_neighbours(inside) & self.defenders;
+        let wall = GEOMETRY.orthogonal_neighbours(inside) & self.defenders;
         (wall & !self.unbreakable_defenders(inside)).is_empty()
     }
 
@@ -173,19 +172,20 @@ impl Hnefatafl {
             let covers = |square: Option<Square>| square.is_none_or(|s| shelter.contains(s));
             let mut kept = safe;
             for defender in safe.squares() {
-                let vertical = covers(neighbour(defender, Direction::North))
-                    || covers(neighbour(defender, Direction::South));
-                let horizontal = covers(neighbour(defender, Direction::East))
-                    || covers(neighbour(defender, Direction::West));
+                let vertical = covers(STEPS.neighbour(defender, Direction::North))
+                    || covers(STEPS.neighbour(defender, Direction::South));
+                let horizontal = covers(STEPS.neighbour(defender, Direction::East))
+                    || covers(STEPS.neighbour(defender, Direction::West));
                 let shielded = [Direction::East, Direction::North]
                     .into_iter()
                     .all(|along| {
                         let Some(inward) = inward_from_edge(defender, along) else {
                             return true;
                         };
-                        let front = neighbour(defender, inward);
+                        let front = STEPS.neighbour(defender, inward);
                         let open_end = [along, along.opposite()].into_iter().any(|side| {
-                            neighbour(defender, side)
+                            STEPS
+                                .neighbour(defender, side)
                                 .is_some_and(|s| never_hostile_inside.contains(s))
                         });
                         covers(front) || open_end

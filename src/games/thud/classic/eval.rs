@@ -5,7 +5,7 @@ use super::movegen::line_length;
 use super::state::Thud;
 use crate::bitboard::Direction;
 use crate::core::{Evaluate, Game, Player};
-use crate::games::thud::board::{PLAYABLE, RAYS, Side, distance, neighbours};
+use crate::games::thud::board::{GEOMETRY, GRID, PLAYABLE, RAYS, Side};
 
 /// Points for each square a troll could step to: mobile trolls reach more dwarfs.
 const TROLL_MOBILITY: f64 = 0.03;
@@ -30,7 +30,7 @@ impl Thud {
                     .filter(|&square| self.dwarfs.contains(square))
                     .is_some_and(|front| {
                         // The dwarf's line runs on away from the troll.
-                        let reach = u32::from(distance(front, troll));
+                        let reach = u32::from(GRID.distance(front, troll));
                         line_length(front, direction, self.dwarfs) >= reach
                     })
             });
@@ -43,9 +43,9 @@ impl Thud {
     /// positional terms worth a few points at most.
     fn heuristic_margin(&self) -> f64 {
         let empty = PLAYABLE & !self.occupied();
-        let troll_reach = neighbours(self.trolls) & empty;
-        let threatened = (neighbours(troll_reach) & self.dwarfs).count();
-        let cohesive = (neighbours(self.dwarfs) & self.dwarfs).count();
+        let troll_reach = GEOMETRY.neighbours(self.trolls) & empty;
+        let threatened = (GEOMETRY.neighbours(troll_reach) & self.dwarfs).count();
+        let cohesive = (GEOMETRY.neighbours(self.dwarfs) & self.dwarfs).count();
         let pick = |(waiting, to_move): (f64, f64), mover: Side| {
             if self.to_move == mover {
                 to_move

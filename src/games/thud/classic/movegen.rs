@@ -7,7 +7,7 @@
 use super::state::{Thud, ThudMove, ThudMoveKind, TrollCaptures, directions_of};
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::MoveList;
-use crate::games::thud::board::{PLAYABLE, RAYS, Side, adjacent, distance, neighbour, neighbours};
+use crate::games::thud::board::{ADJACENT, GEOMETRY, GRID, PLAYABLE, RAYS, STEPS, Side};
 
 /// Where generated moves go.
 trait MoveSink {
@@ -129,7 +129,7 @@ impl MoveSink for MoveCounter {
 #[inline]
 pub(crate) fn line_length(front: Square, back: Direction, own: Bitboard256) -> u32 {
     match RAYS.nearest(back, front, !own) {
-        Some(end) => u32::from(distance(front, end)),
+        Some(end) => u32::from(GRID.distance(front, end)),
         None => RAYS.ray(back, front).count() + 1,
     }
 }
@@ -168,7 +168,7 @@ impl Thud {
                 destinations |= ray ^ RAYS.ray(direction, blocker).with(blocker);
                 if self.trolls.contains(blocker) {
                     // A line of N dwarfs throws its front dwarf up to N squares.
-                    let reach = u32::from(distance(from, blocker));
+                    let reach = u32::from(GRID.distance(from, blocker));
                     if reach == 1 || line_length(from, direction.opposite(), self.dwarfs) >= reach {
                         sink.hurl(from, blocker);
                     }
@@ -183,14 +183,14 @@ impl Thud {
         let empty = PLAYABLE & !occupied;
         let captures = self.rules.troll_captures;
         for from in self.trolls.squares() {
-            for to in (adjacent(from) & empty).squares() {
-                let victims = adjacent(to) & self.dwarfs;
+            for to in (ADJACENT.targets(from) & empty).squares() {
+                let victims = ADJACENT.targets(to) & self.dwarfs;
                 sink.troll_arrival(ThudMoveKind::TrollStep, from, to, victims, true, captures);
             }
             for direction in Direction::ALL {
                 // The front troll travels over empty squares only.
                 let free_run = match RAYS.nearest(direction, from, occupied) {
-                    Some(blocker) => u32::from(distance(from, blocker)) - 1,
+                    Some(blocker) => u32::from(GRID.distance(from, blocker)) - 1,
                     None => RAYS.ray(direction, from).count(),
                 };
                 if free_run < 2 {
@@ -199,11 +199,13 @@ impl Thud {
                 let reach = free_run.min(line_length(from, direction.opposite(), self.trolls));
                 let mut to = from;
                 for travelled in 1..=reach {
-                    to = neighbour(to, direction).expect("the run stays on the board");
+                    to = STEPS
+                        .neighbour(to, direction)
+                        .expect("the run stays on the board");
                     if travelled < 2 {
                         continue;
                     }
-                    let victims = adjacent(to) & self.dwarfs;
+                    let victims = ADJACENT.targets(to) & self.dwarfs;
                     if victims.any() {
                         sink.troll_arrival(ThudMoveKind::Shove, from, to, victims, false, captures);
                     }
@@ -219,8 +221,8 @@ impl Thud {
     pub(crate) fn has_legal_move(&self) -> bool {
         let empty = PLAYABLE & !self.occupied();
         match self.to_move {
-            Side::Dwarfs => (neighbours(self.dwarfs) & (empty | self.trolls)).any(),
-            Side::Trolls => (neighbours(self.trolls) & empty).any(),
+            Side::Dwarfs => (GEOMETRY.neighbours(self.dwarfs) & (empty | self.trolls)).any(),
+            Side::Trolls => (GEOMETRY.neighbours(self.trolls) & empty).any(),
         }
     }
 }

@@ -3,7 +3,7 @@
 use super::movegen::line_length;
 use super::state::{Thud, ThudMove, ThudMoveKind, TrollCaptures, dwarf_key, side_key, troll_key};
 use crate::bitboard::{Bitboard256, Square};
-use crate::games::thud::board::{RAYS, Side, adjacent, direction_between, distance, square_name};
+use crate::games::thud::board::{ADJACENT, GRID, RAYS, Side, square_name};
 use crate::games::thud::setup::square_list;
 
 impl Thud {
@@ -65,10 +65,10 @@ impl Thud {
         if from == to {
             return "a piece must move at least one square".into();
         }
-        let Some(direction) = direction_between(from, to) else {
+        let Some(direction) = GRID.direction_between(from, to) else {
             return format!("{from_name} and {to_name} are not on one rank, file or diagonal");
         };
-        let reach = u32::from(distance(from, to));
+        let reach = u32::from(GRID.distance(from, to));
         let path = RAYS.ray(direction, from) & !RAYS.ray(direction, to).with(to);
         if let Some(block) = (path & self.occupied()).lowest() {
             return format!(
@@ -101,7 +101,7 @@ impl Thud {
                         "{to_name} is occupied (trolls take the dwarfs next to where they land)"
                     );
                 }
-                let victims = adjacent(to) & self.dwarfs;
+                let victims = ADJACENT.targets(to) & self.dwarfs;
                 if reach >= 2 {
                     let line = line_length(from, direction.opposite(), self.trolls);
                     if line < reach {

@@ -8,7 +8,7 @@ use crate::core::{
     Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring,
     Status, limit_text, parse_key_values, parse_limit, unknown_key,
 };
-use crate::games::thud::board::{CENTRE, Side, neighbour, square_name};
+use crate::games::thud::board::{CENTRE, STEPS, Side, square_name};
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
 use std::fmt;
@@ -182,7 +182,7 @@ pub(crate) fn squares_in_directions(square: Square, mask: u8) -> Bitboard256 {
         if mask >> direction.index() & 1 == 0 {
             continue;
         }
-        if let Some(neighbour) = neighbour(square, direction) {
+        if let Some(neighbour) = STEPS.neighbour(square, direction) {
             squares = squares.with(neighbour);
         }
     }
@@ -193,7 +193,10 @@ pub(crate) fn squares_in_directions(square: Square, mask: u8) -> Bitboard256 {
 pub(crate) fn directions_of(square: Square, set: Bitboard256) -> u8 {
     let mut mask = 0;
     for direction in Direction::ALL {
-        if neighbour(square, direction).is_some_and(|n| set.contains(n)) {
+        if STEPS
+            .neighbour(square, direction)
+            .is_some_and(|n| set.contains(n))
+        {
             mask |= 1 << direction.index();
         }
     }

@@ -6,7 +6,7 @@ use super::state::{
 };
 use crate::bitboard::Square;
 use crate::core::{Evaluate, Game, Player};
-use crate::games::thud::board::{Side, adjacent, column, distance, row};
+use crate::games::thud::board::{ADJACENT, GRID, Side, column, row};
 
 /// Points per square the Rock has come closer to the goal from the centre.
 const ROCK_PROGRESS: f64 = 0.35;
@@ -44,11 +44,13 @@ impl KoomValley {
     /// Whether a troll not yet next to the Rock can move next to it.
     fn can_close_ring(&self) -> bool {
         let occupied = self.occupied();
-        let free_around = adjacent(self.rock) & !occupied;
-        (self.trolls & !adjacent(self.rock)).squares().any(|troll| {
-            self.troll_destinations(troll, occupied)
-                .intersects(free_around)
-        })
+        let free_around = ADJACENT.targets(self.rock) & !occupied;
+        (self.trolls & !ADJACENT.targets(self.rock))
+            .squares()
+            .any(|troll| {
+                self.troll_destinations(troll, occupied)
+                    .intersects(free_around)
+            })
     }
 
     /// The position's value for the dwarfs in points (unbounded).
@@ -57,12 +59,12 @@ impl KoomValley {
         let near_rock = self
             .trolls
             .squares()
-            .filter(|&troll| distance(troll, self.rock) == 2)
+            .filter(|&troll| GRID.distance(troll, self.rock) == 2)
             .count();
         let ring_threat = self.to_move == Side::Trolls
             && next_to_rock + 1 >= TROLLS_AROUND_ROCK
             && self.can_close_ring();
-        let escorted = adjacent(self.rock).intersects(self.dwarfs);
+        let escorted = ADJACENT.targets(self.rock).intersects(self.dwarfs);
         let progress = START_DISTANCE - f64::from(goal_distance(self.rock));
         let material = DWARF_VALUE * (f64::from(self.dwarfs.count()) - f64::from(MAX_DWARFS))
             - TROLL_VALUE * (f64::from(self.trolls.count()) - f64::from(MAX_TROLLS));

@@ -9,7 +9,7 @@
 use super::state::{KoomValley, KoomValleyMove, KoomValleyMoveKind, MAX_JUMPS};
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::MoveList;
-use crate::games::thud::board::{PLAYABLE, RAYS, Side, adjacent, neighbour, neighbours};
+use crate::games::thud::board::{ADJACENT, GEOMETRY, PLAYABLE, RAYS, STEPS, Side};
 use smallvec::SmallVec;
 
 /// How far a troll moves without trampling.
@@ -131,11 +131,11 @@ impl KoomValley {
     /// The squares the Rock may be pushed to: empty neighbours that are next
     /// to a dwarf, provided a dwarf stands next to the Rock now.
     pub(crate) fn rock_destinations(&self) -> Bitboard256 {
-        if !adjacent(self.rock).intersects(self.dwarfs) {
+        if !ADJACENT.targets(self.rock).intersects(self.dwarfs) {
             return Bitboard256::EMPTY;
         }
         let empty = PLAYABLE & !self.occupied();
-        adjacent(self.rock) & empty & neighbours(self.dwarfs)
+        ADJACENT.targets(self.rock) & empty & GEOMETRY.neighbours(self.dwarfs)
     }
 
     /// The squares a troll on `from` reaches by moving one to three squares
@@ -145,7 +145,7 @@ impl KoomValley {
         for direction in Direction::ALL {
             let mut at = from;
             for _ in 0..TROLL_RANGE {
-                match neighbour(at, direction) {
+                match STEPS.neighbour(at, direction) {
                     Some(next) if !occupied.contains(next) => {
                         destinations = destinations.with(next);
                         at = next;
@@ -168,11 +168,15 @@ impl KoomValley {
             return;
         }
         for direction in Direction::ALL {
-            let Some(over) = neighbour(node.at, direction).filter(|&s| node.dwarfs.contains(s))
+            let Some(over) = STEPS
+                .neighbour(node.at, direction)
+                .filter(|&s| node.dwarfs.contains(s))
             else {
                 continue;
             };
-            let Some(landing) = neighbour(over, direction).filter(|&s| node.empty.contains(s))
+            let Some(landing) = STEPS
+                .neighbour(over, direction)
+                .filter(|&s| node.empty.contains(s))
             else {
                 continue;
             };
@@ -207,14 +211,15 @@ impl KoomValley {
     pub(crate) fn has_legal_move(&self) -> bool {
         let empty = PLAYABLE & !self.occupied();
         match self.to_move {
-            Side::Dwarfs => (neighbours(self.dwarfs) & empty).any(),
+            Side::Dwarfs => (GEOMETRY.neighbours(self.dwarfs) & empty).any(),
             Side::Trolls => {
-                (neighbours(self.trolls) & empty).any()
+                (GEOMETRY.neighbours(self.trolls) & empty).any()
                     || self.trolls.squares().any(|troll| {
                         Direction::ALL.into_iter().any(|direction| {
-                            neighbour(troll, direction)
+                            STEPS
+                                .neighbour(troll, direction)
                                 .filter(|&over| self.dwarfs.contains(over))
-                                .and_then(|over| neighbour(over, direction))
+                                .and_then(|over| STEPS.neighbour(over, direction))
                                 .is_some_and(|landing| empty.contains(landing))
                         })
                     })

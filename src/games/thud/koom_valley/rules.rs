@@ -7,9 +7,7 @@ use super::state::{
 };
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::{Game, MoveList};
-use crate::games::thud::board::{
-    PLAYABLE, RAYS, Side, adjacent, direction_between, distance, neighbour, square_name,
-};
+use crate::games::thud::board::{ADJACENT, GRID, PLAYABLE, RAYS, STEPS, Side, square_name};
 use crate::games::thud::move_text::Piece;
 use crate::games::thud::setup::square_list;
 
@@ -22,10 +20,16 @@ pub(crate) fn custodial_captures(
 ) -> Bitboard256 {
     let mut captured = Bitboard256::EMPTY;
     for direction in Direction::ALL {
-        let Some(troll) = neighbour(to, direction).filter(|&s| trolls.contains(s)) else {
+        let Some(troll) = STEPS
+            .neighbour(to, direction)
+            .filter(|&s| trolls.contains(s))
+        else {
             continue;
         };
-        if neighbour(troll, direction).is_some_and(|anvil| dwarfs.contains(anvil)) {
+        if STEPS
+            .neighbour(troll, direction)
+            .is_some_and(|anvil| dwarfs.contains(anvil))
+        {
             captured = captured.with(troll);
         }
     }
@@ -89,7 +93,9 @@ impl KoomValley {
         let mut dwarfs = self.dwarfs;
         let mut empty = (PLAYABLE & !self.occupied()).with(at);
         for &landing in &path[1..] {
-            let jump = direction_between(at, landing).filter(|_| distance(at, landing) == 2);
+            let jump = GRID
+                .direction_between(at, landing)
+                .filter(|_| GRID.distance(at, landing) == 2);
             let Some(direction) = jump else {
                 return Err(format!(
                     "a trample jumps two squares in a line over a dwarf, and {} to {} is not such a jump",
@@ -97,7 +103,9 @@ impl KoomValley {
                     square_name(landing)
                 ));
             };
-            let over = neighbour(at, direction).expect("the landing square is on the board");
+            let over = STEPS
+                .neighbour(at, direction)
+                .expect("the landing square is on the board");
             if !dwarfs.contains(over) {
                 return Err(format!(
                     "there is no dwarf on {} to trample",
@@ -169,16 +177,16 @@ impl KoomValley {
                         square_name(self.rock)
                     );
                 }
-                if path.len() != 2 || distance(from, to) != 1 {
+                if path.len() != 2 || GRID.distance(from, to) != 1 {
                     return "the Rock moves one square".into();
                 }
                 if self.occupied().contains(to) {
                     return format!("{to_name} is occupied");
                 }
-                if !adjacent(from).intersects(self.dwarfs) {
+                if !ADJACENT.targets(from).intersects(self.dwarfs) {
                     return "the Rock can only be moved while a dwarf stands next to it".into();
                 }
-                if !adjacent(to).intersects(self.dwarfs) {
+                if !ADJACENT.targets(to).intersects(self.dwarfs) {
                     return format!(
                         "the Rock must end next to a dwarf, and none stands next to {to_name}"
                     );
@@ -199,9 +207,10 @@ impl KoomValley {
                 if path.len() == 2 && from == to {
                     return "a piece must move at least one square".into();
                 }
-                let first_jump_over_dwarf = direction_between(from, path[1])
-                    .filter(|_| distance(from, path[1]) == 2)
-                    .and_then(|direction| neighbour(from, direction))
+                let first_jump_over_dwarf = GRID
+                    .direction_between(from, path[1])
+                    .filter(|_| GRID.distance(from, path[1]) == 2)
+                    .and_then(|direction| STEPS.neighbour(from, direction))
                     .is_some_and(|over| self.dwarfs.contains(over));
                 if piece == Piece::Troll && (path.len() > 2 || first_jump_over_dwarf) {
                     return match self.walk_trample(path) {
@@ -215,12 +224,12 @@ impl KoomValley {
                 if path.len() != 2 {
                     return format!("a {one} moves from one square to another (from-to)");
                 }
-                let Some(direction) = direction_between(from, to) else {
+                let Some(direction) = GRID.direction_between(from, to) else {
                     return format!(
                         "{from_name} and {to_name} are not on one rank, file or diagonal"
                     );
                 };
-                if piece == Piece::Troll && u32::from(distance(from, to)) > TROLL_RANGE {
+                if piece == Piece::Troll && u32::from(GRID.distance(from, to)) > TROLL_RANGE {
                     return format!(
                         "a troll moves one to {TROLL_RANGE} squares (or tramples over dwarfs)"
                     );

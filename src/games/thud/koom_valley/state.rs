@@ -8,7 +8,7 @@ use crate::core::{
     Game, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring,
     Status, limit_text, parse_key_values, parse_limit, unknown_key,
 };
-use crate::games::thud::board::{Side, adjacent, neighbour, square_at, square_name};
+use crate::games::thud::board::{ADJACENT, STEPS, Side, square_at, square_name};
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
 use std::fmt;
@@ -180,7 +180,9 @@ impl KoomValleyMove {
         let mut at = self.from;
         self.jumps()
             .map(|direction| {
-                let over = neighbour(at, direction).expect("a jump stays on the board");
+                let over = STEPS
+                    .neighbour(at, direction)
+                    .expect("a jump stays on the board");
                 at = jump_landing(at, direction);
                 over
             })
@@ -198,8 +200,9 @@ impl KoomValleyMove {
 
 /// Where a jump from `at` towards `direction` lands.
 fn jump_landing(at: Square, direction: Direction) -> Square {
-    neighbour(at, direction)
-        .and_then(|over| neighbour(over, direction))
+    STEPS
+        .neighbour(at, direction)
+        .and_then(|over| STEPS.neighbour(over, direction))
         .expect("a jump stays on the board")
 }
 
@@ -371,7 +374,7 @@ impl KoomValley {
     /// The trolls standing next to the Rock.
     #[inline]
     pub fn trolls_around_rock(&self) -> Bitboard256 {
-        adjacent(self.rock) & self.trolls
+        ADJACENT.targets(self.rock) & self.trolls
     }
 
     /// The hash computed from the pieces alone, without incremental updates.
