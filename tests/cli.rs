@@ -260,3 +260,92 @@ fn a_tournament_writes_its_log_and_reports_and_resumes() {
         "valid",
     );
 }
+
+#[test]
+fn commands_and_agents_refuse_a_game_by_the_capability_it_lacks() {
+    // Commands.
+    assert_fails_with(
+        &["winrate", "thud", "--policy", "random"],
+        "needs a cooperative game with chance events, and thud has competing sides",
+    );
+    assert_fails_with(
+        &["solve", "koom-valley", "--seed", "1"],
+        "needs a cooperative game",
+    );
+    assert_fails_with(
+        &["engine", "thud"],
+        "no engine protocol is defined for thud",
+    );
+    assert_fails_with(
+        &[
+            "tournament",
+            "fenrir-cards",
+            "--agents",
+            "random",
+            "counting",
+        ],
+        "two competing sides, and fenrir-cards is cooperative",
+    );
+    // Agent kinds.
+    for (game, side, spec, expected) in [
+        (
+            "fenrir-path",
+            "gods",
+            "alphabeta:depth=2",
+            "`alphabeta` needs two competing sides, and fenrir-path is cooperative",
+        ),
+        (
+            "hnefatafl",
+            "attackers",
+            "ismcts:iters=10",
+            "`ismcts` needs a game with hidden information, and hnefatafl has none",
+        ),
+    ] {
+        let others = ["--agent1", "random"];
+        let mut args = vec!["play", game];
+        let seat = format!("{side}={spec}");
+        args.extend(["--player", &seat]);
+        if game == "hnefatafl" {
+            args.extend(others);
+        }
+        assert_fails_with(&args, expected);
+    }
+}
+
+#[test]
+fn every_side_of_every_game_has_its_own_flag() {
+    // The flags come from the registry's side names: fenrir-path's team
+    // has one too.
+    let report = json(&norn(&[
+        "play",
+        "fenrir-path",
+        "--gods",
+        "greedy",
+        "--seed",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(report["players"][0]["name"], "gods");
+    assert_eq!(report["players"][0]["spec"], "greedy");
+    let help = stdout(&norn(&["play", "--help"]));
+    for flag in [
+        "--attackers",
+        "--defenders",
+        "--dwarfs",
+        "--trolls",
+        "--gods",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from the help");
+    }
+    assert_fails_with(
+        &[
+            "play",
+            "thud",
+            "--attackers",
+            "random",
+            "--trolls",
+            "random",
+        ],
+        "thud has no player `attackers`",
+    );
+}

@@ -204,7 +204,7 @@ fn bad_requests_get_one_clear_line() {
             "--deals",
             "5",
         ],
-        "`wizard`: unknown policy",
+        "unknown agent `wizard`",
     );
     assert_fails_with(
         &[

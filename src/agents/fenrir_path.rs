@@ -5,40 +5,30 @@
 //! | `greedy` | [`GreedyCollector`]: win now if possible, else collect, else keep the wolf far |
 //! | `random`, `mcts:...` | the generic agents of [`super::build_agent`] |
 //!
-//! Alpha-beta is not offered: it searches two-player zero-sum games, and
-//! the team of Fenrir's Path is one player.
+//! The generic builder refuses `alphabeta` (it searches two competing sides)
+//! and `ismcts` (there is no hidden information) for this game.
 
 use super::{Agent, AgentError, Decision, player_choices};
 use crate::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use crate::games::fenrir_path::{FenrirPath, FenrirPathMove};
 use rand::RngExt;
 
-/// The policy kinds [`build_agent`] accepts.
-pub const POLICY_KINDS: [&str; 3] = ["random", "greedy", "mcts"];
-
-/// Builds a policy for the team from its spec and seed.
+/// Builds a policy for the team from its spec and seed: `greedy` is the
+/// collector of this game, every other spec goes to the generic builder.
 ///
 /// # Errors
-/// If the spec names no policy or has bad options; the error lists what is valid.
+/// If the spec names no agent, has bad options, or names a kind that cannot
+/// play a cooperative game; the error says which.
 pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirPath>>, ParseError> {
     let spec = spec.trim();
-    let kind = spec.split(':').next().unwrap_or_default().trim();
-    match kind {
-        "greedy" if spec == kind => Ok(Box::new(GreedyCollector::new(seed))),
+    match spec.split(':').next().unwrap_or_default().trim() {
+        "greedy" if spec == "greedy" => Ok(Box::new(GreedyCollector::new(seed))),
         "greedy" => Err(ParseError::new(
-            "policy",
+            "agent spec",
             spec,
             "unknown option (`greedy` takes no options)",
         )),
-        "random" | "mcts" => super::build_agent(spec, seed),
-        _ => Err(ParseError::new(
-            "policy",
-            spec,
-            format!(
-                "unknown policy (policies: {}, with the options of docs/search.md)",
-                POLICY_KINDS.join(", ")
-            ),
-        )),
+        _ => super::build_agent(spec, seed),
     }
 }
 
