@@ -307,3 +307,53 @@ fn open_hand_search_wins_every_small_deal_that_can_be_won() {
         "{won} winnable and {lost} lost deals"
     );
 }
+
+#[test]
+fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
+    use norn::arena::experiment::{Contender, Sweep, SweepReport, compare_policies};
+    use norn::arena::winrate::WinRateRun;
+    let run = WinRateRun {
+        deals: 30,
+        master_seed: 4,
+        threads: 2,
+    };
+    let contenders = [
+        Contender::from_spec("random", build_agent, false).unwrap(),
+        Contender::from_spec("counting", build_agent, false).unwrap(),
+    ];
+    let sweep = Sweep::parse("track=12..36", Some(12)).unwrap();
+    assert_eq!(sweep.values, [12, 24, 36]);
+    let runs: Vec<_> = sweep
+        .values
+        .iter()
+        .map(|&value| {
+            let rules = rules(&sweep.rules_text("players=2", value));
+            compare_policies::<FenrirCards>(&rules, &contenders, None, run, &|_| {}).unwrap()
+        })
+        .collect();
+    // The point at track 24 is the run at track 24, deal for deal.
+    let alone = compare_policies::<FenrirCards>(
+        &rules("players=2,track=24"),
+        &contenders,
+        None,
+        run,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(runs[1].won, alone.won);
+    let report = SweepReport::new("players=2", &sweep, runs);
+    assert_eq!(report.option, "track");
+    let counting: Vec<u64> = report
+        .points
+        .iter()
+        .map(|point| point.policies[1].rate.wins)
+        .collect();
+    assert!(
+        counting.windows(2).all(|pair| pair[0] <= pair[1]),
+        "a longer track is never harder: {counting:?}"
+    );
+    assert_eq!(report.csv().lines().count(), 1 + 3 * 2);
+    assert_eq!(report.svg().matches("<polyline").count(), 2);
+    // The exact solver would read every hand: it is refused for this game.
+    assert!(Contender::<FenrirCards>::from_spec("exact", build_agent, false).is_err());
+}

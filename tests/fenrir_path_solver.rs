@@ -218,3 +218,47 @@ fn a_budget_too_small_gives_unknown_and_a_finished_game_needs_no_search() {
     let solution = solver.solve(&won).unwrap();
     assert_eq!((solution.verdict, solution.nodes), (Verdict::Win, 0));
 }
+
+#[test]
+fn the_library_reports_of_solved_positions_and_deals_agree_with_the_solver() {
+    use norn::arena::solve::{solve_deals, solve_position};
+    use norn::arena::winrate::{WinRateRun, deal as dealt};
+    use norn::registry::Registered;
+    let rules: FenrirPathRules = "colours=2,tiles-per-colour=3,sets=2,spacing=2,turn-order=fixed"
+        .parse()
+        .unwrap();
+    let objectives = FenrirPath::objectives();
+    let run = WinRateRun {
+        deals: 40,
+        master_seed: 9,
+        threads: 2,
+    };
+    let report = solve_deals(&rules, &objectives, run, 100_000, &|| {}).unwrap();
+    assert_eq!(report.per_deal.len(), 40);
+    assert_eq!(report.unknown, 0, "the budget decides every small deal");
+    let mut winnable = 0;
+    for entry in &report.per_deal {
+        // Each deal is the one `norn winrate` plays, and its verdict is the
+        // solver's on that deal.
+        let start: FenrirPath = dealt(&rules, run.master_seed, entry.index);
+        assert_eq!(entry.deal, start.position_text());
+        let solution = CoopSolver::new().solve(&start).unwrap();
+        assert_eq!(entry.verdict, solution.verdict);
+        if solution.verdict == Verdict::Win {
+            winnable += 1;
+            // Every objective is proven exactly here, and a line of that
+            // value replays to a win.
+            let single = solve_position(&start, &objectives, Some(100_000)).unwrap();
+            assert!(single.win);
+            for (bounds, &(low, high)) in single.objectives.iter().zip(&entry.objectives) {
+                assert_eq!((bounds.lower, bounds.upper), (Some(low), Some(high)));
+                assert!(bounds.exact);
+            }
+        } else {
+            assert!(entry.objectives.is_empty());
+        }
+    }
+    assert_eq!(report.winnable, winnable);
+    assert!(winnable > 0 && winnable < 40, "{winnable} of 40 winnable");
+    assert_eq!(report.objectives[0].deals, winnable);
+}
