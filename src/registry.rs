@@ -6,7 +6,7 @@
 //! benches iterate over this list, so a game cannot opt out of any of them,
 //! and commands refuse a game by what it lacks, never by its name. Adding a
 //! game is one folder under `src/games/` plus one entry here: a line in
-//! [`register!`] and an `impl Registered` block.
+//! `register!` and an `impl Registered` block.
 //!
 //! The registry sits above the games and the agents rather than in
 //! `games/`: it records which agents and protocols each game has, and a game

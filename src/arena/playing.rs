@@ -50,7 +50,7 @@ pub enum PlayError {
     /// The stop flag was raised before the game ended.
     Interrupted,
     /// The game reached a chance event it cannot resolve (it lacks
-    /// [`Stochastic`]): a bug of the game.
+    /// [`Stochastic`](crate::core::Stochastic)): a bug of the game.
     UnresolvedChance,
     /// An agent could not choose.
     AgentFailed { agent: String, reason: String },

@@ -1,6 +1,6 @@
 //! The `norn` command line: thin wrappers over the library.
 //!
-//! The games come from the [`registry`](crate::registry): every command
+//! The games come from [`crate::registry`]: every command
 //! takes a game's name, runs generic code for it through a
 //! [`GameVisitor`](crate::registry::GameVisitor), and refuses a game by
 //! the capability it lacks. The side flags of `norn play` (`--attackers`,

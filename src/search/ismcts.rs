@@ -40,7 +40,7 @@ use rand::RngExt;
 
 /// Uniformly random moves to the end, scored by the game's payoffs
 /// normalised to `[0, 1]`: the classic playout. Chance events are sampled
-/// ([`Stochastic::resolve_chance`]).
+/// ([`Stochastic::resolve_chance`](crate::core::Stochastic::resolve_chance)).
 pub struct RandomPlayout<G: Game> {
     moves: MoveList<G::Move>,
 }
