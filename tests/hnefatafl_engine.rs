@@ -12,6 +12,7 @@ use norn::games::hnefatafl::{
 };
 use norn::search::{perft, perft_parallel};
 use rand::RngExt;
+use std::num::NonZeroU32;
 
 const RECORDS: &str = include_str!("data/copenhagen-games.csv");
 
@@ -23,7 +24,7 @@ fn slow_twin(state: &Hnefatafl) -> SlowTafl {
     SlowTafl::from_text(
         &state.position_text(),
         state.rules().repetition_loses,
-        state.rules().ply_limit,
+        state.rules().ply_limit.map(NonZeroU32::get),
     )
 }
 

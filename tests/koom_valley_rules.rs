@@ -8,6 +8,7 @@ use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::koom_valley::{EndReason, KoomValleyMoveKind};
 use norn::games::thud::{KoomValley, KoomValleyRules, Side, ThudSetup, parse_square};
 use norn::testing::{Budget, check_conformance};
+use std::num::NonZeroU32;
 
 fn squares(list: &str) -> Bitboard256 {
     list.split_whitespace()
@@ -314,7 +315,7 @@ fn impossible_positions_and_bad_rules_are_rejected() {
     let parsed: KoomValleyRules = "ply-limit=none,no-capture-limit=10".parse().unwrap();
     assert_eq!(
         (parsed.ply_limit, parsed.no_capture_limit),
-        (None, Some(10))
+        (None, NonZeroU32::new(10))
     );
     for (text, expected) in [
         (

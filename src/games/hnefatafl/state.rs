@@ -11,6 +11,7 @@ use crate::core::{
 use serde::Serialize;
 use smallvec::SmallVec;
 use std::fmt;
+use std::num::NonZeroU32;
 use std::str::FromStr;
 
 /// The rules options of Copenhagen Hnefatafl. `Default` is the standard game
@@ -21,14 +22,14 @@ pub struct HnefataflRules {
     /// the third time (Copenhagen: perpetual repetition is a loss for white).
     pub repetition_loses: bool,
     /// The game is drawn after this many plies; `None` plays on forever.
-    pub ply_limit: Option<u32>,
+    pub ply_limit: Option<NonZeroU32>,
 }
 
 impl Default for HnefataflRules {
     fn default() -> Self {
         HnefataflRules {
             repetition_loses: true,
-            ply_limit: Some(400),
+            ply_limit: NonZeroU32::new(400),
         }
     }
 }
@@ -352,7 +353,11 @@ impl Hnefatafl {
         if !self.has_legal_move() {
             return win(mover, EndReason::NoMoves);
         }
-        if self.rules.ply_limit.is_some_and(|limit| self.ply >= limit) {
+        if self
+            .rules
+            .ply_limit
+            .is_some_and(|limit| self.ply >= limit.get())
+        {
             return Some(Ending {
                 winner: None,
                 reason: EndReason::PlyLimit,

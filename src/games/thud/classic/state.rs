@@ -12,6 +12,7 @@ use crate::games::thud::board::{CENTRE, STEPS, Side, square_name};
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
 use std::fmt;
+use std::num::NonZeroU32;
 use std::str::FromStr;
 
 /// The most dwarfs and trolls a battle has (the starting numbers).
@@ -47,17 +48,17 @@ pub struct ThudRules {
     /// Which dwarfs a troll may take (house rule; default all or none).
     pub troll_captures: TrollCaptures,
     /// The battle ends after this many plies without a capture; `None` never.
-    pub no_capture_limit: Option<u32>,
+    pub no_capture_limit: Option<NonZeroU32>,
     /// The battle ends after this many plies in all; `None` never.
-    pub ply_limit: Option<u32>,
+    pub ply_limit: Option<NonZeroU32>,
 }
 
 impl Default for ThudRules {
     fn default() -> Self {
         ThudRules {
             troll_captures: TrollCaptures::AllOrNone,
-            no_capture_limit: Some(200),
-            ply_limit: Some(800),
+            no_capture_limit: NonZeroU32::new(200),
+            ply_limit: NonZeroU32::new(800),
         }
     }
 }
@@ -383,11 +384,15 @@ impl Thud {
         if self
             .rules
             .no_capture_limit
-            .is_some_and(|limit| self.quiet_plies >= limit)
+            .is_some_and(|limit| self.quiet_plies >= limit.get())
         {
             return Some(EndReason::NoCaptureLimit);
         }
-        if self.rules.ply_limit.is_some_and(|limit| self.ply >= limit) {
+        if self
+            .rules
+            .ply_limit
+            .is_some_and(|limit| self.ply >= limit.get())
+        {
             return Some(EndReason::PlyLimit);
         }
         None

@@ -12,6 +12,7 @@ use crate::games::thud::board::{ADJACENT, STEPS, Side, square_at, square_name};
 use crate::games::thud::setup::ThudSetup;
 use serde::Serialize;
 use std::fmt;
+use std::num::NonZeroU32;
 use std::str::FromStr;
 
 /// The most dwarfs and trolls a game has (the starting numbers).
@@ -36,16 +37,16 @@ pub const TROLLS_AROUND_ROCK: u32 = 3;
 pub struct KoomValleyRules {
     /// The game is drawn after this many plies without a capture or a Rock
     /// move; `None` never.
-    pub no_capture_limit: Option<u32>,
+    pub no_capture_limit: Option<NonZeroU32>,
     /// The game is drawn after this many plies in all; `None` never.
-    pub ply_limit: Option<u32>,
+    pub ply_limit: Option<NonZeroU32>,
 }
 
 impl Default for KoomValleyRules {
     fn default() -> Self {
         KoomValleyRules {
-            no_capture_limit: Some(100),
-            ply_limit: Some(400),
+            no_capture_limit: NonZeroU32::new(100),
+            ply_limit: NonZeroU32::new(400),
         }
     }
 }
@@ -420,11 +421,15 @@ impl KoomValley {
         if self
             .rules
             .no_capture_limit
-            .is_some_and(|limit| self.quiet_plies >= limit)
+            .is_some_and(|limit| self.quiet_plies >= limit.get())
         {
             return draw(EndReason::NoCaptureLimit);
         }
-        if self.rules.ply_limit.is_some_and(|limit| self.ply >= limit) {
+        if self
+            .rules
+            .ply_limit
+            .is_some_and(|limit| self.ply >= limit.get())
+        {
             return draw(EndReason::PlyLimit);
         }
         None
