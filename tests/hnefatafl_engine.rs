@@ -7,7 +7,7 @@ use common::slow_tafl::{Coord, End, SlowTafl, coord_name};
 use norn::bitboard::Square;
 use norn::core::{Game, MoveList, Notation, Status, rng_from_seed};
 use norn::games::hnefatafl::{
-    GRID, GameRecord, Hnefatafl, HnefataflRules, RecordedMove, START_POSITION, Side, TaflMove,
+    GRID, GameRecord, Hnefatafl, HnefataflMove, HnefataflRules, RecordedMove, START_POSITION, Side,
     replay_records,
 };
 use norn::search::{perft, perft_parallel};
@@ -62,7 +62,7 @@ fn assert_same_ending(engine: &Hnefatafl, slow: &SlowTafl, context: &str) {
 }
 
 /// Plays one move in both implementations and compares captures and game end.
-fn play_both(engine: &mut Hnefatafl, slow: &mut SlowTafl, mv: TaflMove) {
+fn play_both(engine: &mut Hnefatafl, slow: &mut SlowTafl, mv: HnefataflMove) {
     let before = engine.position_text();
     let (captured, _) = engine.captures_of(mv);
     engine.play(mv);
@@ -145,10 +145,10 @@ fn random_playouts_agree_move_by_move_with_the_plain_implementation() {
         while !engine.status().is_over() {
             assert_same_moves(&engine, &slow);
             engine.legal_moves(&mut moves);
-            let pick = |candidates: Vec<TaflMove>, rng: &mut norn::core::GameRng| {
+            let pick = |candidates: Vec<HnefataflMove>, rng: &mut norn::core::GameRng| {
                 (!candidates.is_empty()).then(|| candidates[rng.random_range(0..candidates.len())])
             };
-            let capturing: Vec<TaflMove> = moves
+            let capturing: Vec<HnefataflMove> = moves
                 .iter()
                 .copied()
                 .filter(|&m| {
@@ -156,7 +156,7 @@ fn random_playouts_agree_move_by_move_with_the_plain_implementation() {
                     soldiers.any() || king
                 })
                 .collect();
-            let king_moves: Vec<TaflMove> = moves
+            let king_moves: Vec<HnefataflMove> = moves
                 .iter()
                 .copied()
                 .filter(|m| m.from == engine.king())
@@ -198,7 +198,7 @@ fn game_records_agree_move_by_move_with_the_plain_implementation() {
             }
             assert_same_moves(&engine, &slow);
             let recorded: RecordedMove = text.parse().unwrap();
-            let mv = TaflMove {
+            let mv = HnefataflMove {
                 from: recorded.from,
                 to: recorded.to,
             };

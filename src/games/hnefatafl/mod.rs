@@ -33,4 +33,4 @@ pub use board::{
 pub use eval::MAX_ESTIMATE;
 pub use notation::{HnefataflSetup, RecordedMove, START_POSITION};
 pub use records::{GameRecord, RecordReplay, ReplaySummary, replay_records};
-pub use state::{EndReason, Ending, Hnefatafl, HnefataflRules, TaflMove};
+pub use state::{EndReason, Ending, Hnefatafl, HnefataflMove, HnefataflRules};

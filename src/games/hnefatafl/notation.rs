@@ -1,7 +1,7 @@
 //! Text forms: OpenTafl position strings, record-style moves and diagrams.
 
 use super::board::{CORNERS, GRID, RESTRICTED, SIZE, Side, THRONE, parse_square, square_name};
-use super::state::{Hnefatafl, HnefataflRules, TaflMove};
+use super::state::{Hnefatafl, HnefataflMove, HnefataflRules};
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::{Game, MoveList, Notation, ParseError};
 use crate::games::board_text::{RowError, read_row, write_row};
@@ -219,16 +219,16 @@ impl Notation for Hnefatafl {
         Hnefatafl::from_setup(&text.parse()?, rules)
     }
 
-    fn move_text(&self, mv: TaflMove) -> String {
+    fn move_text(&self, mv: HnefataflMove) -> String {
         let (captured, _) = self.captures_of(mv);
         format!("{mv}{}", capture_suffix(captured))
     }
 
     /// Reads `from-to`, with or without its captures; captures that are given
     /// must be exactly those the move makes.
-    fn parse_move(&self, text: &str) -> Result<TaflMove, ParseError> {
+    fn parse_move(&self, text: &str) -> Result<HnefataflMove, ParseError> {
         let recorded: RecordedMove = text.trim().parse()?;
-        let mv = TaflMove {
+        let mv = HnefataflMove {
             from: recorded.from,
             to: recorded.to,
         };

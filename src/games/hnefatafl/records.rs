@@ -3,7 +3,7 @@
 
 use super::board::square_name;
 use super::notation::RecordedMove;
-use super::state::{Hnefatafl, HnefataflRules, TaflMove};
+use super::state::{Hnefatafl, HnefataflMove, HnefataflRules};
 use crate::bitboard::Bitboard128;
 use crate::core::{Game, ParseError};
 use serde::Serialize;
@@ -131,7 +131,7 @@ impl RecordReplay {
                     break;
                 }
             };
-            let mv = TaflMove {
+            let mv = HnefataflMove {
                 from: recorded.from,
                 to: recorded.to,
             };

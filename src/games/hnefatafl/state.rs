@@ -73,12 +73,12 @@ impl fmt::Display for HnefataflRules {
 
 /// A move: the piece on `from` slides to `to` along a rank or file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TaflMove {
+pub struct HnefataflMove {
     pub from: Square,
     pub to: Square,
 }
 
-impl fmt::Display for TaflMove {
+impl fmt::Display for HnefataflMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", square_name(self.from), square_name(self.to))
     }
@@ -256,7 +256,7 @@ impl Hnefatafl {
 
     /// The soldiers a move to `to` would capture, and whether it captures the
     /// king, if `mv` were played now. Used to write captures in move records.
-    pub fn captures_of(&self, mv: TaflMove) -> (Bitboard128, bool) {
+    pub fn captures_of(&self, mv: HnefataflMove) -> (Bitboard128, bool) {
         let mut after = self.clone();
         after.move_piece(mv);
         let soldiers = after.captures_by(self.to_move, mv.to);
@@ -266,7 +266,7 @@ impl Hnefatafl {
 
     /// Moves the piece on `mv.from` to `mv.to`, updating the hash; no captures.
     #[inline]
-    fn move_piece(&mut self, mv: TaflMove) {
+    fn move_piece(&mut self, mv: HnefataflMove) {
         let piece = if mv.from == self.king {
             self.king = mv.to;
             Piece::King
@@ -379,7 +379,7 @@ impl Hnefatafl {
 }
 
 impl Game for Hnefatafl {
-    type Move = TaflMove;
+    type Move = HnefataflMove;
     type Rules = HnefataflRules;
 
     const NAME: &'static str = "hnefatafl";
@@ -408,26 +408,26 @@ impl Game for Hnefatafl {
         }
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<TaflMove>) {
+    fn legal_moves(&self, moves: &mut MoveList<HnefataflMove>) {
         moves.clear();
         if self.ending.is_some() {
             return;
         }
         self.for_each_piece_destinations(|from, destinations| {
             for to in destinations.squares() {
-                moves.push(TaflMove { from, to });
+                moves.push(HnefataflMove { from, to });
             }
         });
     }
 
-    fn count_legal_moves(&self, _scratch: &mut MoveList<TaflMove>) -> usize {
+    fn count_legal_moves(&self, _scratch: &mut MoveList<HnefataflMove>) -> usize {
         if self.ending.is_some() {
             return 0;
         }
         self.count_moves()
     }
 
-    fn play(&mut self, mv: TaflMove) {
+    fn play(&mut self, mv: HnefataflMove) {
         let mover = self.to_move;
         self.move_piece(mv);
         let captured = self.captures_by(mover, mv.to);
@@ -450,7 +450,7 @@ impl Game for Hnefatafl {
     }
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
-    fn check_move(&self, mv: TaflMove) -> Result<(), IllegalMove> {
+    fn check_move(&self, mv: HnefataflMove) -> Result<(), IllegalMove> {
         if let Some(ending) = self.ending {
             return Err(IllegalMove::new(format!(
                 "the game is over ({})",
