@@ -25,7 +25,9 @@
 //! (less again).
 
 use super::board::{CORNERS, EDGE, GEOMETRY, RAYS, STEPS, Side, THRONE};
-use super::state::{Hnefatafl, HnefataflMove, is_hostile_square};
+use super::moves::HnefataflMove;
+use super::rules::is_hostile_square;
+use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Direction};
 use crate::core::{Evaluate, Game, Player};
 

@@ -2,8 +2,10 @@
 //! the recorded captures.
 
 use super::board::square_name;
+use super::moves::HnefataflMove;
 use super::notation::RecordedMove;
-use super::state::{Hnefatafl, HnefataflMove, HnefataflRules};
+use super::options::HnefataflRules;
+use super::state::Hnefatafl;
 use crate::bitboard::Bitboard128;
 use crate::core::{Game, ParseError};
 use serde::Serialize;
