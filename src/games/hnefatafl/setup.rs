@@ -2,7 +2,7 @@
 //! OpenTafl board string and the side to move, read into an unvalidated
 //! setup; its validation and the start position.
 
-use super::board::{GRID, RESTRICTED, SIZE, Side, square_name};
+use super::board::{GRID, RESTRICTED, SIZE, Side, THRONE, square_name, squares_at};
 use super::options::HnefataflRules;
 use super::state::{Hnefatafl, RecentPositions};
 use crate::bitboard::{Bitboard128, Square};
@@ -14,6 +14,32 @@ use std::str::FromStr;
 /// The starting position in OpenTafl notation, attackers to move.
 pub const START_POSITION: &str =
     "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ attackers";
+
+/// The start position, built from constants: a T of six attackers in the
+/// middle of each edge, twelve defenders in a diamond around the king on
+/// the throne, attackers to move. It prints as [`START_POSITION`].
+#[rustfmt::skip]
+const START: HnefataflSetup = HnefataflSetup {
+    attackers: squares_at(&[
+        // The bottom edge (rank 1) and the square in front of it.
+        (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (5, 1),
+        // The top edge (rank 11).
+        (3, 10), (4, 10), (5, 10), (6, 10), (7, 10), (5, 9),
+        // The left edge (file a).
+        (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (1, 5),
+        // The right edge (file k).
+        (10, 3), (10, 4), (10, 5), (10, 6), (10, 7), (9, 5),
+    ]),
+    defenders: squares_at(&[
+        (5, 3),
+        (4, 4), (5, 4), (6, 4),
+        (3, 5), (4, 5), (6, 5), (7, 5),
+        (4, 6), (5, 6), (6, 6),
+        (5, 7),
+    ]),
+    king: Some(THRONE),
+    to_move: Side::Attackers,
+};
 
 /// The most pieces each side has at the start; no position can hold more.
 const MAX_ATTACKERS: u32 = 24;
@@ -174,8 +200,7 @@ impl fmt::Display for HnefataflSetup {
 impl Hnefatafl {
     /// The standard starting position, attackers to move.
     pub fn start(rules: HnefataflRules) -> Hnefatafl {
-        let setup: HnefataflSetup = START_POSITION.parse().expect("the start position is valid");
-        Hnefatafl::from_setup(&setup, rules).expect("the start position is valid")
+        Hnefatafl::from_valid_setup(&START, rules)
     }
 
     /// A validated state from an unvalidated setup. The game counts as just
@@ -185,6 +210,11 @@ impl Hnefatafl {
         rules: HnefataflRules,
     ) -> Result<Hnefatafl, ParseError> {
         setup.validate()?;
+        Ok(Hnefatafl::from_valid_setup(setup, rules))
+    }
+
+    /// The state of a setup that passes [`HnefataflSetup::validate`].
+    fn from_valid_setup(setup: &HnefataflSetup, rules: HnefataflRules) -> Hnefatafl {
         let mut state = Hnefatafl {
             attackers: setup.attackers,
             defenders: setup.defenders,
@@ -199,7 +229,7 @@ impl Hnefatafl {
         state.hash = state.hash_from_scratch();
         state.remember_position(false);
         state.ending = state.ending_at_setup();
-        Ok(state)
+        state
     }
 
     /// The unvalidated setup of this position (pieces and side to move).
@@ -217,7 +247,6 @@ impl Hnefatafl {
 mod tests {
     use super::*;
     use crate::core::Notation;
-    use crate::games::hnefatafl::board::THRONE;
 
     #[test]
     fn the_start_position_prints_as_it_was_read() {
@@ -226,6 +255,19 @@ mod tests {
         assert_eq!(setup.attackers.count(), 24);
         assert_eq!(setup.defenders.count(), 12);
         assert_eq!(setup.king, Some(THRONE));
+    }
+
+    #[test]
+    fn the_start_built_from_constants_prints_as_documented() {
+        assert!(START.validate().is_ok());
+        assert_eq!(START.to_string(), START_POSITION);
+        let rules = HnefataflRules::default();
+        let start = Hnefatafl::start(rules);
+        assert_eq!(start.position_text(), START_POSITION);
+        assert_eq!(
+            start,
+            Hnefatafl::from_position_text(START_POSITION, rules).unwrap()
+        );
     }
 
     #[test]
