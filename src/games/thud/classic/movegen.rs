@@ -4,7 +4,9 @@
 //! every move, the counter adds up destination sets and capture choices
 //! without building moves, which is what perft's last ply needs.
 
-use super::state::{Thud, ThudMove, ThudMoveKind, TrollCaptures, directions_of};
+use super::moves::{ThudMove, ThudMoveKind, directions_of};
+use super::options::TrollCaptures;
+use super::state::Thud;
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::MoveList;
 use crate::games::thud::board::{ADJACENT, GEOMETRY, GRID, PLAYABLE, RAYS, STEPS, Side};
