@@ -6,7 +6,8 @@
 //! it started); such moves lead to the same position, so only the first path
 //! found (the smallest in that order) is listed.
 
-use super::state::{KoomValley, KoomValleyMove, KoomValleyMoveKind, MAX_JUMPS};
+use super::moves::{KoomValleyMove, KoomValleyMoveKind, MAX_JUMPS};
+use super::state::KoomValley;
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::MoveList;
 use crate::games::thud::board::{ADJACENT, GEOMETRY, PLAYABLE, RAYS, STEPS, Side};
