@@ -46,13 +46,17 @@ fn assert_same_moves(engine: &Hnefatafl, slow: &SlowTafl) {
 }
 
 fn assert_same_ending(engine: &Hnefatafl, slow: &SlowTafl, context: &str) {
-    let ours = engine.ending().map(|ending| match ending.winner {
-        Some(side) => End::Win {
-            attackers: side == Side::Attackers,
-            reason: ending.reason.name(),
-        },
-        None => End::Draw,
-    });
+    let ours =
+        engine
+            .status()
+            .outcome()
+            .map(|outcome| match outcome.winner().map(Side::from_player) {
+                Some(side) => End::Win {
+                    attackers: side == Side::Attackers,
+                    reason: outcome.reason,
+                },
+                None => End::Draw,
+            });
     assert_eq!(
         ours,
         slow.end,
@@ -171,9 +175,7 @@ fn random_playouts_agree_move_by_move_with_the_plain_implementation() {
             let mv = chosen.unwrap_or_else(|| moves[rng.random_range(0..moves.len())]);
             play_both(&mut engine, &mut slow, mv);
         }
-        *endings
-            .entry(engine.ending().unwrap().reason.name())
-            .or_insert(0) += 1;
+        *endings.entry(engine.ending().unwrap().name()).or_insert(0) += 1;
     }
     // Random play reaches these ends; the records test covers the rarer ones.
     for reason in ["escape", "king-captured", "ply-limit"] {
@@ -204,7 +206,7 @@ fn game_records_agree_move_by_move_with_the_plain_implementation() {
             };
             play_both(&mut engine, &mut slow, mv);
         }
-        endings.extend(engine.ending().map(|ending| ending.reason.name()));
+        endings.extend(engine.ending().map(|reason| reason.name()));
     }
     for reason in [
         "escape",

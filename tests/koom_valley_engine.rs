@@ -27,15 +27,18 @@ fn slow_twin(state: &KoomValley) -> SlowThud {
 }
 
 fn engine_ending(state: &KoomValley) -> Option<End> {
-    state.ending().map(|ending| match ending.winner {
-        Some(side) => End::Win {
-            dwarfs: side == Side::Dwarfs,
-            reason: ending.reason.name(),
-        },
-        None => End::Draw {
-            reason: ending.reason.name(),
-        },
-    })
+    state
+        .status()
+        .outcome()
+        .map(|outcome| match outcome.winner().map(Side::from_player) {
+            Some(side) => End::Win {
+                dwarfs: side == Side::Dwarfs,
+                reason: outcome.reason,
+            },
+            None => End::Draw {
+                reason: outcome.reason,
+            },
+        })
 }
 
 /// Every legal move as (text, position after it), sorted.
@@ -161,9 +164,7 @@ fn random_games_agree_move_by_move_with_the_plain_implementation() {
             state.play(mv);
         }
         assert_agrees(&state);
-        *endings
-            .entry(state.ending().unwrap().reason.name())
-            .or_insert(0) += 1;
+        *endings.entry(state.ending().unwrap().name()).or_insert(0) += 1;
     }
     assert!(
         tramples > 50 && multi_jump > 0,

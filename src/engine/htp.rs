@@ -157,9 +157,9 @@ impl HtpSession {
                 Side::Defenders => "defender_wins",
             };
         }
-        match self.position.state.ending() {
+        match self.position.state.status().outcome() {
             None => "ongoing",
-            Some(ending) => match ending.winner {
+            Some(outcome) => match outcome.winner().map(Side::from_player) {
                 Some(Side::Attackers) => "attacker_wins",
                 Some(Side::Defenders) => "defender_wins",
                 None => "draw",

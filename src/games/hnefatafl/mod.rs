@@ -39,4 +39,4 @@ pub use notation::RecordedMove;
 pub use options::HnefataflRules;
 pub use records::{GameRecord, RecordReplay, ReplaySummary, replay_records};
 pub use setup::{HnefataflSetup, START_POSITION};
-pub use state::{EndReason, Ending, Hnefatafl};
+pub use state::{EndReason, Hnefatafl};

@@ -117,12 +117,12 @@ impl Notation for Hnefatafl {
         }
         out.push_str("    a b c d e f g h i j k\n");
         match self.ending {
-            Some(ending) => {
-                let result = match ending.winner {
+            Some(reason) => {
+                let result = match self.winner(reason) {
                     Some(side) => format!("{side} win"),
                     None => "draw".to_string(),
                 };
-                out.push_str(&format!("game over: {result} ({})\n", ending.reason.name()));
+                out.push_str(&format!("game over: {result} ({})\n", reason.name()));
             }
             None => {
                 let mut moves = MoveList::new();

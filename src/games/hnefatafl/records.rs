@@ -1,7 +1,7 @@
 //! Replaying game records: every recorded move must be legal and make exactly
 //! the recorded captures.
 
-use super::board::square_name;
+use super::board::{Side, square_name};
 use super::moves::HnefataflMove;
 use super::notation::RecordedMove;
 use super::options::HnefataflRules;
@@ -112,11 +112,13 @@ impl RecordReplay {
         };
         for (index, text) in record.moves.iter().enumerate() {
             let ply = index + 1;
-            if let Some(ending) = game.ending() {
+            if let Some(outcome) = game.status().outcome() {
                 replay.ended_early = Some(EarlyEnd {
                     ply: index,
-                    reason: ending.reason.name(),
-                    winner: ending.winner.map(|side| side.to_string()),
+                    reason: outcome.reason,
+                    winner: outcome
+                        .winner()
+                        .map(|player| Side::from_player(player).to_string()),
                     moves_left: record.moves.len() - index,
                 });
                 break;
@@ -154,7 +156,7 @@ impl RecordReplay {
             }
         }
         replay.final_status = match game.ending() {
-            Some(ending) => ending.reason.name().to_string(),
+            Some(reason) => reason.name().to_string(),
             None => "ongoing".to_string(),
         };
         replay

@@ -4,7 +4,7 @@
 
 use super::board::{BOARD, CORNERS, EDGE, GEOMETRY, RESTRICTED, SIZE, STEPS, Side, THRONE};
 use super::moves::HnefataflMove;
-use super::state::{EndReason, Ending, Hnefatafl, Piece, piece_key, side_key};
+use super::state::{EndReason, Hnefatafl, Piece, piece_key, side_key};
 use crate::bitboard::{Bitboard128, Direction, Square};
 
 const LAST: u8 = SIZE - 1;
@@ -106,64 +106,49 @@ impl Hnefatafl {
 
     /// The game end that applies to a freshly set-up position: a king already in
     /// a corner, or a side to move without moves.
-    pub(crate) fn ending_at_setup(&self) -> Option<Ending> {
+    pub(crate) fn ending_at_setup(&self) -> Option<EndReason> {
         if CORNERS.contains(self.king) {
-            return Some(Ending {
-                winner: Some(Side::Defenders),
-                reason: EndReason::Escape,
-            });
+            return Some(EndReason::Escape);
         }
         if !self.has_legal_move() {
-            return Some(Ending {
-                winner: Some(self.to_move.opponent()),
-                reason: EndReason::NoMoves,
-            });
+            return Some(EndReason::NoMoves);
         }
         None
     }
 
     /// The game end after `mover` played a move to `to`, if any. The checks run
     /// in order of precedence: decisive results before the ply-limit draw.
-    fn ending_after_move(&self, mover: Side, king_captured: bool) -> Option<Ending> {
-        let win = |side: Side, reason| {
-            Some(Ending {
-                winner: Some(side),
-                reason,
-            })
-        };
+    fn ending_after_move(&self, mover: Side, king_captured: bool) -> Option<EndReason> {
         match mover {
             Side::Defenders => {
                 if CORNERS.contains(self.king) {
-                    return win(Side::Defenders, EndReason::Escape);
+                    return Some(EndReason::Escape);
                 }
                 if EDGE.contains(self.king) && self.is_exit_fort() {
-                    return win(Side::Defenders, EndReason::ExitFort);
+                    return Some(EndReason::ExitFort);
                 }
             }
             Side::Attackers => {
                 if king_captured {
-                    return win(Side::Attackers, EndReason::KingCaptured);
+                    return Some(EndReason::KingCaptured);
                 }
                 if self.is_encircled() {
-                    return win(Side::Attackers, EndReason::Encirclement);
+                    return Some(EndReason::Encirclement);
                 }
             }
         }
         if self.rules.repetition_loses && self.occurrences() >= 3 {
-            return win(Side::Attackers, EndReason::Repetition);
+            return Some(EndReason::Repetition);
         }
         if !self.has_legal_move() {
-            return win(mover, EndReason::NoMoves);
+            return Some(EndReason::NoMoves);
         }
         if self
             .rules
             .ply_limit
             .is_some_and(|limit| self.ply >= limit.get())
         {
-            return Some(Ending {
-                winner: None,
-                reason: EndReason::PlyLimit,
-            });
+            return Some(EndReason::PlyLimit);
         }
         None
     }

@@ -44,13 +44,6 @@ impl EndReason {
     }
 }
 
-/// The end of a game: who won (`None` for a draw) and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ending {
-    pub winner: Option<Side>,
-    pub reason: EndReason,
-}
-
 /// Zobrist keys: one per (piece kind, square) and one for "defenders to move".
 static KEYS: [u64; 3 * 128 + 1] = zobrist_keys(0x6e6f_726e_7461_666c);
 const SIDE_KEY: usize = 3 * 128;
@@ -89,7 +82,7 @@ pub struct Hnefatafl {
     pub(crate) ply: u32,
     pub(crate) hash: u64,
     pub(crate) rules: HnefataflRules,
-    pub(crate) ending: Option<Ending>,
+    pub(crate) ending: Option<EndReason>,
     pub(crate) recent_positions: RecentPositions,
 }
 
@@ -111,8 +104,9 @@ impl Hnefatafl {
         self.to_move
     }
 
-    /// How the game ended, if it has.
-    pub fn ending(&self) -> Option<Ending> {
+    /// How the game ended, if it has; the outcome of
+    /// [`status`](Game::status) says who won.
+    pub fn ending(&self) -> Option<EndReason> {
         self.ending
     }
 
@@ -146,14 +140,27 @@ impl Hnefatafl {
         hash
     }
 
-    fn outcome(ending: Ending) -> Outcome {
-        let payoffs = match ending.winner {
+    /// The side that won a game that ended for `reason` (`None` for a
+    /// draw). A side left without moves loses to the side that moved last.
+    pub(crate) fn winner(&self, reason: EndReason) -> Option<Side> {
+        match reason {
+            EndReason::Escape | EndReason::ExitFort => Some(Side::Defenders),
+            EndReason::KingCaptured | EndReason::Encirclement | EndReason::Repetition => {
+                Some(Side::Attackers)
+            }
+            EndReason::NoMoves => Some(self.to_move.opponent()),
+            EndReason::PlyLimit => None,
+        }
+    }
+
+    fn outcome(&self, reason: EndReason) -> Outcome {
+        let payoffs = match self.winner(reason) {
             Some(side) => Payoffs::win_for(side.player()),
             None => Payoffs::shared(2, 0.0),
         };
         Outcome {
             payoffs,
-            reason: ending.reason.name(),
+            reason: reason.name(),
         }
     }
 }
@@ -183,7 +190,7 @@ impl Game for Hnefatafl {
 
     fn status(&self) -> Status {
         match self.ending {
-            Some(ending) => Status::Over(Hnefatafl::outcome(ending)),
+            Some(reason) => Status::Over(self.outcome(reason)),
             None => Status::ToMove(self.to_move.player()),
         }
     }
@@ -213,10 +220,10 @@ impl Game for Hnefatafl {
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
     fn check_move(&self, mv: HnefataflMove) -> Result<(), IllegalMove> {
-        if let Some(ending) = self.ending {
+        if let Some(reason) = self.ending {
             return Err(IllegalMove::new(format!(
                 "the game is over ({})",
-                ending.reason.name()
+                reason.name()
             )));
         }
         let from_name = square_name(mv.from);

@@ -31,4 +31,4 @@ pub use moves::{KoomValleyMove, KoomValleyMoveKind};
 pub use options::KoomValleyRules;
 pub use rules::{GOAL, TROLLS_AROUND_ROCK};
 pub use setup::{MAX_DWARFS, MAX_TROLLS, START_POSITION};
-pub use state::{EndReason, Ending, KoomValley};
+pub use state::{EndReason, KoomValley};

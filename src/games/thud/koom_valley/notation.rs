@@ -80,15 +80,15 @@ impl Notation for KoomValley {
     fn diagram(&self) -> String {
         let mut out = diagram(self.dwarfs, self.trolls, self.rock, GOAL);
         match self.ending {
-            Some(ending) => {
-                let result = match ending.winner {
+            Some(reason) => {
+                let result = match self.winner(reason) {
                     Some(side) => format!("{side} win"),
                     None => "draw".to_string(),
                 };
                 out.push_str(&format!(
                     "game over after {} plies: {result} ({})\n",
                     self.ply,
-                    ending.reason.name()
+                    reason.name()
                 ));
             }
             None => {

@@ -3,7 +3,7 @@
 
 use super::movegen::TROLL_RANGE;
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
-use super::state::{EndReason, Ending, KoomValley, dwarf_key, rock_key, side_key, troll_key};
+use super::state::{EndReason, KoomValley, dwarf_key, rock_key, side_key, troll_key};
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::{Game, MoveList};
 use crate::games::thud::board::{
@@ -104,41 +104,29 @@ impl KoomValley {
     /// The end that applies to the position as it stands, in order of
     /// precedence: the Rock home, the Rock surrounded just after a troll
     /// move (the dwarfs are to move), no legal move, then the draw limits.
-    pub(crate) fn ending_now(&self) -> Option<Ending> {
-        let win = |side: Side, reason| {
-            Some(Ending {
-                winner: Some(side),
-                reason,
-            })
-        };
-        let draw = |reason| {
-            Some(Ending {
-                winner: None,
-                reason,
-            })
-        };
+    pub(crate) fn ending_now(&self) -> Option<EndReason> {
         if GOAL.contains(self.rock) {
-            return win(Side::Dwarfs, EndReason::RockHome);
+            return Some(EndReason::RockHome);
         }
         if self.to_move == Side::Dwarfs && self.trolls_around_rock().count() >= TROLLS_AROUND_ROCK {
-            return win(Side::Trolls, EndReason::RockSurrounded);
+            return Some(EndReason::RockSurrounded);
         }
         if !self.has_legal_move() {
-            return win(self.to_move.opponent(), EndReason::NoMoves);
+            return Some(EndReason::NoMoves);
         }
         if self
             .rules
             .no_capture_limit
             .is_some_and(|limit| self.quiet_plies >= limit.get())
         {
-            return draw(EndReason::NoCaptureLimit);
+            return Some(EndReason::NoCaptureLimit);
         }
         if self
             .rules
             .ply_limit
             .is_some_and(|limit| self.ply >= limit.get())
         {
-            return draw(EndReason::PlyLimit);
+            return Some(EndReason::PlyLimit);
         }
         None
     }
@@ -210,8 +198,8 @@ impl KoomValley {
         path: &[Square],
         claimed: Option<Bitboard256>,
     ) -> String {
-        if let Some(ending) = self.ending {
-            return format!("the game is over ({})", ending.reason.name());
+        if let Some(reason) = self.ending {
+            return format!("the game is over ({})", reason.name());
         }
         let side = match piece {
             Piece::Dwarf | Piece::Rock => Side::Dwarfs,

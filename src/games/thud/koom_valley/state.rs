@@ -37,13 +37,6 @@ impl EndReason {
     }
 }
 
-/// The end of a game: who won (`None` for a draw) and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ending {
-    pub winner: Option<Side>,
-    pub reason: EndReason,
-}
-
 /// Zobrist keys: one per (piece kind, square) and one for "trolls to move".
 static KEYS: [u64; 3 * 256 + 1] = zobrist_keys(0x6e6f_726e_6b6f_6f6d);
 
@@ -79,7 +72,7 @@ pub struct KoomValley {
     pub(crate) quiet_plies: u32,
     pub(crate) hash: u64,
     pub(crate) rules: KoomValleyRules,
-    pub(crate) ending: Option<Ending>,
+    pub(crate) ending: Option<EndReason>,
 }
 
 impl KoomValley {
@@ -104,8 +97,9 @@ impl KoomValley {
         self.quiet_plies
     }
 
-    /// How the game ended, if it has.
-    pub fn ending(&self) -> Option<Ending> {
+    /// How the game ended, if it has; the outcome of
+    /// [`status`](Game::status) says who won.
+    pub fn ending(&self) -> Option<EndReason> {
         self.ending
     }
 
@@ -136,14 +130,25 @@ impl KoomValley {
         hash
     }
 
-    fn outcome(ending: Ending) -> Outcome {
-        let payoffs = match ending.winner {
+    /// The side that won a game that ended for `reason` (`None` for a
+    /// draw). A side left without moves loses.
+    pub(crate) fn winner(&self, reason: EndReason) -> Option<Side> {
+        match reason {
+            EndReason::RockHome => Some(Side::Dwarfs),
+            EndReason::RockSurrounded => Some(Side::Trolls),
+            EndReason::NoMoves => Some(self.to_move.opponent()),
+            EndReason::NoCaptureLimit | EndReason::PlyLimit => None,
+        }
+    }
+
+    fn outcome(&self, reason: EndReason) -> Outcome {
+        let payoffs = match self.winner(reason) {
             Some(side) => Payoffs::win_for(side.player()),
             None => Payoffs::shared(2, 0.0),
         };
         Outcome {
             payoffs,
-            reason: ending.reason.name(),
+            reason: reason.name(),
         }
     }
 }
@@ -173,7 +178,7 @@ impl Game for KoomValley {
 
     fn status(&self) -> Status {
         match self.ending {
-            Some(ending) => Status::Over(KoomValley::outcome(ending)),
+            Some(reason) => Status::Over(self.outcome(reason)),
             None => Status::ToMove(self.to_move.player()),
         }
     }
