@@ -100,6 +100,12 @@ pub fn limit_text(limit: Option<NonZeroU32>) -> String {
     limit.map_or_else(|| "none".to_string(), |limit| limit.to_string())
 }
 
+/// Whether `count` (of plies, say) has reached `limit`; never without a limit.
+#[inline]
+pub fn limit_reached(limit: Option<NonZeroU32>, count: u32) -> bool {
+    limit.is_some_and(|limit| count >= limit.get())
+}
+
 /// `on` or `off`, as [`parse_switch`] reads it.
 pub fn switch_text(on: bool) -> &'static str {
     if on { "on" } else { "off" }
@@ -191,5 +197,7 @@ mod tests {
         assert_eq!((none, limit_text(none).as_str()), (None, "none"));
         let zero = parse_limit("rules", "ply-limit=0", "ply-limit", "0").unwrap_err();
         assert!(zero.to_string().contains("not 0"), "{zero}");
+        assert!(!limit_reached(limit, 39) && limit_reached(limit, 40));
+        assert!(!limit_reached(none, u32::MAX));
     }
 }

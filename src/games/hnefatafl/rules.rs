@@ -6,6 +6,7 @@ use super::board::{BOARD, CORNERS, EDGE, GEOMETRY, RESTRICTED, SIZE, STEPS, Side
 use super::moves::HnefataflMove;
 use super::state::{EndReason, Hnefatafl, Piece, piece_key, side_key};
 use crate::bitboard::{Bitboard128, Direction, Square};
+use crate::core::limit_reached;
 
 const LAST: u8 = SIZE - 1;
 
@@ -143,11 +144,7 @@ impl Hnefatafl {
         if !self.has_legal_move() {
             return Some(EndReason::NoMoves);
         }
-        if self
-            .rules
-            .ply_limit
-            .is_some_and(|limit| self.ply >= limit.get())
-        {
+        if limit_reached(self.rules.ply_limit, self.ply) {
             return Some(EndReason::PlyLimit);
         }
         None

@@ -6,6 +6,7 @@ use super::moves::{ThudMove, ThudMoveKind};
 use super::options::TrollCaptures;
 use super::state::{EndReason, Thud, dwarf_key, side_key, troll_key};
 use crate::bitboard::{Bitboard256, Square};
+use crate::core::limit_reached;
 use crate::games::thud::board::{ADJACENT, GRID, RAYS, Side, square_name};
 use crate::games::thud::setup::square_list;
 
@@ -51,18 +52,10 @@ impl Thud {
         if !self.has_legal_move() {
             return Some(EndReason::NoMoves);
         }
-        if self
-            .rules
-            .no_capture_limit
-            .is_some_and(|limit| self.quiet_plies >= limit.get())
-        {
+        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
             return Some(EndReason::NoCaptureLimit);
         }
-        if self
-            .rules
-            .ply_limit
-            .is_some_and(|limit| self.ply >= limit.get())
-        {
+        if limit_reached(self.rules.ply_limit, self.ply) {
             return Some(EndReason::PlyLimit);
         }
         None

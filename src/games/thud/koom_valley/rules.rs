@@ -5,7 +5,7 @@ use super::movegen::TROLL_RANGE;
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::state::{EndReason, KoomValley, dwarf_key, rock_key, side_key, troll_key};
 use crate::bitboard::{Bitboard256, Direction, Square};
-use crate::core::{Game, MoveList};
+use crate::core::{Game, MoveList, limit_reached};
 use crate::games::thud::board::{
     ADJACENT, GRID, PLAYABLE, RAYS, STEPS, Side, square_at, square_name,
 };
@@ -114,18 +114,10 @@ impl KoomValley {
         if !self.has_legal_move() {
             return Some(EndReason::NoMoves);
         }
-        if self
-            .rules
-            .no_capture_limit
-            .is_some_and(|limit| self.quiet_plies >= limit.get())
-        {
+        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
             return Some(EndReason::NoCaptureLimit);
         }
-        if self
-            .rules
-            .ply_limit
-            .is_some_and(|limit| self.ply >= limit.get())
-        {
+        if limit_reached(self.rules.ply_limit, self.ply) {
             return Some(EndReason::PlyLimit);
         }
         None

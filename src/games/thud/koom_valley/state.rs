@@ -142,12 +142,8 @@ impl KoomValley {
     }
 
     fn outcome(&self, reason: EndReason) -> Outcome {
-        let payoffs = match self.winner(reason) {
-            Some(side) => Payoffs::win_for(side.player()),
-            None => Payoffs::shared(2, 0.0),
-        };
         Outcome {
-            payoffs,
+            payoffs: Payoffs::win_or_draw(self.winner(reason).map(Side::player)),
             reason: reason.name(),
         }
     }
