@@ -12,13 +12,13 @@ use norn::arena::{
     RunOptions, Shard, TournamentConfig, TournamentSummary, Unwatched, run_tournament, text_report,
 };
 use norn::core::{Game, MoveList, ParseError, Player};
-use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, TaflMove};
+use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules};
 use std::sync::atomic::AtomicBool;
 
 /// Chooses the move after which the opponent has the fewest legal moves.
 struct Smother {
-    moves: MoveList<TaflMove>,
-    scratch: MoveList<TaflMove>,
+    moves: MoveList<HnefataflMove>,
+    scratch: MoveList<HnefataflMove>,
 }
 
 impl Agent<Hnefatafl> for Smother {
@@ -30,7 +30,7 @@ impl Agent<Hnefatafl> for Smother {
         &mut self,
         state: &Hnefatafl,
         _player: Player,
-    ) -> Result<Decision<TaflMove>, AgentError> {
+    ) -> Result<Decision<HnefataflMove>, AgentError> {
         state.legal_moves(&mut self.moves);
         let best = self
             .moves

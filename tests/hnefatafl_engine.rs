@@ -7,11 +7,12 @@ use common::slow_tafl::{Coord, End, SlowTafl, coord_name};
 use norn::bitboard::Square;
 use norn::core::{Game, MoveList, Notation, Status, rng_from_seed};
 use norn::games::hnefatafl::{
-    GRID, GameRecord, Hnefatafl, HnefataflRules, RecordedMove, START_POSITION, Side, TaflMove,
+    GRID, GameRecord, Hnefatafl, HnefataflMove, HnefataflRules, RecordedMove, START_POSITION, Side,
     replay_records,
 };
 use norn::search::{perft, perft_parallel};
 use rand::RngExt;
+use std::num::NonZeroU32;
 
 const RECORDS: &str = include_str!("data/copenhagen-games.csv");
 
@@ -23,7 +24,7 @@ fn slow_twin(state: &Hnefatafl) -> SlowTafl {
     SlowTafl::from_text(
         &state.position_text(),
         state.rules().repetition_loses,
-        state.rules().ply_limit,
+        state.rules().ply_limit.map(NonZeroU32::get),
     )
 }
 
@@ -45,13 +46,17 @@ fn assert_same_moves(engine: &Hnefatafl, slow: &SlowTafl) {
 }
 
 fn assert_same_ending(engine: &Hnefatafl, slow: &SlowTafl, context: &str) {
-    let ours = engine.ending().map(|ending| match ending.winner {
-        Some(side) => End::Win {
-            attackers: side == Side::Attackers,
-            reason: ending.reason.name(),
-        },
-        None => End::Draw,
-    });
+    let ours =
+        engine
+            .status()
+            .outcome()
+            .map(|outcome| match outcome.winner().map(Side::from_player) {
+                Some(side) => End::Win {
+                    attackers: side == Side::Attackers,
+                    reason: outcome.reason,
+                },
+                None => End::Draw,
+            });
     assert_eq!(
         ours,
         slow.end,
@@ -61,7 +66,7 @@ fn assert_same_ending(engine: &Hnefatafl, slow: &SlowTafl, context: &str) {
 }
 
 /// Plays one move in both implementations and compares captures and game end.
-fn play_both(engine: &mut Hnefatafl, slow: &mut SlowTafl, mv: TaflMove) {
+fn play_both(engine: &mut Hnefatafl, slow: &mut SlowTafl, mv: HnefataflMove) {
     let before = engine.position_text();
     let (captured, _) = engine.captures_of(mv);
     engine.play(mv);
@@ -144,10 +149,10 @@ fn random_playouts_agree_move_by_move_with_the_plain_implementation() {
         while !engine.status().is_over() {
             assert_same_moves(&engine, &slow);
             engine.legal_moves(&mut moves);
-            let pick = |candidates: Vec<TaflMove>, rng: &mut norn::core::GameRng| {
+            let pick = |candidates: Vec<HnefataflMove>, rng: &mut norn::core::GameRng| {
                 (!candidates.is_empty()).then(|| candidates[rng.random_range(0..candidates.len())])
             };
-            let capturing: Vec<TaflMove> = moves
+            let capturing: Vec<HnefataflMove> = moves
                 .iter()
                 .copied()
                 .filter(|&m| {
@@ -155,7 +160,7 @@ fn random_playouts_agree_move_by_move_with_the_plain_implementation() {
                     soldiers.any() || king
                 })
                 .collect();
-            let king_moves: Vec<TaflMove> = moves
+            let king_moves: Vec<HnefataflMove> = moves
                 .iter()
                 .copied()
                 .filter(|m| m.from == engine.king())
@@ -170,9 +175,7 @@ fn random_playouts_agree_move_by_move_with_the_plain_implementation() {
             let mv = chosen.unwrap_or_else(|| moves[rng.random_range(0..moves.len())]);
             play_both(&mut engine, &mut slow, mv);
         }
-        *endings
-            .entry(engine.ending().unwrap().reason.name())
-            .or_insert(0) += 1;
+        *endings.entry(engine.ending().unwrap().name()).or_insert(0) += 1;
     }
     // Random play reaches these ends; the records test covers the rarer ones.
     for reason in ["escape", "king-captured", "ply-limit"] {
@@ -197,13 +200,13 @@ fn game_records_agree_move_by_move_with_the_plain_implementation() {
             }
             assert_same_moves(&engine, &slow);
             let recorded: RecordedMove = text.parse().unwrap();
-            let mv = TaflMove {
+            let mv = HnefataflMove {
                 from: recorded.from,
                 to: recorded.to,
             };
             play_both(&mut engine, &mut slow, mv);
         }
-        endings.extend(engine.ending().map(|ending| ending.reason.name()));
+        endings.extend(engine.ending().map(|reason| reason.name()));
     }
     for reason in [
         "escape",

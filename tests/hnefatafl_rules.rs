@@ -48,9 +48,14 @@ fn play(game: &mut Hnefatafl, text: &str) -> String {
     written
 }
 
+/// The winner (`None` for a draw) and the reason, once the game is over.
 fn ending(game: &Hnefatafl) -> Option<(Option<Side>, &'static str)> {
-    game.ending()
-        .map(|ending| (ending.winner, ending.reason.name()))
+    let outcome = game.status().outcome()?;
+    assert_eq!(
+        game.ending().map(|reason| reason.name()),
+        Some(outcome.reason)
+    );
+    Some((outcome.winner().map(Side::from_player), outcome.reason))
 }
 
 fn destinations(game: &Hnefatafl, from: &str) -> Vec<String> {

@@ -13,6 +13,7 @@ use norn::games::thud::{KoomValley, KoomValleyMove, KoomValleyRules, Side};
 use norn::search::{perft, perft_parallel};
 use norn::testing::{Budget, check_conformance};
 use rand::RngExt;
+use std::num::NonZeroU32;
 
 fn slow_twin(state: &KoomValley) -> SlowThud {
     let rules = state.rules();
@@ -20,21 +21,24 @@ fn slow_twin(state: &KoomValley) -> SlowThud {
         &state.position_text(),
         true,
         false,
-        rules.no_capture_limit,
-        rules.ply_limit,
+        rules.no_capture_limit.map(NonZeroU32::get),
+        rules.ply_limit.map(NonZeroU32::get),
     )
 }
 
 fn engine_ending(state: &KoomValley) -> Option<End> {
-    state.ending().map(|ending| match ending.winner {
-        Some(side) => End::Win {
-            dwarfs: side == Side::Dwarfs,
-            reason: ending.reason.name(),
-        },
-        None => End::Draw {
-            reason: ending.reason.name(),
-        },
-    })
+    state
+        .status()
+        .outcome()
+        .map(|outcome| match outcome.winner().map(Side::from_player) {
+            Some(side) => End::Win {
+                dwarfs: side == Side::Dwarfs,
+                reason: outcome.reason,
+            },
+            None => End::Draw {
+                reason: outcome.reason,
+            },
+        })
 }
 
 /// Every legal move as (text, position after it), sorted.
@@ -143,8 +147,8 @@ fn random_games_agree_move_by_move_with_the_plain_implementation() {
     let mut dwarf_captures = 0;
     for game in 0..80 {
         let rules = KoomValleyRules {
-            no_capture_limit: Some([20, 100][game % 2]),
-            ply_limit: Some([80, 400][game % 2]),
+            no_capture_limit: NonZeroU32::new([20, 100][game % 2]),
+            ply_limit: NonZeroU32::new([80, 400][game % 2]),
         };
         let bias = [0.3, 0.7, 0.95][game % 3];
         let mut state = KoomValley::new(rules);
@@ -160,9 +164,7 @@ fn random_games_agree_move_by_move_with_the_plain_implementation() {
             state.play(mv);
         }
         assert_agrees(&state);
-        *endings
-            .entry(state.ending().unwrap().reason.name())
-            .or_insert(0) += 1;
+        *endings.entry(state.ending().unwrap().name()).or_insert(0) += 1;
     }
     assert!(
         tramples > 50 && multi_jump > 0,

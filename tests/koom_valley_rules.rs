@@ -8,6 +8,7 @@ use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::koom_valley::{EndReason, KoomValleyMoveKind};
 use norn::games::thud::{KoomValley, KoomValleyRules, Side, ThudSetup, parse_square};
 use norn::testing::{Budget, check_conformance};
+use std::num::NonZeroU32;
 
 fn squares(list: &str) -> Bitboard256 {
     list.split_whitespace()
@@ -52,9 +53,14 @@ fn tramples_from(game: &KoomValley, from: &str) -> Vec<String> {
         .collect()
 }
 
+/// The winner (`None` for a draw) and the reason, once the game is over.
 fn ending(game: &KoomValley) -> Option<(Option<Side>, &'static str)> {
-    game.ending()
-        .map(|ending| (ending.winner, ending.reason.name()))
+    let outcome = game.status().outcome()?;
+    assert_eq!(
+        game.ending().map(|reason| reason.name()),
+        Some(outcome.reason)
+    );
+    Some((outcome.winner().map(Side::from_player), outcome.reason))
 }
 
 #[test]
@@ -279,7 +285,7 @@ fn the_draw_limits_count_plies_without_a_capture_or_rock_move() {
     let mut game = position_with(rules, "H9 A10", "K3", "H8", Side::Dwarfs);
     play(&mut game, "dA10-A9");
     play(&mut game, "TK3-K4");
-    assert_eq!(game.ending().map(|e| e.reason), Some(EndReason::PlyLimit));
+    assert_eq!(game.ending(), Some(EndReason::PlyLimit));
 }
 
 #[test]
@@ -314,7 +320,7 @@ fn impossible_positions_and_bad_rules_are_rejected() {
     let parsed: KoomValleyRules = "ply-limit=none,no-capture-limit=10".parse().unwrap();
     assert_eq!(
         (parsed.ply_limit, parsed.no_capture_limit),
-        (None, Some(10))
+        (None, NonZeroU32::new(10))
     );
     for (text, expected) in [
         (

@@ -11,6 +11,7 @@ use norn::games::thud::{Thud, ThudMove, ThudRules, TrollCaptures};
 use norn::search::{perft, perft_parallel};
 use norn::testing::{Budget, check_conformance};
 use rand::RngExt;
+use std::num::NonZeroU32;
 
 fn slow_twin(state: &Thud) -> SlowThud {
     let rules = state.rules();
@@ -18,8 +19,8 @@ fn slow_twin(state: &Thud) -> SlowThud {
         &state.position_text(),
         false,
         rules.troll_captures == TrollCaptures::AnySubset,
-        rules.no_capture_limit,
-        rules.ply_limit,
+        rules.no_capture_limit.map(NonZeroU32::get),
+        rules.ply_limit.map(NonZeroU32::get),
     )
 }
 
@@ -152,8 +153,8 @@ fn random_battles_agree_move_by_move_with_the_plain_implementation() {
                 TrollCaptures::AllOrNone
             },
             // Short limits so that battles reach every end quickly.
-            no_capture_limit: Some([30, 60, 200][battle % 3]),
-            ply_limit: Some([150, 250, 400][battle % 3]),
+            no_capture_limit: NonZeroU32::new([30, 60, 200][battle % 3]),
+            ply_limit: NonZeroU32::new([150, 250, 400][battle % 3]),
         };
         let capture_bias = [0.0, 0.5, 0.95][battle % 3];
         let mut state = Thud::new(rules);

@@ -7,6 +7,7 @@ use norn::bitboard::Bitboard256;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::{Side, Thud, ThudMove, ThudMoveKind, ThudRules, ThudSetup, parse_square};
 use norn::testing::{Budget, check_conformance};
+use std::num::NonZeroU32;
 
 fn squares(list: &str) -> Bitboard256 {
     list.split_whitespace()
@@ -336,7 +337,7 @@ fn rules_options_are_read_and_checked() {
         .parse()
         .unwrap();
     assert_eq!(rules.ply_limit, None);
-    assert_eq!(rules.no_capture_limit, Some(50));
+    assert_eq!(rules.no_capture_limit, NonZeroU32::new(50));
     assert_eq!("".parse::<ThudRules>().unwrap(), ThudRules::default());
     for (text, expected) in [
         ("troll-captures=most", "all-or-none or any-subset"),

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// Captures whenever it can, otherwise plays at random: clearly stronger than random.
 struct CaptureFirst {
     rng: GameRng,
-    moves: MoveList<norn::games::hnefatafl::TaflMove>,
+    moves: MoveList<norn::games::hnefatafl::HnefataflMove>,
 }
 
 impl Agent<Hnefatafl> for CaptureFirst {
@@ -27,7 +27,7 @@ impl Agent<Hnefatafl> for CaptureFirst {
         &mut self,
         state: &Hnefatafl,
         _player: Player,
-    ) -> Result<Decision<norn::games::hnefatafl::TaflMove>, AgentError> {
+    ) -> Result<Decision<norn::games::hnefatafl::HnefataflMove>, AgentError> {
         state.legal_moves(&mut self.moves);
         let capturing: Vec<_> = self
             .moves

@@ -82,12 +82,20 @@ impl<M> MoveSink<M> for MoveList<M> {
     #[inline]
     fn add(&mut self, count: usize, moves: impl IntoIterator<Item = M>) {
         let before = self.moves.len();
-        self.moves.extend(moves);
+        // `for_each` rather than a `for` loop: an adapter such as `map` then
+        // runs its closure apart from the iterator it wraps, so what the
+        // closure captures can stay in registers.
+        moves.into_iter().for_each(|mv| self.moves.push(mv));
         debug_assert_eq!(
             self.moves.len() - before,
             count,
             "a sink was told a wrong count"
         );
+    }
+
+    #[inline]
+    fn push_move(&mut self, mv: M) {
+        self.moves.push(mv);
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::ParseError;
 use std::fmt::{Debug, Display};
+use std::num::NonZeroU32;
 use std::str::FromStr;
 
 /// A game's rules options: house rules, limits and sizes.
@@ -74,29 +75,35 @@ pub fn parse_value<T: FromStr>(
 
 /// Reads a limit (of plies, say): a positive number, or `none` for no limit.
 /// `0` is refused: it would either mean "no limit" or "end at once", and
-/// the reader cannot tell which was meant.
+/// the reader cannot tell which was meant; the type cannot hold it either.
 pub fn parse_limit(
     what: &'static str,
     text: &str,
     key: &str,
     value: &str,
-) -> Result<Option<u32>, ParseError> {
+) -> Result<Option<NonZeroU32>, ParseError> {
     match value {
         "none" => Ok(None),
-        _ => match parse_value::<u32>(what, text, key, value)? {
-            0 => Err(ParseError::new(
+        _ => match NonZeroU32::new(parse_value::<u32>(what, text, key, value)?) {
+            None => Err(ParseError::new(
                 what,
                 text,
                 format!("`{key}` takes a positive number or `none`, not 0"),
             )),
-            limit => Ok(Some(limit)),
+            limit => Ok(limit),
         },
     }
 }
 
 /// A limit as [`parse_limit`] reads it: the number, or `none`.
-pub fn limit_text(limit: Option<u32>) -> String {
+pub fn limit_text(limit: Option<NonZeroU32>) -> String {
     limit.map_or_else(|| "none".to_string(), |limit| limit.to_string())
+}
+
+/// Whether `count` (of plies, say) has reached `limit`; never without a limit.
+#[inline]
+pub fn limit_reached(limit: Option<NonZeroU32>, count: u32) -> bool {
+    limit.is_some_and(|limit| count >= limit.get())
 }
 
 /// `on` or `off`, as [`parse_switch`] reads it.
@@ -179,5 +186,18 @@ mod tests {
         assert!(error.to_string().contains("`iters`"));
         assert!(parse_switch("rules", "r=on", "r", "on").unwrap());
         assert!(parse_switch("rules", "r=maybe", "r", "maybe").is_err());
+    }
+
+    #[test]
+    fn limits_are_positive_or_none() {
+        let limit = parse_limit("rules", "ply-limit=40", "ply-limit", "40").unwrap();
+        assert_eq!(limit, NonZeroU32::new(40));
+        assert_eq!(limit_text(limit), "40");
+        let none = parse_limit("rules", "ply-limit=none", "ply-limit", "none").unwrap();
+        assert_eq!((none, limit_text(none).as_str()), (None, "none"));
+        let zero = parse_limit("rules", "ply-limit=0", "ply-limit", "0").unwrap_err();
+        assert!(zero.to_string().contains("not 0"), "{zero}");
+        assert!(!limit_reached(limit, 39) && limit_reached(limit, 40));
+        assert!(!limit_reached(none, u32::MAX));
     }
 }

@@ -44,6 +44,15 @@ impl Payoffs {
         Self::zero_sum(winner, 1.0)
     }
 
+    /// A two-player result: `winner` gets `+1` and the other player `-1`,
+    /// or both `0` for a draw (`None`).
+    pub fn win_or_draw(winner: Option<Player>) -> Self {
+        match winner {
+            Some(winner) => Self::win_for(winner),
+            None => Self::shared(2, 0.0),
+        }
+    }
+
     /// A two-player zero-sum result in which `player` gets `value` and the
     /// opponent `-value` (scored games report their margin this way).
     pub fn zero_sum(player: Player, value: f64) -> Self {

@@ -27,7 +27,7 @@ use super::EngineSession;
 use crate::agents::{Agent, Decision};
 use crate::core::{Game, Notation, Ply, Status};
 use crate::games::hnefatafl::{
-    Hnefatafl, HnefataflRules, Side, TaflMove, parse_square, square_name,
+    Hnefatafl, HnefataflMove, HnefataflRules, Side, parse_square, square_name,
 };
 
 const COMMANDS: [&str; 13] = [
@@ -157,9 +157,9 @@ impl HtpSession {
                 Side::Defenders => "defender_wins",
             };
         }
-        match self.position.state.ending() {
+        match self.position.state.status().outcome() {
             None => "ongoing",
-            Some(ending) => match ending.winner {
+            Some(outcome) => match outcome.winner().map(Side::from_player) {
                 Some(Side::Attackers) => "attacker_wins",
                 Some(Side::Defenders) => "defender_wins",
                 None => "draw",
@@ -194,7 +194,7 @@ impl HtpSession {
                 Ok(String::new())
             }
             [from, to] => {
-                let mv = TaflMove {
+                let mv = HnefataflMove {
                     from: parse_square(&from.to_ascii_lowercase()).map_err(|e| e.to_string())?,
                     to: parse_square(&to.to_ascii_lowercase()).map_err(|e| e.to_string())?,
                 };
@@ -209,7 +209,7 @@ impl HtpSession {
     }
 
     /// Plays a legal move and lists the squares it captured.
-    fn make_move(&mut self, mv: TaflMove) -> String {
+    fn make_move(&mut self, mv: HnefataflMove) -> String {
         let (captured, _) = self.position.state.captures_of(mv);
         self.agent.observe(&self.position.state, &Ply::Move(mv));
         self.history.push(self.position.clone());

@@ -23,11 +23,25 @@ pub const RESTRICTED: Bitboard128 = CORNERS.with(THRONE);
 pub const BOARD: Bitboard128 = GEOMETRY.playable();
 pub const EDGE: Bitboard128 = GEOMETRY.edge();
 
-const fn square_at(file: i32, rank: i32) -> Square {
+/// The square on `file` and `rank`, both from 0 (a compile error in constants
+/// if it is off the board).
+pub(crate) const fn square_at(file: i32, rank: i32) -> Square {
     match GRID.square(file, rank) {
         Some(square) => square,
         None => panic!("square outside the board"),
     }
+}
+
+/// The squares at `(file, rank)` coordinates, both from 0.
+pub(crate) const fn squares_at(coordinates: &[(i32, i32)]) -> Bitboard128 {
+    let mut squares = Bitboard128::EMPTY;
+    let mut index = 0;
+    while index < coordinates.len() {
+        let (file, rank) = coordinates[index];
+        squares = squares.with(square_at(file, rank));
+        index += 1;
+    }
+    squares
 }
 
 /// File letters are read in lower case only; the engine protocol lower-cases

@@ -25,7 +25,9 @@
 //! (less again).
 
 use super::board::{CORNERS, EDGE, GEOMETRY, RAYS, STEPS, Side, THRONE};
-use super::state::{Hnefatafl, TaflMove, is_hostile_square};
+use super::moves::HnefataflMove;
+use super::rules::is_hostile_square;
+use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Direction};
 use crate::core::{Evaluate, Game, Player};
 
@@ -165,7 +167,7 @@ impl Evaluate for Hnefatafl {
 
     /// Custodial captures, a king capture, and the king's escape to a corner
     /// (shieldwall captures are left out: rare, and costly to detect here).
-    fn is_tactical(&self, mv: TaflMove) -> bool {
+    fn is_tactical(&self, mv: HnefataflMove) -> bool {
         let mover = self.to_move;
         let king_after = if mv.from == self.king {
             mv.to

@@ -22,15 +22,21 @@
 mod board;
 mod eval;
 mod movegen;
+mod moves;
 mod notation;
+mod options;
 mod records;
 mod rules;
+mod setup;
 mod state;
 
 pub use board::{
     BOARD, CORNERS, EDGE, GRID, RESTRICTED, SIZE, Side, THRONE, parse_square, square_name,
 };
 pub use eval::MAX_ESTIMATE;
-pub use notation::{HnefataflSetup, RecordedMove, START_POSITION};
+pub use moves::HnefataflMove;
+pub use notation::RecordedMove;
+pub use options::HnefataflRules;
 pub use records::{GameRecord, RecordReplay, ReplaySummary, replay_records};
-pub use state::{EndReason, Ending, Hnefatafl, HnefataflRules, TaflMove};
+pub use setup::{HnefataflSetup, START_POSITION};
+pub use state::{EndReason, Hnefatafl};

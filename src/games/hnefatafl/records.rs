@@ -1,9 +1,11 @@
 //! Replaying game records: every recorded move must be legal and make exactly
 //! the recorded captures.
 
-use super::board::square_name;
+use super::board::{Side, square_name};
+use super::moves::HnefataflMove;
 use super::notation::RecordedMove;
-use super::state::{Hnefatafl, HnefataflRules, TaflMove};
+use super::options::HnefataflRules;
+use super::state::Hnefatafl;
 use crate::bitboard::Bitboard128;
 use crate::core::{Game, ParseError};
 use serde::Serialize;
@@ -110,11 +112,13 @@ impl RecordReplay {
         };
         for (index, text) in record.moves.iter().enumerate() {
             let ply = index + 1;
-            if let Some(ending) = game.ending() {
+            if let Some(outcome) = game.status().outcome() {
                 replay.ended_early = Some(EarlyEnd {
                     ply: index,
-                    reason: ending.reason.name(),
-                    winner: ending.winner.map(|side| side.to_string()),
+                    reason: outcome.reason,
+                    winner: outcome
+                        .winner()
+                        .map(|player| Side::from_player(player).to_string()),
                     moves_left: record.moves.len() - index,
                 });
                 break;
@@ -131,7 +135,7 @@ impl RecordReplay {
                     break;
                 }
             };
-            let mv = TaflMove {
+            let mv = HnefataflMove {
                 from: recorded.from,
                 to: recorded.to,
             };
@@ -152,7 +156,7 @@ impl RecordReplay {
             }
         }
         replay.final_status = match game.ending() {
-            Some(ending) => ending.reason.name().to_string(),
+            Some(reason) => reason.name().to_string(),
             None => "ongoing".to_string(),
         };
         replay

@@ -1,9 +1,12 @@
-//! Captures and the board-shape game ends: custodial and shieldwall captures,
-//! king capture, encirclement and the exit fort.
+//! Playing a move: the piece slides, custodial and shieldwall captures, king
+//! capture, the repetition history, and the ends of the game (escape, exit
+//! fort, encirclement, repetition, no moves, the ply limit).
 
 use super::board::{BOARD, CORNERS, EDGE, GEOMETRY, RESTRICTED, SIZE, STEPS, Side, THRONE};
-use super::state::{Hnefatafl, is_hostile_square};
+use super::moves::HnefataflMove;
+use super::state::{EndReason, Hnefatafl, Piece, piece_key, side_key};
 use crate::bitboard::{Bitboard128, Direction, Square};
+use crate::core::limit_reached;
 
 const LAST: u8 = SIZE - 1;
 
@@ -29,6 +32,124 @@ fn inward_from_edge(square: Square, along: Direction) -> Option<Direction> {
 }
 
 impl Hnefatafl {
+    /// Plays a legal move: the piece slides, captures are taken, the turn
+    /// passes, the position is remembered and the game may end.
+    #[inline]
+    pub(crate) fn apply_move(&mut self, mv: HnefataflMove) {
+        let mover = self.to_move;
+        self.move_piece(mv);
+        let captured = self.captures_by(mover, mv.to);
+        if captured.any() {
+            let (board, piece) = match mover {
+                Side::Attackers => (&mut self.defenders, Piece::Defender),
+                Side::Defenders => (&mut self.attackers, Piece::Attacker),
+            };
+            *board ^= captured;
+            for square in captured.squares() {
+                self.hash ^= piece_key(piece, square);
+            }
+        }
+        let king_captured = mover == Side::Attackers && self.king_is_captured(mv.to);
+        self.to_move = mover.opponent();
+        self.hash ^= side_key();
+        self.ply += 1;
+        self.remember_position(captured.any());
+        self.ending = self.ending_after_move(mover, king_captured);
+    }
+
+    /// The soldiers a move to `to` would capture, and whether it captures the
+    /// king, if `mv` were played now. Used to write captures in move records.
+    pub fn captures_of(&self, mv: HnefataflMove) -> (Bitboard128, bool) {
+        let mut after = self.clone();
+        after.move_piece(mv);
+        let soldiers = after.captures_by(self.to_move, mv.to);
+        let king = self.to_move == Side::Attackers && after.king_is_captured(mv.to);
+        (soldiers, king)
+    }
+
+    /// Moves the piece on `mv.from` to `mv.to`, updating the hash; no captures.
+    #[inline]
+    fn move_piece(&mut self, mv: HnefataflMove) {
+        let piece = if mv.from == self.king {
+            self.king = mv.to;
+            Piece::King
+        } else if self.to_move == Side::Attackers {
+            self.attackers = self.attackers.without(mv.from).with(mv.to);
+            Piece::Attacker
+        } else {
+            self.defenders = self.defenders.without(mv.from).with(mv.to);
+            Piece::Defender
+        };
+        self.hash ^= piece_key(piece, mv.from) ^ piece_key(piece, mv.to);
+    }
+
+    /// Records the current position for the repetition rule; a capture first
+    /// forgets every earlier position, since none of them can occur again.
+    #[inline]
+    pub(crate) fn remember_position(&mut self, after_capture: bool) {
+        if self.rules.repetition_loses {
+            if after_capture {
+                self.recent_positions.clear();
+            }
+            self.recent_positions.push(self.hash);
+        }
+    }
+
+    /// How often the current position has occurred since the last capture.
+    fn occurrences(&self) -> usize {
+        self.recent_positions
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&hash| hash == self.hash)
+            .count()
+    }
+
+    /// The game end that applies to a freshly set-up position: a king already in
+    /// a corner, or a side to move without moves.
+    pub(crate) fn ending_at_setup(&self) -> Option<EndReason> {
+        if CORNERS.contains(self.king) {
+            return Some(EndReason::Escape);
+        }
+        if !self.has_legal_move() {
+            return Some(EndReason::NoMoves);
+        }
+        None
+    }
+
+    /// The game end after `mover` played a move to `to`, if any. The checks run
+    /// in order of precedence: decisive results before the ply-limit draw.
+    fn ending_after_move(&self, mover: Side, king_captured: bool) -> Option<EndReason> {
+        match mover {
+            Side::Defenders => {
+                if CORNERS.contains(self.king) {
+                    return Some(EndReason::Escape);
+                }
+                if EDGE.contains(self.king) && self.is_exit_fort() {
+                    return Some(EndReason::ExitFort);
+                }
+            }
+            Side::Attackers => {
+                if king_captured {
+                    return Some(EndReason::KingCaptured);
+                }
+                if self.is_encircled() {
+                    return Some(EndReason::Encirclement);
+                }
+            }
+        }
+        if self.rules.repetition_loses && self.occurrences() >= 3 {
+            return Some(EndReason::Repetition);
+        }
+        if !self.has_legal_move() {
+            return Some(EndReason::NoMoves);
+        }
+        if limit_reached(self.rules.ply_limit, self.ply) {
+            return Some(EndReason::PlyLimit);
+        }
+        None
+    }
+
     /// The soldiers captured by `mover`'s piece that has just arrived on `to`:
     /// custodial captures on the four sides, plus shieldwalls along the edge.
     /// The king is never among them; see [`Hnefatafl::king_is_captured`].
@@ -200,4 +321,10 @@ impl Hnefatafl {
             safe = kept;
         }
     }
+}
+
+/// Throne hostility as it matters for capturing a piece of `victim`'s side.
+#[inline]
+pub(crate) fn is_hostile_square(square: Square, victim: Side, king: Square) -> bool {
+    CORNERS.contains(square) || (square == THRONE && (victim == Side::Attackers || king != THRONE))
 }

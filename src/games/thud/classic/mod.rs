@@ -20,12 +20,14 @@
 
 mod eval;
 mod movegen;
+mod moves;
 mod notation;
+mod options;
 mod rules;
+mod setup;
 mod state;
 
-pub use notation::START_POSITION;
-pub use state::{
-    DWARF_POINTS, EndReason, MAX_DWARFS, MAX_TROLLS, TROLL_POINTS, Thud, ThudMove, ThudMoveKind,
-    ThudRules, TrollCaptures,
-};
+pub use moves::{ThudMove, ThudMoveKind};
+pub use options::{ThudRules, TrollCaptures};
+pub use setup::{MAX_DWARFS, MAX_TROLLS, START_POSITION};
+pub use state::{DWARF_POINTS, EndReason, TROLL_POINTS, Thud};

@@ -1,126 +1,56 @@
 //! Move generation: dwarf moves and hurls, troll steps and shoves.
 //!
 //! One walk over the position feeds a [`MoveSink`]: the move list records
-//! every move, the counter adds up destination sets and capture choices
-//! without building moves, which is what perft's last ply needs.
+//! every move, the [`MoveCounter`] adds up destination sets and capture
+//! choices without building moves, which is what perft's last ply needs.
 
-use super::state::{Thud, ThudMove, ThudMoveKind, TrollCaptures, directions_of};
+use super::moves::{ThudMove, ThudMoveKind, directions_of};
+use super::options::TrollCaptures;
+use super::state::Thud;
 use crate::bitboard::{Bitboard256, Direction, Square};
-use crate::core::MoveList;
+use crate::core::{MoveCounter, MoveSink};
 use crate::games::thud::board::{ADJACENT, GEOMETRY, GRID, PLAYABLE, RAYS, STEPS, Side};
 
-/// Where generated moves go.
-trait MoveSink {
-    /// Plain dwarf moves from `from` to every square of `destinations`.
-    fn dwarf_moves(&mut self, from: Square, destinations: Bitboard256);
-    /// A hurl from `from` onto the troll on `to`.
-    fn hurl(&mut self, from: Square, to: Square);
-    /// A troll step or shove arriving on `to` next to the dwarfs `victims`,
-    /// with every capture choice `captures` allows. `may_take_none` is true
-    /// for steps, which need not capture.
-    fn troll_arrival(
-        &mut self,
-        kind: ThudMoveKind,
-        from: Square,
-        to: Square,
-        victims: Bitboard256,
-        may_take_none: bool,
-        captures: TrollCaptures,
-    );
-}
-
-impl MoveSink for MoveList<ThudMove> {
-    #[inline]
-    fn dwarf_moves(&mut self, from: Square, destinations: Bitboard256) {
-        for to in destinations.squares() {
-            self.push(ThudMove {
-                kind: ThudMoveKind::DwarfMove,
-                from,
-                to,
-                captures: 0,
+/// A troll that steps or is shoved from `from` onto `to`, next to the
+/// dwarfs `victims`, with every capture choice the rules allow: nothing
+/// first for a step (`may_take_none`), then every victim (all or none) or
+/// every non-empty subset of them from the full set downwards (any
+/// subset). The choices are worked out only when the moves are read, so a
+/// counter pays for their number alone.
+#[inline]
+fn troll_arrival(
+    sink: &mut impl MoveSink<ThudMove>,
+    kind: ThudMoveKind,
+    from: Square,
+    to: Square,
+    victims: Bitboard256,
+    may_take_none: bool,
+    captures: TrollCaptures,
+) {
+    let mv = move |captures| ThudMove {
+        kind,
+        from,
+        to,
+        captures,
+    };
+    if may_take_none {
+        sink.push_move(mv(0));
+    }
+    if victims.is_empty() {
+        return;
+    }
+    match captures {
+        TrollCaptures::AllOrNone => {
+            sink.add(1, std::iter::once_with(|| mv(directions_of(to, victims))));
+        }
+        TrollCaptures::AnySubset => {
+            let subsets = std::iter::once_with(|| directions_of(to, victims)).flat_map(|all| {
+                std::iter::successors(Some(all), move |&subset| {
+                    Some((subset - 1) & all).filter(|&rest| rest != 0)
+                })
             });
+            sink.add((1 << victims.count()) - 1, subsets.map(mv));
         }
-    }
-
-    #[inline]
-    fn hurl(&mut self, from: Square, to: Square) {
-        self.push(ThudMove {
-            kind: ThudMoveKind::Hurl,
-            from,
-            to,
-            captures: 0,
-        });
-    }
-
-    #[inline]
-    fn troll_arrival(
-        &mut self,
-        kind: ThudMoveKind,
-        from: Square,
-        to: Square,
-        victims: Bitboard256,
-        may_take_none: bool,
-        captures: TrollCaptures,
-    ) {
-        let mut push = |captures| {
-            self.push(ThudMove {
-                kind,
-                from,
-                to,
-                captures,
-            })
-        };
-        if may_take_none {
-            push(0);
-        }
-        if victims.is_empty() {
-            return;
-        }
-        let all = directions_of(to, victims);
-        match captures {
-            TrollCaptures::AllOrNone => push(all),
-            TrollCaptures::AnySubset => {
-                // Every non-empty subset of `all`, from the full set downwards.
-                let mut subset = all;
-                while subset != 0 {
-                    push(subset);
-                    subset = (subset - 1) & all;
-                }
-            }
-        }
-    }
-}
-
-/// Counts moves without listing them.
-struct MoveCounter(usize);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn dwarf_moves(&mut self, _from: Square, destinations: Bitboard256) {
-        self.0 += destinations.count() as usize;
-    }
-
-    #[inline]
-    fn hurl(&mut self, _from: Square, _to: Square) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn troll_arrival(
-        &mut self,
-        _kind: ThudMoveKind,
-        _from: Square,
-        _to: Square,
-        victims: Bitboard256,
-        may_take_none: bool,
-        captures: TrollCaptures,
-    ) {
-        let choices = match (victims.count(), captures) {
-            (0, _) => 0,
-            (_, TrollCaptures::AllOrNone) => 1,
-            (n, TrollCaptures::AnySubset) => (1 << n) - 1,
-        };
-        self.0 += choices + usize::from(may_take_none);
     }
 }
 
@@ -135,27 +65,24 @@ pub(crate) fn line_length(front: Square, back: Direction, own: Bitboard256) -> u
 }
 
 impl Thud {
-    /// Appends every legal move of the side to move (the game must not be over).
-    pub(crate) fn generate_moves(&self, moves: &mut MoveList<ThudMove>) {
-        self.visit_moves(moves);
-    }
-
-    /// The number of legal moves of the side to move (ignoring whether the
-    /// game is over).
-    pub(crate) fn count_moves(&self) -> usize {
-        let mut counter = MoveCounter(0);
-        self.visit_moves(&mut counter);
-        counter.0
-    }
-
-    fn visit_moves(&self, sink: &mut impl MoveSink) {
+    /// Every legal move of the side to move, into `sink` (the game must not
+    /// be over).
+    pub(crate) fn generate_moves(&self, sink: &mut impl MoveSink<ThudMove>) {
         match self.to_move {
-            Side::Dwarfs => self.visit_dwarf_moves(sink),
-            Side::Trolls => self.visit_troll_moves(sink),
+            Side::Dwarfs => self.dwarf_moves(sink),
+            Side::Trolls => self.troll_moves(sink),
         }
     }
 
-    fn visit_dwarf_moves(&self, sink: &mut impl MoveSink) {
+    /// The number of legal moves of the side to move (ignoring whether the
+    /// game is over), counted without building them.
+    pub(crate) fn count_moves(&self) -> usize {
+        let mut counter = MoveCounter::default();
+        self.generate_moves(&mut counter);
+        counter.0
+    }
+
+    fn dwarf_moves(&self, sink: &mut impl MoveSink<ThudMove>) {
         let occupied = self.occupied();
         for from in self.dwarfs.squares() {
             let mut destinations = Bitboard256::EMPTY;
@@ -170,22 +97,43 @@ impl Thud {
                     // A line of N dwarfs throws its front dwarf up to N squares.
                     let reach = u32::from(GRID.distance(from, blocker));
                     if reach == 1 || line_length(from, direction.opposite(), self.dwarfs) >= reach {
-                        sink.hurl(from, blocker);
+                        sink.push_move(ThudMove {
+                            kind: ThudMoveKind::Hurl,
+                            from,
+                            to: blocker,
+                            captures: 0,
+                        });
                     }
                 }
             }
-            sink.dwarf_moves(from, destinations);
+            sink.add(
+                destinations.count() as usize,
+                destinations.squares().map(move |to| ThudMove {
+                    kind: ThudMoveKind::DwarfMove,
+                    from,
+                    to,
+                    captures: 0,
+                }),
+            );
         }
     }
 
-    fn visit_troll_moves(&self, sink: &mut impl MoveSink) {
+    fn troll_moves(&self, sink: &mut impl MoveSink<ThudMove>) {
         let occupied = self.occupied();
         let empty = PLAYABLE & !occupied;
         let captures = self.rules.troll_captures;
         for from in self.trolls.squares() {
             for to in (ADJACENT.targets(from) & empty).squares() {
                 let victims = ADJACENT.targets(to) & self.dwarfs;
-                sink.troll_arrival(ThudMoveKind::TrollStep, from, to, victims, true, captures);
+                troll_arrival(
+                    sink,
+                    ThudMoveKind::TrollStep,
+                    from,
+                    to,
+                    victims,
+                    true,
+                    captures,
+                );
             }
             for direction in Direction::ALL {
                 // The front troll travels over empty squares only.
@@ -207,7 +155,15 @@ impl Thud {
                     }
                     let victims = ADJACENT.targets(to) & self.dwarfs;
                     if victims.any() {
-                        sink.troll_arrival(ThudMoveKind::Shove, from, to, victims, false, captures);
+                        troll_arrival(
+                            sink,
+                            ThudMoveKind::Shove,
+                            from,
+                            to,
+                            victims,
+                            false,
+                            captures,
+                        );
                     }
                 }
             }

@@ -1,16 +1,13 @@
 //! Text forms of classic Thud: positions (see [`ThudSetup`]), moves and diagrams.
 
-use super::state::{Thud, ThudMove, ThudRules};
+use super::moves::ThudMove;
+use super::options::ThudRules;
+use super::state::Thud;
 use crate::bitboard::Bitboard256;
 use crate::core::{Game, MoveList, Notation, ParseError};
 use crate::games::thud::board::{CENTRE, Side, diagram};
 use crate::games::thud::move_text::{Piece, WrittenMove};
 use crate::games::thud::setup::ThudSetup;
-
-/// The starting position: the trolls around the Thudstone, the dwarfs on
-/// the perimeter except the four squares in line with the stone; dwarfs to move.
-pub const START_POSITION: &str =
-    "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd dwarfs 0 0";
 
 impl Notation for Thud {
     fn position_text(&self) -> String {
@@ -94,6 +91,7 @@ impl Notation for Thud {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::thud::classic::START_POSITION;
 
     #[test]
     fn the_start_position_round_trips() {

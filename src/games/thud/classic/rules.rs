@@ -1,15 +1,21 @@
-//! Playing a move (captures, counters) and explaining why a move is illegal.
+//! Playing a move (captures, counters, the end of the battle) and explaining
+//! why a move is illegal.
 
 use super::movegen::line_length;
-use super::state::{Thud, ThudMove, ThudMoveKind, TrollCaptures, dwarf_key, side_key, troll_key};
+use super::moves::{ThudMove, ThudMoveKind};
+use super::options::TrollCaptures;
+use super::state::{EndReason, Thud, dwarf_key, side_key, troll_key};
 use crate::bitboard::{Bitboard256, Square};
+use crate::core::limit_reached;
 use crate::games::thud::board::{ADJACENT, GRID, RAYS, Side, square_name};
 use crate::games::thud::setup::square_list;
 
 impl Thud {
-    /// Moves the piece, removes what the move captures, passes the turn and
-    /// updates the counters and the hash. The game end is decided by the caller.
-    pub(crate) fn apply(&mut self, mv: ThudMove) {
+    /// Plays a legal move: moves the piece, removes what the move captures,
+    /// passes the turn, updates the counters and the hash, and decides
+    /// whether the battle is over.
+    #[inline]
+    pub(crate) fn apply_move(&mut self, mv: ThudMove) {
         let captured = mv.captured();
         match mv.kind {
             ThudMoveKind::DwarfMove | ThudMoveKind::Hurl => {
@@ -37,6 +43,22 @@ impl Thud {
         } else {
             self.quiet_plies + 1
         };
+        self.ending = self.ending_now();
+    }
+
+    /// The end that applies to the position as it stands: no legal move for
+    /// the side to move, then the two limits.
+    pub(crate) fn ending_now(&self) -> Option<EndReason> {
+        if !self.has_legal_move() {
+            return Some(EndReason::NoMoves);
+        }
+        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
+            return Some(EndReason::NoCaptureLimit);
+        }
+        if limit_reached(self.rules.ply_limit, self.ply) {
+            return Some(EndReason::PlyLimit);
+        }
+        None
     }
 
     /// Why a move of `piece` from `from` to `to` capturing `captured` is not

@@ -1,9 +1,10 @@
 //! The heuristic evaluation of Koom Valley Thud for searchers that stop
 //! before the end of the game.
 
-use super::state::{
-    KoomValley, KoomValleyMove, KoomValleyMoveKind, MAX_DWARFS, MAX_TROLLS, TROLLS_AROUND_ROCK,
-};
+use super::moves::{KoomValleyMove, KoomValleyMoveKind};
+use super::rules::TROLLS_AROUND_ROCK;
+use super::setup::{MAX_DWARFS, MAX_TROLLS};
+use super::state::KoomValley;
 use crate::bitboard::Square;
 use crate::core::{Evaluate, Game, Player};
 use crate::games::thud::board::{ADJACENT, GRID, Side, column, row};

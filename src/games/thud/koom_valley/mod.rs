@@ -19,13 +19,16 @@
 
 mod eval;
 mod movegen;
+mod moves;
 mod notation;
+mod options;
 mod rules;
+mod setup;
 mod state;
 
 pub use movegen::TROLL_RANGE;
-pub use notation::START_POSITION;
-pub use state::{
-    EndReason, Ending, GOAL, KoomValley, KoomValleyMove, KoomValleyMoveKind, KoomValleyRules,
-    MAX_DWARFS, MAX_TROLLS, TROLLS_AROUND_ROCK,
-};
+pub use moves::{KoomValleyMove, KoomValleyMoveKind};
+pub use options::KoomValleyRules;
+pub use rules::{GOAL, TROLLS_AROUND_ROCK};
+pub use setup::{MAX_DWARFS, MAX_TROLLS, START_POSITION};
+pub use state::{EndReason, KoomValley};

@@ -6,50 +6,30 @@
 //! it started); such moves lead to the same position, so only the first path
 //! found (the smallest in that order) is listed.
 
-use super::state::{KoomValley, KoomValleyMove, KoomValleyMoveKind, MAX_JUMPS};
+use super::moves::{KoomValleyMove, KoomValleyMoveKind, MAX_JUMPS};
+use super::state::KoomValley;
 use crate::bitboard::{Bitboard256, Direction, Square};
-use crate::core::MoveList;
+use crate::core::{MoveCounter, MoveSink};
 use crate::games::thud::board::{ADJACENT, GEOMETRY, PLAYABLE, RAYS, STEPS, Side};
 use smallvec::SmallVec;
 
 /// How far a troll moves without trampling.
 pub const TROLL_RANGE: u32 = 3;
 
-/// Where generated moves go.
-trait MoveSink {
-    /// Moves of one `kind` from `from` to every square of `destinations`.
-    fn destinations(&mut self, kind: KoomValleyMoveKind, from: Square, destinations: Bitboard256);
-    /// One trample.
-    fn trample(&mut self, mv: KoomValleyMove);
-}
-
-impl MoveSink for MoveList<KoomValleyMove> {
-    #[inline]
-    fn destinations(&mut self, kind: KoomValleyMoveKind, from: Square, destinations: Bitboard256) {
-        for to in destinations.squares() {
-            self.push(KoomValleyMove::simple(kind, from, to));
-        }
-    }
-
-    #[inline]
-    fn trample(&mut self, mv: KoomValleyMove) {
-        self.push(mv);
-    }
-}
-
-/// Counts moves without listing them.
-struct MoveCounter(usize);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn destinations(&mut self, _: KoomValleyMoveKind, _: Square, destinations: Bitboard256) {
-        self.0 += destinations.count() as usize;
-    }
-
-    #[inline]
-    fn trample(&mut self, _: KoomValleyMove) {
-        self.0 += 1;
-    }
+/// Moves of one `kind` from `from` to every square of `destinations`.
+#[inline(always)]
+fn simple_moves(
+    sink: &mut impl MoveSink<KoomValleyMove>,
+    kind: KoomValleyMoveKind,
+    from: Square,
+    destinations: Bitboard256,
+) {
+    sink.add(
+        destinations.count() as usize,
+        destinations
+            .squares()
+            .map(move |to| KoomValleyMove::simple(kind, from, to)),
+    );
 }
 
 /// The trample search from one troll: the outcomes already listed, as
@@ -74,29 +54,19 @@ struct TrampleNode {
 }
 
 impl KoomValley {
-    /// Appends every legal move of the side to move (the game must not be over).
-    pub(crate) fn generate_moves(&self, moves: &mut MoveList<KoomValleyMove>) {
-        self.visit_moves(moves);
-    }
-
-    /// The number of legal moves of the side to move (ignoring whether the
-    /// game is over).
-    pub(crate) fn count_moves(&self) -> usize {
-        let mut counter = MoveCounter(0);
-        self.visit_moves(&mut counter);
-        counter.0
-    }
-
-    fn visit_moves(&self, sink: &mut impl MoveSink) {
+    /// Every legal move of the side to move, into `sink` (the game must not
+    /// be over).
+    pub(crate) fn generate_moves(&self, sink: &mut impl MoveSink<KoomValleyMove>) {
         let occupied = self.occupied();
         let empty = PLAYABLE & !occupied;
         match self.to_move {
             Side::Dwarfs => {
                 for from in self.dwarfs.squares() {
                     let destinations = RAYS.queen_attacks(from, occupied) & empty;
-                    sink.destinations(KoomValleyMoveKind::DwarfMove, from, destinations);
+                    simple_moves(sink, KoomValleyMoveKind::DwarfMove, from, destinations);
                 }
-                sink.destinations(
+                simple_moves(
+                    sink,
                     KoomValleyMoveKind::RockMove,
                     self.rock,
                     self.rock_destinations(),
@@ -104,7 +74,8 @@ impl KoomValley {
             }
             Side::Trolls => {
                 for from in self.trolls.squares() {
-                    sink.destinations(
+                    simple_moves(
+                        sink,
                         KoomValleyMoveKind::TrollMove,
                         from,
                         self.troll_destinations(from, occupied),
@@ -126,6 +97,14 @@ impl KoomValley {
                 }
             }
         }
+    }
+
+    /// The number of legal moves of the side to move (ignoring whether the
+    /// game is over), counted without building the simple moves.
+    pub(crate) fn count_moves(&self) -> usize {
+        let mut counter = MoveCounter::default();
+        self.generate_moves(&mut counter);
+        counter.0
     }
 
     /// The squares the Rock may be pushed to: empty neighbours that are next
@@ -161,7 +140,7 @@ impl KoomValley {
     fn search_tramples(
         &self,
         search: &mut TrampleSearch,
-        sink: &mut impl MoveSink,
+        sink: &mut impl MoveSink<KoomValleyMove>,
         node: TrampleNode,
     ) {
         if node.count >= MAX_JUMPS {
@@ -195,7 +174,7 @@ impl KoomValley {
                 jumps: KoomValleyMove::add_jump(node.jumps, node.count, direction),
                 count: node.count + 1,
             };
-            sink.trample(KoomValleyMove::trample(
+            sink.push_move(KoomValleyMove::trample(
                 search.from,
                 landing,
                 next.jumps,

@@ -1,17 +1,14 @@
 //! Text forms of Koom Valley Thud: positions (see [`ThudSetup`]), moves and
 //! diagrams.
 
-use super::state::{GOAL, KoomValley, KoomValleyMove, KoomValleyMoveKind, KoomValleyRules};
+use super::moves::{KoomValleyMove, KoomValleyMoveKind};
+use super::options::KoomValleyRules;
+use super::rules::GOAL;
+use super::state::KoomValley;
 use crate::core::{Game, MoveList, Notation, ParseError};
 use crate::games::thud::board::{diagram, square_name};
 use crate::games::thud::move_text::{Piece, WrittenMove};
 use crate::games::thud::setup::ThudSetup;
-
-/// The starting position: trolls on `F2 H2 K2 E3 F3 H3 K3 L3`, the Rock on
-/// `H8`, sixteen dwarfs on `H9` and along the lower diagonal edges and rank
-/// 15; dwarfs to move.
-pub const START_POSITION: &str =
-    "5/1T1T1T1/1TT1T1TT1/11/13/15/15/7R7/7d7/d13d/d11d/d9d/d7d/d5d/ddddd dwarfs 0 0";
 
 impl KoomValley {
     /// The move of `piece` along `path` with the written captures, matched
@@ -83,15 +80,15 @@ impl Notation for KoomValley {
     fn diagram(&self) -> String {
         let mut out = diagram(self.dwarfs, self.trolls, self.rock, GOAL);
         match self.ending {
-            Some(ending) => {
-                let result = match ending.winner {
+            Some(reason) => {
+                let result = match self.winner(reason) {
                     Some(side) => format!("{side} win"),
                     None => "draw".to_string(),
                 };
                 out.push_str(&format!(
                     "game over after {} plies: {result} ({})\n",
                     self.ply,
-                    ending.reason.name()
+                    reason.name()
                 ));
             }
             None => {
@@ -119,6 +116,7 @@ mod tests {
     use super::*;
     use crate::bitboard::Bitboard256;
     use crate::games::thud::board::parse_square;
+    use crate::games::thud::koom_valley::START_POSITION;
 
     #[test]
     fn the_start_position_matches_the_rules_page() {

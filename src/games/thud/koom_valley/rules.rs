@@ -1,15 +1,28 @@
-//! Playing a move (tramples, custodial captures, the Rock, counters) and
-//! explaining why a move is illegal.
+//! Playing a move (tramples, custodial captures, the Rock, counters, the end
+//! of the game) and explaining why a move is illegal.
 
 use super::movegen::TROLL_RANGE;
-use super::state::{
-    KoomValley, KoomValleyMove, KoomValleyMoveKind, dwarf_key, rock_key, side_key, troll_key,
-};
+use super::moves::{KoomValleyMove, KoomValleyMoveKind};
+use super::state::{EndReason, KoomValley, dwarf_key, rock_key, side_key, troll_key};
 use crate::bitboard::{Bitboard256, Direction, Square};
-use crate::core::{Game, MoveList};
-use crate::games::thud::board::{ADJACENT, GRID, PLAYABLE, RAYS, STEPS, Side, square_name};
+use crate::core::{Game, MoveList, limit_reached};
+use crate::games::thud::board::{
+    ADJACENT, GRID, PLAYABLE, RAYS, STEPS, Side, square_at, square_name,
+};
 use crate::games::thud::move_text::Piece;
 use crate::games::thud::setup::square_list;
+
+/// The dwarfs' goal: the five squares of rank 1, `F1` to `K1`.
+pub const GOAL: Bitboard256 = Bitboard256::from_squares(&[
+    square_at(0, 5),
+    square_at(0, 6),
+    square_at(0, 7),
+    square_at(0, 8),
+    square_at(0, 9),
+]);
+
+/// The trolls win when this many of them stand next to the Rock after a troll move.
+pub const TROLLS_AROUND_ROCK: u32 = 3;
 
 /// The trolls a dwarf standing on `to` traps against other dwarfs: in each
 /// direction, a troll next to it with a dwarf right behind that troll.
@@ -50,9 +63,11 @@ impl KoomValley {
         }
     }
 
-    /// Moves the piece, removes what the move captures, passes the turn and
-    /// updates the counters and the hash. The game end is decided by the caller.
-    pub(crate) fn apply(&mut self, mv: KoomValleyMove) {
+    /// Plays a legal move: moves the piece, removes what the move captures,
+    /// passes the turn, updates the counters and the hash, and decides
+    /// whether the game is over.
+    #[inline]
+    pub(crate) fn apply_move(&mut self, mv: KoomValleyMove) {
         let progress = match mv.kind {
             KoomValleyMoveKind::DwarfMove => {
                 self.dwarfs = self.dwarfs.without(mv.from).with(mv.to);
@@ -83,6 +98,29 @@ impl KoomValley {
         self.hash ^= side_key();
         self.ply += 1;
         self.quiet_plies = if progress { 0 } else { self.quiet_plies + 1 };
+        self.ending = self.ending_now();
+    }
+
+    /// The end that applies to the position as it stands, in order of
+    /// precedence: the Rock home, the Rock surrounded just after a troll
+    /// move (the dwarfs are to move), no legal move, then the draw limits.
+    pub(crate) fn ending_now(&self) -> Option<EndReason> {
+        if GOAL.contains(self.rock) {
+            return Some(EndReason::RockHome);
+        }
+        if self.to_move == Side::Dwarfs && self.trolls_around_rock().count() >= TROLLS_AROUND_ROCK {
+            return Some(EndReason::RockSurrounded);
+        }
+        if !self.has_legal_move() {
+            return Some(EndReason::NoMoves);
+        }
+        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
+            return Some(EndReason::NoCaptureLimit);
+        }
+        if limit_reached(self.rules.ply_limit, self.ply) {
+            return Some(EndReason::PlyLimit);
+        }
+        None
     }
 
     /// Follows a trample by the troll on `path[0]` through the landing
@@ -152,8 +190,8 @@ impl KoomValley {
         path: &[Square],
         claimed: Option<Bitboard256>,
     ) -> String {
-        if let Some(ending) = self.ending {
-            return format!("the game is over ({})", ending.reason.name());
+        if let Some(reason) = self.ending {
+            return format!("the game is over ({})", reason.name());
         }
         let side = match piece {
             Piece::Dwarf | Piece::Rock => Side::Dwarfs,

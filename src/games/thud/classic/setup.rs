@@ -1,0 +1,113 @@
+//! Classic Thud's validation of the shared position text ([`ThudSetup`]):
+//! the counts, the Thudstone's square, and the start position.
+
+use super::options::ThudRules;
+use super::state::Thud;
+use crate::bitboard::Bitboard256;
+use crate::core::ParseError;
+use crate::games::thud::board::{CENTRE, PERIMETER, Side, square_at, square_name};
+use crate::games::thud::setup::ThudSetup;
+
+/// The most dwarfs and trolls a battle has (the starting numbers); no
+/// position can hold more.
+pub const MAX_DWARFS: u32 = 32;
+pub const MAX_TROLLS: u32 = 8;
+
+/// The starting position: the trolls around the Thudstone, the dwarfs on
+/// the perimeter except the four squares in line with the stone; dwarfs to move.
+pub const START_POSITION: &str =
+    "dd1dd/d5d/d7d/d9d/d11d/d13d/d5TTT5d/6TRT6/d5TTT5d/d13d/d11d/d9d/d7d/d5d/dd1dd dwarfs 0 0";
+
+/// The start position, built from constants: the dwarfs on the perimeter
+/// but the four squares in line with the Thudstone (`H1`, `A8`, `P8`,
+/// `H15`), the trolls on the eight squares around it; dwarfs to move. It
+/// prints as [`START_POSITION`].
+#[rustfmt::skip]
+const START: ThudSetup = ThudSetup {
+    dwarfs: PERIMETER
+        .without(square_at(0, 7))
+        .without(square_at(7, 0))
+        .without(square_at(7, 14))
+        .without(square_at(14, 7)),
+    trolls: Bitboard256::from_squares(&[
+        square_at(6, 6), square_at(6, 7), square_at(6, 8),
+        square_at(7, 6), square_at(7, 8),
+        square_at(8, 6), square_at(8, 7), square_at(8, 8),
+    ]),
+    rock: Some(CENTRE),
+    to_move: Side::Dwarfs,
+    quiet_plies: 0,
+    ply: 0,
+};
+
+impl Thud {
+    /// The standard starting position, dwarfs to move.
+    pub fn start(rules: ThudRules) -> Thud {
+        Thud::from_valid_setup(&START, rules)
+    }
+
+    /// A validated state from an unvalidated setup: at most 32 dwarfs and 8
+    /// trolls, and the Thudstone on `H8`.
+    pub fn from_setup(setup: &ThudSetup, rules: ThudRules) -> Result<Thud, ParseError> {
+        let rock = setup.check_counts(MAX_DWARFS, MAX_TROLLS)?;
+        if rock != CENTRE {
+            return Err(ParseError::new(
+                "position",
+                &setup.to_string(),
+                format!(
+                    "the Thudstone (R) must stand on H8, not on {}",
+                    square_name(rock)
+                ),
+            ));
+        }
+        Ok(Thud::from_valid_setup(setup, rules))
+    }
+
+    /// The state of a setup that passes [`Thud::from_setup`]'s checks.
+    fn from_valid_setup(setup: &ThudSetup, rules: ThudRules) -> Thud {
+        let mut state = Thud {
+            dwarfs: setup.dwarfs,
+            trolls: setup.trolls,
+            to_move: setup.to_move,
+            ply: setup.ply,
+            quiet_plies: setup.quiet_plies,
+            hash: 0,
+            rules,
+            ending: None,
+        };
+        state.hash = state.hash_from_scratch();
+        state.ending = state.ending_now();
+        state
+    }
+
+    /// The unvalidated setup of this position.
+    pub fn setup(&self) -> ThudSetup {
+        ThudSetup {
+            dwarfs: self.dwarfs,
+            trolls: self.trolls,
+            rock: Some(CENTRE),
+            to_move: self.to_move,
+            quiet_plies: self.quiet_plies,
+            ply: self.ply,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Notation;
+
+    #[test]
+    fn the_start_built_from_constants_prints_as_documented() {
+        let rules = ThudRules::default();
+        assert!(Thud::from_setup(&START, rules).is_ok());
+        assert_eq!(START.to_string(), START_POSITION);
+        let start = Thud::start(rules);
+        assert_eq!(start.position_text(), START_POSITION);
+        assert_eq!(
+            start,
+            Thud::from_position_text(START_POSITION, rules).unwrap()
+        );
+    }
+}
