@@ -44,4 +44,4 @@ pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
 pub use rng::{GameRng, derive_seed, rng_from_seed};
-pub(crate) use sides::two_sides;
+pub(crate) use sides::{two_sided_turns, two_sides};

@@ -70,6 +70,20 @@ macro_rules! two_sides {
                     _ => None,
                 }
             }
+
+            /// Reads the side-to-move word of a position text: the first
+            /// side when the word is left out.
+            pub fn parse_to_move(word: Option<&str>) -> Result<$side, String> {
+                match word {
+                    None => Ok($side::$first),
+                    Some(word) => $side::parse(word).ok_or_else(|| {
+                        format!(
+                            "`{word}` is not a side to move ({} or {})",
+                            $first_name, $second_name
+                        )
+                    }),
+                }
+            }
         }
 
         impl std::fmt::Display for $side {
@@ -81,6 +95,70 @@ macro_rules! two_sides {
 }
 
 pub(crate) use two_sides;
+
+/// The items of `impl Game` that every two-sided game of turns writes the
+/// same way, from the parts of its state the crate's board games share by
+/// convention: the fields `rules`, `to_move` (a side of [`two_sides!`]),
+/// `ending: Option<EndReason>`, `hash` and `ply`, and the methods
+/// `Self::start(rules)`, `outcome(&self, EndReason) -> Outcome`,
+/// `generate_moves(&self, &mut MoveList<Move>)`, `count_moves(&self)` and
+/// `apply_move(&mut self, Move)` (which also decides the end of the game).
+/// The game writes the rest: its types and constants, `check_move` with
+/// its explanations, and `payoff_range`.
+macro_rules! two_sided_turns {
+    ($side:ident) => {
+        fn new(rules: Self::Rules) -> Self {
+            Self::start(rules)
+        }
+
+        fn rules(&self) -> &Self::Rules {
+            &self.rules
+        }
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn player_name(&self, player: $crate::core::Player) -> String {
+            $side::from_player(player).name().to_string()
+        }
+
+        fn status(&self) -> $crate::core::Status {
+            match self.ending {
+                Some(reason) => $crate::core::Status::Over(self.outcome(reason)),
+                None => $crate::core::Status::ToMove(self.to_move.player()),
+            }
+        }
+
+        fn legal_moves(&self, moves: &mut $crate::core::MoveList<Self::Move>) {
+            moves.clear();
+            if self.ending.is_none() {
+                self.generate_moves(moves);
+            }
+        }
+
+        fn count_legal_moves(&self, _scratch: &mut $crate::core::MoveList<Self::Move>) -> usize {
+            if self.ending.is_some() {
+                return 0;
+            }
+            self.count_moves()
+        }
+
+        fn play(&mut self, mv: Self::Move) {
+            self.apply_move(mv);
+        }
+
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+
+        fn ply(&self) -> u32 {
+            self.ply
+        }
+    };
+}
+
+pub(crate) use two_sided_turns;
 
 #[cfg(test)]
 mod tests {
@@ -103,5 +181,15 @@ mod tests {
         assert_eq!(Side::parse("N"), Some(Side::North));
         assert_eq!(Side::parse("west"), None);
         assert_eq!(serde_json::to_string(&Side::South).unwrap(), "\"south\"");
+    }
+
+    #[test]
+    fn the_side_to_move_defaults_to_the_first_and_names_both_when_wrong() {
+        assert_eq!(Side::parse_to_move(None), Ok(Side::North));
+        assert_eq!(Side::parse_to_move(Some("South")), Ok(Side::South));
+        assert_eq!(
+            Side::parse_to_move(Some("west")),
+            Err("`west` is not a side to move (north or south)".to_string())
+        );
     }
 }

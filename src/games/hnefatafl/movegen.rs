@@ -2,8 +2,10 @@
 //! the throne or a corner, and any piece may pass over the empty throne.
 
 use super::board::{BOARD, GEOMETRY, RAYS, RESTRICTED, Side};
+use super::moves::HnefataflMove;
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Direction, Square};
+use crate::core::MoveList;
 
 impl Hnefatafl {
     /// Calls `visit(from, destinations)` for every piece of the side to move
@@ -30,6 +32,16 @@ impl Hnefatafl {
                 visit(self.king, destinations);
             }
         }
+    }
+
+    /// Appends every legal move of the side to move (the game must not be
+    /// over).
+    pub(crate) fn generate_moves(&self, moves: &mut MoveList<HnefataflMove>) {
+        self.for_each_piece_destinations(|from, destinations| {
+            for to in destinations.squares() {
+                moves.push(HnefataflMove { from, to });
+            }
+        });
     }
 
     /// The number of legal moves of the side to move (ignoring whether the

@@ -108,14 +108,7 @@ impl FromStr for HnefataflSetup {
         let board = words
             .next()
             .ok_or_else(|| bad("the text is empty".into()))?;
-        let to_move = match words.next() {
-            None => Side::Attackers,
-            Some(word) => Side::parse(word).ok_or_else(|| {
-                bad(format!(
-                    "`{word}` is not a side to move (attackers or defenders)"
-                ))
-            })?,
-        };
+        let to_move = Side::parse_to_move(words.next()).map_err(bad)?;
         if let Some(extra) = words.next() {
             return Err(bad(format!("unexpected `{extra}` after the side to move")));
         }

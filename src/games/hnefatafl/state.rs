@@ -6,7 +6,7 @@ use super::moves::HnefataflMove;
 use super::options::HnefataflRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::zobrist_keys;
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Status};
+use crate::core::{Game, IllegalMove, Outcome, Payoffs, Scoring, two_sided_turns};
 use serde::Serialize;
 use smallvec::SmallVec;
 
@@ -168,51 +168,7 @@ impl Game for Hnefatafl {
     const NAME: &'static str = "hnefatafl";
     const SCORING: Scoring = Scoring::WinLoss;
 
-    fn new(rules: HnefataflRules) -> Self {
-        Hnefatafl::start(rules)
-    }
-
-    fn rules(&self) -> &HnefataflRules {
-        &self.rules
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: Player) -> String {
-        Side::from_player(player).name().to_string()
-    }
-
-    fn status(&self) -> Status {
-        match self.ending {
-            Some(reason) => Status::Over(self.outcome(reason)),
-            None => Status::ToMove(self.to_move.player()),
-        }
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<HnefataflMove>) {
-        moves.clear();
-        if self.ending.is_some() {
-            return;
-        }
-        self.for_each_piece_destinations(|from, destinations| {
-            for to in destinations.squares() {
-                moves.push(HnefataflMove { from, to });
-            }
-        });
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut MoveList<HnefataflMove>) -> usize {
-        if self.ending.is_some() {
-            return 0;
-        }
-        self.count_moves()
-    }
-
-    fn play(&mut self, mv: HnefataflMove) {
-        self.apply_move(mv);
-    }
+    two_sided_turns!(Side);
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
     fn check_move(&self, mv: HnefataflMove) -> Result<(), IllegalMove> {
@@ -260,15 +216,7 @@ impl Game for Hnefatafl {
         Ok(())
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn payoff_range(&self) -> (f64, f64) {
         (-1.0, 1.0)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
     }
 }

@@ -86,11 +86,7 @@ impl FromStr for ThudSetup {
         let board = words
             .next()
             .ok_or_else(|| bad("the text is empty".into()))?;
-        let to_move = match words.next() {
-            None => Side::Dwarfs,
-            Some(word) => Side::parse(word)
-                .ok_or_else(|| bad(format!("`{word}` is not a side to move (dwarfs or trolls)")))?,
-        };
+        let to_move = Side::parse_to_move(words.next()).map_err(bad)?;
         let mut counter = |name: &str| -> Result<u32, ParseError> {
             match words.next() {
                 None => Ok(0),

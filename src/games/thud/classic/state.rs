@@ -6,7 +6,7 @@ use super::options::ThudRules;
 use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::zobrist::zobrist_keys;
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Status};
+use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{CENTRE, Side};
 use serde::Serialize;
 
@@ -137,46 +137,7 @@ impl Game for Thud {
     const NAME: &'static str = "thud";
     const SCORING: Scoring = Scoring::Margin;
 
-    fn new(rules: ThudRules) -> Self {
-        Thud::start(rules)
-    }
-
-    fn rules(&self) -> &ThudRules {
-        &self.rules
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: Player) -> String {
-        Side::from_player(player).name().to_string()
-    }
-
-    fn status(&self) -> Status {
-        match self.ending {
-            Some(reason) => Status::Over(self.outcome(reason)),
-            None => Status::ToMove(self.to_move.player()),
-        }
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<ThudMove>) {
-        moves.clear();
-        if self.ending.is_none() {
-            self.generate_moves(moves);
-        }
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut MoveList<ThudMove>) -> usize {
-        if self.ending.is_some() {
-            return 0;
-        }
-        self.count_moves()
-    }
-
-    fn play(&mut self, mv: ThudMove) {
-        self.apply_move(mv);
-    }
+    two_sided_turns!(Side);
 
     /// `Ok` if `mv` is legal here, and otherwise why it is not.
     fn check_move(&self, mv: ThudMove) -> Result<(), IllegalMove> {
@@ -193,17 +154,9 @@ impl Game for Thud {
         )))
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// From all 8 trolls and no dwarf left (-32) to all 32 dwarfs and no troll (+32).
     fn payoff_range(&self) -> (f64, f64) {
         let extreme = f64::from(MAX_TROLLS as i32 * TROLL_POINTS).max(f64::from(MAX_DWARFS));
         (-extreme, extreme)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
     }
 }

@@ -5,7 +5,7 @@ use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::options::KoomValleyRules;
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::zobrist::zobrist_keys;
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Status};
+use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{ADJACENT, Side};
 use serde::Serialize;
 
@@ -156,46 +156,7 @@ impl Game for KoomValley {
     const NAME: &'static str = "koom-valley";
     const SCORING: Scoring = Scoring::WinLoss;
 
-    fn new(rules: KoomValleyRules) -> Self {
-        KoomValley::start(rules)
-    }
-
-    fn rules(&self) -> &KoomValleyRules {
-        &self.rules
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: Player) -> String {
-        Side::from_player(player).name().to_string()
-    }
-
-    fn status(&self) -> Status {
-        match self.ending {
-            Some(reason) => Status::Over(self.outcome(reason)),
-            None => Status::ToMove(self.to_move.player()),
-        }
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<KoomValleyMove>) {
-        moves.clear();
-        if self.ending.is_none() {
-            self.generate_moves(moves);
-        }
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut MoveList<KoomValleyMove>) -> usize {
-        if self.ending.is_some() {
-            return 0;
-        }
-        self.count_moves()
-    }
-
-    fn play(&mut self, mv: KoomValleyMove) {
-        self.apply_move(mv);
-    }
+    two_sided_turns!(Side);
 
     /// `Ok` if `mv` is legal here, and otherwise why it is not.
     fn check_move(&self, mv: KoomValleyMove) -> Result<(), IllegalMove> {
@@ -214,15 +175,7 @@ impl Game for KoomValley {
         Err(IllegalMove::new(self.explain_illegal(piece, &path, None)))
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn payoff_range(&self) -> (f64, f64) {
         (-1.0, 1.0)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
     }
 }
