@@ -4,7 +4,7 @@
 use norn::agents::{Agent, AgentError, Decision, RandomAgent};
 use norn::arena::{
     GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, Unwatched,
-    merge_directories, replay_line, run_tournament,
+    merge_directories, replay_line, run_tournament, write_reports,
 };
 use norn::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -281,4 +281,27 @@ fn colour_swapped_pairs_share_a_seed_and_the_stronger_agent_rates_higher() {
     );
     let sides: usize = agent.by_side.iter().map(|side| side.record.games).sum();
     assert_eq!(sides, agent.games);
+}
+
+#[test]
+fn the_reports_written_by_the_library_hold_the_summary() {
+    let dir = scratch_dir("reports");
+    std::fs::create_dir_all(&dir).unwrap();
+    let stop = AtomicBool::new(false);
+    let result = run(&config(), 2, Shard::ALL, None, &stop);
+    let summary = TournamentSummary::compute(&config(), &result.games, false);
+    write_reports(&dir, &summary).unwrap();
+
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(written, serde_json::to_value(&summary).unwrap());
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    for agent in &summary.agents {
+        assert!(report.contains(&agent.spec), "{report}");
+    }
+    let svg = std::fs::read_to_string(dir.join("ratings.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+
+    // A directory that does not exist is an error, not a panic.
+    assert!(write_reports(&dir.join("missing"), &summary).is_err());
 }
