@@ -375,3 +375,19 @@ fn hand_built_positions_pass_the_generic_invariants() {
         );
     }
 }
+
+#[test]
+fn ply_counters_stop_at_their_largest_value_instead_of_wrapping() {
+    let endless = ThudRules {
+        ply_limit: None,
+        ..ThudRules::default()
+    };
+    let start = Thud::new(endless).position_text();
+    let counters = format!("{} 0 4294967295", start.rsplitn(3, ' ').nth(2).unwrap());
+    let mut state = Thud::from_position_text(&counters, endless).unwrap();
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    state.play(moves[0]);
+    assert_eq!(state.ply(), u32::MAX);
+    assert!(state.position_text().ends_with(" 4294967295"));
+}

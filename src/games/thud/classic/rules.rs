@@ -37,11 +37,12 @@ impl Thud {
         }
         self.to_move = self.to_move.opponent();
         self.hash ^= side_key();
-        self.ply += 1;
+        // Position texts may start the counters anywhere, up to u32::MAX.
+        self.ply = self.ply.saturating_add(1);
         self.quiet_plies = if captured.any() {
             0
         } else {
-            self.quiet_plies + 1
+            self.quiet_plies.saturating_add(1)
         };
         self.ending = self.ending_now();
     }

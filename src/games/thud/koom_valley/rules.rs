@@ -96,8 +96,13 @@ impl KoomValley {
         };
         self.to_move = self.to_move.opponent();
         self.hash ^= side_key();
-        self.ply += 1;
-        self.quiet_plies = if progress { 0 } else { self.quiet_plies + 1 };
+        // Position texts may start the counters anywhere, up to u32::MAX.
+        self.ply = self.ply.saturating_add(1);
+        self.quiet_plies = if progress {
+            0
+        } else {
+            self.quiet_plies.saturating_add(1)
+        };
         self.ending = self.ending_now();
     }
 
