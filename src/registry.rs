@@ -97,6 +97,9 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
 pub struct RecordsReplay {
     pub json: serde_json::Value,
     pub text: String,
+    /// Every record replayed as recorded (legal moves, the recorded
+    /// captures and result).
+    pub all_agree: bool,
 }
 
 /// What the registry says about one game.
@@ -200,6 +203,7 @@ impl Registered for Hnefatafl {
         Some(replay_records(text, *rules).map(|summary| RecordsReplay {
             json: serde_json::to_value(&summary).expect("replay summaries serialise"),
             text: summary.text(),
+            all_agree: summary.all_agree(),
         }))
     }
 }

@@ -219,12 +219,14 @@ fn a_tournament_writes_its_log_and_reports_and_resumes() {
     let first_move = first["moves"][0].as_str().unwrap().to_string();
     let forged_path = dir.join("forged.jsonl");
     std::fs::write(&forged_path, text.replacen(&first_move, "a4-a1", 1)).unwrap();
-    let forged = json(&norn(&[
+    let forged = norn(&[
         "replay",
         "hnefatafl",
         forged_path.to_str().unwrap(),
         "--json",
-    ]));
+    ]);
+    assert!(!forged.status.success(), "a log that does not replay fails");
+    let forged: serde_json::Value = serde_json::from_slice(&forged.stdout).unwrap();
     assert_eq!(forged["failures"].as_array().unwrap().len(), 1, "{forged}");
     assert_fails_with(
         &[

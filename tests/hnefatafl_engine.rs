@@ -287,3 +287,61 @@ fn status_reports_the_side_to_move_until_the_end() {
     game.play(mv);
     assert_eq!(game.status(), Status::ToMove(1));
 }
+
+#[test]
+fn every_record_agrees_with_the_engine_on_captures_and_results() {
+    let rules = HnefataflRules {
+        repetition_loses: false,
+        ..HnefataflRules::default()
+    };
+    let summary = replay_records(RECORDS, rules).unwrap();
+    assert_eq!(summary.result_mismatches, 0);
+    assert!(summary.all_agree());
+    // The engine's totals are the captures the moves mark (`x` squares),
+    // counted straight from the text: attackers make the odd plies.
+    for game in &summary.per_game {
+        let line = RECORDS.lines().nth(game.line - 1).unwrap();
+        let moves = line.split(',').next().unwrap().split_whitespace();
+        let mut marked = [0, 0];
+        for (index, text) in moves.take_while(|&text| text != "timeout").enumerate() {
+            marked[index % 2] += text.matches('x').count() as u32;
+        }
+        assert_eq!(game.engine_captures, marked, "line {}", game.line);
+        // The columns never count fewer captures than the marks.
+        assert!(game.recorded_captures[0] >= marked[0] && game.recorded_captures[1] >= marked[1]);
+    }
+    let decided = summary
+        .per_game
+        .iter()
+        .filter(|game| game.ended_early.is_none() && game.final_status != "ongoing")
+        .count();
+    assert!(
+        decided > 150,
+        "only {decided} records end in a decided position"
+    );
+}
+
+#[test]
+fn records_with_edited_counts_or_results_are_caught() {
+    let capture = "d1-d3 e5-e2 f2-i2 d6-d9 a5-c5 e7-b7 a8-b8xb7";
+    let honest = replay_records(&format!("{capture},1,0,Ongoing"), HnefataflRules::default());
+    assert!(honest.unwrap().all_agree());
+    let edited = replay_records(&format!("{capture},0,0,Ongoing"), HnefataflRules::default());
+    assert_eq!(edited.unwrap().capture_count_mismatches, 1);
+    let edited = capture.replace("xb7", "");
+    let edited = replay_records(&format!("{edited},1,0,Ongoing"), HnefataflRules::default());
+    assert!(!edited.unwrap().all_agree());
+
+    // A game the defenders won by escaping, recorded as an attackers' win.
+    let summary = replay_records(RECORDS, HnefataflRules::default()).unwrap();
+    let escaped = summary
+        .per_game
+        .iter()
+        .find(|game| game.final_status == "escape" && game.ended_early.is_none())
+        .unwrap();
+    let line = RECORDS.lines().nth(escaped.line - 1).unwrap();
+    let forged = line.replace(",White", ",Black");
+    let replay = replay_records(&forged, HnefataflRules::default()).unwrap();
+    assert_eq!(replay.result_mismatches, 1);
+    assert!(!replay.all_agree());
+}

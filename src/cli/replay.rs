@@ -35,11 +35,14 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
     // Game logs are JSON objects, one per line.
     if text.trim_start().starts_with('{') {
         let replay = replay_log(&G::new(rules), &text)?;
-        return if args.json {
-            print_json(&replay)
+        if args.json {
+            print_json(&replay)?;
         } else {
             print!("{}", replay.text());
-            Ok(())
+        }
+        return match replay.failures.len() {
+            0 => Ok(()),
+            failures => Err(format!("{failures} logged games do not replay as logged")),
         };
     }
     let replay = G::replay_records(&text, &rules).ok_or_else(|| {
@@ -50,9 +53,13 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
     })?;
     let replay = replay.map_err(|error| error.to_string())?;
     if args.json {
-        print_json(&replay.json)
+        print_json(&replay.json)?;
     } else {
         print!("{}", replay.text);
+    }
+    if replay.all_agree {
         Ok(())
+    } else {
+        Err("some records do not replay as recorded (see above)".into())
     }
 }
