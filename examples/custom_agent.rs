@@ -73,6 +73,7 @@ fn main() {
         out_dir: None,
         stop: &stop,
         progress: &Unwatched,
+        repair: false,
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let result =

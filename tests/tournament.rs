@@ -4,7 +4,7 @@
 use norn::agents::{Agent, AgentError, Decision, RandomAgent};
 use norn::arena::{
     GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, Unwatched,
-    merge_directories, replay_line, run_tournament, write_reports,
+    check_line, merge_directories, replay_line, run_tournament, write_reports,
 };
 use norn::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -94,6 +94,7 @@ fn run(
         out_dir: out,
         stop,
         progress: &Unwatched,
+        repair: false,
     };
     run_tournament(config, &start(), &make_agent, &options).unwrap()
 }
@@ -163,6 +164,7 @@ fn an_interrupted_run_resumes_to_the_same_result() {
         out_dir: Some(dir.clone()),
         stop: &stop,
         progress: &Unwatched,
+        repair: false,
     };
     let partial = run_tournament(&config(), &start(), &interrupting, &options).unwrap();
     assert!(partial.missing > 0, "the run should have been cut short");
@@ -211,6 +213,7 @@ fn a_corrupt_line_in_the_middle_is_an_error_not_skipped() {
         out_dir: Some(dir),
         stop: &stop,
         progress: &Unwatched,
+        repair: false,
     };
     let error = run_tournament(&config(), &start(), &make_agent, &options)
         .err()
@@ -233,6 +236,7 @@ fn a_directory_of_another_tournament_is_refused() {
         out_dir: Some(dir),
         stop: &stop,
         progress: &Unwatched,
+        repair: false,
     };
     let error = run_tournament(&different, &start(), &make_agent, &options)
         .err()
@@ -304,4 +308,143 @@ fn the_reports_written_by_the_library_hold_the_summary() {
 
     // A directory that does not exist is an error, not a panic.
     assert!(write_reports(&dir.join("missing"), &summary).is_err());
+}
+
+/// Runs the tournament into a fresh directory and returns it with its log's lines.
+fn logged_run(name: &str) -> (PathBuf, Vec<String>) {
+    let dir = scratch_dir(name);
+    let stop = AtomicBool::new(false);
+    run(&config(), 2, Shard::ALL, Some(dir.clone()), &stop);
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    (dir, text.lines().map(str::to_string).collect())
+}
+
+fn resume(dir: &Path, repair: bool) -> Result<RunResult, String> {
+    let stop = AtomicBool::new(false);
+    let options = RunOptions {
+        threads: 2,
+        shard: Shard::ALL,
+        out_dir: Some(dir.to_path_buf()),
+        stop: &stop,
+        progress: &Unwatched,
+        repair,
+    };
+    run_tournament(&config(), &start(), &make_agent, &options).map_err(|error| error.to_string())
+}
+
+/// A log line with one field replaced.
+fn forge(line: &str, field: &str, value: serde_json::Value) -> String {
+    let mut game: serde_json::Value = serde_json::from_str(line).unwrap();
+    game[field] = value;
+    serde_json::to_string(&game).unwrap()
+}
+
+#[test]
+fn a_resume_refuses_forged_lines_and_repair_plays_their_games_again() {
+    let whole = run(&config(), 1, Shard::ALL, None, &AtomicBool::new(false));
+    let forgeries = [
+        ("outside the schedule", "index", serde_json::json!(12)),
+        (
+            "a stranger's game",
+            "agents",
+            serde_json::json!(["random", "greedy"]),
+        ),
+        (
+            "an edited result",
+            "payoffs",
+            serde_json::json!([1.0, -1.0]),
+        ),
+        (
+            "an invented reason",
+            "reason",
+            serde_json::json!("surrender"),
+        ),
+        ("another seed", "seed", serde_json::json!(7)),
+    ];
+    for (what, field, value) in forgeries {
+        let (dir, mut lines) = logged_run("forged");
+        let original = lines[3].clone();
+        let before: serde_json::Value = serde_json::from_str(&original).unwrap();
+        if before[field] == value {
+            continue; // the game already had that value: nothing to forge
+        }
+        lines[3] = forge(&original, field, value);
+        std::fs::write(dir.join("games.jsonl"), lines.join("\n") + "\n").unwrap();
+        let error = resume(&dir, false).map(|_| ()).unwrap_err();
+        assert!(error.contains("line 4"), "{what}: {error}");
+
+        let repaired = resume(&dir, true).unwrap();
+        assert_eq!(repaired.dropped_lines.len(), 1, "{what}");
+        assert_eq!(repaired.games, whole.games, "{what}");
+        assert_eq!(resume(&dir, false).unwrap().games, whole.games, "{what}");
+    }
+}
+
+#[test]
+fn a_game_logged_twice_is_refused_and_repaired() {
+    let (dir, mut lines) = logged_run("twice");
+    lines.push(lines[0].clone());
+    std::fs::write(dir.join("games.jsonl"), lines.join("\n") + "\n").unwrap();
+    let error = resume(&dir, false).map(|_| ()).unwrap_err();
+    assert!(error.contains("recorded twice"), "{error}");
+    let repaired = resume(&dir, true).unwrap();
+    assert_eq!(repaired.dropped_lines.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("games.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        12
+    );
+}
+
+#[test]
+fn a_second_run_on_a_directory_in_use_is_refused() {
+    let (dir, _) = logged_run("locked");
+    // Another run holds the directory's lock.
+    let held = std::fs::File::open(dir.join("run.lock")).unwrap();
+    held.try_lock().unwrap();
+    let error = resume(&dir, false).map(|_| ()).unwrap_err();
+    assert!(error.contains("in use by another run"), "{error}");
+    held.unlock().unwrap();
+    assert!(resume(&dir, false).is_ok());
+}
+
+#[test]
+fn merged_shards_with_an_edited_line_are_caught() {
+    let stop = AtomicBool::new(false);
+    let first = scratch_dir("edited-shard-1");
+    let second = scratch_dir("edited-shard-2");
+    run(
+        &config(),
+        2,
+        Shard::parse("1/2").unwrap(),
+        Some(first.clone()),
+        &stop,
+    );
+    run(
+        &config(),
+        2,
+        Shard::parse("2/2").unwrap(),
+        Some(second.clone()),
+        &stop,
+    );
+    let log = second.join("games.jsonl");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let (config, games) = merge_directories(&[first.clone(), second.clone()]).unwrap();
+    for game in &games {
+        check_line(&config, &start(), game).unwrap();
+    }
+    // Swap the result of a game: the schedule still matches, the replay does not.
+    let game: GameLine = serde_json::from_str(&lines[0]).unwrap();
+    let swapped = [game.payoffs[1], game.payoffs[0]];
+    lines[0] = forge(&lines[0], "payoffs", serde_json::json!(swapped));
+    std::fs::write(&log, lines.join("\n") + "\n").unwrap();
+    let (config, games) = merge_directories(&[first, second]).unwrap();
+    let failures = games
+        .iter()
+        .filter(|game| check_line(&config, &start(), game).is_err())
+        .count();
+    assert_eq!(failures, 1);
 }

@@ -5,10 +5,12 @@ use super::{
 };
 use crate::core::{
     Capabilities, Evaluate, Game, HiddenInformationVisitor, ImperfectInformation, ParseError,
-    parse_exploration, parse_key_values, parse_switch, parse_value, unknown_key,
+    check_memory, parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit,
+    unknown_key,
 };
 use crate::search::{
-    AlphaBeta, AlphaBetaConfig, IsmctsConfig, Mcts, MctsConfig, Parallelism, RandomPlayout,
+    AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_TREE_NODES, Mcts,
+    MctsConfig, Parallelism, RandomPlayout,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -24,9 +26,6 @@ const MCTS_KEYS: [&str; 10] = [
     "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver", "minimax",
 ];
 const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
-
-/// The most threads a spec may ask for.
-const MAX_THREADS: usize = 256;
 
 /// Builds the agent described by `spec`, with its random choices drawn from
 /// `seed`.
@@ -89,6 +88,9 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         }
         "mcts" => {
             let config = mcts_config(spec, &pairs)?;
+            let trees = format!("a tree budget of {} nodes", config.node_budget);
+            check_memory(&trees, config.memory_bytes::<G>())
+                .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
             let search = Mcts::new(config, seed).map_err(|error| {
                 ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"))
             })?;
@@ -96,6 +98,9 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         }
         "ismcts" => {
             let config = ismcts_config(spec, &pairs)?;
+            let tree = format!("{} iterations", config.iterations);
+            check_memory(&tree, config.memory_bytes::<G>())
+                .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
             Ok(G::with_hidden_information(BuildIsmcts {
                 spec: spec.to_string(),
                 config,
@@ -225,7 +230,7 @@ fn ismcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<IsmctsConfig, Par
     let mut config = IsmctsConfig::default();
     for &(key, value) in pairs {
         match key {
-            "iters" => config.iterations = in_range(spec, key, value, 1, u64::MAX)?,
+            "iters" => config.iterations = in_range(spec, key, value, 1, MAX_ISMCTS_ITERATIONS)?,
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
             _ => return Err(unknown_key(WHAT, spec, key, &ISMCTS_KEYS)),
         }
@@ -243,8 +248,14 @@ fn alphabeta_config(spec: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfi
             "depth" => config.depth = Some(in_range(spec, key, value, 1, 100)?),
             "ms" => config.time = Some(milliseconds(spec, key, value)?),
             "nodes" => config.nodes = Some(in_range(spec, key, value, 1, u64::MAX)?),
-            "tt" => config.table_megabytes = in_range(spec, key, value, 0, 1 << 16)?,
-            "threads" => config.threads = in_range(spec, key, value, 1, MAX_THREADS)?,
+            "tt" => {
+                let megabytes = in_range(spec, key, value, 0, 1 << 20)?;
+                let table = format!("a transposition table of {megabytes} MB");
+                check_memory(&table, (megabytes as u64) << 20)
+                    .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
+                config.table_megabytes = megabytes;
+            }
+            "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
             _ => return Err(unknown_key(WHAT, spec, key, &ALPHABETA_KEYS)),
         }
     }
@@ -264,7 +275,7 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
             "iters" => config.iterations = Some(in_range(spec, key, value, 1, u64::MAX)?),
             "ms" => config.time = Some(milliseconds(spec, key, value)?),
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
-            "threads" => config.threads = in_range(spec, key, value, 1, MAX_THREADS)?,
+            "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
             "parallel" => {
                 config.parallelism = match value {
                     "root" => Parallelism::Root,
@@ -284,7 +295,7 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
                     _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
                 }
             }
-            "nodes" => config.node_budget = in_range(spec, key, value, 1, usize::MAX)?,
+            "nodes" => config.node_budget = in_range(spec, key, value, 1, MAX_TREE_NODES)?,
             "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
             "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
             "minimax" => {

@@ -2,7 +2,7 @@
 //! perfect team can win, deal by deal, within a node budget per question.
 
 use super::winrate::{WinRateRun, deal};
-use crate::core::{Evaluate, Objective, Stochastic};
+use crate::core::{Evaluate, Objective, Stochastic, thread_pool};
 use crate::search::{CoopSolver, ObjectiveBounds, SearchError, Verdict};
 use rayon::prelude::*;
 use std::sync::Mutex;
@@ -33,10 +33,8 @@ pub fn bound_objectives<G: Stochastic + Evaluate>(
     budget: u64,
     on_deal_done: &(dyn Fn() + Sync),
 ) -> Result<Vec<DealBounds<G::Move>>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(run.threads)
-        .build()
-        .map_err(|error| error.to_string())?;
+    run.validate()?;
+    let pool = thread_pool(run.threads)?;
     let solvers: Mutex<Vec<CoopSolver<G>>> = Mutex::new(Vec::new());
     pool.install(|| {
         (0..run.deals)

@@ -347,7 +347,7 @@ impl Sweep {
             Some(step) => step,
             None => ((high - low) / 10).max(1),
         };
-        if (high - low) / step + 1 > MAX_SWEEP_VALUES {
+        if (high - low) / step >= MAX_SWEEP_VALUES {
             return Err(bad(format!(
                 "more than {MAX_SWEEP_VALUES} values; give a shorter range or a larger step"
             )));

@@ -6,7 +6,7 @@ use super::summary::seat_score;
 use super::tournament::{
     AgentFactory, GameLine, TournamentConfig, TournamentError, play_scheduled, require_two_players,
 };
-use crate::core::Notation;
+use crate::core::{Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -54,8 +54,13 @@ pub fn run_match<G: Notation>(
     stop: &AtomicBool,
 ) -> Result<MatchReport, TournamentError> {
     sprt.validate().map_err(TournamentError::Invalid)?;
+    if max_pairs == 0 {
+        return Err(TournamentError::Invalid(
+            "a match plays at least one colour-swapped pair (2 games)".into(),
+        ));
+    }
     let config = TournamentConfig {
-        games_per_pair: 2 * max_pairs.max(1),
+        games_per_pair: max_pairs.saturating_mul(2),
         ..config.clone()
     };
     config.validate().map_err(TournamentError::Invalid)?;
@@ -69,10 +74,7 @@ pub fn run_match<G: Notation>(
         make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
     }
     let schedule = config.schedule();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|error| TournamentError::Invalid(error.to_string()))?;
+    let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
     let mut pentanomial = Pentanomial::default();
     let mut lines: Vec<GameLine> = Vec::new();
     let mut decision = SprtDecision::Continue;

@@ -29,7 +29,7 @@ pub use summary::{
     TournamentSummary,
 };
 pub use tournament::{
-    AgentFactory, GameLine, RunOptions, RunProgress, RunResult, ScheduledGame, Shard,
-    TournamentConfig, TournamentError, Unwatched, merge_directories, replay_line, run_tournament,
-    write_directory, write_reports,
+    AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, RunOptions, RunProgress, RunResult,
+    ScheduledGame, Shard, TournamentConfig, TournamentError, Unwatched, check_line,
+    merge_directories, replay_line, run_tournament, write_directory, write_reports,
 };

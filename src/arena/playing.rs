@@ -13,6 +13,34 @@ pub const MAX_PLIES_REASON: &str = "max-plies";
 /// The reason recorded when an agent resigns.
 pub const RESIGNATION_REASON: &str = "resignation";
 
+/// The outcome of a game the runner's ply cap ends in `state`: a draw, every
+/// player at the middle of the payoff range.
+pub(crate) fn max_plies_outcome<G: Game>(state: &G) -> Outcome {
+    let (low, high) = state.payoff_range();
+    Outcome {
+        payoffs: Payoffs::shared(state.num_players(), (low + high) / 2.0),
+        reason: MAX_PLIES_REASON,
+    }
+}
+
+/// The outcome of `player` resigning in `state`: the lowest payoff for
+/// them, and for the others the highest (two players) or the middle.
+pub(crate) fn resignation_outcome<G: Game>(state: &G, player: Player) -> Outcome {
+    let (low, high) = state.payoff_range();
+    let players = state.num_players();
+    let others = if players == 2 {
+        high
+    } else {
+        (low + high) / 2.0
+    };
+    let mut values = vec![others; players];
+    values[player] = low;
+    Outcome {
+        payoffs: Payoffs::from_slice(&values),
+        reason: RESIGNATION_REASON,
+    }
+}
+
 /// A finished game: the plies in order and how it ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayedGame<M> {
@@ -121,8 +149,6 @@ pub fn play_game<G: Game>(
     let max_plies = options.max_plies;
     let mut state = start.clone();
     let mut plies = Vec::new();
-    let (low, high) = state.payoff_range();
-    let middle = (low + high) / 2.0;
     loop {
         let deciders: Vec<Player> = match state.status() {
             Status::Over(outcome) => {
@@ -136,10 +162,7 @@ pub fn play_game<G: Game>(
             }
         };
         if max_plies.is_some_and(|limit| plies.len() >= limit) {
-            let outcome = Outcome {
-                payoffs: Payoffs::shared(state.num_players(), middle),
-                reason: MAX_PLIES_REASON,
-            };
+            let outcome = max_plies_outcome(&state);
             return Ok(PlayedGame::new(plies, outcome, None, options.chance_seed));
         }
         if options
@@ -151,14 +174,7 @@ pub fn play_game<G: Game>(
         let ply = match choose(&state, agents, &deciders)? {
             Choice::Ply(ply) => ply,
             Choice::Resign(player) => {
-                let players = state.num_players();
-                let others = if players == 2 { high } else { middle };
-                let mut values = vec![others; players];
-                values[player] = low;
-                let outcome = Outcome {
-                    payoffs: Payoffs::from_slice(&values),
-                    reason: RESIGNATION_REASON,
-                };
+                let outcome = resignation_outcome(&state, player);
                 return Ok(PlayedGame::new(
                     plies,
                     outcome,

@@ -8,11 +8,17 @@
 //! plays it, so a run gives the same games for any number of threads, and
 //! shards or resumed runs give the same games as one uninterrupted run.
 
-use super::playing::{PlayError, PlayOptions, play_game, plies_text, resolve_pending_chance};
+use super::playing::{
+    MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome, play_game,
+    plies_text, resignation_outcome, resolve_pending_chance,
+};
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
 use crate::agents::Agent;
-use crate::core::{Capabilities, Game, Notation, ParseError, PlyText, derive_seed, rng_from_seed};
+use crate::core::{
+    Capabilities, Game, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
+    derive_seed, rng_from_seed, thread_pool,
+};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -69,14 +75,24 @@ impl ScheduledGame {
     }
 }
 
+/// The most games of one tournament: every game's line is kept in memory
+/// for the summary, and at this size the log alone is gigabytes.
+pub const MAX_TOURNAMENT_GAMES: usize = 10_000_000;
+
 impl TournamentConfig {
-    /// Checks the configuration: at least two distinct agents, a positive even
-    /// number of games per pair, a known anchor.
+    /// Checks the configuration: at least two distinct agents (specs
+    /// without surrounding spaces), a positive even number of games per
+    /// pair, at most [`MAX_TOURNAMENT_GAMES`] games in all, a known anchor.
     pub fn validate(&self) -> Result<(), String> {
         if self.agents.len() < 2 {
             return Err("a tournament needs at least two agents".into());
         }
         for (i, spec) in self.agents.iter().enumerate() {
+            if spec.trim() != spec || spec.is_empty() {
+                return Err(format!(
+                    "agent spec `{spec}` is empty or has spaces around it"
+                ));
+            }
             if self.agents[..i].contains(spec) {
                 return Err(format!("agent `{spec}` is listed twice"));
             }
@@ -84,6 +100,16 @@ impl TournamentConfig {
         if self.games_per_pair == 0 || !self.games_per_pair.is_multiple_of(2) {
             return Err(format!(
                 "games per pair must be a positive even number (colour-swapped pairs), got {}",
+                self.games_per_pair
+            ));
+        }
+        let pairings = self.agents.len() * (self.agents.len() - 1) / 2;
+        if pairings
+            .checked_mul(self.games_per_pair)
+            .is_none_or(|total| total > MAX_TOURNAMENT_GAMES)
+        {
+            return Err(format!(
+                "{pairings} pairings of {} games is more than the {MAX_TOURNAMENT_GAMES} games a run may hold",
                 self.games_per_pair
             ));
         }
@@ -128,21 +154,60 @@ impl TournamentConfig {
 
     /// Every game, in order.
     pub fn schedule(&self) -> Vec<ScheduledGame> {
-        let mut games = Vec::with_capacity(self.total_games());
-        for (a, b) in self.pairings() {
-            for _ in 0..self.games_per_pair / 2 {
-                let pair = games.len() / 2;
-                let seed = derive_seed(self.seed, pair as u64);
-                for seats in [[a, b], [b, a]] {
-                    games.push(ScheduledGame {
-                        index: games.len(),
-                        seats,
-                        seed,
-                    });
-                }
-            }
+        let pairings = self.pairings();
+        (0..self.total_games())
+            .map(|index| self.scheduled_game_of(&pairings, index))
+            .collect()
+    }
+
+    /// Game `index` of the schedule, if there is one.
+    pub fn scheduled_game(&self, index: usize) -> Option<ScheduledGame> {
+        (index < self.total_games()).then(|| self.scheduled_game_of(&self.pairings(), index))
+    }
+
+    /// Game `index` (which must be in the schedule): the pairings in order,
+    /// each playing `games_per_pair` games in colour-swapped pairs that
+    /// share a seed.
+    fn scheduled_game_of(&self, pairings: &[(usize, usize)], index: usize) -> ScheduledGame {
+        let (a, b) = pairings[index / self.games_per_pair];
+        ScheduledGame {
+            index,
+            seats: if index.is_multiple_of(2) {
+                [a, b]
+            } else {
+                [b, a]
+            },
+            seed: derive_seed(self.seed, (index / 2) as u64),
         }
-        games
+    }
+
+    /// Checks that a logged game is the game the schedule holds at its
+    /// index: the same seats, seed and agents, and as many plies as moves.
+    /// (Its moves and result are checked by [`replay_line`].)
+    pub fn check_scheduled(&self, line: &GameLine) -> Result<(), String> {
+        let scheduled = self.scheduled_game(line.index).ok_or_else(|| {
+            format!(
+                "game {} is not in the schedule of {} games",
+                line.index,
+                self.total_games()
+            )
+        })?;
+        let agents = scheduled.seats.map(|seat| self.agents[seat].as_str());
+        let problem = if line.seats != scheduled.seats {
+            "its seats"
+        } else if line.seed != scheduled.seed {
+            "its seed"
+        } else if line.agents != agents {
+            "its agents"
+        } else if line.plies != line.moves.len() {
+            "its ply count"
+        } else {
+            return Ok(());
+        };
+        Err(format!(
+            "game {}: {problem} differ from the tournament's schedule",
+            line.index
+        ))
     }
 }
 
@@ -257,6 +322,10 @@ pub struct RunOptions<'a> {
     pub stop: &'a AtomicBool,
     /// Told as games end.
     pub progress: &'a dyn RunProgress,
+    /// Drop log lines that fail the checks of a resume (a game outside the
+    /// schedule, recorded twice, or not replaying to its result) and play
+    /// their games again, instead of refusing to resume.
+    pub repair: bool,
 }
 
 /// The games of a run: those found in the log and those played now.
@@ -269,6 +338,9 @@ pub struct RunResult {
     /// A half-written line was found at the end of the log and discarded; its
     /// game was played again.
     pub repaired_torn_line: bool,
+    /// The log lines dropped by [`RunOptions::repair`], each with its line
+    /// number and why.
+    pub dropped_lines: Vec<String>,
 }
 
 /// Builds an agent from its spec and seed.
@@ -276,6 +348,7 @@ pub type AgentFactory<'a, G> =
     dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError> + Sync + 'a;
 
 const CONFIG_FILE: &str = "config.json";
+const LOCK_FILE: &str = "run.lock";
 const GAMES_FILE: &str = "games.jsonl";
 
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
@@ -310,14 +383,25 @@ pub fn run_tournament<G: Notation>(
     options: &RunOptions<'_>,
 ) -> Result<RunResult, TournamentError> {
     config.validate().map_err(TournamentError::Invalid)?;
+    check_threads("the thread count", options.threads).map_err(TournamentError::Invalid)?;
     require_two_players(config, start)?;
     for spec in &config.agents {
         make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
     }
-    let (mut finished, repaired_torn_line) = match &options.out_dir {
-        Some(dir) => prepare_directory(dir, config)?,
-        None => (Vec::new(), false),
+    let _lock = match &options.out_dir {
+        Some(dir) => Some(RunLock::acquire(dir)?),
+        None => None,
     };
+    let check = |line: &GameLine| check_line(config, start, line);
+    let read = match &options.out_dir {
+        Some(dir) => prepare_directory(dir, config, &check, options.repair)?,
+        None => LogRead {
+            games: Vec::new(),
+            torn: false,
+            dropped: Vec::new(),
+        },
+    };
+    let (mut finished, repaired_torn_line, dropped_lines) = (read.games, read.torn, read.dropped);
     let resumed = finished.len();
     let done: std::collections::HashSet<usize> = finished.iter().map(|game| game.index).collect();
     let pending: Vec<ScheduledGame> = config
@@ -340,10 +424,7 @@ pub fn run_tournament<G: Notation>(
     let played = Mutex::new(Vec::new());
     let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()
-        .map_err(|error| TournamentError::Invalid(error.to_string()))?;
+    let pool = thread_pool(options.threads).map_err(TournamentError::Invalid)?;
     pool.install(|| {
         pending.par_iter().for_each(|scheduled| {
             if options.stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
@@ -389,6 +470,7 @@ pub fn run_tournament<G: Notation>(
         missing,
         resumed,
         repaired_torn_line,
+        dropped_lines,
     })
 }
 
@@ -441,6 +523,35 @@ pub(super) fn play_scheduled<G: Notation>(
     })
 }
 
+/// An exclusive lock on a run directory, held while a run writes to it, so
+/// that a second run on the same directory is refused instead of playing
+/// every game again into the same log. The system releases the lock when
+/// the process ends, however it ends, so a killed run leaves no stale lock.
+struct RunLock {
+    _file: File,
+}
+
+impl RunLock {
+    fn acquire(dir: &Path) -> Result<RunLock, TournamentError> {
+        std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
+        let path = dir.join(LOCK_FILE);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|error| io_error(&path, error))?;
+        match file.try_lock() {
+            Ok(()) => Ok(RunLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(TournamentError::Invalid(format!(
+                "{} is in use by another run; wait for it to end or choose another directory",
+                dir.display()
+            ))),
+            Err(std::fs::TryLockError::Error(error)) => Err(io_error(&path, error)),
+        }
+    }
+}
+
 fn io_error(path: &Path, error: std::io::Error) -> TournamentError {
     TournamentError::Io(format!("{}: {error}", path.display()))
 }
@@ -464,7 +575,9 @@ fn append_line(
 fn prepare_directory(
     dir: &Path,
     config: &TournamentConfig,
-) -> Result<(Vec<GameLine>, bool), TournamentError> {
+    check: &dyn Fn(&GameLine) -> Result<(), String>,
+    repair: bool,
+) -> Result<LogRead, TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
     let config_path = dir.join(CONFIG_FILE);
     match std::fs::read_to_string(&config_path) {
@@ -485,7 +598,7 @@ fn prepare_directory(
         }
         Err(error) => return Err(io_error(&config_path, error)),
     }
-    read_games(&dir.join(GAMES_FILE), true)
+    read_games(&dir.join(GAMES_FILE), check, true, repair)
 }
 
 fn read_config(path: &Path, text: &str) -> Result<TournamentConfig, TournamentError> {
@@ -516,41 +629,79 @@ fn describe_difference(old: &TournamentConfig, new: &TournamentConfig) -> String
     format!("different {}", differing.join(", "))
 }
 
-/// Reads a game log. Every line is written whole and then flushed, so only
-/// the last line can be cut short by a crash: a last line without its newline
-/// is such a torn write, and with `repair` it is cut from the file so that its
-/// game is played again. Any other bad line is an error, never skipped.
-fn read_games(path: &Path, repair: bool) -> Result<(Vec<GameLine>, bool), TournamentError> {
+/// What reading a game log found.
+struct LogRead {
+    /// The good lines, in file order.
+    games: Vec<GameLine>,
+    /// The last line was cut short (and, when repairing, cut from the file).
+    torn: bool,
+    /// Why each dropped line was bad (only when repairing).
+    dropped: Vec<String>,
+}
+
+/// Reads a game log, checking every line with `check`. Every line is
+/// written whole and then flushed, so only the last line can be cut short
+/// by a crash: a last line without its newline is such a torn write, and
+/// with `cut_torn` it is cut from the file so that its game is played
+/// again. Any other bad line (not a record, a game recorded twice, or one
+/// `check` refuses) is an error naming its line, unless `drop_bad` is set:
+/// then such lines are removed from the file and reported.
+fn read_games(
+    path: &Path,
+    check: &dyn Fn(&GameLine) -> Result<(), String>,
+    cut_torn: bool,
+    drop_bad: bool,
+) -> Result<LogRead, TournamentError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Ok((Vec::new(), false));
+            return Ok(LogRead {
+                games: Vec::new(),
+                torn: false,
+                dropped: Vec::new(),
+            });
         }
         Err(error) => return Err(io_error(path, error)),
     };
     let complete_bytes = text.rfind('\n').map_or(0, |end| end + 1);
     let torn = complete_bytes < text.len();
     let mut games = Vec::new();
+    let mut kept_lines = Vec::new();
+    let mut dropped = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (number, line) in text[..complete_bytes].lines().enumerate() {
-        let game: GameLine = serde_json::from_str(line).map_err(|error| {
-            TournamentError::Io(format!(
-                "{}: line {} is not a game record: {error}",
-                path.display(),
-                number + 1
-            ))
-        })?;
-        if !seen.insert(game.index) {
-            return Err(TournamentError::Io(format!(
-                "{}: game {} is recorded twice (line {})",
-                path.display(),
-                game.index,
-                number + 1
-            )));
+        let checked = serde_json::from_str::<GameLine>(line)
+            .map_err(|error| format!("not a game record: {error}"))
+            .and_then(|game| {
+                if seen.contains(&game.index) {
+                    return Err(format!("game {} is recorded twice", game.index));
+                }
+                check(&game)?;
+                Ok(game)
+            });
+        match checked {
+            Ok(game) => {
+                seen.insert(game.index);
+                games.push(game);
+                kept_lines.push(line);
+            }
+            Err(problem) if drop_bad => dropped.push(format!("line {}: {problem}", number + 1)),
+            Err(problem) => {
+                return Err(TournamentError::Invalid(format!(
+                    "{}: line {}: {problem} (--repair drops such lines and plays their games again)",
+                    path.display(),
+                    number + 1
+                )));
+            }
         }
-        games.push(game);
     }
-    if torn && repair {
+    if !dropped.is_empty() {
+        let mut kept = kept_lines.join("\n");
+        if !kept.is_empty() {
+            kept.push('\n');
+        }
+        replace_file(path, &kept)?;
+    } else if torn && cut_torn {
         let file = OpenOptions::new()
             .write(true)
             .open(path)
@@ -558,11 +709,26 @@ fn read_games(path: &Path, repair: bool) -> Result<(Vec<GameLine>, bool), Tourna
         file.set_len(complete_bytes as u64)
             .map_err(|error| io_error(path, error))?;
     }
-    Ok((games, torn))
+    Ok(LogRead {
+        games,
+        torn,
+        dropped,
+    })
+}
+
+/// Replaces a file's contents at once: the text goes to a temporary file
+/// beside it, which is then renamed over it, so a crash leaves either the
+/// old file or the new one.
+fn replace_file(path: &Path, text: &str) -> Result<(), TournamentError> {
+    let temporary = path.with_extension("tmp");
+    std::fs::write(&temporary, text).map_err(|error| io_error(&temporary, error))?;
+    std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
 }
 
 /// Combines the logs of shard directories: they must hold the same
-/// tournament, and no game may appear in two of them.
+/// tournament, every line must be the schedule's game at its index, and no
+/// game may appear in two of them. The moves are not replayed here (that
+/// needs the game's type): check each game with [`check_line`].
 pub fn merge_directories(
     dirs: &[PathBuf],
 ) -> Result<(TournamentConfig, Vec<GameLine>), TournamentError> {
@@ -586,7 +752,13 @@ pub fn merge_directories(
             }
             Some(_) => {}
         }
-        let (shard_games, torn) = read_games(&dir.join(GAMES_FILE), false)?;
+        let config = config.as_ref().expect("set above");
+        let check = |line: &GameLine| config.check_scheduled(line);
+        let LogRead {
+            games: shard_games,
+            torn,
+            ..
+        } = read_games(&dir.join(GAMES_FILE), &check, false, false)?;
         if torn {
             return Err(TournamentError::Invalid(format!(
                 "{} ends with a half-written game; resume that shard before merging",
@@ -665,6 +837,46 @@ pub fn write_reports(dir: &Path, summary: &TournamentSummary) -> Result<(), Tour
     write("ratings.svg", ratings_svg(summary))
 }
 
+/// Checks a logged game against the tournament it claims to belong to: the
+/// schedule's game at its index ([`TournamentConfig::check_scheduled`]),
+/// the game's side names, a winner that agrees with the payoffs, and moves
+/// that replay to the recorded result ([`replay_line`]).
+pub fn check_line<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    line: &GameLine,
+) -> Result<(), String> {
+    config.check_scheduled(line)?;
+    if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
+        return Err(format!(
+            "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
+            line.index,
+            line.moves.len(),
+            config.max_plies
+        ));
+    }
+    let sides = [start.player_name(0), start.player_name(1)];
+    if line.sides != sides {
+        return Err(format!(
+            "game {}: sides {:?}, but {} has {:?}",
+            line.index, line.sides, config.game, sides
+        ));
+    }
+    let winner = Outcome {
+        payoffs: Payoffs::from_slice(&line.payoffs),
+        reason: "",
+    }
+    .winner()
+    .map(|seat| sides[seat].clone());
+    if line.winner != winner {
+        return Err(format!(
+            "game {}: the winner {:?} does not agree with the payoffs {:?}",
+            line.index, line.winner, line.payoffs
+        ));
+    }
+    replay_line(start, line)
+}
+
 /// Checks that a logged game replays under the rules to its recorded result
 /// (chance events drawn from the game's seed, as they were played).
 pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
@@ -690,14 +902,31 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
             }
         }
         None => {
-            let cut_short = [
-                super::playing::MAX_PLIES_REASON,
-                super::playing::RESIGNATION_REASON,
-            ];
-            if !cut_short.contains(&line.reason.as_str()) {
+            // A game cut short by the runner: the payoffs must be those the
+            // runner gives for the recorded reason in the final state.
+            let possible: Vec<Outcome> = match line.reason.as_str() {
+                MAX_PLIES_REASON => vec![max_plies_outcome(&state)],
+                RESIGNATION_REASON => (0..state.num_players())
+                    .filter(|&player| match status {
+                        Status::ToMove(mover) => mover == player,
+                        _ => true,
+                    })
+                    .map(|player| resignation_outcome(&state, player))
+                    .collect(),
+                _ => {
+                    return Err(format!(
+                        "game {}: replay has not ended, the log says it ended by {}",
+                        line.index, line.reason
+                    ));
+                }
+            };
+            if !possible
+                .iter()
+                .any(|outcome| outcome.payoffs.as_slice() == line.payoffs)
+            {
                 return Err(format!(
-                    "game {}: replay has not ended, the log says it ended by {}",
-                    line.index, line.reason
+                    "game {}: payoffs {:?} are not those of a game ended by {}",
+                    line.index, line.payoffs, line.reason
                 ));
             }
         }

@@ -9,7 +9,8 @@
 use super::stats::{Z_95, wilson_interval};
 use crate::agents::{Agent, Decision};
 use crate::core::{
-    Evaluate, Game, ParseError, Ply, Status, Stochastic, derive_seed, rng_from_seed,
+    Evaluate, Game, ParseError, Ply, Status, Stochastic, check_threads, derive_seed, rng_from_seed,
+    thread_pool,
 };
 use crate::search::{CoopSolver, Verdict};
 use rayon::prelude::*;
@@ -232,6 +233,25 @@ pub struct WinRateRun {
     pub threads: usize,
 }
 
+/// The most deals of one run: a run keeps one result per deal (for the
+/// per-deal table and the paired comparison of policies), and at a
+/// microsecond a deal this is already minutes of play per policy.
+pub const MAX_DEALS: u64 = 100_000_000;
+
+impl WinRateRun {
+    /// Checks the run before any work: from 1 to [`MAX_DEALS`] deals, and a
+    /// thread count the machine can use.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.deals == 0 || self.deals > MAX_DEALS {
+            return Err(format!(
+                "the number of deals must be from 1 to {MAX_DEALS}, not {}",
+                self.deals
+            ));
+        }
+        check_threads("the thread count", self.threads)
+    }
+}
+
 /// Plays (or solves) deals `0..run.deals` with `policy` on `run.threads`
 /// threads and counts the wins. `on_deal_done` is called after each deal
 /// (from any thread), e.g. to advance a progress bar.
@@ -245,10 +265,8 @@ pub fn estimate_win_rate<G: Stochastic>(
     run: WinRateRun,
     on_deal_done: &(dyn Fn() + Sync),
 ) -> Result<Estimate, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(run.threads)
-        .build()
-        .map_err(|error| error.to_string())?;
+    run.validate()?;
+    let pool = thread_pool(run.threads)?;
     // Players go back to this pool after each deal, so at most one per
     // thread is ever built.
     let players: Mutex<Vec<Box<dyn DealPlayer<G>>>> = Mutex::new(Vec::new());

@@ -215,11 +215,7 @@ pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-/// Checks a `--threads` value.
+/// Checks a `--threads` value against what the machine can use.
 pub(crate) fn check_threads(threads: usize) -> CliResult {
-    if threads == 0 {
-        Err("--threads must be at least 1".into())
-    } else {
-        Ok(())
-    }
+    crate::core::check_threads("--threads", threads)
 }

@@ -3,8 +3,7 @@
 
 use super::progress::deals_bar;
 use super::{
-    CliResult, check_threads, default_threads, game_names, initial_state, parse_rules, print_json,
-    with_game,
+    CliResult, default_threads, game_names, initial_state, parse_rules, print_json, with_game,
 };
 use crate::arena::solve::{solve_deals, solve_position};
 use crate::arena::winrate::{WinRateRun, deal_from_seed};
@@ -107,15 +106,12 @@ fn solve_many<G: Registered + Stochastic>(
     let Some(budget) = args.budget else {
         return Err("--deals needs --budget: the objective bounds are searched within it".into());
     };
-    check_threads(args.threads)?;
-    if deals == 0 {
-        return Err("--deals must be at least 1".into());
-    }
     let run = WinRateRun {
         deals,
         master_seed: args.seed.unwrap_or(0),
         threads: args.threads,
     };
+    run.validate()?;
     let bar = deals_bar(deals, "bounds");
     let report = solve_deals::<G>(rules, &G::objectives(), run, budget, &|| bar.inc(1))?;
     bar.finish_and_clear();

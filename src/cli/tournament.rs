@@ -6,11 +6,11 @@ use super::{
 };
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
-    RunOptions, Shard, TournamentConfig, TournamentSummary, merge_directories, run_match,
-    run_tournament, text_report, write_directory, write_reports,
+    GameLine, RunOptions, Shard, TournamentConfig, TournamentSummary, check_line,
+    merge_directories, run_match, run_tournament, text_report, write_directory, write_reports,
 };
 use crate::core::Capabilities;
-use crate::registry::Registered;
+use crate::registry::{GameVisitor, Registered};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -60,6 +60,11 @@ pub struct TournamentArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// Drop log lines that fail the resume checks (a game outside the
+    /// schedule, recorded twice, or not replaying to its result) and play
+    /// their games again
+    #[arg(long)]
+    repair: bool,
     /// Print the summary as one JSON object instead of the table
     #[arg(long)]
     json: bool,
@@ -153,7 +158,11 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
     let config = TournamentConfig {
         game: G::NAME.to_string(),
         rules: args.rules.clone().unwrap_or_default(),
-        agents: args.agents.clone(),
+        agents: args
+            .agents
+            .iter()
+            .map(|spec| spec.trim().to_string())
+            .collect(),
         games_per_pair: args.games,
         seed: args.seed,
         max_plies: args.max_plies,
@@ -173,6 +182,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         out_dir: Some(out_dir.clone()),
         stop: &stop,
         progress: &bar,
+        repair: args.repair,
     };
     let started = Instant::now();
     let result = run_tournament(&config, &start, &G::build_agent, &options)
@@ -182,6 +192,9 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
     let summary = TournamentSummary::compute(&config, &result.games, scored);
     write_reports(&out_dir, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)?;
+    for dropped in &result.dropped_lines {
+        eprintln!("dropped from the log: {dropped}");
+    }
     if !args.json {
         if result.repaired_torn_line {
             println!("a half-written game at the end of the log was discarded and played again");
@@ -207,10 +220,37 @@ pub fn merge(args: MergeArgs) -> CliResult {
     let (config, games) = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
     let game = crate::registry::find(&config.game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
+    crate::registry::visit(
+        &config.game,
+        &mut ReplayEvery {
+            config: &config,
+            games: &games,
+        },
+    )
+    .map_err(|error| error.to_string())??;
     write_directory(&args.out, &config, &games).map_err(|error| error.to_string())?;
     let summary = TournamentSummary::compute(&config, &games, game.capabilities.scored());
     write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)
+}
+
+/// Replays every merged game, so that a shard whose log was edited is
+/// refused before its games count.
+struct ReplayEvery<'a> {
+    config: &'a TournamentConfig,
+    games: &'a [GameLine],
+}
+
+impl GameVisitor for ReplayEvery<'_> {
+    type Output = CliResult;
+
+    fn visit<G: Registered>(&mut self) -> CliResult {
+        let rules = parse_rules::<G>(Some(self.config.rules.as_str()))?;
+        let start = G::new(rules);
+        self.games
+            .iter()
+            .try_for_each(|line| check_line(self.config, &start, line))
+    }
 }
 
 pub fn run_match_command(args: MatchArgs) -> CliResult {
@@ -239,7 +279,10 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
     let config = TournamentConfig {
         game: G::NAME.to_string(),
         rules: args.rules.clone().unwrap_or_default(),
-        agents: vec![args.tested.clone(), args.baseline.clone()],
+        agents: vec![
+            args.tested.trim().to_string(),
+            args.baseline.trim().to_string(),
+        ],
         games_per_pair: 2,
         seed: args.seed,
         max_plies: args.max_plies,

@@ -57,9 +57,6 @@ pub struct WinrateArgs {
 
 pub fn run(args: WinrateArgs) -> CliResult {
     check_threads(args.threads)?;
-    if args.deals == 0 {
-        return Err("--deals must be at least 1".into());
-    }
     with_game!(args: WinrateArgs, G => winrate::<G>(args))
 }
 
@@ -109,6 +106,7 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
         master_seed: args.seed,
         threads: args.threads,
     };
+    run.validate()?;
     match &args.sweep {
         None => {
             let rules = parse_rules::<G>(&base_rules)?;

@@ -9,7 +9,8 @@
 //!   scored and cooperative games alike;
 //! - [`Capabilities`] and the hooks through which generic code reaches the
 //!   optional traits;
-//! - [`MoveList`], [`Ply`], Zobrist keys and seeded random number generators.
+//! - [`MoveList`], [`Ply`], Zobrist keys and seeded random number generators;
+//! - the resources a run may ask for ([`thread_limit`], [`memory_limit`]).
 
 mod capability;
 mod error;
@@ -22,6 +23,7 @@ mod options;
 mod outcome;
 mod playout;
 mod ply;
+mod resources;
 mod rng;
 mod sides;
 pub mod zobrist;
@@ -43,5 +45,8 @@ pub use options::{
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
+pub use resources::{
+    check_memory, check_threads, memory_limit, physical_memory, thread_limit, thread_pool,
+};
 pub use rng::{GameRng, derive_seed, rng_from_seed};
 pub(crate) use sides::{two_sided_turns, two_sides};

@@ -92,6 +92,21 @@ pub struct IsmctsConfig {
     pub exploration: f64,
 }
 
+/// The most iterations of one search: each iteration adds at most one node,
+/// and nodes are numbered by `u32`.
+pub const MAX_ISMCTS_ITERATIONS: u64 = u32::MAX as u64 - 1;
+
+impl IsmctsConfig {
+    /// The most memory the search's tree may take for game `G`: a node per
+    /// iteration and the root, doubled because a growing vector may hold
+    /// twice what it uses.
+    pub fn memory_bytes<G: Game>(&self) -> u64 {
+        self.iterations
+            .saturating_add(1)
+            .saturating_mul(2 * size_of::<Node<G::Move>>() as u64)
+    }
+}
+
 impl Default for IsmctsConfig {
     fn default() -> Self {
         IsmctsConfig {

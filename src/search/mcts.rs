@@ -19,7 +19,8 @@
 //! - The tree survives between moves: [`Mcts::advance`] keeps the subtree of
 //!   the move played.
 //! - [`MctsConfig::node_budget`] bounds the memory: at the budget the tree
-//!   stops growing and simulations start at its leaves.
+//!   stops growing (except for the root's children, which are always built)
+//!   and simulations start at its leaves.
 //!
 //! # Parallelism
 //! - **Root parallelism** ([`Parallelism::Root`]): each thread grows its own
@@ -47,7 +48,7 @@
 use super::SearchError;
 use crate::core::{
     Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed, normalised_payoffs,
-    rng_from_seed,
+    rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -94,6 +95,21 @@ pub struct MctsConfig {
     pub minimax_weight: f64,
 }
 
+impl MctsConfig {
+    /// The most memory the search's trees may take for game `G`: the node
+    /// budget of each tree (one per thread with root parallelism), doubled
+    /// because a growing vector may hold twice what it uses.
+    pub fn memory_bytes<G: Game>(&self) -> u64 {
+        let trees = match self.parallelism {
+            Parallelism::Root => self.threads.max(1),
+            Parallelism::Tree => 1,
+        };
+        (self.node_budget as u64)
+            .saturating_mul(2 * size_of::<Node<G::Move>>() as u64)
+            .saturating_mul(trees as u64)
+    }
+}
+
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
@@ -134,7 +150,13 @@ pub struct MctsResult<M> {
     /// Every expanded root move, most visited first.
     pub moves: Vec<MoveStats<M>>,
     pub elapsed: Duration,
+    /// Whether a tree reached [`MctsConfig::node_budget`] and stopped growing.
+    pub budget_reached: bool,
 }
+
+/// The largest node budget: nodes are numbered by `u32`, and `u32::MAX`
+/// marks "no node".
+pub const MAX_TREE_NODES: usize = u32::MAX as usize - 1;
 
 const NONE: u32 = u32::MAX;
 const NO_PLAYER: u8 = u8::MAX;
@@ -297,7 +319,9 @@ impl<G: Game> Tree<G> {
         path.clear();
         let mut index = 0u32;
         loop {
-            let budget_left = self.nodes.len() < config.node_budget;
+            // The root's children are built whatever the budget: without
+            // them there is no move to choose.
+            let budget_left = self.nodes.len() < config.node_budget || index == 0;
             let node = &mut self.nodes[index as usize];
             node.virtual_loss += 1;
             if let Some(result) = node.proven
@@ -667,13 +691,9 @@ impl<G: Evaluate> Mcts<G> {
     ///
     /// # Errors
     /// If the thread pool for `config.threads > 1` cannot be created.
-    pub fn new(config: MctsConfig, seed: u64) -> Result<Self, rayon::ThreadPoolBuildError> {
+    pub fn new(config: MctsConfig, seed: u64) -> Result<Self, String> {
         let pool = if config.threads > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(config.threads)
-                    .build()?,
-            )
+            Some(thread_pool(config.threads)?)
         } else {
             None
         };
@@ -789,12 +809,14 @@ impl<G: Evaluate> Mcts<G> {
             self.trees.clear();
             return Err(SearchError::unsupported("MCTS", status));
         }
+        let budget = self.config.node_budget;
         Ok(MctsResult {
             best_move: None,
             iterations: ran,
             nodes: self.node_count(),
             moves: Vec::new(),
             elapsed: Duration::ZERO,
+            budget_reached: self.trees.iter().any(|tree| tree.nodes.len() >= budget),
         }
         .finish(&self.trees, started))
     }

@@ -17,7 +17,9 @@ mod tt;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
 pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
 pub use error::SearchError;
-pub use ismcts::{Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, RandomPlayout};
-pub use mcts::{Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
+pub use ismcts::{
+    Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, MAX_ISMCTS_ITERATIONS, RandomPlayout,
+};
+pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -4,7 +4,7 @@
 //! A ply is one move of the player to move, or at a simultaneous choice one
 //! joint move (one choice per player, every combination counted).
 
-use crate::core::{Game, MoveList, Ply, Status, joint_choices};
+use crate::core::{Game, MoveList, Ply, Status, joint_choices, thread_pool};
 use rayon::prelude::*;
 
 /// The number of move sequences of exactly `depth` plies from `state`
@@ -108,14 +108,12 @@ pub fn perft_divide<G: Game>(
     state: &G,
     depth: u32,
     threads: usize,
-) -> Result<Vec<Divided<G::Move>>, rayon::ThreadPoolBuildError> {
+) -> Result<Vec<Divided<G::Move>>, String> {
     if depth == 0 {
         return Ok(Vec::new());
     }
     let plies = root_plies(state);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
+    let pool = thread_pool(threads)?;
     Ok(pool.install(|| {
         plies
             .into_par_iter()
@@ -133,11 +131,7 @@ pub fn perft_divide<G: Game>(
 ///
 /// # Errors
 /// If the thread pool cannot be created.
-pub fn perft_parallel<G: Game>(
-    state: &G,
-    depth: u32,
-    threads: usize,
-) -> Result<u64, rayon::ThreadPoolBuildError> {
+pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> Result<u64, String> {
     if depth <= 1 {
         return Ok(perft(state, depth));
     }

@@ -10,6 +10,7 @@
 //! every game lists in a fixed order. That keeps the table independent of the
 //! game's move type.
 
+use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score relates to the true value of the position.
@@ -92,9 +93,7 @@ impl TranspositionTable {
         let fitting = (megabytes.saturating_mul(1 << 20) / 16).max(1);
         let slots = 1usize << (usize::BITS - 1 - fitting.leading_zeros());
         TranspositionTable {
-            slots: (0..slots)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            slots: zeroed_slots(slots),
             mask: slots as u64 - 1,
         }
     }
@@ -147,6 +146,26 @@ impl TranspositionTable {
     }
 }
 
+/// `count` empty slots in one zeroed allocation. The system maps the pages of
+/// a zeroed allocation on first use, so a large table costs memory only
+/// where a search writes: a shallow search with a 1 GB table touches a few
+/// pages, where filling the slots one by one would touch them all.
+fn zeroed_slots(count: usize) -> Vec<[AtomicU64; 2]> {
+    assert!(count > 0, "a table has at least one slot");
+    let layout = Layout::array::<[AtomicU64; 2]>(count).expect("the size fits in memory");
+    // SAFETY: the layout has a non-zero size (count > 0); all-zero bytes
+    // are a valid `AtomicU64` (an empty slot); and the pointer comes from
+    // the global allocator with the layout of exactly `count` elements,
+    // which is what `Vec::from_raw_parts` requires of length and capacity.
+    unsafe {
+        let pointer = alloc_zeroed(layout);
+        if pointer.is_null() {
+            handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(pointer.cast(), count, count)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +188,34 @@ mod tests {
         assert_eq!(table.len(), (1 << 20) / 16);
         assert_eq!(TranspositionTable::new(3).len(), (2 << 20) / 16);
         assert_eq!(TranspositionTable::new(0).len(), 1);
+    }
+
+    /// The resident memory of this process in bytes (Linux only).
+    #[cfg(target_os = "linux")]
+    fn resident_bytes() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status
+            .lines()
+            .find(|line| line.starts_with("VmRSS:"))
+            .unwrap();
+        let kilobytes: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        kilobytes * 1024
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_large_table_costs_memory_only_where_it_is_written() {
+        let before = resident_bytes();
+        let table = TranspositionTable::new(1024);
+        for hash in 0..1000u64 {
+            let spread = hash.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            table.store(spread, TtEntry::new(1, 1, Bound::Exact, None), 1);
+        }
+        assert_eq!(table.len(), 1 << 26);
+        // 1,000 writes touch at most 1,000 pages of 4 KB: about 4 MB of the
+        // table's 1 GB. Other tests run in the same process, hence the margin.
+        let grown = resident_bytes().saturating_sub(before);
+        assert!(grown < 256 << 20, "the table made {grown} bytes resident");
     }
 
     #[test]

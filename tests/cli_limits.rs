@@ -1,0 +1,155 @@
+//! What the machine cannot give, and input that used to slip through, is
+//! refused with one clear line before any work starts.
+
+mod common;
+
+use common::cli::{assert_fails_with, norn};
+
+#[test]
+fn thread_counts_beyond_the_machine_are_refused() {
+    for command in [
+        &["perft", "hnefatafl", "--depth", "2", "--threads", "100000"][..],
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--threads",
+            "100000",
+        ],
+        &[
+            "winrate",
+            "fenrir-path",
+            "--policy",
+            "random",
+            "--threads",
+            "100000",
+        ],
+    ] {
+        assert_fails_with(command, "at most");
+    }
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "mcts:threads=100000",
+            "--defenders",
+            "random",
+        ],
+        "`threads` must be from 1 to",
+    );
+}
+
+#[test]
+fn huge_runs_are_refused_before_anything_is_written() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("huge-tournament");
+    let _ = std::fs::remove_dir_all(&out);
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "1000000000000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "games a run may hold",
+    );
+    assert!(!out.exists(), "nothing may be written for a refused run");
+    for deals in ["1000000000000", "18446744073709551615"] {
+        assert_fails_with(
+            &[
+                "winrate",
+                "fenrir-path",
+                "--policy",
+                "random",
+                "--deals",
+                deals,
+            ],
+            "number of deals must be from 1 to",
+        );
+    }
+}
+
+#[test]
+fn tables_and_trees_larger_than_the_machine_are_refused() {
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "alphabeta:tt=1048576",
+            "--defenders",
+            "random",
+        ],
+        "memory",
+    );
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "mcts:nodes=4294967294",
+            "--defenders",
+            "random",
+        ],
+        "memory",
+    );
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "mcts:nodes=99999999999",
+            "--defenders",
+            "random",
+        ],
+        "`nodes` must be from 1 to",
+    );
+}
+
+#[test]
+fn an_mcts_tree_of_one_node_still_chooses_its_moves() {
+    let output = norn(&[
+        "play",
+        "koom-valley",
+        "--dwarfs",
+        "mcts:iters=10,nodes=1,playout=4",
+        "--trolls",
+        "random",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn agents_listed_twice_with_spaces_and_empty_matches_are_refused() {
+    assert_fails_with(
+        &["tournament", "hnefatafl", "--agents", "random", "random "],
+        "listed twice",
+    );
+    assert_fails_with(
+        &[
+            "match",
+            "hnefatafl",
+            "random",
+            "greedy",
+            "--sprt",
+            "0,30",
+            "--max-games",
+            "0",
+        ],
+        "at least one colour-swapped pair",
+    );
+}
