@@ -39,7 +39,7 @@ const MAX_THREADS: usize = 256;
 ///   (exploration, default 1.0), `threads` (default 1), `parallel`
 ///   (`root` or `tree`, default root), `playout` (random plies before the
 ///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
-///   limit, default 1000000), `reuse` and `solver` (`on`/`off`, default on),
+///   limit, at least 2, default 1000000), `reuse` and `solver` (`on`/`off`, default on),
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0).
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
 ///   (exploration, default 0.7); information-set MCTS with random playouts,
@@ -284,7 +284,8 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
                     _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
                 }
             }
-            "nodes" => config.node_budget = in_range(spec, key, value, 1, usize::MAX)?,
+            // A tree of one node has no room for a move to choose.
+            "nodes" => config.node_budget = in_range(spec, key, value, 2, usize::MAX)?,
             "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
             "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
             "minimax" => {
@@ -398,6 +399,7 @@ mod tests {
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
         assert!(error("mcts:threads=0").contains("from 1"));
+        assert!(error("mcts:iters=1,nodes=1").contains("`nodes` must be from 2"));
         assert!(error("human").contains("norn play"));
         assert!(error("mcts:iters").contains("key=value"));
     }
