@@ -75,7 +75,12 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
         let result = self.search.search(state).map_err(search_error)?;
-        result.best_move.map(Decision::Play).ok_or_else(no_move)
+        result.best_move.map(Decision::Play).ok_or_else(|| {
+            AgentError::new(format!(
+                "the search expanded none of the root's moves (its trees hold at most {} nodes)",
+                self.search.config().node_budget
+            ))
+        })
     }
 
     fn observe(&mut self, before: &G, ply: &Ply<G::Move>) {

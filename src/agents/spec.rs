@@ -38,7 +38,8 @@ const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
 ///   (exploration, default 1.0), `threads` (default 1), `parallel`
 ///   (`root` or `tree`, default root), `playout` (random plies before the
 ///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
-///   limit, default 1000000), `reuse` and `solver` (`on`/`off`, default on),
+///   limit, default 1000000; the root's children are always built), `reuse`
+///   and `solver` (`on`/`off`, default on),
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0).
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
 ///   (exploration, default 0.7); information-set MCTS with random playouts,

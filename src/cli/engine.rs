@@ -1,9 +1,9 @@
 //! `norn engine`: a game's engine protocol on standard input and output.
 
 use super::{CliResult, game_names, parse_rules, with_game};
+use crate::engine;
 use crate::registry::Registered;
 use clap::Args;
-use std::io::{BufRead, Write};
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
@@ -30,20 +30,10 @@ fn serve<G: Registered>(args: &EngineArgs) -> CliResult {
     let agent = G::build_agent(&args.agent, args.seed).map_err(|error| error.to_string())?;
     let mut session = G::engine_session(rules, agent)
         .ok_or_else(|| format!("no engine protocol is defined for {}", G::NAME))?;
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|error| format!("cannot read the input: {error}"))?;
-        let Some(reply) = session.answer(&line) else {
-            continue;
-        };
-        stdout
-            .write_all(reply.as_bytes())
-            .and_then(|()| stdout.flush())
-            .map_err(|error| format!("cannot write the output: {error}"))?;
-        if session.finished() {
-            break;
-        }
-    }
-    Ok(())
+    engine::serve(
+        session.as_mut(),
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+    )
+    .map_err(|error| error.to_string())
 }

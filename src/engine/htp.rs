@@ -4,7 +4,8 @@
 //!
 //! One command per line (`#` starts a comment; blank lines are ignored). A
 //! success is answered `= RESULT`, a failure `? MESSAGE`, each followed by an
-//! empty line. Roles are `attacker`/`a` and `defender`/`d` in any case;
+//! empty line; [`super::serve`] also answers `? MESSAGE` to a line that is not
+//! UTF-8 text or is too long. Roles are `attacker`/`a` and `defender`/`d` in any case;
 //! squares are a file letter `a`..`k` and a rank `1`..`11`, rank 1 at the
 //! attackers' bottom edge, in any case on input and lower case on output.
 //!
@@ -73,8 +74,12 @@ impl EngineSession for HtpSession {
         let (&name, arguments) = words.split_first()?;
         Some(match self.execute(name, arguments) {
             Ok(result) => format!("= {result}\n\n"),
-            Err(message) => format!("? {message}\n\n"),
+            Err(message) => self.refusal(&message),
         })
+    }
+
+    fn refusal(&self, message: &str) -> String {
+        format!("? {message}\n\n")
     }
 
     fn finished(&self) -> bool {

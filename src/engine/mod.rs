@@ -3,10 +3,15 @@
 //! norn's agents.
 //!
 //! - [`HtpSession`]: the Hnefatafl Text Protocol.
+//! - [`serve`]: runs any session on a byte stream, refusing lines that are
+//!   not text and surviving whatever else arrives.
 
 mod htp;
 
 pub use htp::HtpSession;
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
 
 /// One session of a line protocol: it reads a command line and gives the
 /// reply, keeping the game between commands.
@@ -15,6 +20,137 @@ pub trait EngineSession {
     /// for a line without a command (a blank line or a comment).
     fn answer(&mut self, line: &str) -> Option<String>;
 
+    /// The protocol's failure reply saying `message`, for a line that could
+    /// not be read as a command at all.
+    fn refusal(&self, message: &str) -> String;
+
     /// Whether the session has ended (after `quit`).
     fn finished(&self) -> bool;
+}
+
+/// The longest line [`serve`] reads as a command. No command of a protocol
+/// comes near it; the limit keeps a stream without line breaks from filling
+/// the memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Why [`serve`] stopped before `quit` or the end of the input.
+#[derive(Debug)]
+pub enum ServeError {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::Read(error) => write!(f, "cannot read the input: {error}"),
+            ServeError::Write(error) => write!(f, "cannot write the output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServeError::Read(error) | ServeError::Write(error) => Some(error),
+        }
+    }
+}
+
+/// Answers the lines of `input` with `session` until `quit` or the end of
+/// the input (which may come mid-game), writing and flushing each reply
+/// before reading on, so that a driver can wait for it.
+///
+/// A line that is not UTF-8, or longer than [`MAX_LINE_BYTES`], gets the
+/// protocol's failure reply ([`EngineSession::refusal`]) and the session goes
+/// on. A line break is `\n` or `\r\n`; the last line may lack one.
+///
+/// ```
+/// use norn::agents::build_agent;
+/// use norn::engine::{HtpSession, serve};
+///
+/// let agent = build_agent("random", 1).unwrap();
+/// let mut session = HtpSession::new(Default::default(), agent);
+/// let mut output = Vec::new();
+/// serve(&mut session, &b"name\n\xff\xfe\nversion"[..], &mut output).unwrap();
+/// let replies = String::from_utf8(output).unwrap();
+/// assert!(replies.starts_with("= norn\n\n? the line is not UTF-8 text\n\n= "));
+/// ```
+///
+/// # Errors
+/// If the input cannot be read or the output cannot be written.
+pub fn serve(
+    session: &mut dyn EngineSession,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), ServeError> {
+    let mut line = Vec::new();
+    while let Some(length) = read_line(&mut input, &mut line).map_err(ServeError::Read)? {
+        let reply = match length {
+            LineLength::TooLong => {
+                Some(session.refusal(&format!("the line is longer than {MAX_LINE_BYTES} bytes")))
+            }
+            LineLength::Fits => match std::str::from_utf8(&line) {
+                Ok(text) => session.answer(text),
+                Err(_) => Some(session.refusal("the line is not UTF-8 text")),
+            },
+        };
+        if let Some(reply) = reply {
+            output
+                .write_all(reply.as_bytes())
+                .and_then(|()| output.flush())
+                .map_err(ServeError::Write)?;
+        }
+        if session.finished() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a line read fitted in [`MAX_LINE_BYTES`].
+enum LineLength {
+    Fits,
+    /// Only the first [`MAX_LINE_BYTES`] were kept; the rest was skipped.
+    TooLong,
+}
+
+/// Reads the next line into `line`, without its line break; `None` at the
+/// end of the input. Bytes beyond [`MAX_LINE_BYTES`] are read and dropped.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<LineLength>> {
+    line.clear();
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let end = buffer.iter().position(|&byte| byte == b'\n');
+        let content = &buffer[..end.unwrap_or(buffer.len())];
+        let room = MAX_LINE_BYTES - line.len();
+        too_long |= content.len() > room;
+        line.extend_from_slice(&content[..content.len().min(room)]);
+        let used = end.map_or(buffer.len(), |end| end + 1);
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(if too_long {
+        LineLength::TooLong
+    } else {
+        LineLength::Fits
+    }))
 }

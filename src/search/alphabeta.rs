@@ -149,7 +149,8 @@ impl AlphaBeta {
             stop: &stop,
             unsupported: &unsupported,
             total_nodes: &total_nodes,
-            deadline: self.config.time.map(|time| started + time),
+            // A time too long to add to the clock is no limit.
+            deadline: self.config.time.and_then(|time| started.checked_add(time)),
             time: self.config.time,
             node_limit: self.config.nodes,
             generation: self.generation,

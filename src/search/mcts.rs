@@ -70,7 +70,8 @@ pub enum Parallelism {
 pub struct MctsConfig {
     /// Simulations per search (all threads together).
     pub iterations: Option<u64>,
-    /// Time per search.
+    /// Time per search. A search runs at least one iteration, however
+    /// short the time.
     pub time: Option<Duration>,
     /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln N / n)`,
     /// for payoffs normalised to `[0, 1]`.
@@ -771,7 +772,8 @@ impl<G: Evaluate> Mcts<G> {
                 })
                 .collect();
         }
-        let deadline = self.config.time.map(|time| started + time);
+        // A time too long to add to the clock is no limit.
+        let deadline = self.config.time.and_then(|time| started.checked_add(time));
         let iterations = if self.config.iterations.is_none() && deadline.is_none() {
             MctsConfig::default().iterations
         } else {
@@ -885,7 +887,9 @@ fn same_position<G: Game>(a: &G, b: &G) -> bool {
     a.hash() == b.hash() && a.ply() == b.ply()
 }
 
-/// Grows one tree alone; returns the iterations run.
+/// Grows one tree alone; returns the iterations run. The first iteration
+/// runs even when the deadline has passed (the machine may have paused the
+/// search before it began), so that a root move is expanded to choose.
 fn run_tree<G: Evaluate>(
     tree: &mut Tree<G>,
     config: &MctsConfig,
@@ -897,7 +901,7 @@ fn run_tree<G: Evaluate>(
     let mut path = Vec::new();
     let mut ran = 0;
     while iterations.is_none_or(|limit| ran < limit)
-        && deadline.is_none_or(|deadline| Instant::now() < deadline)
+        && (ran == 0 || deadline.is_none_or(|deadline| Instant::now() < deadline))
         && !(config.solver && tree.is_solved())
         && tree.unsupported.is_none()
     {
@@ -909,7 +913,7 @@ fn run_tree<G: Evaluate>(
 
 /// Grows one tree with every thread of `pool`: selection and back-up hold the
 /// lock; replaying the path, building the new child and the simulation run
-/// outside it.
+/// outside it. As in [`run_tree`], one iteration runs past the deadline.
 fn run_shared_tree<G: Evaluate>(
     tree: &Mutex<Tree<G>>,
     config: &MctsConfig,
@@ -929,7 +933,9 @@ fn run_shared_tree<G: Evaluate>(
                 let mut moves = MoveList::new();
                 let mut path = Vec::new();
                 loop {
-                    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    if ran.load(Ordering::Relaxed) > 0
+                        && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                    {
                         break;
                     }
                     if iterations

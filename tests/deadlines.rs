@@ -1,0 +1,249 @@
+//! Time-limited agents (`ms=`, which `alphabeta` and `mcts` take) return
+//! within a few milliseconds of their budget: from the first move of a fresh
+//! agent, with one and two threads, for every game of the registry that the
+//! searcher plays, and through the engine protocol.
+//!
+//! `cargo test --release --test deadlines -- --ignored --nocapture` prints
+//! the table of bench-results/deadlines.md.
+
+use norn::agents::Decision;
+use norn::core::{Ply, Status, resolve_chance, rng_from_seed};
+use norn::registry::{self, GameVisitor, Registered};
+use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
+use std::time::{Duration, Instant};
+
+/// How late a decision may come: a few milliseconds for the last node or
+/// iteration and the threads to stop, plus the scheduler's delays on a
+/// loaded 2-core machine. A searcher that reads its clock too rarely (every
+/// hundred thousand alpha-beta nodes, every few thousand MCTS iterations) or
+/// that spends long before starting its clock overruns by more.
+const TOLERANCE: Duration = Duration::from_millis(25);
+
+/// The time-limited specs, without their time.
+const TIMED_SPECS: [&str; 5] = [
+    "alphabeta",
+    "alphabeta:threads=2",
+    "mcts",
+    "mcts:threads=2",
+    "mcts:threads=2,parallel=tree",
+];
+
+/// How long each decision took beyond its budget.
+type Overruns = Vec<Duration>;
+
+/// How an agent is asked for its decisions.
+#[derive(Clone, Copy, PartialEq)]
+enum Asked {
+    /// `Agent::decide`, from the start of a game, the agent playing every side.
+    Directly,
+    /// `generate_move` in the game's engine session, from the start.
+    ByEngine,
+}
+
+/// The overruns of the first `decisions` decisions of a fresh agent built
+/// from `spec` with `budget`; `None` for a game the agent cannot play or,
+/// asked by the engine, a game without an engine protocol.
+struct Measure {
+    spec: String,
+    budget: Duration,
+    decisions: usize,
+    asked: Asked,
+}
+
+impl Measure {
+    fn new(spec: &str, budget_ms: u64, decisions: usize, asked: Asked) -> Self {
+        let separator = if spec.contains(':') { ',' } else { ':' };
+        Measure {
+            spec: format!("{spec}{separator}ms={budget_ms}"),
+            budget: Duration::from_millis(budget_ms),
+            decisions,
+            asked,
+        }
+    }
+
+    fn overrun(&self, started: Instant) -> Duration {
+        started.elapsed().saturating_sub(self.budget)
+    }
+
+    fn directly<G: Registered>(&self) -> Option<Overruns> {
+        let mut agent = G::build_agent(&self.spec, 7).ok()?;
+        let mut state = G::new(G::Rules::default());
+        let mut chance = rng_from_seed(7);
+        let mut overruns = Vec::new();
+        while overruns.len() < self.decisions {
+            match state.status() {
+                Status::Chance => {
+                    resolve_chance(&mut state, &mut chance);
+                }
+                Status::ToMove(player) => {
+                    let started = Instant::now();
+                    let decision = agent.decide(&state, player).expect("the agent decides");
+                    overruns.push(self.overrun(started));
+                    let Decision::Play(mv) = decision else { break };
+                    agent.observe(&state, &Ply::Move(mv));
+                    state.play(mv);
+                }
+                Status::Over(_) | Status::Simultaneous => break,
+            }
+        }
+        Some(overruns)
+    }
+
+    fn by_engine<G: Registered>(&self) -> Option<Overruns> {
+        let agent = G::build_agent(&self.spec, 7).ok()?;
+        let mut session = G::engine_session(G::Rules::default(), agent)?;
+        let overruns = (0..self.decisions)
+            .map(|_| {
+                let started = Instant::now();
+                let reply = session.answer("generate_move").unwrap();
+                assert!(reply.starts_with("= "), "{}: {reply}", G::NAME);
+                self.overrun(started)
+            })
+            .collect();
+        Some(overruns)
+    }
+}
+
+impl GameVisitor for Measure {
+    type Output = Option<(&'static str, Overruns)>;
+
+    fn visit<G: Registered>(&mut self) -> Self::Output {
+        let overruns = match self.asked {
+            Asked::Directly => self.directly::<G>(),
+            Asked::ByEngine => self.by_engine::<G>(),
+        };
+        overruns.map(|overruns| (G::NAME, overruns))
+    }
+}
+
+/// Asserts that no decision of `measure` overruns by more than
+/// [`TOLERANCE`], in every game it applies to (at least one). A game that
+/// overruns is measured once more, so that a moment of heavy load on a
+/// shared machine does not fail the test, while a searcher that checks its
+/// clock too rarely overruns both times.
+fn assert_deadlines_kept(mut measure: Measure) {
+    let measured = registry::visit_all(&mut measure);
+    assert!(measured.iter().any(Option::is_some), "{}", measure.spec);
+    for (game, overruns) in measured.into_iter().flatten() {
+        if overruns.iter().all(|&overrun| overrun <= TOLERANCE) {
+            continue;
+        }
+        let (_, again) = registry::visit(game, &mut measure)
+            .unwrap()
+            .expect("the game was measured before");
+        let worst = again.iter().max().unwrap();
+        assert!(
+            *worst <= TOLERANCE,
+            "{} on {game} overran by {worst:?} (first measure: {overruns:?})",
+            measure.spec
+        );
+    }
+}
+
+#[test]
+fn time_limited_agents_keep_their_deadlines() {
+    for spec in TIMED_SPECS {
+        assert_deadlines_kept(Measure::new(spec, 50, 3, Asked::Directly));
+    }
+}
+
+#[test]
+fn time_limited_agents_keep_their_deadlines_through_the_engine_protocol() {
+    for spec in ["alphabeta:threads=2", "mcts:threads=2"] {
+        assert_deadlines_kept(Measure::new(spec, 50, 3, Asked::ByEngine));
+    }
+}
+
+/// The start of a game under its default rules, its deal (if any) made.
+fn first_position<G: Registered>() -> G {
+    let mut state = G::new(G::Rules::default());
+    resolve_chance(&mut state, &mut rng_from_seed(1));
+    state
+}
+
+#[test]
+fn a_time_too_long_for_the_clock_is_no_limit() {
+    struct EndlessTime;
+    impl GameVisitor for EndlessTime {
+        type Output = ();
+        fn visit<G: Registered>(&mut self) {
+            let state = first_position::<G>();
+            if G::build_agent("alphabeta", 0).is_ok() {
+                let config = AlphaBetaConfig {
+                    depth: Some(2),
+                    time: Some(Duration::MAX),
+                    ..AlphaBetaConfig::default()
+                };
+                let result = AlphaBeta::new(config).search(&state).unwrap();
+                assert_eq!(result.depth, 2, "{}", G::NAME);
+            }
+            if G::build_agent("mcts", 0).is_ok() {
+                let config = MctsConfig {
+                    iterations: Some(50),
+                    time: Some(Duration::MAX),
+                    ..MctsConfig::default()
+                };
+                let result = Mcts::new(config, 1).unwrap().search(&state).unwrap();
+                assert_eq!(result.iterations, 50, "{}", G::NAME);
+            }
+        }
+    }
+    registry::visit_all(&mut EndlessTime);
+}
+
+#[test]
+fn an_mcts_search_out_of_time_before_it_starts_still_chooses_a_move() {
+    struct NoTime;
+    impl GameVisitor for NoTime {
+        type Output = ();
+        fn visit<G: Registered>(&mut self) {
+            if G::build_agent("mcts", 0).is_err() {
+                return;
+            }
+            let state = first_position::<G>();
+            for (threads, parallelism) in [(1, Parallelism::Root), (2, Parallelism::Tree)] {
+                let config = MctsConfig {
+                    iterations: None,
+                    time: Some(Duration::ZERO),
+                    threads,
+                    parallelism,
+                    ..MctsConfig::default()
+                };
+                let result = Mcts::new(config, 1).unwrap().search(&state).unwrap();
+                assert!(result.best_move.is_some(), "{}", G::NAME);
+                assert!(result.iterations >= 1);
+            }
+        }
+    }
+    registry::visit_all(&mut NoTime);
+}
+
+/// The overruns of every timed spec at 50 and 200 ms, per game, as the
+/// rows of a markdown table.
+#[test]
+#[ignore = "a measurement for bench-results/deadlines.md, about a minute"]
+fn overrun_table() {
+    println!("| spec | ms | game | decisions | max overrun | mean overrun |");
+    println!("|---|--:|---|--:|--:|--:|");
+    for asked in [Asked::Directly, Asked::ByEngine] {
+        for spec in TIMED_SPECS {
+            for budget in [50, 200] {
+                let mut measure = Measure::new(spec, budget, 10, asked);
+                for (game, overruns) in registry::visit_all(&mut measure).into_iter().flatten() {
+                    let max = overruns.iter().max().unwrap();
+                    let mean = overruns.iter().sum::<Duration>() / overruns.len() as u32;
+                    let game = match asked {
+                        Asked::Directly => game.to_string(),
+                        Asked::ByEngine => format!("{game} (engine)"),
+                    };
+                    println!(
+                        "| `{spec}` | {budget} | {game} | {} | {:.2} ms | {:.2} ms |",
+                        overruns.len(),
+                        max.as_secs_f64() * 1e3,
+                        mean.as_secs_f64() * 1e3
+                    );
+                }
+            }
+        }
+    }
+}
