@@ -25,7 +25,7 @@
 
 use super::EngineSession;
 use crate::agents::{Agent, Decision};
-use crate::core::{Game, Notation, Ply, Status};
+use crate::core::{Game, Notation, Ply, Status, escape_control};
 use crate::games::hnefatafl::{
     Hnefatafl, HnefataflMove, HnefataflRules, Side, parse_square, square_name,
 };
@@ -73,7 +73,9 @@ impl EngineSession for HtpSession {
         let (&name, arguments) = words.split_first()?;
         Some(match self.execute(name, arguments) {
             Ok(result) => format!("= {result}\n\n"),
-            Err(message) => format!("? {message}\n\n"),
+            // A message may quote the command, which must not write to the
+            // terminal or break the reply's framing.
+            Err(message) => format!("? {}\n\n", escape_control(&message)),
         })
     }
 
