@@ -444,9 +444,10 @@ impl PerGame for IncrementalHash {
 const MAX_STEPS: usize = 160;
 
 /// Plays `G` from its start under the default rules, one step per byte of
-/// `choices` (at most [`MAX_STEPS`]): the byte picks a legal move by its index, played through
-/// `try_play`, which must accept it and agree with `play`, or seeds a chance
-/// event or a joint move. Calls `check` on every state reached.
+/// `choices` (at most [`MAX_STEPS`]): the byte picks a legal move by its
+/// index, played through `try_play`, which must accept it and agree with
+/// `play`, or seeds a chance event or a joint move. Calls `check` on every
+/// state reached.
 fn play_choices<G: Registered>(choices: &[u8], mut check: impl FnMut(&G)) {
     let mut state = G::new(G::Rules::default());
     let mut moves = MoveList::new();
