@@ -31,7 +31,7 @@
 //! ```
 
 use crate::agents::{self, Agent};
-use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError};
+use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
 use crate::engine::{EngineSession, HtpSession};
 use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
@@ -138,7 +138,8 @@ pub struct UnknownGame(pub String);
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = games().iter().map(|game| game.name).collect();
-        write!(f, "unknown game `{}` (games: {})", self.0, names.join(", "))
+        let name = escape_control(&self.0);
+        write!(f, "unknown game `{name}` (games: {})", names.join(", "))
     }
 }
 

@@ -29,6 +29,8 @@
 //! value is decided within one ply, MCTS-Solver proves it and alpha-beta
 //! finds it. Perft of the start counts every ply (joint moves included).
 
+pub mod fuzz;
+
 use crate::core::{
     Capabilities, Evaluate, Game, GameRng, HiddenInformationVisitor, ImperfectInformation,
     MAX_PLAYERS, MoveList, Notation, Ply, RulesOptions, Scoring, Status, joint_choices,
@@ -226,14 +228,7 @@ fn check_state<G: Checkable>(
     let clone = state.clone();
     assert_eq!(&clone, state, "a clone differs from its original");
     assert_eq!(clone.hash(), state.hash(), "a clone hashes differently");
-    let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
-    let mut scratch = MoveList::new();
-    assert_eq!(
-        state.count_legal_moves(&mut scratch),
-        moves.len(),
-        "bulk count differs from the move list in {state:?}"
-    );
+    let moves = counted_legal_moves(state);
     match state.status() {
         Status::Over(outcome) => {
             assert!(moves.is_empty(), "a finished game lists moves: {state:?}");
@@ -287,6 +282,19 @@ fn check_state<G: Checkable>(
     pool.extend(moves.iter().take(4).copied());
     check_notation(state, &plies, rng);
     G::with_hidden_information(CheckObservations { state, rng });
+}
+
+/// The state's legal moves, checked against their bulk count.
+fn counted_legal_moves<G: Game + Debug>(state: &G) -> MoveList<G::Move> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let mut scratch = MoveList::new();
+    assert_eq!(
+        state.count_legal_moves(&mut scratch),
+        moves.len(),
+        "bulk count differs from the move list in {state:?}"
+    );
+    moves
 }
 
 /// Payoffs have one entry per player, lie within the range, and fit the

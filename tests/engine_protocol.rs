@@ -157,3 +157,13 @@ fn generated_moves_replay_as_a_legal_game() {
     };
     assert_eq!(replies.last().unwrap(), &format!("= {status}"));
 }
+
+#[test]
+fn replies_quote_commands_with_control_characters_escaped() {
+    let replies = session("random", "\u{1b}[2J\nplay \u{1b}]0;x\u{7} d1 d3\n");
+    assert_eq!(replies[0], "? unknown command: \\u{1b}[2J");
+    assert_eq!(
+        replies[1],
+        "? `\\u{1b}]0;x\\u{7}` is not a role (attacker or defender)"
+    );
+}

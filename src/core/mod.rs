@@ -32,7 +32,7 @@ pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
 };
-pub use error::{IllegalMove, ParseError};
+pub use error::{IllegalMove, ParseError, escape_control};
 pub use evaluate::Evaluate;
 pub(crate) use fast_hash::{FastHashMap, FastHasher};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};

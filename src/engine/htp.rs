@@ -26,7 +26,7 @@
 
 use super::EngineSession;
 use crate::agents::{Agent, Decision};
-use crate::core::{Game, Notation, Ply, Status};
+use crate::core::{Game, Notation, Ply, Status, escape_control};
 use crate::games::hnefatafl::{
     Hnefatafl, HnefataflMove, HnefataflRules, Side, parse_square, square_name,
 };
@@ -79,7 +79,9 @@ impl EngineSession for HtpSession {
     }
 
     fn refusal(&self, message: &str) -> String {
-        format!("? {message}\n\n")
+        // A message may quote the command, which must not write to the
+        // terminal or break the reply's framing.
+        format!("? {}\n\n", escape_control(message))
     }
 
     fn finished(&self) -> bool {
