@@ -153,3 +153,30 @@ fn agents_listed_twice_with_spaces_and_empty_matches_are_refused() {
         "at least one colour-swapped pair",
     );
 }
+
+#[test]
+fn searches_that_cannot_finish_are_refused() {
+    assert_fails_with(&["perft", "hnefatafl", "--depth", "65"], "at most 64");
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "mcts:iters=1000000000000",
+            "--defenders",
+            "random",
+        ],
+        "`iters` must be from 1 to 1000000000",
+    );
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "alphabeta:depth=101",
+            "--defenders",
+            "random",
+        ],
+        "`depth` must be from 1 to 100",
+    );
+}

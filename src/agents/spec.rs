@@ -18,6 +18,10 @@ use std::time::Duration;
 
 const WHAT: &str = "agent spec";
 
+/// The most MCTS simulations per move: a billion already takes hours a move
+/// on one core, and a larger count is a typing error more often than a plan.
+const MAX_MCTS_ITERATIONS: u64 = 1_000_000_000;
+
 /// The agent kinds [`build_agent`] knows.
 pub const AGENT_KINDS: [&str; 5] = ["random", "greedy", "alphabeta", "mcts", "ismcts"];
 
@@ -273,7 +277,9 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
     };
     for &(key, value) in pairs {
         match key {
-            "iters" => config.iterations = Some(in_range(spec, key, value, 1, u64::MAX)?),
+            "iters" => {
+                config.iterations = Some(in_range(spec, key, value, 1, MAX_MCTS_ITERATIONS)?)
+            }
             "ms" => config.time = Some(milliseconds(spec, key, value)?),
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
             "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,

@@ -58,8 +58,18 @@ pub fn run(args: PerftArgs) -> CliResult {
     with_game!(args: PerftArgs, G => count::<G>(args))
 }
 
+/// The deepest perft: counts are `u64`, which any game with two moves a
+/// ply outgrows at 64 plies, long after any count could finish.
+const MAX_PERFT_DEPTH: u32 = 64;
+
 fn count<G: Notation>(args: &PerftArgs) -> CliResult {
     check_threads(args.threads)?;
+    if args.depth > MAX_PERFT_DEPTH {
+        return Err(format!(
+            "--depth {} is deeper than perft counts: at most {MAX_PERFT_DEPTH}",
+            args.depth
+        ));
+    }
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let state: G = initial_state(args.position.as_deref(), rules)?;
     if state.status() == Status::Chance {
