@@ -12,7 +12,8 @@
 //!   and the exact cooperative solver;
 //! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
 //! - [`arena`]: experiments over many games (win rates with intervals);
-//! - [`testing`]: the invariant checks every game passes.
+//! - [`testing`]: the invariant checks every game passes;
+//! - [`rand`]: the random-number crate of [`core::GameRng`], re-exported.
 //!
 //! ```
 //! use norn::core::Game;
@@ -34,3 +35,17 @@ pub mod games;
 pub mod registry;
 pub mod search;
 pub mod testing;
+
+/// The `rand` crate norn is built with: [`core::GameRng`] and the agents'
+/// random choices use its traits, so code that draws from them should name
+/// `norn::rand` rather than its own (possibly other) version of the crate.
+///
+/// ```
+/// use norn::core::rng_from_seed;
+/// use norn::rand::RngExt;
+///
+/// let mut rng = rng_from_seed(7);
+/// let roll: u32 = rng.random_range(1..=6);
+/// assert_eq!(roll, rng_from_seed(7).random_range(1..=6));
+/// ```
+pub use rand;
