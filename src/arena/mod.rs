@@ -25,8 +25,8 @@ pub use playing::{
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};
 pub use summary::{
-    AgentSummary, LengthStats, OverallSummary, PairingSummary, Record, SideRecord,
-    TournamentSummary,
+    AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
+    Record, SideRecord, TournamentSummary,
 };
 pub use tournament::{
     AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, RunOptions, RunProgress, RunResult,

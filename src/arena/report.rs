@@ -245,12 +245,13 @@ fn backticked(text: &str) -> String {
 /// A plain-text report for the terminal.
 pub fn text_report(summary: &TournamentSummary) -> String {
     let mut out = format!(
-        "{} tournament: {} agents, {} of {} games played, seed {}, Elo anchored on {} = 0\n\n",
+        "{} tournament: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n\n",
         summary.game,
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
         summary.seed,
+        summary.rated_by,
         summary.anchor
     );
     out.push_str(&agents_table(summary, plain, false).text());
@@ -269,13 +270,14 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     let mut out = format!("# {} tournament\n\n", summary.game);
     out.push_str(&format!(
         "{} agents, {} of {} games played ({} per pairing, in colour-swapped pairs), seed {}, rules `{}`. \
-         Elo from a Bradley-Terry fit, anchored on `{}` = 0, with 95% intervals.\n\n",
+         Elo from a Bradley-Terry fit to the results of {}, anchored on `{}` = 0, with 95% intervals.\n\n",
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
         summary.games_per_pair,
         summary.seed,
         if summary.rules.is_empty() { "default" } else { &summary.rules },
+        summary.rated_by,
         summary.anchor
     ));
     out.push_str(&agents_table(summary, backticked, true).markdown());
@@ -326,9 +328,10 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
     writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#).unwrap();
     writeln!(
         svg,
-        r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{} ratings (Elo, 95% intervals, anchor {} = 0)</text>"#,
+        r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{} ratings (Elo of {}, 95% intervals, anchor {} = 0)</text>"#,
         width / 2.0,
         escape(&summary.game),
+        escape(summary.rated_by),
         escape(&summary.anchor)
     )
     .unwrap();

@@ -124,9 +124,45 @@ pub struct TournamentSummary {
     pub games_scheduled: usize,
     pub games_played: usize,
     pub anchor: String,
+    /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
+    /// games [`RATED_BY_PAIRS`].
+    pub rated_by: &'static str,
     pub agents: Vec<AgentSummary>,
     pub pairings: Vec<PairingSummary>,
     pub overall: OverallSummary,
+}
+
+/// Ratings fitted to every game's result.
+pub const RATED_BY_GAMES: &str = "games";
+/// Ratings fitted to colour-swapped pairs of games, each won by the agent
+/// with the larger summed payoff over both games: how the Thud rules score
+/// two battles. Single scored games say little (one side may win every
+/// battle it plays), the pair's summed margin says who played better.
+pub const RATED_BY_PAIRS: &str = "pairs of games by summed margin";
+
+/// The result of every colour-swapped pair whose two games were both
+/// played (games `2k` and `2k + 1`, `games` sorted by index): the agents
+/// of the first game's seats and the first one's score, 1 for the larger
+/// summed payoff over both games, 1/2 for equal sums.
+fn pair_results(games: &[&GameLine]) -> Vec<(usize, usize, f64)> {
+    games
+        .windows(2)
+        .filter(|pair| pair[0].index % 2 == 0 && pair[1].index == pair[0].index + 1)
+        .map(|pair| {
+            let [a, b] = pair[0].seats;
+            let second_seat_of_a = usize::from(pair[1].seats[1] == a);
+            let a_total = pair[0].payoffs[0] + pair[1].payoffs[second_seat_of_a];
+            let b_total = pair[0].payoffs[1] + pair[1].payoffs[1 - second_seat_of_a];
+            let score = if a_total > b_total {
+                1.0
+            } else if a_total < b_total {
+                0.0
+            } else {
+                0.5
+            };
+            (a, b, score)
+        })
+        .collect()
 }
 
 /// The score of seat `seat` in a game: 1 for the strictly best payoff, 0 for
@@ -159,10 +195,14 @@ impl TournamentSummary {
                 .copied()
                 .filter(move |game| game.seats.contains(&agent))
         };
-        let mut rated = Vec::new();
-        for game in &games {
-            rated.push((game.seats[0], game.seats[1], seat_score(game, 0)));
-        }
+        let rated = if scored {
+            pair_results(&games)
+        } else {
+            games
+                .iter()
+                .map(|game| (game.seats[0], game.seats[1], seat_score(game, 0)))
+                .collect()
+        };
         let anchor = config.anchor_index();
         let fit = fit_ratings(n, &rated, anchor, 0.0);
 
@@ -263,9 +303,71 @@ impl TournamentSummary {
             games_scheduled: config.total_games(),
             games_played: games.len(),
             anchor: config.agents[anchor].clone(),
+            rated_by: if scored {
+                RATED_BY_PAIRS
+            } else {
+                RATED_BY_GAMES
+            },
             agents,
             pairings,
             overall,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game `index` of a two-agent tournament: agent `seats[0]` moves first.
+    fn battle(index: usize, seats: [usize; 2], payoffs: [f64; 2]) -> GameLine {
+        GameLine {
+            index,
+            seats,
+            agents: seats.map(|seat| ["weak", "strong"][seat].to_string()),
+            sides: ["dwarfs".into(), "trolls".into()],
+            seed: 0,
+            moves: Vec::new(),
+            plies: 0,
+            payoffs,
+            winner: None,
+            reason: "end".into(),
+        }
+    }
+
+    #[test]
+    fn scored_games_are_rated_by_the_summed_margin_of_each_pair() {
+        let config = TournamentConfig {
+            game: "thud".into(),
+            rules: String::new(),
+            agents: vec!["weak".into(), "strong".into()],
+            games_per_pair: 10,
+            seed: 1,
+            max_plies: None,
+            anchor: None,
+        };
+        // The trolls (second seat) win every battle, but by 10 when the
+        // strong agent has them and by only 2 when the weak one has.
+        let games: Vec<GameLine> = (0..10)
+            .map(|index| match index % 2 {
+                0 => battle(index, [0, 1], [-10.0, 10.0]),
+                _ => battle(index, [1, 0], [-2.0, 2.0]),
+            })
+            .collect();
+        let by_games = TournamentSummary::compute(&config, &games, false);
+        assert_eq!(by_games.rated_by, RATED_BY_GAMES);
+        assert_eq!(
+            by_games.agents[1].elo, 0.0,
+            "every agent won half its games"
+        );
+
+        let by_pairs = TournamentSummary::compute(&config, &games, true);
+        assert_eq!(by_pairs.rated_by, RATED_BY_PAIRS);
+        assert!(by_pairs.agents[1].elo > 100.0, "{:?}", by_pairs.agents[1]);
+        assert_eq!(by_pairs.pairings[0].pair_margins, Some(vec![-8.0; 5]));
+
+        // A pair with one game played is not rated.
+        let unfinished = TournamentSummary::compute(&config, &games[..1], true);
+        assert_eq!(unfinished.agents[1].elo, 0.0);
     }
 }
