@@ -351,3 +351,31 @@ fn every_side_of_every_game_has_its_own_flag() {
         "thud has no player `attackers`",
     );
 }
+
+#[test]
+fn runs_without_a_terminal_write_plain_progress_lines() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("plain-progress");
+    let _ = std::fs::remove_dir_all(&out);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_norn"))
+        .args(["tournament", "hnefatafl", "--agents", "random", "greedy"])
+        .args(["--games", "4", "--seed", "3", "--json", "--out"])
+        .arg(&out)
+        .env("NORN_PROGRESS_SECONDS", "0")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 4, "{stderr}");
+    assert!(lines[3].starts_with("4/4 games, "), "{stderr}");
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_norn"))
+        .args(["winrate", "fenrir-path", "--policy", "random", "greedy"])
+        .args(["--deals", "3", "--threads", "1"])
+        .env("NORN_PROGRESS_SECONDS", "0")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("greedy: 6/6 deals, "), "{stderr}");
+}

@@ -175,7 +175,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         .unwrap_or_else(|| PathBuf::from(format!("runs/{}-{}", G::NAME, config.digest())));
     let start = G::new(rules);
     let stop = interrupt_flag();
-    let bar = GamesBar::new(!args.json);
+    let bar = GamesBar::new();
     let options = RunOptions {
         threads: args.threads,
         shard,
