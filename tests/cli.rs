@@ -379,3 +379,47 @@ fn runs_without_a_terminal_write_plain_progress_lines() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("greedy: 6/6 deals, "), "{stderr}");
 }
+
+#[test]
+fn a_match_writes_its_games_and_reports_like_a_tournament() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-out");
+    let _ = std::fs::remove_dir_all(&out);
+    let report = json(&norn(&[
+        "match",
+        "hnefatafl",
+        "greedy",
+        "random",
+        "--sprt",
+        "-20,20",
+        "--max-games",
+        "20",
+        "--seed",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    let games = report["games"].as_u64().unwrap();
+    let log = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count() as u64, games);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["games_played"].as_u64(), Some(games));
+    let wins: u64 = summary["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|agent| agent["spec"] == "greedy")
+        .map(|agent| agent["wins"].as_u64().unwrap())
+        .unwrap();
+    assert_eq!(wins, report["wins"].as_u64().unwrap());
+    assert!(out.join("report.md").exists() && out.join("ratings.svg").exists());
+    // The log replays under the rules.
+    let replay = json(&norn(&[
+        "replay",
+        "hnefatafl",
+        out.join("games.jsonl").to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(replay["failures"].as_array().unwrap().len(), 0);
+}

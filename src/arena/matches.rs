@@ -4,7 +4,8 @@
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::summary::seat_score;
 use super::tournament::{
-    AgentFactory, GameLine, TournamentConfig, TournamentError, play_scheduled, require_two_players,
+    AgentFactory, GameLine, RunProgress, TournamentConfig, TournamentError, play_scheduled,
+    require_two_players,
 };
 use crate::core::{Notation, thread_pool};
 use rayon::prelude::*;
@@ -39,6 +40,19 @@ pub struct MatchReport {
     pub game_lines: Vec<GameLine>,
 }
 
+/// How a match runs.
+pub struct MatchOptions<'a> {
+    pub sprt: Sprt,
+    /// Stop undecided after this many colour-swapped pairs.
+    pub max_pairs: usize,
+    /// Games played at the same time.
+    pub threads: usize,
+    /// Raised (e.g. by Ctrl-C) to stop after the games under way.
+    pub stop: &'a AtomicBool,
+    /// Told of each game the test reads.
+    pub progress: &'a dyn RunProgress,
+}
+
 /// Plays colour-swapped pairs between `config.agents[0]` (tested) and
 /// `config.agents[1]` (baseline) until the SPRT decides or `max_pairs` pairs
 /// are played. Pairs run `threads` at a time, and the test reads them in
@@ -48,11 +62,15 @@ pub fn run_match<G: Notation>(
     config: &TournamentConfig,
     start: &G,
     make_agent: &AgentFactory<'_, G>,
-    sprt: Sprt,
-    max_pairs: usize,
-    threads: usize,
-    stop: &AtomicBool,
+    options: &MatchOptions<'_>,
 ) -> Result<MatchReport, TournamentError> {
+    let MatchOptions {
+        sprt,
+        max_pairs,
+        threads,
+        stop,
+        progress,
+    } = *options;
     sprt.validate().map_err(TournamentError::Invalid)?;
     if max_pairs == 0 {
         return Err(TournamentError::Invalid(
@@ -75,6 +93,7 @@ pub fn run_match<G: Notation>(
     }
     let schedule = config.schedule();
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
+    progress.start(schedule.len());
     let mut pentanomial = Pentanomial::default();
     let mut lines: Vec<GameLine> = Vec::new();
     let mut decision = SprtDecision::Continue;
@@ -96,6 +115,9 @@ pub fn run_match<G: Notation>(
         for pair in played_lines.chunks(2) {
             let points: f64 = pair.iter().map(tested_score).sum();
             pentanomial.add_pair(points);
+            for line in pair {
+                progress.game_done(line);
+            }
             lines.extend(pair.iter().cloned());
             decision = sprt.decide(&pentanomial);
             if decision != SprtDecision::Continue {
@@ -103,6 +125,7 @@ pub fn run_match<G: Notation>(
             }
         }
     }
+    progress.finish();
     let (wins, draws, losses) = lines
         .iter()
         .fold((0, 0, 0), |(w, d, l), line| match tested_score(line) {

@@ -17,7 +17,7 @@ mod summary;
 mod tournament;
 pub mod winrate;
 
-pub use matches::{MatchReport, run_match};
+pub use matches::{MatchOptions, MatchReport, run_match};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
     plies_text, replay_plies,

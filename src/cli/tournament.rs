@@ -6,7 +6,7 @@ use super::{
 };
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
-    GameLine, RunOptions, Shard, TournamentConfig, TournamentSummary, check_line,
+    GameLine, MatchOptions, RunOptions, Shard, TournamentConfig, TournamentSummary, check_line,
     merge_directories, run_match, run_tournament, text_report, write_directory, write_reports,
 };
 use crate::core::Capabilities;
@@ -115,6 +115,9 @@ pub struct MatchArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// Directory for the match's game log and reports, as a tournament's
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -290,16 +293,28 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
     };
     let start = G::new(rules);
     let stop = interrupt_flag();
-    let report = run_match(
-        &config,
-        &start,
-        &G::build_agent,
+    let bar = GamesBar::new();
+    let options = MatchOptions {
         sprt,
-        args.max_games / 2,
-        args.threads,
-        &stop,
-    )
-    .map_err(|error| error.to_string())?;
+        max_pairs: args.max_games / 2,
+        threads: args.threads,
+        stop: &stop,
+        progress: &bar,
+    };
+    let report =
+        run_match(&config, &start, &G::build_agent, &options).map_err(|error| error.to_string())?;
+    if let Some(out) = &args.out {
+        // The log and reports of the games the test read, as a tournament
+        // of that many games between the two agents would write them.
+        let played = TournamentConfig {
+            games_per_pair: report.games,
+            ..config
+        };
+        write_directory(out, &played, &report.game_lines).map_err(|error| error.to_string())?;
+        let scored = Capabilities::of::<G>().scored();
+        let summary = TournamentSummary::compute(&played, &report.game_lines, scored);
+        write_reports(out, &summary).map_err(|error| error.to_string())?;
+    }
     if args.json {
         return print_json(&report);
     }
