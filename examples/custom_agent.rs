@@ -74,6 +74,7 @@ fn main() {
         stop: &stop,
         progress: &Unwatched,
         repair: false,
+        force_resume: false,
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let result =

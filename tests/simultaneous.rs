@@ -157,6 +157,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         stop: &stop,
         progress: &Unwatched,
         repair: false,
+        force_resume: false,
     };
     // Prizes in a random order: the chance events of play are drawn again
     // from each game's seed when its log is replayed.

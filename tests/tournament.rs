@@ -95,6 +95,7 @@ fn run(
         stop,
         progress: &Unwatched,
         repair: false,
+        force_resume: false,
     };
     run_tournament(config, &start(), &make_agent, &options).unwrap()
 }
@@ -165,6 +166,7 @@ fn an_interrupted_run_resumes_to_the_same_result() {
         stop: &stop,
         progress: &Unwatched,
         repair: false,
+        force_resume: false,
     };
     let partial = run_tournament(&config(), &start(), &interrupting, &options).unwrap();
     assert!(partial.missing > 0, "the run should have been cut short");
@@ -214,6 +216,7 @@ fn a_corrupt_line_in_the_middle_is_an_error_not_skipped() {
         stop: &stop,
         progress: &Unwatched,
         repair: false,
+        force_resume: false,
     };
     let error = run_tournament(&config(), &start(), &make_agent, &options)
         .err()
@@ -237,6 +240,7 @@ fn a_directory_of_another_tournament_is_refused() {
         stop: &stop,
         progress: &Unwatched,
         repair: false,
+        force_resume: false,
     };
     let error = run_tournament(&different, &start(), &make_agent, &options)
         .err()
@@ -328,6 +332,7 @@ fn resume(dir: &Path, repair: bool) -> Result<RunResult, String> {
         stop: &stop,
         progress: &Unwatched,
         repair,
+        force_resume: false,
     };
     run_tournament(&config(), &start(), &make_agent, &options).map_err(|error| error.to_string())
 }
@@ -447,4 +452,32 @@ fn merged_shards_with_an_edited_line_are_caught() {
         .filter(|game| check_line(&config, &start(), game).is_err())
         .count();
     assert_eq!(failures, 1);
+}
+
+#[test]
+fn a_run_of_another_build_resumes_only_when_forced() {
+    let (dir, _) = logged_run("other-build");
+    let path = dir.join("config.json");
+    let mut stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(stored["build"]["version"], env!("CARGO_PKG_VERSION"));
+    stored["build"]["executable"] = "0123456789abcdef".into();
+    std::fs::write(&path, serde_json::to_string(&stored).unwrap()).unwrap();
+    let error = resume(&dir, false).map(|_| ()).unwrap_err();
+    assert!(error.contains("executable 0123456789abcdef"), "{error}");
+
+    let stop = AtomicBool::new(false);
+    let forced = RunOptions {
+        threads: 1,
+        shard: Shard::ALL,
+        out_dir: Some(dir.clone()),
+        stop: &stop,
+        progress: &Unwatched,
+        repair: false,
+        force_resume: true,
+    };
+    let result = run_tournament(&config(), &start(), &make_agent, &forced).unwrap();
+    assert_eq!(result.resumed, 12);
+    // Shards of another build are not merged either.
+    assert!(merge_directories(&[dir]).is_err());
 }

@@ -3,6 +3,7 @@
 //! over seeded deals of cooperative games, and plots.
 
 pub mod bounds;
+mod build;
 pub mod experiment;
 mod matches;
 mod playing;
@@ -17,6 +18,7 @@ mod summary;
 mod tournament;
 pub mod winrate;
 
+pub use build::Build;
 pub use matches::{MatchOptions, MatchReport, run_match};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,

@@ -8,6 +8,7 @@
 //! plays it, so a run gives the same games for any number of threads, and
 //! shards or resumed runs give the same games as one uninterrupted run.
 
+use super::build::Build;
 use super::playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome, play_game,
     plies_text, resignation_outcome, resolve_pending_chance,
@@ -326,6 +327,10 @@ pub struct RunOptions<'a> {
     /// schedule, recorded twice, or not replaying to its result) and play
     /// their games again, instead of refusing to resume.
     pub repair: bool,
+    /// Resume a run whose games another build of norn played (see
+    /// [`Build`]); without it such a resume is refused, so that games of
+    /// old code are not mixed with new ones unknowingly.
+    pub force_resume: bool,
 }
 
 /// The games of a run: those found in the log and those played now.
@@ -394,7 +399,7 @@ pub fn run_tournament<G: Notation>(
     };
     let check = |line: &GameLine| check_line(config, start, line);
     let read = match &options.out_dir {
-        Some(dir) => prepare_directory(dir, config, &check, options.repair)?,
+        Some(dir) => prepare_directory(dir, config, &check, options)?,
         None => LogRead {
             games: Vec::new(),
             torn: false,
@@ -576,38 +581,74 @@ fn prepare_directory(
     dir: &Path,
     config: &TournamentConfig,
     check: &dyn Fn(&GameLine) -> Result<(), String>,
-    repair: bool,
+    options: &RunOptions<'_>,
 ) -> Result<LogRead, TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
     let config_path = dir.join(CONFIG_FILE);
     match std::fs::read_to_string(&config_path) {
         Ok(text) => {
             let existing = read_config(&config_path, &text)?;
-            if &existing != config {
+            if &existing.config != config {
                 return Err(TournamentError::Invalid(format!(
                     "{} holds a different tournament ({}); use another --out directory",
                     dir.display(),
-                    describe_difference(&existing, config)
+                    describe_difference(&existing.config, config)
                 )));
+            }
+            if !options.force_resume {
+                check_build(dir, existing.build.as_ref())?;
             }
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            let text = serde_json::to_string_pretty(config).expect("configs serialise");
-            std::fs::write(&config_path, text + "\n")
-                .map_err(|error| io_error(&config_path, error))?;
+            write_config(&config_path, config)?;
         }
         Err(error) => return Err(io_error(&config_path, error)),
     }
-    read_games(&dir.join(GAMES_FILE), check, true, repair)
+    read_games(&dir.join(GAMES_FILE), check, true, options.repair)
 }
 
-fn read_config(path: &Path, text: &str) -> Result<TournamentConfig, TournamentError> {
+/// A run directory's `config.json`: the tournament, and the build of norn
+/// that started it (absent in directories of older builds).
+#[derive(Serialize, Deserialize)]
+struct StoredConfig {
+    #[serde(flatten)]
+    config: TournamentConfig,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    build: Option<Build>,
+}
+
+fn write_config(path: &Path, config: &TournamentConfig) -> Result<(), TournamentError> {
+    let stored = StoredConfig {
+        config: config.clone(),
+        build: Some(Build::current().clone()),
+    };
+    let text = serde_json::to_string_pretty(&stored).expect("configs serialise");
+    std::fs::write(path, text + "\n").map_err(|error| io_error(path, error))
+}
+
+fn read_config(path: &Path, text: &str) -> Result<StoredConfig, TournamentError> {
     serde_json::from_str(text).map_err(|error| {
         TournamentError::Invalid(format!(
             "{}: not a tournament configuration: {error}",
             path.display()
         ))
     })
+}
+
+/// Refuses a directory whose games another build of norn played.
+fn check_build(dir: &Path, build: Option<&Build>) -> Result<(), TournamentError> {
+    let current = Build::current();
+    if build == Some(current) {
+        return Ok(());
+    }
+    let played_by = build.map_or("a build that did not record itself".to_string(), |build| {
+        build.to_string()
+    });
+    Err(TournamentError::Invalid(format!(
+        "the games in {} were played by {played_by}, and this is {current}; \
+         --force-resume goes on with this build knowingly",
+        dir.display()
+    )))
 }
 
 /// Names the first field in which two configurations differ.
@@ -739,7 +780,9 @@ pub fn merge_directories(
         let config_path = dir.join(CONFIG_FILE);
         let text =
             std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
-        let this = read_config(&config_path, &text)?;
+        let stored = read_config(&config_path, &text)?;
+        check_build(dir, stored.build.as_ref())?;
+        let this = stored.config;
         match &config {
             None => config = Some(this),
             Some(first) if first != &this => {
@@ -790,9 +833,7 @@ pub fn write_directory(
     games: &[GameLine],
 ) -> Result<(), TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
-    let config_path = dir.join(CONFIG_FILE);
-    let text = serde_json::to_string_pretty(config).expect("configs serialise");
-    std::fs::write(&config_path, text + "\n").map_err(|error| io_error(&config_path, error))?;
+    write_config(&dir.join(CONFIG_FILE), config)?;
     let mut log = String::new();
     for game in games {
         log.push_str(&serde_json::to_string(game).expect("game lines serialise"));

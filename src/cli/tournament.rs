@@ -65,6 +65,9 @@ pub struct TournamentArgs {
     /// their games again
     #[arg(long)]
     repair: bool,
+    /// Resume a run whose games another build of norn played
+    #[arg(long)]
+    force_resume: bool,
     /// Print the summary as one JSON object instead of the table
     #[arg(long)]
     json: bool,
@@ -186,6 +189,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         stop: &stop,
         progress: &bar,
         repair: args.repair,
+        force_resume: args.force_resume,
     };
     let started = Instant::now();
     let result = run_tournament(&config, &start, &G::build_agent, &options)
