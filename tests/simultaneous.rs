@@ -140,9 +140,15 @@ fn chance_events_during_play_come_from_the_seed() {
 fn a_tournament_logs_joint_plies_that_replay() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("simultaneous-tournament");
     let _ = std::fs::remove_dir_all(&dir);
+    // Prizes in a random order: the chance events of play are drawn again
+    // from each game's seed when its log is replayed.
+    let rules = GoofspielRules {
+        cards: 6,
+        order: PrizeOrder::Random,
+    };
     let config = TournamentConfig {
         game: Goofspiel::NAME.to_string(),
-        rules: String::new(),
+        rules: rules.to_string(),
         agents: vec!["highest".into(), "random".into()],
         games_per_pair: 20,
         seed: 3,
@@ -159,12 +165,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         repair: false,
         force_resume: false,
     };
-    // Prizes in a random order: the chance events of play are drawn again
-    // from each game's seed when its log is replayed.
-    let start = Goofspiel::new(GoofspielRules {
-        cards: 6,
-        order: PrizeOrder::Random,
-    });
+    let start = Goofspiel::new(rules);
     let result = run_tournament(&config, &start, &make_agent, &options).unwrap();
     assert_eq!(result.games.len(), 20);
     for game in &result.games {

@@ -481,3 +481,38 @@ fn a_run_of_another_build_resumes_only_when_forced() {
     // Shards of another build are not merged either.
     assert!(merge_directories(&[dir]).is_err());
 }
+
+#[test]
+fn a_config_must_describe_the_game_it_is_played_with() {
+    let stop = AtomicBool::new(false);
+    let options = RunOptions {
+        threads: 1,
+        shard: Shard::ALL,
+        out_dir: None,
+        stop: &stop,
+        progress: &Unwatched,
+        repair: false,
+        force_resume: false,
+    };
+    let thud = TournamentConfig {
+        game: "thud".into(),
+        ..config()
+    };
+    let error = run_tournament(&thud, &start(), &make_agent, &options)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("of thud, but the games are of hnefatafl"),
+        "{error}"
+    );
+    let other_rules = TournamentConfig {
+        rules: "repetition=off".into(),
+        ..config()
+    };
+    let error = run_tournament(&other_rules, &start(), &make_agent, &options)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("start position's are"), "{error}");
+}

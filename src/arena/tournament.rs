@@ -363,6 +363,7 @@ pub(super) fn require_two_players<G: Game>(
     config: &TournamentConfig,
     start: &G,
 ) -> Result<(), TournamentError> {
+    check_game(config, start)?;
     if !Capabilities::of::<G>().competitive() {
         return Err(TournamentError::Invalid(format!(
             "tournaments and matches need two competing sides, and {} is cooperative",
@@ -377,6 +378,29 @@ pub(super) fn require_two_players<G: Game>(
         "tournaments and matches need two competing sides, and {} has {players} players",
         config.game
     )))
+}
+
+/// Checks that the configuration describes the game it is played with: the
+/// same game and the rules of the start position, so that a log always says
+/// which game and rules its moves belong to.
+fn check_game<G: Game>(config: &TournamentConfig, start: &G) -> Result<(), TournamentError> {
+    if config.game != G::NAME {
+        return Err(TournamentError::Invalid(format!(
+            "the configuration is of {}, but the games are of {}",
+            config.game,
+            G::NAME
+        )));
+    }
+    let rules: G::Rules = config.rules.parse().map_err(|error: ParseError| {
+        TournamentError::Invalid(format!("the configuration's rules: {error}"))
+    })?;
+    if rules.to_string() != start.rules().to_string() {
+        return Err(TournamentError::Invalid(format!(
+            "the configuration's rules are `{rules}`, but the start position's are `{}`",
+            start.rules()
+        )));
+    }
+    Ok(())
 }
 
 /// Runs (or resumes) the games of `shard` of the tournament `config`, starting
