@@ -4,12 +4,15 @@
 //! - [`perft`]: move-sequence counts, the check of a move generator;
 //! - [`AlphaBeta`]: alpha-beta for two-player zero-sum games;
 //! - [`Mcts`]: Monte Carlo tree search for any number of players;
-//! - [`Ismcts`]: information-set MCTS for games with hidden information.
+//! - [`Ismcts`]: information-set MCTS for games with hidden information;
+//! - [`MatrixGame`]: two-player zero-sum matrix games, solved exactly by
+//!   linear programming or approximately by regret matching.
 
 mod alphabeta;
 mod coop;
 mod error;
 mod ismcts;
+mod matrix;
 mod mcts;
 mod perft;
 mod tt;
@@ -19,6 +22,10 @@ pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
 pub use error::SearchError;
 pub use ismcts::{
     Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, MAX_ISMCTS_ITERATIONS, RandomPlayout,
+};
+pub use matrix::{
+    MAX_TABLEAU_ENTRIES, MatrixError, MatrixGame, MatrixSolution, regret_matching,
+    regret_matching_plus,
 };
 pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
