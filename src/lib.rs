@@ -8,8 +8,9 @@
 //!   chance, simultaneous moves and hidden information;
 //! - [`bitboard`]: fixed-size bitboards and ray tables;
 //! - [`games`]: the games;
-//! - [`search`]: generic searchers: perft, alpha-beta, Monte Carlo tree search
-//!   and the exact cooperative solver;
+//! - [`search`]: generic searchers: perft, alpha-beta, Monte Carlo tree search,
+//!   the exact cooperative solver and matrix games (linear programming and
+//!   regret matching);
 //! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
 //! - [`arena`]: experiments over many games (win rates with intervals);
 //! - [`testing`]: the invariant checks every game passes;
