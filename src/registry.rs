@@ -190,6 +190,17 @@ impl Registered for Hnefatafl {
     const TITLE: &'static str = "Copenhagen Hnefatafl 11x11";
     const SIDES: &'static [&'static str] = &["attackers", "defenders"];
 
+    /// The common agents, and outside engines that speak the Hnefatafl Text
+    /// Protocol (`htp:cmd=PROGRAM ARGUMENTS`).
+    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
+        if spec.starts_with(agents::htp_engine::HTP_PREFIX) {
+            return Ok(Box::new(agents::htp_engine::HtpEngineAgent::from_spec(
+                spec,
+            )?));
+        }
+        agents::build_agent(spec, seed)
+    }
+
     fn engine_session(
         rules: Self::Rules,
         agent: Box<dyn Agent<Self>>,

@@ -33,6 +33,7 @@ pub mod fenrir_cards;
 pub mod fenrir_path;
 mod greedy;
 mod honest;
+pub mod htp_engine;
 mod human;
 mod random;
 mod searchers;
