@@ -16,6 +16,7 @@ pub mod stats;
 mod summary;
 mod tournament;
 pub mod winrate;
+pub mod winrate_shards;
 
 pub use matches::{MatchReport, run_match};
 pub use playing::{
