@@ -78,18 +78,24 @@ fn merged_shards_equal_a_single_run() {
     }
 }
 
+/// Writes the `count` shards of the run to `dir/shard-I`; their directories.
+fn write_shards(dir: &std::path::Path, count: usize) -> Vec<PathBuf> {
+    shards(count)
+        .iter()
+        .map(|part| {
+            let shard_dir = dir.join(format!("shard-{}", part.shard.index + 1));
+            part.write_files::<FenrirPath>(&shard_dir, &FenrirPathRules::default())
+                .unwrap();
+            shard_dir
+        })
+        .collect()
+}
+
 #[test]
 fn shards_written_and_read_back_equal_a_single_run() {
     let dir = scratch_dir("files");
     let rules = FenrirPathRules::default();
-    let dirs: Vec<PathBuf> = shards(4)
-        .iter()
-        .map(|part| {
-            let shard_dir = dir.join(format!("shard-{}", part.shard.index + 1));
-            part.write_files::<FenrirPath>(&shard_dir, &rules).unwrap();
-            shard_dir
-        })
-        .collect();
+    let dirs = write_shards(&dir, 4);
     let merged = merge_win_rate_runs::<FenrirPath>(&dirs).unwrap();
     let single = shard_report(Shard::ALL);
     assert_eq!(untimed(merged.clone()), untimed(single.clone()));
@@ -125,15 +131,7 @@ fn a_merge_refuses_missing_doubled_and_foreign_shards() {
 /// `edit`, and returns the merge's error.
 fn merge_after_editing(name: &str, file: &str, edit: impl Fn(String) -> String) -> String {
     let dir = scratch_dir(name);
-    let rules = FenrirPathRules::default();
-    let dirs: Vec<PathBuf> = shards(2)
-        .iter()
-        .map(|part| {
-            let shard_dir = dir.join(format!("shard-{}", part.shard.index + 1));
-            part.write_files::<FenrirPath>(&shard_dir, &rules).unwrap();
-            shard_dir
-        })
-        .collect();
+    let dirs = write_shards(&dir, 2);
     let path = dirs[1].join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let edited = edit(text.clone());
