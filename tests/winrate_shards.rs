@@ -273,6 +273,17 @@ fn the_command_line_merges_shards_into_the_single_run() {
             "greedy",
             "--shard",
             "1/3",
+        ],
+        "--shard needs --out DIR",
+    );
+    assert_fails_with(
+        &[
+            "winrate",
+            "fenrir-path",
+            "--policy",
+            "greedy",
+            "--shard",
+            "1/3",
             "--sweep",
             "spacing=3..5",
             "--out",

@@ -57,7 +57,7 @@ pub struct WinrateArgs {
     deal: Option<String>,
     /// Play only shard I of N (deal i is shard i mod N's) and write its
     /// results to --out, for `norn merge` to combine with the other shards
-    #[arg(long, value_name = "I/N", requires = "out", conflicts_with = "sweep")]
+    #[arg(long, value_name = "I/N", conflicts_with = "sweep")]
     shard: Option<String>,
 }
 
@@ -117,9 +117,15 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
         None => {
             let rules = parse_rules::<G>(&base_rules)?;
             let fixed = fixed_deal::<G>(args, &rules)?;
-            let shard = match &args.shard {
-                Some(text) => Shard::parse(text).map_err(|error| error.to_string())?,
-                None => Shard::ALL,
+            let shard = match (&args.shard, &args.out) {
+                (Some(text), Some(_)) => Shard::parse(text).map_err(|error| error.to_string())?,
+                (Some(_), None) => {
+                    return Err(
+                        "--shard needs --out DIR: the shard's deals are written there for `norn merge`"
+                            .into(),
+                    );
+                }
+                (None, _) => Shard::ALL,
             };
             let bar = deals_bar(shard.share(args.deals) * contenders.len() as u64, "");
             let report =
