@@ -252,43 +252,16 @@ fn the_command_line_merges_shards_into_the_single_run() {
         "shard 2/3 missing",
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_fails_with(
-        &[
-            "winrate",
-            "fenrir-path",
-            "--policy",
-            "greedy",
-            "--shard",
-            "0/3",
-            "--out",
-            &path("x"),
-        ],
-        "a shard is written I/N",
-    );
-    assert_fails_with(
-        &[
-            "winrate",
-            "fenrir-path",
-            "--policy",
-            "greedy",
-            "--shard",
-            "1/3",
-        ],
-        "--shard needs --out DIR",
-    );
-    assert_fails_with(
-        &[
-            "winrate",
-            "fenrir-path",
-            "--policy",
-            "greedy",
-            "--shard",
-            "1/3",
-            "--sweep",
-            "spacing=3..5",
-            "--out",
-            &path("x"),
-        ],
+    let refused = |shard: &[&str], expected: &str| {
+        let mut args = vec!["winrate", "fenrir-path", "--policy", "greedy", "--shard"];
+        args.extend_from_slice(shard);
+        assert_fails_with(&args, expected);
+    };
+    let out = path("x");
+    refused(&["0/3", "--out", &out], "a shard is written I/N");
+    refused(&["1/3"], "--shard needs --out DIR");
+    refused(
+        &["1/3", "--sweep", "spacing=3..5", "--out", &out],
         "cannot be used with",
     );
 }
