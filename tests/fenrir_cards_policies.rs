@@ -310,6 +310,7 @@ fn open_hand_search_wins_every_small_deal_that_can_be_won() {
 
 #[test]
 fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
+    use norn::arena::Shard;
     use norn::arena::experiment::{Contender, Sweep, SweepReport, compare_policies};
     use norn::arena::winrate::WinRateRun;
     let run = WinRateRun {
@@ -328,7 +329,8 @@ fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
         .iter()
         .map(|&value| {
             let rules = rules(&sweep.rules_text("players=2", value));
-            compare_policies::<FenrirCards>(&rules, &contenders, None, run, &|_| {}).unwrap()
+            compare_policies::<FenrirCards>(&rules, &contenders, None, run, Shard::ALL, &|_| {})
+                .unwrap()
         })
         .collect();
     // The point at track 24 is the run at track 24, deal for deal.
@@ -337,6 +339,7 @@ fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
         &contenders,
         None,
         run,
+        Shard::ALL,
         &|_| {},
     )
     .unwrap();

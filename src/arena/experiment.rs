@@ -5,9 +5,10 @@
 //! sweep `sweep.json`, `sweep.csv`, `sweep.svg`).
 
 use super::plot::{SweepSeries, difficulty_curve_svg, sweep_svg};
+use super::tournament::Shard;
 use super::winrate::{
     AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, SpecBuilder, WinRate, WinRateRun, deal,
-    estimate_win_rate,
+    estimate_shard_win_rate,
 };
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
@@ -89,14 +90,20 @@ pub struct WinRateReport {
     /// The deal every game was played on, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
+    /// The part of the run played, when it is split (`I/N`); the rates are
+    /// then over the shard's deals only.
+    #[serde(skip_serializing_if = "Shard::is_all")]
+    pub shard: Shard,
     pub policies: Vec<PolicyRate>,
-    /// `won[p][i]`: whether policy `p` won deal `i`.
+    /// `won[p][k]`: whether policy `p` won the shard's `k`-th deal, deal
+    /// [`Shard::nth`]`(k)` (deal `k` of a whole run).
     #[serde(skip)]
     pub won: Vec<Vec<bool>>,
 }
 
-/// Plays every contender on the deals of `run` (or every time on `fixed`,
-/// when given) under `rules`. `on_deal_done` is called after each deal.
+/// Plays every contender on the deals of `shard` of `run` (or every time
+/// on `fixed`, when given) under `rules`. `on_deal_done` is called after
+/// each deal.
 ///
 /// # Errors
 /// If a deal cannot be played.
@@ -105,6 +112,7 @@ pub fn compare_policies<G: Stochastic + Notation>(
     contenders: &[Contender<G>],
     fixed: Option<&G>,
     run: WinRateRun,
+    shard: Shard,
     on_deal_done: &(dyn Fn(&str) + Sync),
 ) -> Result<WinRateReport, String> {
     let mut policies = Vec::new();
@@ -122,7 +130,7 @@ pub fn compare_policies<G: Stochastic + Notation>(
             }
             None => contender.policy.as_ref(),
         };
-        let estimate = estimate_win_rate(rules, policy, run, &|| on_deal_done(&spec))?;
+        let estimate = estimate_shard_win_rate(rules, policy, run, shard, &|| on_deal_done(&spec))?;
         policies.push(PolicyRate {
             rate: estimate.rate,
             sees_hidden_information: contender.sees_hidden_information,
@@ -136,6 +144,7 @@ pub fn compare_policies<G: Stochastic + Notation>(
         deals: run.deals,
         threads: run.threads,
         deal: fixed.map(Notation::position_text),
+        shard,
         policies,
         won,
     })
@@ -236,21 +245,14 @@ impl WinRateReport {
     ) -> Result<(), String> {
         let json = serde_json::to_string_pretty(self).map_err(|error| error.to_string())?;
         write_file(dir, "summary.json", &(json + "\n"))?;
-        let mut csv = String::from("deal_index,deal");
-        for policy in &self.policies {
-            csv.push(',');
-            csv.push_str(&policy.rate.policy.replace(',', ";"));
-        }
-        csv.push('\n');
-        for index in 0..self.deals {
-            let text = match &self.deal {
-                Some(text) => text.clone(),
-                None => deal::<G>(rules, self.seed, index).position_text(),
-            };
+        let mut csv = self.deals_header();
+        for k in 0..self.shard.share(self.deals) {
+            let index = self.shard.nth(k);
+            let text = self.deal_text::<G>(rules, index);
             // Position texts may hold commas and quotes.
             csv.push_str(&format!("{index},\"{}\"", text.replace('"', "\"\"")));
             for won in &self.won {
-                csv.push_str(if won[index as usize] { ",1" } else { ",0" });
+                csv.push_str(if won[k as usize] { ",1" } else { ",0" });
             }
             csv.push('\n');
         }
@@ -284,6 +286,33 @@ impl WinRateReport {
             "winrate.svg",
             &difficulty_curve_svg(&title, &curve, &references),
         )
+    }
+}
+
+impl WinRateReport {
+    /// The header of `deals.csv`: the deal's index and text, then one
+    /// column per policy (commas in specs become semicolons).
+    pub(crate) fn deals_header(&self) -> String {
+        let mut header = String::from("deal_index,deal");
+        for policy in &self.policies {
+            header.push(',');
+            header.push_str(&policy.rate.policy.replace(',', ";"));
+        }
+        header.push('\n');
+        header
+    }
+
+    /// The text of deal `index` of this run: the given deal, or the one
+    /// the seed deals.
+    pub(crate) fn deal_text<G: Stochastic + Notation>(
+        &self,
+        rules: &G::Rules,
+        index: u64,
+    ) -> String {
+        match &self.deal {
+            Some(text) => text.clone(),
+            None => deal::<G>(rules, self.seed, index).position_text(),
+        }
     }
 }
 

@@ -17,6 +17,7 @@ pub mod stats;
 mod summary;
 mod tournament;
 pub mod winrate;
+pub mod winrate_shards;
 
 pub use build::Build;
 pub use matches::{MatchOptions, MatchReport, run_match};

@@ -246,7 +246,54 @@ impl Shard {
     }
 
     pub fn contains(&self, game: &ScheduledGame) -> bool {
-        game.pair() % self.count == self.index
+        self.holds(game.pair() as u64)
+    }
+
+    /// Whether item `index` of a run (a pair of games, a deal) is this
+    /// shard's.
+    pub fn holds(&self, index: u64) -> bool {
+        index % self.count as u64 == self.index as u64
+    }
+
+    /// How many of the items `0..total` are this shard's.
+    pub fn share(&self, total: u64) -> u64 {
+        total
+            .saturating_sub(self.index as u64)
+            .div_ceil(self.count as u64)
+    }
+
+    /// The index of this shard's `k`-th item.
+    pub fn nth(&self, k: u64) -> u64 {
+        self.index as u64 + k * self.count as u64
+    }
+
+    /// Whether this is the whole run.
+    pub fn is_all(&self) -> bool {
+        self.count == 1
+    }
+
+    /// Refuses a shard built by hand with no count or an index past it.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.count == 0 || self.index >= self.count {
+            return Err(format!(
+                "shard index {} of {} is not a shard: the index must be below the count",
+                self.index, self.count
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// As written on the command line: `I/N`, counting from 1.
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
+impl Serialize for Shard {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

@@ -7,6 +7,7 @@
 //! same numbers on any number of threads.
 
 use super::stats::{Z_95, wilson_interval};
+use super::tournament::Shard;
 use crate::agents::{Agent, Decision};
 use crate::core::{
     Evaluate, Game, ParseError, Ply, Status, Stochastic, check_threads, derive_seed, rng_from_seed,
@@ -221,7 +222,8 @@ impl WinRate {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
     pub rate: WinRate,
-    /// `won[i]` tells whether deal `i` was won.
+    /// `won[k]` tells whether the `k`-th deal played was won: deal `k` of a
+    /// whole run, deal [`Shard::nth`]`(k)` of a shard.
     pub won: Vec<bool>,
 }
 
@@ -265,16 +267,35 @@ pub fn estimate_win_rate<G: Stochastic>(
     run: WinRateRun,
     on_deal_done: &(dyn Fn() + Sync),
 ) -> Result<Estimate, String> {
+    estimate_shard_win_rate(rules, policy, run, Shard::ALL, on_deal_done)
+}
+
+/// As [`estimate_win_rate`], on the deals of `shard` of the run only (deal
+/// `i` is shard `i mod N`'s): each deal is played as in the whole run, so
+/// the shards' results together are the whole run's.
+///
+/// # Errors
+/// As [`estimate_win_rate`], and for a shard that is not one.
+pub fn estimate_shard_win_rate<G: Stochastic>(
+    rules: &G::Rules,
+    policy: &dyn DealPolicy<G>,
+    run: WinRateRun,
+    shard: Shard,
+    on_deal_done: &(dyn Fn() + Sync),
+) -> Result<Estimate, String> {
     run.validate()?;
+    shard.validate()?;
     let pool = thread_pool(run.threads)?;
     // Players go back to this pool after each deal, so at most one per
     // thread is ever built.
     let players: Mutex<Vec<Box<dyn DealPlayer<G>>>> = Mutex::new(Vec::new());
     let started = Instant::now();
+    let deals = shard.share(run.deals);
     let won: Result<Vec<bool>, String> = pool.install(|| {
-        (0..run.deals)
+        (0..deals)
             .into_par_iter()
-            .map(|index| {
+            .map(|k| {
+                let index = shard.nth(k);
                 let idle = players.lock().expect("no player panicked").pop();
                 let mut player = idle.unwrap_or_else(|| policy.player());
                 let dealt: G = deal(rules, run.master_seed, index);
@@ -289,11 +310,6 @@ pub fn estimate_win_rate<G: Stochastic>(
     });
     let won = won?;
     let wins = won.iter().filter(|&&w| w).count() as u64;
-    let rate = WinRate::new(
-        policy.spec(),
-        wins,
-        run.deals,
-        started.elapsed().as_secs_f64(),
-    );
+    let rate = WinRate::new(policy.spec(), wins, deals, started.elapsed().as_secs_f64());
     Ok(Estimate { rate, won })
 }

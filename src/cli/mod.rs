@@ -44,7 +44,7 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Round-robin tournament between agents, with statistics and ratings
     Tournament(tournament::TournamentArgs),
-    /// Combine the logs of tournament shards into one summary
+    /// Combine the shards of a tournament or a win-rate run into the whole run's results
     Merge(tournament::MergeArgs),
     /// Head-to-head match that stops when a sequential test (SPRT) decides
     Match(tournament::MatchArgs),

@@ -75,7 +75,7 @@ pub struct TournamentArgs {
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Directories of shard runs of one tournament
+    /// Directories of the shards of one tournament or one win-rate run
     #[arg(required = true)]
     dirs: Vec<PathBuf>,
     /// Directory for the merged log and reports
@@ -224,6 +224,9 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
 }
 
 pub fn merge(args: MergeArgs) -> CliResult {
+    if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
+        return super::winrate::merge(&args.dirs, &args.out, args.json);
+    }
     let (config, games) = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
     let game = crate::registry::find(&config.game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;

@@ -4,8 +4,10 @@
 
 use super::progress::deals_bar;
 use super::{CliResult, check_threads, default_threads, game_names, print_json, with_game};
+use crate::arena::Shard;
 use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, compare_policies};
 use crate::arena::winrate::WinRateRun;
+use crate::arena::winrate_shards::{merge_win_rate_runs, win_rate_run_game};
 use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
 use crate::registry::Registered;
 use clap::Args;
@@ -53,6 +55,10 @@ pub struct WinrateArgs {
     /// policies' own random choices vary
     #[arg(long)]
     deal: Option<String>,
+    /// Play only shard I of N (deal i is shard i mod N's) and write its
+    /// results to --out, for `norn merge` to combine with the other shards
+    #[arg(long, value_name = "I/N", conflicts_with = "sweep")]
+    shard: Option<String>,
 }
 
 pub fn run(args: WinrateArgs) -> CliResult {
@@ -111,11 +117,22 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
         None => {
             let rules = parse_rules::<G>(&base_rules)?;
             let fixed = fixed_deal::<G>(args, &rules)?;
-            let bar = deals_bar(args.deals * contenders.len() as u64, "");
-            let report = compare_policies(&rules, &contenders, fixed.as_ref(), run, &|spec| {
-                bar.set_prefix(spec.to_string());
-                bar.inc(1);
-            })?;
+            let shard = match (&args.shard, &args.out) {
+                (Some(text), Some(_)) => Shard::parse(text).map_err(|error| error.to_string())?,
+                (Some(_), None) => {
+                    return Err(
+                        "--shard needs --out DIR: the shard's deals are written there for `norn merge`"
+                            .into(),
+                    );
+                }
+                (None, _) => Shard::ALL,
+            };
+            let bar = deals_bar(shard.share(args.deals) * contenders.len() as u64, "");
+            let report =
+                compare_policies(&rules, &contenders, fixed.as_ref(), run, shard, &|spec| {
+                    bar.set_prefix(spec.to_string());
+                    bar.inc(1);
+                })?;
             bar.finish_and_clear();
             if let Some(dir) = &args.out {
                 report.write_files::<G>(dir, &rules)?;
@@ -137,6 +154,7 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
                     &contenders,
                     fixed.as_ref(),
                     run,
+                    Shard::ALL,
                     &|spec| {
                         bar.set_prefix(spec.to_string());
                         bar.inc(1);
@@ -165,6 +183,9 @@ fn fixed_deal<G: Notation>(args: &WinrateArgs, rules: &G::Rules) -> Result<Optio
 fn show(args: &WinrateArgs, report: &WinRateReport) -> CliResult {
     if args.json {
         return print_json(report);
+    }
+    if !report.shard.is_all() {
+        print!("shard {}: ", report.shard);
     }
     match &report.deal {
         Some(text) => println!(
@@ -223,4 +244,66 @@ fn show_sweep(args: &WinrateArgs, report: &SweepReport) -> CliResult {
 
 fn write_plot(path: &Path, svg: &str) -> CliResult {
     std::fs::write(path, svg).map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
+/// `norn merge` of win-rate shards: the whole run's report, written to
+/// `out` as a single run writes it.
+pub fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> CliResult {
+    let game = win_rate_run_game(&dirs[0])?;
+    crate::registry::visit(&game, &mut MergeShards { dirs, out, json })
+        .map_err(|error| error.to_string())?
+}
+
+struct MergeShards<'a> {
+    dirs: &'a [PathBuf],
+    out: &'a Path,
+    json: bool,
+}
+
+impl crate::registry::GameVisitor for MergeShards<'_> {
+    type Output = CliResult;
+
+    fn visit<G: Registered>(&mut self) -> CliResult {
+        G::with_chance(MergeWithDeals::<G> {
+            merge: self,
+            game: PhantomData,
+        })
+        .unwrap_or_else(|| Err(format!("{} has no deals to merge", G::NAME)))
+    }
+}
+
+struct MergeWithDeals<'a, 'b, G> {
+    merge: &'a MergeShards<'b>,
+    game: PhantomData<G>,
+}
+
+impl<G: Registered> ChanceVisitor<G> for MergeWithDeals<'_, '_, G> {
+    type Output = CliResult;
+
+    fn visit(self) -> CliResult
+    where
+        G: Stochastic,
+    {
+        let MergeShards { dirs, out, json } = *self.merge;
+        let report = merge_win_rate_runs::<G>(dirs)?;
+        let rules = parse_rules::<G>(&report.rules)?;
+        report.write_files::<G>(out, &rules)?;
+        if json {
+            return print_json(&report);
+        }
+        println!(
+            "{} deals of {} (seed {}, {}), merged from {} shards",
+            report.deals,
+            report.game,
+            report.seed,
+            report.rules,
+            dirs.len()
+        );
+        print!("{}", report.table());
+        println!(
+            "wrote summary.json, deals.csv and winrate.svg to {}",
+            out.display()
+        );
+        Ok(())
+    }
 }
