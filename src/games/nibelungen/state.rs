@@ -348,6 +348,8 @@ impl Game for Nibelungen {
         self.count_moves()
     }
 
+    /// Plays a character move; pairs are played together, as a joint
+    /// move (see [`Simultaneous::play_joint`]), and are never listed here.
     fn play(&mut self, mv: NibelungenMove) {
         if let NibelungenMove::MoveTo(point) = mv {
             self.move_character(point);
