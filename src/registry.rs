@@ -36,6 +36,7 @@ use crate::engine::{EngineSession, HtpSession};
 use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
 use crate::games::hnefatafl::{Hnefatafl, replay_records};
+use crate::games::nibelungen::Nibelungen;
 use crate::games::thud::{KoomValley, Thud};
 use serde::Serialize;
 use std::fmt;
@@ -184,7 +185,14 @@ macro_rules! register {
     };
 }
 
-register!(Hnefatafl, Thud, KoomValley, FenrirPath, FenrirCards);
+register!(
+    Hnefatafl,
+    Thud,
+    KoomValley,
+    FenrirPath,
+    FenrirCards,
+    Nibelungen
+);
 
 impl Registered for Hnefatafl {
     const TITLE: &'static str = "Copenhagen Hnefatafl 11x11";
@@ -254,4 +262,9 @@ impl Registered for FenrirCards {
     fn sees_hidden_information(spec: &str) -> bool {
         agents::fenrir_cards::sees_hidden_cards(spec)
     }
+}
+
+impl Registered for Nibelungen {
+    const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
+    const SIDES: &'static [&'static str] = &["tod", "no"];
 }

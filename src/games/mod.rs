@@ -5,4 +5,5 @@ mod board_text;
 pub mod fenrir_cards;
 pub mod fenrir_path;
 pub mod hnefatafl;
+pub mod nibelungen;
 pub mod thud;
