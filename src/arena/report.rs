@@ -218,7 +218,7 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
 fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
     let sides = side_names(summary);
     let overall = &summary.overall;
-    vec![
+    let mut lines = vec![
         format!(
             "{} games, {} drawn; {} (first to move) won {}, {} won {}; first-player score {:.1}%",
             overall.games,
@@ -231,7 +231,25 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
         ),
         format!("length in plies: {}", length_text(&overall.length)),
         format!("game ends: {}", reasons_text(&overall.reasons)),
-    ]
+    ];
+    let repeating: Vec<String> = summary
+        .pairings
+        .iter()
+        .filter(|pairing| pairing.distinct_games < pairing.games)
+        .map(|pairing| {
+            format!(
+                "{} vs {} {} of {}",
+                pairing.agents[0], pairing.agents[1], pairing.distinct_games, pairing.games
+            )
+        })
+        .collect();
+    if !repeating.is_empty() {
+        lines.push(format!(
+            "warning: repeated games, which are no new evidence (distinct games of all): {}",
+            repeating.join("; ")
+        ));
+    }
+    lines
 }
 
 fn plain(text: &str) -> String {

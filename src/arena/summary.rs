@@ -88,6 +88,9 @@ pub struct AgentSummary {
 pub struct PairingSummary {
     pub agents: [String; 2],
     pub games: usize,
+    /// Games that differ in their seats or moves: deterministic agents
+    /// replay the same game, and a repeat is no new evidence.
+    pub distinct_games: usize,
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
@@ -104,6 +107,8 @@ pub struct PairingSummary {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OverallSummary {
     pub games: usize,
+    /// Games that differ in their seats or moves.
+    pub distinct_games: usize,
     pub draws: usize,
     /// Decisive games won by the side that moves first, and by the other.
     pub first_player_wins: usize,
@@ -139,6 +144,15 @@ pub const RATED_BY_GAMES: &str = "games";
 /// two battles. Single scored games say little (one side may win every
 /// battle it plays), the pair's summed margin says who played better.
 pub const RATED_BY_PAIRS: &str = "pairs of games by summed margin";
+
+/// The number of games that differ in their seats or their moves.
+fn distinct_games(games: &[&GameLine]) -> usize {
+    games
+        .iter()
+        .map(|game| (game.seats, &game.moves))
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+}
 
 /// The result of every colour-swapped pair whose two games were both
 /// played (games `2k` and `2k + 1`, `games` sorted by index): the agents
@@ -268,6 +282,7 @@ impl TournamentSummary {
                 PairingSummary {
                     agents: [config.agents[a].clone(), config.agents[b].clone()],
                     games: record.games,
+                    distinct_games: distinct_games(&between),
                     wins: record.wins,
                     draws: record.draws,
                     losses: record.losses,
@@ -287,6 +302,7 @@ impl TournamentSummary {
         }
         let overall = OverallSummary {
             games: games.len(),
+            distinct_games: distinct_games(&games),
             draws: first.draws,
             first_player_wins: first.wins,
             second_player_wins: first.losses,
@@ -318,6 +334,7 @@ impl TournamentSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::PlyText;
 
     /// Game `index` of a two-agent tournament: agent `seats[0]` moves first.
     fn battle(index: usize, seats: [usize; 2], payoffs: [f64; 2]) -> GameLine {
@@ -335,8 +352,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn scored_games_are_rated_by_the_summed_margin_of_each_pair() {
+    /// Two agents, ten battles: the trolls (second seat) win every one, by
+    /// 10 when the strong agent has them and by only 2 when the weak one has.
+    fn battles() -> (TournamentConfig, Vec<GameLine>) {
         let config = TournamentConfig {
             game: "thud".into(),
             rules: String::new(),
@@ -346,14 +364,18 @@ mod tests {
             max_plies: None,
             anchor: None,
         };
-        // The trolls (second seat) win every battle, but by 10 when the
-        // strong agent has them and by only 2 when the weak one has.
-        let games: Vec<GameLine> = (0..10)
+        let games = (0..10)
             .map(|index| match index % 2 {
                 0 => battle(index, [0, 1], [-10.0, 10.0]),
                 _ => battle(index, [1, 0], [-2.0, 2.0]),
             })
             .collect();
+        (config, games)
+    }
+
+    #[test]
+    fn scored_games_are_rated_by_the_summed_margin_of_each_pair() {
+        let (config, games) = battles();
         let by_games = TournamentSummary::compute(&config, &games, false);
         assert_eq!(by_games.rated_by, RATED_BY_GAMES);
         assert_eq!(
@@ -369,5 +391,27 @@ mod tests {
         // A pair with one game played is not rated.
         let unfinished = TournamentSummary::compute(&config, &games[..1], true);
         assert_eq!(unfinished.agents[1].elo, 0.0);
+    }
+
+    #[test]
+    fn repeated_games_are_counted_and_reported() {
+        let (config, games) = battles();
+        // The battles repeat one game per seating.
+        let repeated = TournamentSummary::compute(&config, &games, true);
+        assert_eq!(repeated.pairings[0].distinct_games, 2);
+        assert_eq!(repeated.overall.distinct_games, 2);
+        let report = crate::arena::text_report(&repeated);
+        assert!(
+            report.contains("warning: repeated games") && report.contains("weak vs strong 2 of 10"),
+            "{report}"
+        );
+
+        let mut varied = games;
+        for (index, game) in varied.iter_mut().enumerate() {
+            game.moves = vec![PlyText::Move(index.to_string())];
+        }
+        let varied = TournamentSummary::compute(&config, &varied, true);
+        assert_eq!(varied.overall.distinct_games, 10);
+        assert!(!crate::arena::text_report(&varied).contains("warning"));
     }
 }
