@@ -31,11 +31,17 @@ pub(crate) struct Meter {
 struct PlainLines {
     unit: &'static str,
     total: AtomicU64,
-    done: AtomicU64,
     started: Instant,
     interval: Duration,
-    /// When the last line was written, and the label of the work under way.
-    last: Mutex<(Instant, String)>,
+    /// The units done, when the last line was written, and the label of the
+    /// work under way; one lock, so that the lines' counts only grow.
+    state: Mutex<LineState>,
+}
+
+struct LineState {
+    done: u64,
+    written: Instant,
+    label: String,
 }
 
 impl Meter {
@@ -49,10 +55,13 @@ impl Meter {
                 lines: Some(PlainLines {
                     unit,
                     total: AtomicU64::new(total),
-                    done: AtomicU64::new(0),
                     started,
                     interval: line_interval(),
-                    last: Mutex::new((started, String::new())),
+                    state: Mutex::new(LineState {
+                        done: 0,
+                        written: started,
+                        label: String::new(),
+                    }),
                 }),
             };
         }
@@ -73,7 +82,7 @@ impl Meter {
     /// Labels the work under way (e.g. the policy being run).
     pub(crate) fn set_prefix(&self, prefix: String) {
         if let Some(lines) = &self.lines {
-            lines.last.lock().expect("no writer panicked").1 = prefix.clone();
+            lines.state.lock().expect("no writer panicked").label = prefix.clone();
         }
         self.bar.set_prefix(prefix);
     }
@@ -81,17 +90,18 @@ impl Meter {
     pub(crate) fn inc(&self, units: u64) {
         self.bar.inc(units);
         let Some(lines) = &self.lines else { return };
-        let done = lines.done.fetch_add(units, Ordering::Relaxed) + units;
-        let mut last = lines.last.lock().expect("no writer panicked");
-        if last.0.elapsed() >= lines.interval {
-            last.0 = Instant::now();
-            let label = if last.1.is_empty() {
+        let mut state = lines.state.lock().expect("no writer panicked");
+        state.done += units;
+        if state.written.elapsed() >= lines.interval {
+            state.written = Instant::now();
+            let label = if state.label.is_empty() {
                 String::new()
             } else {
-                format!("{}: ", last.1)
+                format!("{}: ", state.label)
             };
             eprintln!(
-                "{label}{done}/{} {}, {:.0} s elapsed",
+                "{label}{}/{} {}, {:.0} s elapsed",
+                state.done,
                 lines.total.load(Ordering::Relaxed),
                 lines.unit,
                 lines.started.elapsed().as_secs_f64()
