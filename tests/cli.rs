@@ -423,3 +423,33 @@ fn a_match_writes_its_games_and_reports_like_a_tournament() {
     ]));
     assert_eq!(replay["failures"].as_array().unwrap().len(), 0);
 }
+
+#[test]
+fn a_run_records_its_build_and_every_agent_setting() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("provenance");
+    let _ = std::fs::remove_dir_all(&out);
+    let output = norn(&[
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "greedy",
+        "alphabeta:depth=1",
+        "--games",
+        "2",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("config.json")).unwrap()).unwrap();
+    assert_eq!(stored["build"]["version"], env!("CARGO_PKG_VERSION"));
+    let settings = stored["agent_configurations"].as_array().unwrap();
+    assert_eq!(settings[0], "greedy");
+    // The spec named the depth only; the defaults are recorded too.
+    let alphabeta = settings[1].as_str().unwrap();
+    assert!(
+        alphabeta.contains("depth: Some(1)") && alphabeta.contains("table_megabytes: 16"),
+        "{alphabeta}"
+    );
+}

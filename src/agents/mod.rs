@@ -88,6 +88,13 @@ pub trait Agent<G: Game>: Send {
     /// The spec this agent was built from, e.g. `mcts:iters=2000`.
     fn spec(&self) -> &str;
 
+    /// Every setting the agent plays with, defaults included: the spec may
+    /// leave most of them out, and a run records this so that it says
+    /// exactly what played even after the defaults change.
+    fn configuration(&self) -> String {
+        self.spec().to_string()
+    }
+
     /// Chooses a move for `player` in `state`: the player to move, or, at a
     /// simultaneous state, one of the players who all choose now (each
     /// without seeing the others' choices).

@@ -33,6 +33,10 @@ impl<G: Evaluate> Agent<G> for AlphaBetaAgent {
         &self.spec
     }
 
+    fn configuration(&self) -> String {
+        format!("{:?}", self.search.config())
+    }
+
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
         let result = self.search.search(state).map_err(search_error)?;
@@ -70,6 +74,10 @@ impl<G: Evaluate> MctsAgent<G> {
 impl<G: Evaluate> Agent<G> for MctsAgent<G> {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        format!("{:?}", self.search.config())
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {

@@ -461,8 +461,11 @@ pub fn run_tournament<G: Notation>(
     config.validate().map_err(TournamentError::Invalid)?;
     check_threads("the thread count", options.threads).map_err(TournamentError::Invalid)?;
     require_two_players(config, start)?;
+    let mut resolved = Vec::with_capacity(config.agents.len());
     for spec in &config.agents {
-        make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+        let agent =
+            make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+        resolved.push(agent.configuration());
     }
     let _lock = match &options.out_dir {
         Some(dir) => Some(RunLock::acquire(dir)?),
@@ -470,7 +473,7 @@ pub fn run_tournament<G: Notation>(
     };
     let check = |line: &GameLine| check_line(config, start, line);
     let read = match &options.out_dir {
-        Some(dir) => prepare_directory(dir, config, &check, options)?,
+        Some(dir) => prepare_directory(dir, config, &resolved, &check, options)?,
         None => LogRead {
             games: Vec::new(),
             torn: false,
@@ -651,6 +654,7 @@ fn append_line(
 fn prepare_directory(
     dir: &Path,
     config: &TournamentConfig,
+    resolved: &[String],
     check: &dyn Fn(&GameLine) -> Result<(), String>,
     options: &RunOptions<'_>,
 ) -> Result<LogRead, TournamentError> {
@@ -671,27 +675,35 @@ fn prepare_directory(
             }
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            write_config(&config_path, config)?;
+            write_config(&config_path, config, resolved)?;
         }
         Err(error) => return Err(io_error(&config_path, error)),
     }
     read_games(&dir.join(GAMES_FILE), check, true, options.repair)
 }
 
-/// A run directory's `config.json`: the tournament, and the build of norn
-/// that started it (absent in directories of older builds).
+/// A run directory's `config.json`: the tournament, the build of norn that
+/// started it (absent in directories of older builds), and every agent's
+/// full configuration ([`Agent::configuration`]) when it started.
 #[derive(Serialize, Deserialize)]
 struct StoredConfig {
     #[serde(flatten)]
     config: TournamentConfig,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     build: Option<Build>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    agent_configurations: Vec<String>,
 }
 
-fn write_config(path: &Path, config: &TournamentConfig) -> Result<(), TournamentError> {
+fn write_config(
+    path: &Path,
+    config: &TournamentConfig,
+    agent_configurations: &[String],
+) -> Result<(), TournamentError> {
     let stored = StoredConfig {
         config: config.clone(),
         build: Some(Build::current().clone()),
+        agent_configurations: agent_configurations.to_vec(),
     };
     let text = serde_json::to_string_pretty(&stored).expect("configs serialise");
     std::fs::write(path, text + "\n").map_err(|error| io_error(path, error))
@@ -904,7 +916,7 @@ pub fn write_directory(
     games: &[GameLine],
 ) -> Result<(), TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
-    write_config(&dir.join(CONFIG_FILE), config)?;
+    write_config(&dir.join(CONFIG_FILE), config, &[])?;
     let mut log = String::new();
     for game in games {
         log.push_str(&serde_json::to_string(game).expect("game lines serialise"));
