@@ -516,3 +516,22 @@ fn a_config_must_describe_the_game_it_is_played_with() {
         .to_string();
     assert!(error.contains("start position's are"), "{error}");
 }
+
+#[test]
+fn the_schedule_plays_the_pairings_in_order_in_colour_swapped_pairs() {
+    let four = TournamentConfig {
+        agents: vec!["a".into(), "b".into(), "c".into(), "d".into()],
+        games_per_pair: 4,
+        ..config()
+    };
+    let schedule = four.schedule();
+    let pairings = four.pairings();
+    assert_eq!(schedule.len(), 6 * 4);
+    for game in &schedule {
+        let (a, b) = pairings[game.index / 4];
+        let seats = if game.index % 2 == 0 { [a, b] } else { [b, a] };
+        assert_eq!(game.seats, seats, "game {}", game.index);
+        assert_eq!(four.scheduled_game(game.index).as_ref(), Some(game));
+    }
+    assert_eq!(four.scheduled_game(24), None);
+}

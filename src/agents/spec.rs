@@ -94,8 +94,7 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         "mcts" => {
             let config = mcts_config(spec, &pairs)?;
             let trees = format!("a tree budget of {} nodes", config.node_budget);
-            check_memory(&trees, config.memory_bytes::<G>())
-                .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
+            fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
             let search = Mcts::new(config, seed).map_err(|error| {
                 ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"))
             })?;
@@ -104,8 +103,7 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         "ismcts" => {
             let config = ismcts_config(spec, &pairs)?;
             let tree = format!("{} iterations", config.iterations);
-            check_memory(&tree, config.memory_bytes::<G>())
-                .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
+            fits_in_memory(spec, &tree, config.memory_bytes::<G>())?;
             Ok(G::with_hidden_information(BuildIsmcts {
                 spec: spec.to_string(),
                 config,
@@ -256,8 +254,7 @@ fn alphabeta_config(spec: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfi
             "tt" => {
                 let megabytes = in_range(spec, key, value, 0, 1 << 20)?;
                 let table = format!("a transposition table of {megabytes} MB");
-                check_memory(&table, (megabytes as u64) << 20)
-                    .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
+                fits_in_memory(spec, &table, (megabytes as u64) << 20)?;
                 config.table_megabytes = megabytes;
             }
             "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
@@ -326,6 +323,11 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
 }
 
 /// A whole number from `low` to `high`, or an error naming the option.
+/// Refuses a spec whose `what` needs more memory than the machine can give.
+fn fits_in_memory(spec: &str, what: &str, bytes: u64) -> Result<(), ParseError> {
+    check_memory(what, bytes).map_err(|problem| ParseError::new(WHAT, spec, problem))
+}
+
 fn in_range<T: FromStr + PartialOrd + std::fmt::Display>(
     spec: &str,
     key: &str,

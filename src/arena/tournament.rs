@@ -104,7 +104,7 @@ impl TournamentConfig {
                 self.games_per_pair
             ));
         }
-        let pairings = self.agents.len() * (self.agents.len() - 1) / 2;
+        let pairings = self.pairing_count();
         if pairings
             .checked_mul(self.games_per_pair)
             .is_none_or(|total| total > MAX_TOURNAMENT_GAMES)
@@ -150,27 +150,47 @@ impl TournamentConfig {
 
     /// The number of games in the whole tournament.
     pub fn total_games(&self) -> usize {
-        self.pairings().len() * self.games_per_pair
+        self.pairing_count() * self.games_per_pair
+    }
+
+    /// Pairing `index` (below [`Self::pairing_count`]) in the order of
+    /// [`Self::pairings`], found without listing them.
+    fn pairing(&self, index: usize) -> (usize, usize) {
+        let n = self.agents.len();
+        let mut rest = index;
+        for a in 0..n {
+            let with_later = n - 1 - a;
+            if rest < with_later {
+                return (a, a + 1 + rest);
+            }
+            rest -= with_later;
+        }
+        unreachable!("pairing {index} of {n} agents is not in the schedule")
+    }
+
+    /// The number of pairs of agents, without listing them.
+    fn pairing_count(&self) -> usize {
+        let n = self.agents.len();
+        n * n.saturating_sub(1) / 2
     }
 
     /// Every game, in order.
     pub fn schedule(&self) -> Vec<ScheduledGame> {
-        let pairings = self.pairings();
         (0..self.total_games())
-            .map(|index| self.scheduled_game_of(&pairings, index))
+            .map(|index| self.scheduled_game_of(index))
             .collect()
     }
 
     /// Game `index` of the schedule, if there is one.
     pub fn scheduled_game(&self, index: usize) -> Option<ScheduledGame> {
-        (index < self.total_games()).then(|| self.scheduled_game_of(&self.pairings(), index))
+        (index < self.total_games()).then(|| self.scheduled_game_of(index))
     }
 
     /// Game `index` (which must be in the schedule): the pairings in order,
     /// each playing `games_per_pair` games in colour-swapped pairs that
     /// share a seed.
-    fn scheduled_game_of(&self, pairings: &[(usize, usize)], index: usize) -> ScheduledGame {
-        let (a, b) = pairings[index / self.games_per_pair];
+    fn scheduled_game_of(&self, index: usize) -> ScheduledGame {
+        let (a, b) = self.pairing(index / self.games_per_pair);
         ScheduledGame {
             index,
             seats: if index.is_multiple_of(2) {
