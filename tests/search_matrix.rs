@@ -5,7 +5,7 @@
 use norn::core::{GameRng, rng_from_seed};
 use norn::search::{
     MAX_TABLEAU_ENTRIES, MatrixError, MatrixGame, MatrixSolution, regret_matching,
-    regret_matching_plus,
+    regret_matching_plus, value_3x3,
 };
 use rand::RngExt;
 
@@ -449,4 +449,20 @@ fn games_too_large_for_the_tableau_are_refused() {
     );
     // Regret matching needs no tableau.
     assert!(regret_matching(&large, 1).is_ok());
+}
+
+#[test]
+fn the_3x3_shortcut_gives_the_simplex_value() {
+    let mut rng = rng_from_seed(23);
+    for round in 0..20_000 {
+        // Small integers make saddle points, ties and dominated rows common;
+        // reals make fully mixed equilibria common.
+        let payoffs: [[f64; 3]; 3] = if round % 2 == 0 {
+            std::array::from_fn(|_| std::array::from_fn(|_| f64::from(rng.random_range(-2..=2))))
+        } else {
+            std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(-1.0..1.0)))
+        };
+        let expected = solve(&game(&payoffs)).value;
+        assert_close(value_3x3(&payoffs), expected, &format!("{payoffs:?}"));
+    }
 }

@@ -35,6 +35,7 @@ mod greedy;
 mod honest;
 pub mod htp_engine;
 mod human;
+pub mod nibelungen_retrograde;
 mod random;
 mod searchers;
 mod spec;

@@ -4,6 +4,7 @@
 
 pub mod bounds;
 mod build;
+pub mod equilibrium;
 pub mod experiment;
 mod matches;
 mod playing;

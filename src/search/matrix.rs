@@ -587,6 +587,86 @@ impl Tableau {
     }
 }
 
+/// The value of a 3x3 game to the row player, without the simplex: what a
+/// solver of millions of small games (a retrograde analysis) needs.
+///
+/// The row player's guaranteed payoff `min_j (x A)_j` is concave and
+/// piecewise linear over the triangle of its mixed strategies `x`, so its
+/// maximum lies on a vertex of the triangle's subdivision into the regions
+/// where one column is the best reply: a pure row, a point of an edge where
+/// two columns pay the same, or the interior point where all three do. The
+/// function evaluates it at each of those (at most 13) points. A pure saddle
+/// point, the common case, is found first.
+pub fn value_3x3(payoffs: &[[f64; 3]; 3]) -> f64 {
+    let guaranteed = |x: [f64; 3]| {
+        (0..3)
+            .map(|col| (0..3).map(|row| x[row] * payoffs[row][col]).sum::<f64>())
+            .fold(f64::INFINITY, f64::min)
+    };
+    let row_floor = payoffs
+        .iter()
+        .map(|row| row.iter().copied().fold(f64::INFINITY, f64::min))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let col_ceiling = (0..3)
+        .map(|col| {
+            payoffs
+                .iter()
+                .map(|row| row[col])
+                .fold(f64::NEG_INFINITY, f64::max)
+        })
+        .fold(f64::INFINITY, f64::min);
+    if row_floor == col_ceiling {
+        return row_floor;
+    }
+    let mut best = row_floor;
+    // Edges: rows `i` and `k` mixed as `t` and `1 - t`, where columns `j`
+    // and `l` pay the same.
+    for (i, k) in [(0, 1), (0, 2), (1, 2)] {
+        for (j, l) in [(0, 1), (0, 2), (1, 2)] {
+            let slope = payoffs[i][j] - payoffs[k][j] - payoffs[i][l] + payoffs[k][l];
+            if slope == 0.0 {
+                continue;
+            }
+            let t = (payoffs[k][l] - payoffs[k][j]) / slope;
+            if (0.0..=1.0).contains(&t) {
+                let mut x = [0.0; 3];
+                x[i] = t;
+                x[k] = 1.0 - t;
+                best = best.max(guaranteed(x));
+            }
+        }
+    }
+    // The interior point where the three columns pay the same: solve
+    // `x (A_0 - A_1) = 0`, `x (A_0 - A_2) = 0`, `x_0 + x_1 + x_2 = 1` by
+    // Cramer's rule.
+    let system = [
+        std::array::from_fn(|row| payoffs[row][0] - payoffs[row][1]),
+        std::array::from_fn(|row| payoffs[row][0] - payoffs[row][2]),
+        [1.0; 3],
+    ];
+    let whole = determinant(&system);
+    if whole != 0.0 {
+        // Column `r` of the system replaced by the right-hand side (0, 0, 1).
+        let x: [f64; 3] = std::array::from_fn(|r| {
+            let mut replaced = system;
+            for (equation, rhs) in replaced.iter_mut().zip([0.0, 0.0, 1.0]) {
+                equation[r] = rhs;
+            }
+            determinant(&replaced) / whole
+        });
+        if x.iter().all(|&share| share >= 0.0) {
+            best = best.max(guaranteed(x));
+        }
+    }
+    best
+}
+
+fn determinant(m: &[[f64; 3]; 3]) -> f64 {
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+}
+
 /// Regret matching on the whole matrix for `iterations` iterations, from
 /// uniform strategies: each iteration, each player mixes its choices in
 /// proportion to its positive cumulative regrets (uniformly if none is

@@ -6,7 +6,9 @@
 //! - [`Mcts`]: Monte Carlo tree search for any number of players;
 //! - [`Ismcts`]: information-set MCTS for games with hidden information;
 //! - [`MatrixGame`]: two-player zero-sum matrix games, solved exactly by
-//!   linear programming or approximately by regret matching.
+//!   linear programming or approximately by regret matching;
+//! - [`SimultaneousSolver`]: exact backward induction for two-player
+//!   zero-sum games with simultaneous moves.
 
 mod alphabeta;
 mod coop;
@@ -15,6 +17,7 @@ mod ismcts;
 mod matrix;
 mod mcts;
 mod perft;
+mod simultaneous;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
@@ -25,8 +28,11 @@ pub use ismcts::{
 };
 pub use matrix::{
     MAX_TABLEAU_ENTRIES, MatrixError, MatrixGame, MatrixSolution, regret_matching,
-    regret_matching_plus,
+    regret_matching_plus, value_3x3,
 };
 pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
+pub use simultaneous::{
+    BYTES_PER_SOLVED_STATE, SimultaneousSolveError, SimultaneousSolver, StageSolution,
+};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -53,9 +53,11 @@ mod state;
 
 pub use board::{
     CASTLE_POINTS, CASTLES, Castle, DISTANCE, MURDER_TRIANGLES, NEIGHBOURS, POINTS, ROWS,
-    SMALL_TRIANGLES, parse_point, point, point_name, points_of,
+    SMALL_TRIANGLES, bit, parse_point, point, point_name, points_of,
 };
+pub use movegen::reachable;
 pub use moves::{Character, NibelungenMove, Pair};
 pub use options::{NibelungenRules, WinCheck};
+pub use rules::condition_of;
 pub use setup::{NibelungenSetup, START_POINTS};
 pub use state::{EndReason, Nibelungen, Side};

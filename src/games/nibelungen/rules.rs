@@ -62,27 +62,33 @@ impl Nibelungen {
         }
     }
 
-    /// The winning condition the board meets, if any (the two sides'
-    /// conditions never hold together, and NO's two exclude each other:
-    /// Siegfried is alone with one partner).
+    /// The winning condition the board meets, if any.
     pub fn condition_met(&self) -> Option<EndReason> {
-        let at = |character: Character| bit(self.point_of(character));
-        let siegfried = at(Character::Siegfried);
-        for castle in CASTLES {
-            let inside = castle.points & self.occupied;
-            if inside == siegfried | at(Character::Brunhild) {
-                return Some(EndReason::SiegfriedWithBrunhild);
-            }
-            if inside == siegfried | at(Character::Kriemhild) {
-                return Some(EndReason::SiegfriedWithKriemhild);
-            }
-            if castle.points == siegfried | at(Character::Gunther) | at(Character::Brunhild) {
-                return Some(EndReason::Marriage);
-            }
-        }
-        let murderers = siegfried | at(Character::Gunther) | at(Character::Hagen);
-        MURDER_TRIANGLES
-            .contains(&murderers)
-            .then_some(EndReason::Murder)
+        condition_of(&self.points)
     }
+}
+
+/// The winning condition met with the characters on `points` (in sequence
+/// order), if any (the two sides' conditions never hold together, and NO's
+/// two exclude each other: Siegfried is alone with one partner).
+pub fn condition_of(points: &[u8; 5]) -> Option<EndReason> {
+    let at = |character: Character| bit(points[character.index()]);
+    let occupied = points.iter().fold(0, |set, &point| set | bit(point));
+    let siegfried = at(Character::Siegfried);
+    for castle in CASTLES {
+        let inside = castle.points & occupied;
+        if inside == siegfried | at(Character::Brunhild) {
+            return Some(EndReason::SiegfriedWithBrunhild);
+        }
+        if inside == siegfried | at(Character::Kriemhild) {
+            return Some(EndReason::SiegfriedWithKriemhild);
+        }
+        if castle.points == siegfried | at(Character::Gunther) | at(Character::Brunhild) {
+            return Some(EndReason::Marriage);
+        }
+    }
+    let murderers = siegfried | at(Character::Gunther) | at(Character::Hagen);
+    MURDER_TRIANGLES
+        .contains(&murderers)
+        .then_some(EndReason::Murder)
 }

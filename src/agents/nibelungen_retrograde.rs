@@ -1,0 +1,380 @@
+//! The whole game solved by retrograde analysis.
+//!
+//! After round 1, a state at the start of a round is the five characters'
+//! points and the pairs in front of the two screens (both set): 360,360
+//! placements times 100 pairs of screens. Its value with `L` rounds left is
+//! the value of a 3x3 matrix game (each player picks one of the three pairs
+//! its screen allows) whose entries are the values of the movement phase,
+//! which in turn end on states with `L - 1` rounds left. Starting from zero
+//! rounds left (an unfinished game is a draw), each layer is computed from
+//! the one before, over every state at once:
+//!
+//! 1. for each of the 100 joint choices, the movement phase over every
+//!    placement by dynamic programming, one character at a time in reverse
+//!    sequence order (each a maximum or minimum over its end points, or the
+//!    win it reaches);
+//! 2. for each state, the value of its 3x3 game ([`value_3x3`]).
+//!
+//! A layer's values are kept as `f32` (seven significant digits), which
+//! halves the memory of the table; every sum and matrix game is worked out
+//! in `f64`. States inside a round, and round 1 (whose screens may be
+//! empty), are solved from the table by [`SimultaneousSolver`] over the
+//! rest of their round.
+
+use crate::core::{Game, Status};
+use crate::games::nibelungen::{
+    Character, Nibelungen, NibelungenMove, NibelungenRules, POINTS, Pair, Side, WinCheck, bit,
+    condition_of, reachable,
+};
+use crate::search::{SimultaneousSolveError, SimultaneousSolver, StageSolution, value_3x3};
+use rayon::prelude::*;
+use std::fmt;
+
+/// The placements of the five characters on distinct points.
+pub const PLACEMENTS: usize = 15 * 14 * 13 * 12 * 11;
+/// The pairs of player pieces.
+const PAIRS: usize = 10;
+/// The pairs in front of the two screens, Tod's first.
+const SCREENS: usize = PAIRS * PAIRS;
+/// The states of one layer: every placement with every pair of screens.
+pub const LAYER_STATES: usize = SCREENS * PLACEMENTS;
+/// Base-15 keys of five points: `sum(point_i * 15^i)`.
+const KEYS: usize = 15usize.pow(5);
+const POWERS: [u32; 5] = [1, 15, 225, 3375, 50625];
+
+/// Why the retrograde table cannot answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RetrogradeError {
+    /// The table was computed under other rules.
+    OtherRules,
+    /// The state has more rounds left than the table has layers.
+    TooFewLayers { needed: u32, computed: u32 },
+    /// Solving the rest of a round failed.
+    Solve(SimultaneousSolveError),
+}
+
+impl fmt::Display for RetrogradeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetrogradeError::OtherRules => {
+                f.write_str("the retrograde table was computed under other rules")
+            }
+            RetrogradeError::TooFewLayers { needed, computed } => write!(
+                f,
+                "the position has {needed} rounds left but the table holds {computed}"
+            ),
+            RetrogradeError::Solve(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RetrogradeError {}
+
+/// Placements as compact indices, and what each placement decides.
+struct Indexing {
+    /// The index of each base-15 key of five distinct points
+    /// (`u32::MAX` where two points repeat).
+    index_of_key: Vec<u32>,
+    /// The points of each placement, in sequence order.
+    points: Vec<[u8; 5]>,
+    /// The winner on each placement: +1 Tod, -1 NO, 0 nobody.
+    winner: Vec<i8>,
+}
+
+impl Indexing {
+    fn new() -> Indexing {
+        let mut index_of_key = vec![u32::MAX; KEYS];
+        let mut points = Vec::with_capacity(PLACEMENTS);
+        for (key, slot) in index_of_key.iter_mut().enumerate() {
+            let placement: [u8; 5] = std::array::from_fn(|i| (key / POWERS[i] as usize % 15) as u8);
+            let occupied = placement.iter().fold(0u16, |set, &point| set | bit(point));
+            if occupied.count_ones() == 5 {
+                *slot = points.len() as u32;
+                points.push(placement);
+            }
+        }
+        let winner = points
+            .iter()
+            .map(|placement| {
+                condition_of(placement).map_or(0, |reason| match reason.winner() {
+                    Some(Side::Tod) => 1,
+                    Some(Side::No) => -1,
+                    None => 0,
+                })
+            })
+            .collect();
+        Indexing {
+            index_of_key,
+            points,
+            winner,
+        }
+    }
+
+    fn index(&self, placement: &[u8; 5]) -> usize {
+        let key: u32 = (0..5).map(|i| u32::from(placement[i]) * POWERS[i]).sum();
+        self.index_of_key[key as usize] as usize
+    }
+}
+
+/// The ten pairs in the order of their text, and each pair's index.
+fn pairs() -> [Pair; PAIRS] {
+    let mut all = [Pair::SIEGFRIED_BRUNHILD; PAIRS];
+    for (slot, pair) in all.iter_mut().zip(Pair::all()) {
+        *slot = pair;
+    }
+    all
+}
+
+fn pair_index(pair: Pair) -> usize {
+    pairs()
+        .iter()
+        .position(|&other| other == pair)
+        .expect("every pair is listed")
+}
+
+/// The values of every state at the start of a round, for each number of
+/// rounds left, under one set of rules.
+pub struct RetrogradeTable {
+    rules: NibelungenRules,
+    indexing: Indexing,
+    /// `layers[l]` holds the values to Tod with `l + 1` rounds left, state
+    /// `screens * PLACEMENTS + placement` (screens = Tod's pair index * 10
+    /// + NO's).
+    layers: Vec<Vec<f32>>,
+}
+
+impl RetrogradeTable {
+    /// The bytes one layer takes.
+    pub const LAYER_BYTES: u64 = (LAYER_STATES * std::mem::size_of::<f32>()) as u64;
+
+    /// Computes layers for 1 to `rounds` rounds left under `rules` (the
+    /// round limit of `rules` is ignored: the layers count the rounds
+    /// left), calling `on_layer(rounds_left, largest change from the
+    /// layer before)` after each one. Stops early, with fewer layers, once
+    /// a layer equals the one before (every later one would too).
+    pub fn solve(
+        rules: NibelungenRules,
+        rounds: u32,
+        on_layer: &(dyn Fn(u32, f64) + Sync),
+    ) -> RetrogradeTable {
+        let mut table = RetrogradeTable {
+            rules,
+            indexing: Indexing::new(),
+            layers: Vec::new(),
+        };
+        let mut previous = vec![0.0f32; LAYER_STATES];
+        for rounds_left in 1..=rounds {
+            let layer = table.next_layer(&previous);
+            let change = layer
+                .par_iter()
+                .zip(previous.par_iter())
+                .map(|(new, old)| f64::from((new - old).abs()))
+                .reduce(|| 0.0, f64::max);
+            on_layer(rounds_left, change);
+            let converged = layer == previous;
+            previous.clone_from(&layer);
+            table.layers.push(layer);
+            if converged {
+                break;
+            }
+        }
+        table
+    }
+
+    /// The number of layers computed.
+    pub fn layers(&self) -> u32 {
+        self.layers.len() as u32
+    }
+
+    /// Whether the last layer equals the one before it, so that it holds
+    /// for any number of rounds left beyond (the game without a round
+    /// limit included).
+    pub fn converged(&self) -> bool {
+        match self.layers.as_slice() {
+            [.., before, last] => before == last,
+            [last] => last.iter().all(|&value| value == 0.0),
+            [] => false,
+        }
+    }
+
+    /// The rules the table was computed under.
+    pub fn rules(&self) -> &NibelungenRules {
+        &self.rules
+    }
+
+    /// The layer after `previous`: every state's value with one more round
+    /// left.
+    fn next_layer(&self, previous: &[f32]) -> Vec<f32> {
+        let movement: Vec<Vec<f64>> = (0..SCREENS)
+            .into_par_iter()
+            .map(|screens| {
+                self.movement_values(
+                    screens,
+                    &previous[screens * PLACEMENTS..(screens + 1) * PLACEMENTS],
+                )
+            })
+            .collect();
+        let pairs = pairs();
+        let allowed = |screen: usize| -> [usize; 3] {
+            let mut choices = [0; 3];
+            let mut count = 0;
+            for (index, pair) in pairs.iter().enumerate() {
+                if pair.bits() & pairs[screen].bits() == 0 {
+                    choices[count] = index;
+                    count += 1;
+                }
+            }
+            choices
+        };
+        let mut layer = vec![0.0f32; LAYER_STATES];
+        layer
+            .par_chunks_mut(PLACEMENTS)
+            .enumerate()
+            .for_each(|(screens, values)| {
+                let tod_choices = allowed(screens / PAIRS);
+                let no_choices = allowed(screens % PAIRS);
+                for (placement, value) in values.iter_mut().enumerate() {
+                    let winner = self.indexing.winner[placement];
+                    *value = if winner != 0 {
+                        f32::from(winner)
+                    } else {
+                        let matrix = tod_choices
+                            .map(|tod| no_choices.map(|no| movement[tod * PAIRS + no][placement]));
+                        value_3x3(&matrix) as f32
+                    };
+                }
+            });
+        layer
+    }
+
+    /// The value to Tod of the movement phase after the joint choice
+    /// `screens` (Tod's pair index * 10 + NO's), from every placement,
+    /// given `after`: the values of the next round's start, whose screens
+    /// hold this choice.
+    fn movement_values(&self, screens: usize, after: &[f32]) -> Vec<f64> {
+        let pairs = pairs();
+        let (tod, no) = (pairs[screens / PAIRS], pairs[screens % PAIRS]);
+        let common = tod.bits() & no.bits();
+        let movers = (tod.bits() | no.bits()) & !common;
+        let steps = if common == 0 { 1 } else { 2 };
+        let indexing = &self.indexing;
+        let check_every_move = self.rules.win_check == WinCheck::EveryMove;
+        // The value once every character has moved.
+        let mut values: Vec<f64> = (0..PLACEMENTS)
+            .map(|placement| {
+                let winner = indexing.winner[placement];
+                if !check_every_move && winner != 0 {
+                    f64::from(winner)
+                } else {
+                    f64::from(after[placement])
+                }
+            })
+            .collect();
+        for character in Character::ALL.into_iter().rev() {
+            if movers & character.bit() == 0 {
+                continue;
+            }
+            let maximise = tod.contains(character);
+            let mover = character.index();
+            values = (0..PLACEMENTS)
+                .map(|placement| {
+                    let points = indexing.points[placement];
+                    let occupied = points.iter().fold(0, |set, &point| set | bit(point));
+                    let ends = reachable(points[mover], steps, occupied, &self.rules);
+                    let mut best = if maximise {
+                        f64::NEG_INFINITY
+                    } else {
+                        f64::INFINITY
+                    };
+                    for end in 0..POINTS as u8 {
+                        if ends & bit(end) == 0 {
+                            continue;
+                        }
+                        let mut moved = points;
+                        moved[mover] = end;
+                        let next = indexing.index(&moved);
+                        let winner = indexing.winner[next];
+                        let value = if check_every_move && winner != 0 {
+                            f64::from(winner)
+                        } else {
+                            values[next]
+                        };
+                        best = if maximise {
+                            best.max(value)
+                        } else {
+                            best.min(value)
+                        };
+                    }
+                    best
+                })
+                .collect();
+        }
+        values
+    }
+
+    /// The number of rounds `state` has left under its round limit, with
+    /// at most `rounds` of them played when given.
+    pub fn rounds_left(state: &Nibelungen, rounds: Option<u32>) -> u32 {
+        let by_limit = state.rules().round_limit.map_or(u32::MAX, |limit| {
+            (limit.get() + 1).saturating_sub(state.round)
+        });
+        rounds.map_or(by_limit, |rounds| rounds.min(by_limit))
+    }
+
+    /// The value to Tod of a state at the start of a round with both
+    /// screens set, `rounds_left` rounds left (the current one included).
+    fn round_start_value(&self, state: &Nibelungen, rounds_left: u32) -> f64 {
+        if rounds_left == 0 {
+            return 0.0;
+        }
+        let (Some(tod), Some(no)) = (state.screen(Side::Tod), state.screen(Side::No)) else {
+            unreachable!("a round after a reveal starts with both screens set");
+        };
+        let layer = (rounds_left.min(self.layers()) - 1) as usize;
+        let screens = pair_index(tod) * PAIRS + pair_index(no);
+        let placement = self
+            .indexing
+            .index(&Character::ALL.map(|character| state.point_of(character)));
+        f64::from(self.layers[layer][screens * PLACEMENTS + placement])
+    }
+
+    /// Solves the rest of `state`'s round exactly, the next round's start
+    /// valued from the table: the value to Tod and both players' optimal
+    /// strategies, with `rounds_left` rounds left (the current one
+    /// included; [`RetrogradeTable::rounds_left`] gives the game's own).
+    ///
+    /// # Errors
+    /// A table computed under other rules, or with too few layers for the
+    /// rounds left (unless it converged).
+    pub fn solve_state(
+        &self,
+        state: &Nibelungen,
+        rounds_left: u32,
+    ) -> Result<StageSolution<NibelungenMove>, RetrogradeError> {
+        if self.rules.stay != state.rules().stay
+            || self.rules.pass_through != state.rules().pass_through
+            || self.rules.win_check != state.rules().win_check
+        {
+            return Err(RetrogradeError::OtherRules);
+        }
+        let needed = rounds_left.saturating_sub(1);
+        if needed > self.layers() && !self.converged() {
+            return Err(RetrogradeError::TooFewLayers {
+                needed,
+                computed: self.layers(),
+            });
+        }
+        let round = state.round();
+        let cut = |next: &Nibelungen| {
+            let played = next.round() - round;
+            self.round_start_value(next, rounds_left - played)
+        };
+        // A round's start is solved as a matrix game over the rest of the
+        // round; inside a round, only the moves left are searched. Either
+        // way the next round's start is cut and valued from the table.
+        let stages = u32::from(state.status() == Status::Simultaneous && rounds_left > 0);
+        // The rest of one round holds at most a few thousand states.
+        let mut solver = SimultaneousSolver::new(stages, cut, 1 << 20);
+        solver.solve(state).map_err(RetrogradeError::Solve)
+    }
+}

@@ -1,0 +1,150 @@
+//! Exact equilibria of games with simultaneous moves as reports: the value
+//! of a position and both players' optimal mixed strategies there.
+
+use crate::core::{Notation, Simultaneous, memory_limit};
+use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, StageSolution};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// A position solved: its value and each player's optimal strategy.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EquilibriumReport {
+    pub game: &'static str,
+    pub position: String,
+    pub rules: String,
+    /// How it was solved: `"depth-first"` or `"retrograde"`.
+    pub method: &'static str,
+    /// The rounds (simultaneous stages) solved, the current one included;
+    /// the game beyond them counts as a draw. `None` for the whole game.
+    pub rounds: Option<u32>,
+    /// The value to player 0.
+    pub value: f64,
+    /// The players' names in player order, for the text.
+    #[serde(skip)]
+    pub players: Vec<String>,
+    /// Each player's choices (by the player's name) with their
+    /// probabilities and values against the other's optimal strategy.
+    #[serde(flatten)]
+    pub strategies: BTreeMap<String, Vec<ChoiceShare>>,
+    /// The distinct states solved.
+    pub states: u64,
+    pub seconds: f64,
+    /// The memory the solve's tables took, where it is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<u64>,
+}
+
+/// One choice of an optimal strategy.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChoiceShare {
+    pub choice: String,
+    pub probability: f64,
+    /// The value to player 0 of this choice against the other player's
+    /// optimal strategy.
+    pub value: f64,
+}
+
+impl EquilibriumReport {
+    /// The report of `solution` at `state`; the counts and timing are
+    /// filled in by the caller.
+    pub fn new<G: Notation>(
+        state: &G,
+        method: &'static str,
+        rounds: Option<u32>,
+        solution: &StageSolution<G::Move>,
+    ) -> EquilibriumReport {
+        let strategies = (0..state.num_players())
+            .filter(|&player| !solution.choice_values[player].is_empty())
+            .map(|player| {
+                let shares = solution.choice_values[player]
+                    .iter()
+                    .map(|&(mv, value)| ChoiceShare {
+                        choice: state.move_text(mv),
+                        probability: solution.strategies[player]
+                            .iter()
+                            .find(|(chosen, _)| *chosen == mv)
+                            .map_or(0.0, |&(_, probability)| probability),
+                        value,
+                    })
+                    .collect();
+                (state.player_name(player), shares)
+            })
+            .collect();
+        EquilibriumReport {
+            game: G::NAME,
+            position: state.position_text(),
+            rules: state.rules().to_string(),
+            method,
+            rounds,
+            value: solution.value,
+            players: (0..state.num_players())
+                .map(|player| state.player_name(player))
+                .collect(),
+            strategies,
+            states: 0,
+            seconds: 0.0,
+            memory_bytes: None,
+        }
+    }
+
+    /// The report as text for a terminal.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        let horizon = self
+            .rounds
+            .map_or_else(|| "the whole game".to_string(), |r| format!("{r} rounds"));
+        let _ = writeln!(
+            text,
+            "{} at {} ({horizon}, {})",
+            self.game, self.position, self.method
+        );
+        let first = self.players.first().map_or("player0", String::as_str);
+        let _ = writeln!(text, "value for {first}: {:+.6}", self.value);
+        for player in &self.players {
+            let Some(shares) = self.strategies.get(player) else {
+                continue;
+            };
+            let _ = writeln!(text, "{player}:");
+            for share in shares {
+                let _ = writeln!(
+                    text,
+                    "  {:>6}  probability {:.4}  {first} gets {:+.6}",
+                    share.choice, share.probability, share.value
+                );
+            }
+        }
+        let _ = write!(text, "{} states in {:.2} s", self.states, self.seconds);
+        if let Some(bytes) = self.memory_bytes {
+            let _ = write!(
+                text,
+                ", {:.1} GiB of tables",
+                bytes as f64 / f64::from(1u32 << 30)
+            );
+        }
+        text.push('\n');
+        text
+    }
+}
+
+/// Solves `state` exactly for `rounds` simultaneous stages by backward
+/// induction ([`SimultaneousSolver`]), with the states beyond counting as
+/// a draw, within the memory the machine can give.
+///
+/// # Errors
+/// A game the solver cannot handle, or a solve too big for memory.
+pub fn solve_rounds<G: Simultaneous + Notation>(
+    state: &G,
+    rounds: u32,
+) -> Result<EquilibriumReport, String> {
+    let started = Instant::now();
+    let max_states = usize::try_from(memory_limit() / BYTES_PER_SOLVED_STATE).unwrap_or(usize::MAX);
+    let mut solver = SimultaneousSolver::new(rounds, |_: &G| 0.0, max_states);
+    let solution = solver.solve(state).map_err(|error| error.to_string())?;
+    let mut report = EquilibriumReport::new(state, "depth-first", Some(rounds), &solution);
+    report.states = solver.states() as u64;
+    report.seconds = started.elapsed().as_secs_f64();
+    report.memory_bytes = Some(report.states * BYTES_PER_SOLVED_STATE);
+    Ok(report)
+}

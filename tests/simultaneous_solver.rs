@@ -1,0 +1,173 @@
+//! Backward induction over simultaneous moves against brute-force
+//! enumeration of the whole tree (no table) on small horizons, and the
+//! equilibrium property of the strategies it returns: each player's
+//! strategy guarantees the value against every choice of the other.
+
+mod common;
+
+use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
+use norn::core::{Game, MoveList, Simultaneous, Status, rng_from_seed};
+use norn::games::nibelungen::{Nibelungen, NibelungenRules};
+use norn::search::{MatrixGame, SimultaneousSolver};
+use rand::RngExt;
+
+/// How far apart two computations of one value may be.
+const CLOSE: f64 = 1e-9;
+
+/// The value to player 0 of `state` truncated after `stages` simultaneous
+/// states (the rest counting 0), by enumerating the whole tree.
+fn brute_force<G: Simultaneous>(state: &G, stages: u32) -> f64 {
+    match state.status() {
+        Status::Over(outcome) => outcome.payoffs.get(0),
+        Status::Simultaneous if stages == 0 => 0.0,
+        Status::Simultaneous => joint_matrix(state, stages).solve().unwrap().value,
+        Status::ToMove(player) => {
+            let mut moves = MoveList::new();
+            state.legal_moves(&mut moves);
+            let values = moves.iter().map(|&mv| {
+                let mut child = state.clone();
+                child.play(mv);
+                brute_force(&child, stages)
+            });
+            if player == 0 {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            }
+        }
+        Status::Chance => panic!("no chance events here"),
+    }
+}
+
+/// The matrix of brute-force values of the joint choices at `state`.
+fn joint_matrix<G: Simultaneous>(state: &G, stages: u32) -> MatrixGame {
+    let choices = [0, 1].map(|player| {
+        let mut moves = MoveList::new();
+        state.player_moves(player, &mut moves);
+        moves.to_vec()
+    });
+    let mut payoffs = Vec::new();
+    for &row in &choices[0] {
+        for &col in &choices[1] {
+            let mut child = state.clone();
+            child.play_joint(&[row, col]);
+            payoffs.push(brute_force(&child, stages - 1));
+        }
+    }
+    MatrixGame::new(choices[0].len(), choices[1].len(), payoffs).unwrap()
+}
+
+/// Solves `state` for `stages` stages and checks the value against brute
+/// force and, at a simultaneous state, that each strategy guarantees the
+/// value against every pure choice of the other player.
+fn check<G: Simultaneous>(state: &G, stages: u32) {
+    let mut solver = SimultaneousSolver::new(stages, |_: &G| 0.0, 10_000_000);
+    let solution = solver.solve(state).unwrap();
+    let expected = brute_force(state, stages);
+    assert!(
+        (solution.value - expected).abs() < CLOSE,
+        "value {} but brute force {expected}",
+        solution.value
+    );
+    if state.status() != Status::Simultaneous || stages == 0 {
+        return;
+    }
+    let matrix = joint_matrix(state, stages);
+    let [row_strategy, col_strategy] = &solution
+        .strategies
+        .map(|shares| shares.iter().map(|&(_, p)| p).collect::<Vec<_>>());
+    assert_eq!(row_strategy.len(), matrix.rows());
+    assert_eq!(col_strategy.len(), matrix.cols());
+    for col in 0..matrix.cols() {
+        let against: f64 = (0..matrix.rows())
+            .map(|row| row_strategy[row] * matrix.payoff(row, col).unwrap())
+            .sum();
+        assert!(
+            against >= expected - CLOSE,
+            "column {col} holds player 0 to {against}"
+        );
+    }
+    for row in 0..matrix.rows() {
+        let against: f64 = (0..matrix.cols())
+            .map(|col| col_strategy[col] * matrix.payoff(row, col).unwrap())
+            .sum();
+        assert!(
+            against <= expected + CLOSE,
+            "row {row} gets player 0 {against}"
+        );
+    }
+}
+
+#[test]
+fn goofspiel_is_solved_as_brute_force_solves_it() {
+    for cards in 1..=4u8 {
+        let start = Goofspiel::new(GoofspielRules {
+            cards,
+            order: PrizeOrder::Descending,
+        });
+        for stages in 0..=u32::from(cards) {
+            check(&start, stages);
+        }
+    }
+}
+
+/// Unfinished Nibelungen positions reached by random play: round starts
+/// and states inside a round's movement phase.
+fn nibelungen_positions(count: usize, seed: u64) -> Vec<Nibelungen> {
+    let mut rng = rng_from_seed(seed);
+    let mut positions = Vec::new();
+    let mut moves = MoveList::new();
+    while positions.len() < count {
+        let mut state = Nibelungen::new(NibelungenRules::default());
+        for _ in 0..rng.random_range(0..40) {
+            match state.status() {
+                Status::Simultaneous => {
+                    let joint: Vec<_> = (0..2)
+                        .map(|player| {
+                            state.player_moves(player, &mut moves);
+                            moves[rng.random_range(0..moves.len())]
+                        })
+                        .collect();
+                    state.play_joint(&joint);
+                }
+                Status::ToMove(_) => {
+                    state.legal_moves(&mut moves);
+                    state.play(moves[rng.random_range(0..moves.len())]);
+                }
+                _ => break,
+            }
+        }
+        if !state.status().is_over() {
+            positions.push(state);
+        }
+    }
+    positions
+}
+
+#[test]
+fn nibelungen_rounds_are_solved_as_brute_force_solves_them() {
+    let start = Nibelungen::new(NibelungenRules::default());
+    check(&start, 1);
+    for state in nibelungen_positions(30, 5) {
+        check(&state, 1);
+    }
+}
+
+#[test]
+fn a_chance_event_is_refused_with_an_error() {
+    let start = Goofspiel::new(GoofspielRules {
+        cards: 3,
+        order: PrizeOrder::Random,
+    });
+    let mut solver = SimultaneousSolver::new(3, |_: &Goofspiel| 0.0, 1000);
+    let error = solver.solve(&start).unwrap_err().to_string();
+    assert!(error.contains("chance"), "{error}");
+}
+
+#[test]
+fn a_solve_beyond_its_state_budget_stops_with_an_error() {
+    let start = Nibelungen::new(NibelungenRules::default());
+    let mut solver = SimultaneousSolver::new(2, |_: &Nibelungen| 0.0, 1000);
+    let error = solver.solve(&start).unwrap_err().to_string();
+    assert!(error.contains("more than 1000 states"), "{error}");
+}
