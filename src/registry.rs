@@ -30,7 +30,9 @@
 //! assert!(names.contains(&"fenrir-cards"));
 //! ```
 
+use crate::agents::nibelungen_retrograde::{LAYER_STATES, RetrogradeTable};
 use crate::agents::{self, Agent};
+use crate::arena::equilibrium::EquilibriumReport;
 use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
 use crate::engine::{EngineSession, HtpSession};
 use crate::games::fenrir_cards::FenrirCards;
@@ -40,6 +42,8 @@ use crate::games::nibelungen::Nibelungen;
 use crate::games::thud::{KoomValley, Thud};
 use serde::Serialize;
 use std::fmt;
+use std::path::Path;
+use std::time::Instant;
 
 /// A game the library knows, with what it offers beyond the generic code.
 /// Every method has a default: a game overrides only what it has.
@@ -89,6 +93,19 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
         _text: &str,
         _rules: &Self::Rules,
     ) -> Option<Result<RecordsReplay, ParseError>> {
+        None
+    }
+
+    /// Solves `state` exactly by the game's own retrograde analysis, if it
+    /// has one: over at most `rounds` rounds from `state` (the game's own
+    /// round limit otherwise), saving the tables to `out` when given and
+    /// calling `on_layer(rounds left, largest change)` after each layer.
+    fn solve_by_retrograde(
+        _state: &Self,
+        _rounds: Option<u32>,
+        _out: Option<&Path>,
+        _on_layer: &(dyn Fn(u32, f64) + Sync),
+    ) -> Option<Result<EquilibriumReport, String>> {
         None
     }
 }
@@ -267,4 +284,47 @@ impl Registered for FenrirCards {
 impl Registered for Nibelungen {
     const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
     const SIDES: &'static [&'static str] = &["tod", "no"];
+
+    fn solve_by_retrograde(
+        state: &Self,
+        rounds: Option<u32>,
+        out: Option<&Path>,
+        on_layer: &(dyn Fn(u32, f64) + Sync),
+    ) -> Option<Result<EquilibriumReport, String>> {
+        Some(nibelungen_by_retrograde(state, rounds, out, on_layer))
+    }
+}
+
+/// [`Registered::solve_by_retrograde`] for Nibelungen: the layers up to the
+/// rounds the position has left (without a round limit, until they stop
+/// changing), then the rest of the position's round solved on them.
+fn nibelungen_by_retrograde(
+    state: &Nibelungen,
+    rounds: Option<u32>,
+    out: Option<&Path>,
+    on_layer: &(dyn Fn(u32, f64) + Sync),
+) -> Result<EquilibriumReport, String> {
+    let started = Instant::now();
+    let rounds_left = RetrogradeTable::rounds_left(state, rounds);
+    let layers = rounds_left
+        .saturating_sub(1)
+        .min(RetrogradeTable::MAX_LAYERS);
+    let table = RetrogradeTable::solve(*state.rules(), layers, out.is_some(), on_layer)?;
+    if rounds_left == u32::MAX && !table.converged() {
+        return Err(format!(
+            "without a round limit the layers had not stopped changing after {layers}: give --rounds R"
+        ));
+    }
+    let solution = table
+        .solve_state(state, rounds_left)
+        .map_err(|error| error.to_string())?;
+    if let Some(path) = out {
+        table.save(path)?;
+    }
+    let horizon = (rounds_left != u32::MAX).then_some(rounds_left);
+    let mut report = EquilibriumReport::new(state, "retrograde", horizon, &solution);
+    report.states = (u64::from(layers)) * LAYER_STATES as u64;
+    report.seconds = started.elapsed().as_secs_f64();
+    report.memory_bytes = Some(table.bytes());
+    Ok(report)
 }

@@ -6,7 +6,8 @@
 mod common;
 
 use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
-use norn::core::{Game, MoveList, Simultaneous, Status, rng_from_seed};
+use norn::agents::nibelungen_retrograde::RetrogradeTable;
+use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
 use norn::search::{MatrixGame, SimultaneousSolver};
 use rand::RngExt;
@@ -170,4 +171,69 @@ fn a_solve_beyond_its_state_budget_stops_with_an_error() {
     let mut solver = SimultaneousSolver::new(2, |_: &Nibelungen| 0.0, 1000);
     let error = solver.solve(&start).unwrap_err().to_string();
     assert!(error.contains("more than 1000 states"), "{error}");
+}
+
+/// The value of `state` with `rounds_left` rounds left (the current one
+/// included) by the depth-first solver.
+fn depth_first(state: &Nibelungen, rounds_left: u32) -> f64 {
+    let inside_a_round = u32::from(state.status() != Status::Simultaneous);
+    let mut solver = SimultaneousSolver::new(
+        rounds_left - inside_a_round,
+        |_: &Nibelungen| 0.0,
+        50_000_000,
+    );
+    solver.solve(state).unwrap().value
+}
+
+#[test]
+fn the_retrograde_table_agrees_with_the_depth_first_solver() {
+    let rules = NibelungenRules::default();
+    let table = RetrogradeTable::solve(rules, 2, true, &|_, _| {}).unwrap();
+    assert_eq!(table.last_rounds_left(), 2);
+    let positions = nibelungen_positions(40, 9);
+    // Depth-first cost grows about tenfold a round: fewer positions for
+    // more rounds.
+    for (rounds_left, count) in [(1, 40), (2, 12), (3, 1)] {
+        for state in &positions[..count] {
+            let expected = depth_first(state, rounds_left);
+            let retrograde = table.solve_state(state, rounds_left).unwrap().value;
+            assert!(
+                (retrograde - expected).abs() < 1e-6,
+                "{rounds_left} rounds left at {state:?}: retrograde {retrograde}, depth-first {expected}"
+            );
+        }
+    }
+    let error = table.solve_state(&positions[0], 4).unwrap_err().to_string();
+    assert!(error.contains("holds 1 to 2"), "{error}");
+}
+
+#[test]
+fn a_saved_table_reads_back_and_a_damaged_one_is_refused() {
+    let rules: NibelungenRules = "win-check=round".parse().unwrap();
+    let table = RetrogradeTable::solve(rules, 1, false, &|_, _| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("norn-retrograde-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("table");
+    table.save(&path).unwrap();
+    let loaded = RetrogradeTable::load(&path).unwrap();
+    assert_eq!(loaded.rules(), &rules);
+    let state = Nibelungen::new(rules);
+    for position in nibelungen_positions(5, 3) {
+        let position = Nibelungen::from_position_text(&position.position_text(), rules).unwrap();
+        assert_eq!(
+            loaded.solve_state(&position, 2).unwrap().value,
+            table.solve_state(&position, 2).unwrap().value
+        );
+    }
+    assert!(table.solve_state(&state, 3).is_err());
+    // Cut short.
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 4]).unwrap();
+    let error = RetrogradeTable::load(&path).err().unwrap();
+    assert!(error.contains("cut short"), "{error}");
+    // Another file.
+    std::fs::write(&path, "hello\n").unwrap();
+    let error = RetrogradeTable::load(&path).err().unwrap();
+    assert!(error.contains("not a retrograde table"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -22,6 +22,7 @@
 //! rest of their round.
 
 use crate::core::{Game, Status};
+use crate::core::{ParseError, check_memory};
 use crate::games::nibelungen::{
     Character, Nibelungen, NibelungenMove, NibelungenRules, POINTS, Pair, Side, WinCheck, bit,
     condition_of, reachable,
@@ -29,6 +30,12 @@ use crate::games::nibelungen::{
 use crate::search::{SimultaneousSolveError, SimultaneousSolver, StageSolution, value_3x3};
 use rayon::prelude::*;
 use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Seek, Write};
+use std::path::Path;
+
+/// The first line of a saved table.
+const FORMAT: &str = "norn nibelungen retrograde table 1";
 
 /// The placements of the five characters on distinct points.
 pub const PLACEMENTS: usize = 15 * 14 * 13 * 12 * 11;
@@ -48,7 +55,7 @@ pub enum RetrogradeError {
     /// The table was computed under other rules.
     OtherRules,
     /// The state has more rounds left than the table has layers.
-    TooFewLayers { needed: u32, computed: u32 },
+    TooFewLayers { needed: u32, first: u32, last: u32 },
     /// Solving the rest of a round failed.
     Solve(SimultaneousSolveError),
 }
@@ -59,9 +66,13 @@ impl fmt::Display for RetrogradeError {
             RetrogradeError::OtherRules => {
                 f.write_str("the retrograde table was computed under other rules")
             }
-            RetrogradeError::TooFewLayers { needed, computed } => write!(
+            RetrogradeError::TooFewLayers {
+                needed,
+                first,
+                last,
+            } => write!(
                 f,
-                "the position has {needed} rounds left but the table holds {computed}"
+                "the position needs the values with {needed} rounds left, and the table holds {first} to {last}"
             ),
             RetrogradeError::Solve(error) => error.fmt(f),
         }
@@ -137,30 +148,57 @@ fn pair_index(pair: Pair) -> usize {
 pub struct RetrogradeTable {
     rules: NibelungenRules,
     indexing: Indexing,
-    /// `layers[l]` holds the values to Tod with `l + 1` rounds left, state
-    /// `screens * PLACEMENTS + placement` (screens = Tod's pair index * 10
-    /// + NO's).
+    /// The rounds left of `layers[0]`.
+    first_rounds_left: u32,
+    /// `layers[l]` holds the values to Tod with `first_rounds_left + l`
+    /// rounds left, state `screens * PLACEMENTS + placement` (screens =
+    /// Tod's pair index * 10 + NO's).
     layers: Vec<Vec<f32>>,
+    /// Whether the last layer equals the one before.
+    converged: bool,
 }
 
 impl RetrogradeTable {
+    /// The most layers a solve computes: enough for any round limit a
+    /// person would set, and for the game without one to settle.
+    pub const MAX_LAYERS: u32 = 10_000;
+
     /// The bytes one layer takes.
     pub const LAYER_BYTES: u64 = (LAYER_STATES * std::mem::size_of::<f32>()) as u64;
 
     /// Computes layers for 1 to `rounds` rounds left under `rules` (the
     /// round limit of `rules` is ignored: the layers count the rounds
-    /// left), calling `on_layer(rounds_left, largest change from the
-    /// layer before)` after each one. Stops early, with fewer layers, once
-    /// a layer equals the one before (every later one would too).
+    /// left), calling `on_layer(rounds_left, largest change from the layer
+    /// before)` after each one. Stops early once a layer equals the one
+    /// before (every later one would too). Keeps every layer with
+    /// `keep_all` (what play needs), and otherwise only the last one (what
+    /// the value of a position with `rounds + 1` rounds left needs).
+    ///
+    /// # Errors
+    /// When the layers kept would not fit in the memory the machine can
+    /// give.
     pub fn solve(
         rules: NibelungenRules,
         rounds: u32,
+        keep_all: bool,
         on_layer: &(dyn Fn(u32, f64) + Sync),
-    ) -> RetrogradeTable {
+    ) -> Result<RetrogradeTable, String> {
+        let kept = if keep_all {
+            u64::from(rounds.max(1))
+        } else {
+            1
+        };
+        // The layer being built, the one before and the movement values.
+        check_memory(
+            "the retrograde tables",
+            (kept + 4).saturating_mul(Self::LAYER_BYTES),
+        )?;
         let mut table = RetrogradeTable {
             rules,
             indexing: Indexing::new(),
+            first_rounds_left: 1,
             layers: Vec::new(),
+            converged: false,
         };
         let mut previous = vec![0.0f32; LAYER_STATES];
         for rounds_left in 1..=rounds {
@@ -171,30 +209,161 @@ impl RetrogradeTable {
                 .map(|(new, old)| f64::from((new - old).abs()))
                 .reduce(|| 0.0, f64::max);
             on_layer(rounds_left, change);
-            let converged = layer == previous;
+            table.converged = change == 0.0;
             previous.clone_from(&layer);
+            if !keep_all {
+                table.layers.clear();
+                table.first_rounds_left = rounds_left;
+            }
             table.layers.push(layer);
-            if converged {
+            if table.converged {
                 break;
             }
         }
-        table
+        Ok(table)
     }
 
-    /// The number of layers computed.
-    pub fn layers(&self) -> u32 {
-        self.layers.len() as u32
+    /// The most rounds left the table answers for (every number beyond
+    /// too, once it has converged).
+    pub fn last_rounds_left(&self) -> u32 {
+        self.first_rounds_left + self.layers.len() as u32 - 1
     }
 
     /// Whether the last layer equals the one before it, so that it holds
     /// for any number of rounds left beyond (the game without a round
     /// limit included).
     pub fn converged(&self) -> bool {
-        match self.layers.as_slice() {
-            [.., before, last] => before == last,
-            [last] => last.iter().all(|&value| value == 0.0),
-            [] => false,
+        self.converged
+    }
+
+    /// The memory the layers take.
+    pub fn bytes(&self) -> u64 {
+        self.layers.len() as u64 * Self::LAYER_BYTES
+    }
+
+    /// The share of round-start states (without a winning condition on the
+    /// board) that Tod wins, NO wins, and that are drawn or mixed, with
+    /// `rounds_left` rounds left.
+    pub fn outcome_shares(&self, rounds_left: u32) -> Option<[f64; 3]> {
+        let layer = self.layer(rounds_left)?;
+        let mut counts = [0u64; 3];
+        for (index, &value) in layer.iter().enumerate() {
+            if self.indexing.winner[index % PLACEMENTS] != 0 {
+                continue;
+            }
+            let slot = if value >= 1.0 {
+                0
+            } else if value <= -1.0 {
+                1
+            } else {
+                2
+            };
+            counts[slot] += 1;
         }
+        let total = counts.iter().sum::<u64>() as f64;
+        Some(counts.map(|count| count as f64 / total))
+    }
+
+    fn layer(&self, rounds_left: u32) -> Option<&[f32]> {
+        let last = self.last_rounds_left();
+        let rounds_left = if self.converged {
+            rounds_left.min(last)
+        } else {
+            rounds_left
+        };
+        (self.first_rounds_left..=last)
+            .contains(&rounds_left)
+            .then(|| self.layers[(rounds_left - self.first_rounds_left) as usize].as_slice())
+    }
+
+    /// Writes the table to `path`: a header of three text lines (format,
+    /// rules, the first rounds left, the layer count and whether it
+    /// converged) and then every value as a little-endian `f32`.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let fail = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
+        let mut file = BufWriter::new(File::create(path).map_err(fail)?);
+        write!(
+            file,
+            "{FORMAT}\n{}\n{} {} {}\n",
+            self.rules,
+            self.first_rounds_left,
+            self.layers.len(),
+            u8::from(self.converged)
+        )
+        .map_err(fail)?;
+        for layer in &self.layers {
+            for value in layer {
+                file.write_all(&value.to_le_bytes()).map_err(fail)?;
+            }
+        }
+        file.flush().map_err(fail)
+    }
+
+    /// Reads a table written by [`RetrogradeTable::save`], checking its
+    /// header and size.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not such a table, or is cut short.
+    pub fn load(path: &Path) -> Result<RetrogradeTable, String> {
+        let what = path.display();
+        let fail = |error: std::io::Error| format!("cannot read {what}: {error}");
+        let mut file = BufReader::new(File::open(path).map_err(fail)?);
+        let mut header = [String::new(), String::new(), String::new()];
+        for line in &mut header {
+            // A header line is short; a longer one is not a table.
+            (&mut file).take(256).read_line(line).map_err(fail)?;
+        }
+        let bad = |problem: &str| format!("{what} is not a retrograde table of norn: {problem}");
+        if header[0].trim_end() != FORMAT {
+            return Err(bad("wrong first line"));
+        }
+        let rules: NibelungenRules = header[1]
+            .trim_end()
+            .parse()
+            .map_err(|error: ParseError| bad(&error.to_string()))?;
+        let numbers: Vec<u32> = header[2]
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad("the layer line is not three numbers"))?;
+        let &[first_rounds_left, count, converged] = numbers.as_slice() else {
+            return Err(bad("the layer line is not three numbers"));
+        };
+        if first_rounds_left == 0 || count == 0 || converged > 1 {
+            return Err(bad("no layers"));
+        }
+        let expected = u64::from(count).saturating_mul(Self::LAYER_BYTES);
+        let size = file.get_ref().metadata().map_err(fail)?.len();
+        let header_bytes = file.stream_position().map_err(fail)?;
+        match (size - header_bytes).cmp(&expected) {
+            std::cmp::Ordering::Less => return Err(bad("the file is cut short")),
+            std::cmp::Ordering::Greater => return Err(bad("bytes after the last layer")),
+            std::cmp::Ordering::Equal => {}
+        }
+        check_memory("the retrograde table", expected)?;
+        let mut layers = Vec::with_capacity(count as usize);
+        let mut bytes = vec![0u8; Self::LAYER_BYTES as usize];
+        for _ in 0..count {
+            file.read_exact(&mut bytes).map_err(fail)?;
+            let layer: Vec<f32> = bytes
+                .chunks_exact(4)
+                .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
+                .collect();
+            if layer.iter().any(|value| !(-1.0..=1.0).contains(value)) {
+                return Err(bad("a value outside -1..1"));
+            }
+            layers.push(layer);
+        }
+        Ok(RetrogradeTable {
+            rules,
+            indexing: Indexing::new(),
+            first_rounds_left,
+            layers,
+            converged: converged == 1,
+        })
     }
 
     /// The rules the table was computed under.
@@ -330,12 +499,14 @@ impl RetrogradeTable {
         let (Some(tod), Some(no)) = (state.screen(Side::Tod), state.screen(Side::No)) else {
             unreachable!("a round after a reveal starts with both screens set");
         };
-        let layer = (rounds_left.min(self.layers()) - 1) as usize;
+        let layer = self
+            .layer(rounds_left)
+            .expect("the rounds left were checked against the table");
         let screens = pair_index(tod) * PAIRS + pair_index(no);
         let placement = self
             .indexing
             .index(&Character::ALL.map(|character| state.point_of(character)));
-        f64::from(self.layers[layer][screens * PLACEMENTS + placement])
+        f64::from(layer[screens * PLACEMENTS + placement])
     }
 
     /// Solves the rest of `state`'s round exactly, the next round's start
@@ -358,10 +529,11 @@ impl RetrogradeTable {
             return Err(RetrogradeError::OtherRules);
         }
         let needed = rounds_left.saturating_sub(1);
-        if needed > self.layers() && !self.converged() {
+        if needed > 0 && self.layer(needed).is_none() {
             return Err(RetrogradeError::TooFewLayers {
                 needed,
-                computed: self.layers(),
+                first: self.first_rounds_left,
+                last: self.last_rounds_left(),
             });
         }
         let round = state.round();

@@ -6,7 +6,7 @@ use super::progress::deals_bar;
 use super::{
     CliResult, default_threads, game_names, initial_state, parse_rules, print_json, with_game,
 };
-use crate::arena::equilibrium::solve_rounds;
+use crate::arena::equilibrium::{EquilibriumReport, solve_rounds};
 use crate::arena::solve::{solve_deals, solve_position};
 use crate::arena::winrate::{WinRateRun, deal_from_seed};
 use crate::core::{
@@ -14,6 +14,8 @@ use crate::core::{
 };
 use crate::registry::Registered;
 use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -29,6 +31,15 @@ pub struct SolveArgs {
     /// about tenfold more states per round; 4 rounds take about 25 s)
     #[arg(long)]
     rounds: Option<u32>,
+    /// Simultaneous moves: solve by the game's retrograde analysis over
+    /// every state, one layer per round left (Nibelungen: about 10 s and
+    /// 150 MB per round on 2 cores; the whole 30-round game about 5 min)
+    #[arg(long)]
+    retrograde: bool,
+    /// With --retrograde: save every layer to this file, for the oracle
+    /// agent (Nibelungen: 144 MB per round left)
+    #[arg(long, requires = "retrograde")]
+    out: Option<PathBuf>,
     /// Deal the position to solve from this seed (with --deals: the master
     /// seed of the deals)
     #[arg(long, conflicts_with = "deal")]
@@ -69,9 +80,9 @@ fn solve<G: Registered>(args: &SolveArgs) -> CliResult {
     if let Some(result) = G::with_simultaneous_moves(simultaneous) {
         return result;
     }
-    if args.rounds.is_some() || args.position.is_some() {
+    if args.rounds.is_some() || args.position.is_some() || args.retrograde {
         return Err(format!(
-            "--rounds and --position solve games with simultaneous moves, and {} has none",
+            "--rounds, --position and --retrograde solve games with simultaneous moves, and {} has none",
             G::NAME
         ));
     }
@@ -117,16 +128,37 @@ impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
             ));
         }
         let state = initial_state::<G>(args.position.as_deref(), self.rules)?;
+        if args.retrograde {
+            let started = Instant::now();
+            let on_layer = |rounds_left: u32, change: f64| {
+                eprintln!(
+                    "layer {rounds_left} done: largest change {change:.6} ({:.0} s)",
+                    started.elapsed().as_secs_f64()
+                );
+            };
+            let report =
+                G::solve_by_retrograde(&state, args.rounds, args.out.as_deref(), &on_layer)
+                    .unwrap_or_else(|| {
+                        Err(format!(
+                            "{} has no retrograde analysis: solve it depth-first with --rounds R",
+                            G::NAME
+                        ))
+                    })?;
+            return show_equilibrium(args, &report);
+        }
         let Some(rounds) = args.rounds else {
             return Err("give --rounds R: the number of rounds to solve from the position".into());
         };
-        let report = solve_rounds(&state, rounds)?;
-        if args.json {
-            print_json(&report)
-        } else {
-            print!("{}", report.text());
-            Ok(())
-        }
+        show_equilibrium(args, &solve_rounds(&state, rounds)?)
+    }
+}
+
+fn show_equilibrium(args: &SolveArgs, report: &EquilibriumReport) -> CliResult {
+    if args.json {
+        print_json(report)
+    } else {
+        print!("{}", report.text());
+        Ok(())
     }
 }
 
