@@ -6,6 +6,7 @@
 mod common;
 
 use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
+use common::simultaneous::joint_matrix;
 use norn::agents::nibelungen_retrograde::RetrogradeTable;
 use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
@@ -21,7 +22,7 @@ fn brute_force<G: Simultaneous>(state: &G, stages: u32) -> f64 {
     match state.status() {
         Status::Over(outcome) => outcome.payoffs.get(0),
         Status::Simultaneous if stages == 0 => 0.0,
-        Status::Simultaneous => joint_matrix(state, stages).solve().unwrap().value,
+        Status::Simultaneous => brute_force_matrix(state, stages).solve().unwrap().value,
         Status::ToMove(player) => {
             let mut moves = MoveList::new();
             state.legal_moves(&mut moves);
@@ -41,21 +42,8 @@ fn brute_force<G: Simultaneous>(state: &G, stages: u32) -> f64 {
 }
 
 /// The matrix of brute-force values of the joint choices at `state`.
-fn joint_matrix<G: Simultaneous>(state: &G, stages: u32) -> MatrixGame {
-    let choices = [0, 1].map(|player| {
-        let mut moves = MoveList::new();
-        state.player_moves(player, &mut moves);
-        moves.to_vec()
-    });
-    let mut payoffs = Vec::new();
-    for &row in &choices[0] {
-        for &col in &choices[1] {
-            let mut child = state.clone();
-            child.play_joint(&[row, col]);
-            payoffs.push(brute_force(&child, stages - 1));
-        }
-    }
-    MatrixGame::new(choices[0].len(), choices[1].len(), payoffs).unwrap()
+fn brute_force_matrix<G: Simultaneous>(state: &G, stages: u32) -> MatrixGame {
+    joint_matrix(state, |child| brute_force(child, stages - 1))
 }
 
 /// Solves `state` for `stages` stages and checks the value against brute
@@ -73,7 +61,7 @@ fn check<G: Simultaneous>(state: &G, stages: u32) {
     if state.status() != Status::Simultaneous || stages == 0 {
         return;
     }
-    let matrix = joint_matrix(state, stages);
+    let matrix = brute_force_matrix(state, stages);
     let [row_strategy, col_strategy] = &solution
         .strategies
         .map(|shares| shares.iter().map(|&(_, p)| p).collect::<Vec<_>>());

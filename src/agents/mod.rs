@@ -10,6 +10,8 @@
 //! | `greedy` | the move with the best evaluation one ply ahead |
 //! | `alphabeta:depth=6`, `alphabeta:ms=500` | [`AlphaBeta`](crate::search::AlphaBeta) search |
 //! | `mcts:iters=20000,c=1.0,threads=2`, `mcts:ms=500` | [`Mcts`](crate::search::Mcts) search |
+//! | `smmcts:iters=5000,select=rm` | [`SmMcts`](crate::search::SmMcts) for simultaneous moves |
+//! | `equilibrium:rounds=2` | an exact equilibrium of the next rounds ([`SimultaneousSolver`](crate::search::SimultaneousSolver)) |
 //!
 //! `human` (moves typed in a terminal) is a [`HumanAgent`], which the command
 //! line builds because it needs the game's notation and a terminal.
@@ -38,6 +40,7 @@ mod human;
 pub mod nibelungen_retrograde;
 mod random;
 mod searchers;
+mod simultaneous;
 mod spec;
 
 pub use greedy::GreedyAgent;
@@ -45,6 +48,7 @@ pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuil
 pub use human::HumanAgent;
 pub use random::RandomAgent;
 pub use searchers::{AlphaBetaAgent, MctsAgent};
+pub use simultaneous::{EquilibriumAgent, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};

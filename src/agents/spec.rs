@@ -1,16 +1,17 @@
 //! Agent specs: `kind` or `kind:key=value,key=value`.
 
+use super::simultaneous::{EquilibriumAgent, SmMctsAgent};
 use super::{
     Agent, AlphaBetaAgent, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent, RandomAgent,
 };
 use crate::core::{
     Capabilities, Evaluate, Game, HiddenInformationVisitor, ImperfectInformation, ParseError,
-    check_memory, parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit,
-    unknown_key,
+    Simultaneous, SimultaneousVisitor, check_memory, derive_seed, parse_exploration,
+    parse_key_values, parse_switch, parse_value, thread_limit, unknown_key,
 };
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_TREE_NODES, Mcts,
-    MctsConfig, Parallelism, RandomPlayout,
+    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -23,13 +24,29 @@ const WHAT: &str = "agent spec";
 const MAX_MCTS_ITERATIONS: u64 = 1_000_000_000;
 
 /// The agent kinds [`build_agent`] knows.
-pub const AGENT_KINDS: [&str; 5] = ["random", "greedy", "alphabeta", "mcts", "ismcts"];
+pub const AGENT_KINDS: [&str; 7] = [
+    "random",
+    "greedy",
+    "alphabeta",
+    "mcts",
+    "ismcts",
+    "smmcts",
+    "equilibrium",
+];
 
 const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
 const MCTS_KEYS: [&str; 10] = [
     "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver", "minimax",
 ];
 const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
+const SMMCTS_KEYS: [&str; 8] = [
+    "iters", "select", "c", "gamma", "trees", "threads", "playout", "nodes",
+];
+const EQUILIBRIUM_KEYS: [&str; 1] = ["rounds"];
+
+/// The most rounds the equilibrium agent solves ahead: the solve grows
+/// about tenfold a round, and 6 would already take hours a move.
+const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 
 /// Builds the agent described by `spec`, with its random choices drawn from
 /// `seed`.
@@ -48,6 +65,15 @@ const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
 ///   (exploration, default 0.7); information-set MCTS with random playouts,
 ///   deciding from each player's observation alone.
+/// - `smmcts` (two-player games with simultaneous moves): `iters` (default
+///   10000), `select` (`duct` or `rm`, default duct), `c` (exploration,
+///   default 1.0), `gamma` (regret matching's exploration, default 0.1),
+///   `trees` (root-parallel trees, default 1), `threads` (default 1),
+///   `playout` (random plies before the evaluation, or `none`, the
+///   default), `nodes` (tree size limit per tree, default 1000000).
+/// - `equilibrium` (the same games): `rounds` (default 2, at most 6): the
+///   current round and `rounds - 1` more solved exactly, the evaluation
+///   scoring the states beyond.
 ///
 /// Each kind needs a game of the right kind: `greedy`, `alphabeta` and
 /// `mcts` read the whole state, so they refuse games with hidden
@@ -112,6 +138,31 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             })
             .expect("the game's capabilities were checked"))
         }
+        "smmcts" => {
+            let config = smmcts_config(spec, &pairs)?;
+            let trees = format!("{} trees of {} nodes", config.trees, config.node_budget);
+            fits_in_memory(spec, &trees, config.memory_bytes())?;
+            let search = SmMcts::new(config, seed).map_err(|error| {
+                ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"))
+            })?;
+            let agent = SmMctsAgent::new(spec, search, derive_seed(seed, 1));
+            Ok(G::with_simultaneous_moves(BuildSimultaneous::SmMcts(agent))
+                .expect("the game's capabilities were checked"))
+        }
+        "equilibrium" => {
+            let mut rounds = 2;
+            for &(key, value) in &pairs {
+                match key {
+                    "rounds" => rounds = in_range(spec, key, value, 1, MAX_EQUILIBRIUM_ROUNDS)?,
+                    _ => return Err(unknown_key(WHAT, spec, key, &EQUILIBRIUM_KEYS)),
+                }
+            }
+            let agent = EquilibriumAgent::new(spec, rounds, seed);
+            Ok(
+                G::with_simultaneous_moves(BuildSimultaneous::Equilibrium(agent))
+                    .expect("the game's capabilities were checked"),
+            )
+        }
         "human" => Err(ParseError::new(
             WHAT,
             spec,
@@ -141,6 +192,8 @@ enum Need {
     Deterministic,
     /// Information hidden from the players, which the agent respects.
     HiddenInformation,
+    /// Players who choose at the same time.
+    SimultaneousMoves,
 }
 
 impl Need {
@@ -151,6 +204,7 @@ impl Need {
             Need::TwoSides => capabilities.competitive(),
             Need::Deterministic => !capabilities.chance,
             Need::HiddenInformation => capabilities.hidden_information,
+            Need::SimultaneousMoves => capabilities.simultaneous_moves,
         }
     }
 
@@ -161,7 +215,7 @@ impl Need {
             Need::TurnBased => "has simultaneous moves",
             Need::TwoSides => "is cooperative",
             Need::Deterministic => "has chance events",
-            Need::HiddenInformation => "has none",
+            Need::HiddenInformation | Need::SimultaneousMoves => "has none",
         }
     }
 }
@@ -174,6 +228,7 @@ impl std::fmt::Display for Need {
             Need::TwoSides => "two competing sides",
             Need::Deterministic => "a game without chance",
             Need::HiddenInformation => "a game with hidden information",
+            Need::SimultaneousMoves => "a game with simultaneous moves",
         })
     }
 }
@@ -189,6 +244,12 @@ fn lacking<G: Game>(kind: &str) -> Option<Need> {
             Need::Deterministic,
         ],
         "ismcts" => &[Need::HiddenInformation],
+        "smmcts" | "equilibrium" => &[
+            Need::SimultaneousMoves,
+            Need::PerfectInformation,
+            Need::TwoSides,
+            Need::Deterministic,
+        ],
         _ => &[],
     };
     let capabilities = Capabilities::of::<G>();
@@ -227,6 +288,71 @@ impl<G: Game> HiddenInformationVisitor<G> for BuildIsmcts<G> {
             }),
         ))
     }
+}
+
+/// Hands an agent that needs [`Simultaneous`] to a game that has it.
+enum BuildSimultaneous {
+    SmMcts(SmMctsAgent),
+    Equilibrium(EquilibriumAgent),
+}
+
+impl<G: Evaluate> SimultaneousVisitor<G> for BuildSimultaneous {
+    type Output = Box<dyn Agent<G>>;
+
+    fn visit(self) -> Box<dyn Agent<G>>
+    where
+        G: Simultaneous,
+    {
+        match self {
+            BuildSimultaneous::SmMcts(agent) => Box::new(agent),
+            BuildSimultaneous::Equilibrium(agent) => Box::new(agent),
+        }
+    }
+}
+
+fn smmcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<SmMctsConfig, ParseError> {
+    let mut config = SmMctsConfig::default();
+    for &(key, value) in pairs {
+        match key {
+            "iters" => config.iterations = in_range(spec, key, value, 1, MAX_MCTS_ITERATIONS)?,
+            "select" => {
+                config.selection = match value {
+                    "duct" => Selection::Duct,
+                    "rm" => Selection::RegretMatching,
+                    _ => {
+                        return Err(ParseError::new(
+                            WHAT,
+                            spec,
+                            format!("`select` takes duct or rm, not `{value}`"),
+                        ));
+                    }
+                }
+            }
+            "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
+            "gamma" => {
+                let gamma: f64 = parse_value(WHAT, spec, key, value)?;
+                if !(gamma > 0.0 && gamma <= 1.0) {
+                    return Err(ParseError::new(
+                        WHAT,
+                        spec,
+                        format!("`gamma` must be above 0 and at most 1, not `{value}`"),
+                    ));
+                }
+                config.gamma = gamma;
+            }
+            "trees" => config.trees = in_range(spec, key, value, 1, 1024)?,
+            "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
+            "playout" => {
+                config.playout_plies = match value {
+                    "none" => None,
+                    _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
+                }
+            }
+            "nodes" => config.node_budget = in_range(spec, key, value, 1, MAX_TREE_NODES)?,
+            _ => return Err(unknown_key(WHAT, spec, key, &SMMCTS_KEYS)),
+        }
+    }
+    Ok(config)
 }
 
 fn ismcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<IsmctsConfig, ParseError> {

@@ -8,7 +8,8 @@
 //! - [`MatrixGame`]: two-player zero-sum matrix games, solved exactly by
 //!   linear programming or approximately by regret matching;
 //! - [`SimultaneousSolver`]: exact backward induction for two-player
-//!   zero-sum games with simultaneous moves.
+//!   zero-sum games with simultaneous moves;
+//! - [`SmMcts`]: simultaneous-move MCTS (decoupled UCT, regret matching).
 
 mod alphabeta;
 mod coop;
@@ -18,6 +19,7 @@ mod matrix;
 mod mcts;
 mod perft;
 mod simultaneous;
+mod smmcts;
 mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
@@ -35,4 +37,5 @@ pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use simultaneous::{
     BYTES_PER_SOLVED_STATE, SimultaneousSolveError, SimultaneousSolver, StageSolution,
 };
+pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -1,0 +1,126 @@
+//! Agents for two-player zero-sum games with simultaneous moves: they play
+//! a mixed strategy at a simultaneous state, sampled from their seed, and
+//! their best move where they move alone.
+
+use super::{Agent, AgentError, Decision, player_choices};
+use crate::core::{
+    Evaluate, GameRng, MoveList, Player, Simultaneous, Status, memory_limit, rng_from_seed,
+};
+use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts};
+use rand::RngExt;
+
+/// A choice drawn from `strategy` (probabilities summing to about 1); the
+/// most probable one when the strategy is pure.
+pub(crate) fn sample_strategy<M: Copy>(strategy: &[(M, f64)], rng: &mut GameRng) -> Option<M> {
+    let mut draw: f64 = rng.random_range(0.0..1.0);
+    for &(mv, probability) in strategy {
+        if draw < probability {
+            return Some(mv);
+        }
+        draw -= probability;
+    }
+    // Rounding left a sliver above the last choice: give it to the most
+    // probable one.
+    strategy
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|&(mv, _)| mv)
+}
+
+/// Simultaneous-move MCTS ([`SmMcts`]): samples its root strategy at a
+/// simultaneous state and plays its most visited move where it moves
+/// alone.
+pub struct SmMctsAgent {
+    spec: String,
+    search: SmMcts,
+    rng: GameRng,
+}
+
+impl SmMctsAgent {
+    pub fn new(spec: impl Into<String>, search: SmMcts, seed: u64) -> Self {
+        SmMctsAgent {
+            spec: spec.into(),
+            search,
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        format!("smmcts {:?}", self.search.config())
+    }
+
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
+        player_choices(state, player, &mut MoveList::new())?;
+        let result = self
+            .search
+            .search(state)
+            .map_err(|error| AgentError::new(error.to_string()))?;
+        let strategy = &result.strategies[player];
+        let choice = if state.status() == Status::Simultaneous {
+            sample_strategy(strategy, &mut self.rng)
+        } else {
+            strategy
+                .iter()
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|&(mv, _)| mv)
+        };
+        choice
+            .map(Decision::Play)
+            .ok_or_else(|| AgentError::new("the search found no choice"))
+    }
+}
+
+/// Solves the current round and `rounds - 1` more exactly
+/// ([`SimultaneousSolver`]), scoring the states beyond with the game's
+/// evaluation, and plays an optimal strategy of that truncated game.
+pub struct EquilibriumAgent {
+    spec: String,
+    rounds: u32,
+    rng: GameRng,
+}
+
+impl EquilibriumAgent {
+    pub fn new(spec: impl Into<String>, rounds: u32, seed: u64) -> Self {
+        EquilibriumAgent {
+            spec: spec.into(),
+            rounds,
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl<G: Simultaneous + Evaluate> Agent<G> for EquilibriumAgent {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        format!("equilibrium rounds={} cut=evaluation", self.rounds)
+    }
+
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
+        player_choices(state, player, &mut MoveList::new())?;
+        let max_states =
+            usize::try_from(memory_limit() / BYTES_PER_SOLVED_STATE).unwrap_or(usize::MAX);
+        // The current round counts as one of the rounds, whether it is
+        // still to be chosen or already moving.
+        let stages = if state.status() == Status::Simultaneous {
+            self.rounds
+        } else {
+            self.rounds - 1
+        };
+        let mut solver = SimultaneousSolver::new(stages, |state: &G| state.evaluate(0), max_states);
+        let solution = solver
+            .solve(state)
+            .map_err(|error| AgentError::new(error.to_string()))?;
+        sample_strategy(&solution.strategies[player], &mut self.rng)
+            .map(Decision::Play)
+            .ok_or_else(|| AgentError::new("the solver found no choice"))
+    }
+}
