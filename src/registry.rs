@@ -30,7 +30,7 @@
 //! assert!(names.contains(&"fenrir-cards"));
 //! ```
 
-use crate::agents::nibelungen_retrograde::{LAYER_STATES, RetrogradeTable};
+use crate::agents::nibelungen_retrograde::{LAYER_STATES, OracleAgent, RetrogradeTable};
 use crate::agents::{self, Agent};
 use crate::arena::equilibrium::EquilibriumReport;
 use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
@@ -284,6 +284,16 @@ impl Registered for FenrirCards {
 impl Registered for Nibelungen {
     const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
     const SIDES: &'static [&'static str] = &["tod", "no"];
+
+    /// The common agents, and the oracle of the retrograde table
+    /// (`oracle`, `oracle:table=FILE`).
+    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
+        let kind = spec.trim().split(':').next().unwrap_or_default();
+        if kind == "oracle" {
+            return Ok(Box::new(OracleAgent::from_spec(spec.trim(), seed)?));
+        }
+        agents::build_agent(spec, seed)
+    }
 
     fn solve_by_retrograde(
         state: &Self,

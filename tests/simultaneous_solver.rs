@@ -7,11 +7,13 @@ mod common;
 
 use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use common::simultaneous::joint_matrix;
-use norn::agents::nibelungen_retrograde::RetrogradeTable;
+use norn::agents::nibelungen_retrograde::{OracleAgent, RetrogradeTable};
+use norn::agents::{Agent, Decision};
 use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
 use norn::search::{MatrixGame, SimultaneousSolver};
 use rand::RngExt;
+use std::sync::{Arc, OnceLock};
 
 /// How far apart two computations of one value may be.
 const CLOSE: f64 = 1e-9;
@@ -102,12 +104,12 @@ fn goofspiel_is_solved_as_brute_force_solves_it() {
 
 /// Unfinished Nibelungen positions reached by random play: round starts
 /// and states inside a round's movement phase.
-fn nibelungen_positions(count: usize, seed: u64) -> Vec<Nibelungen> {
+fn nibelungen_positions(rules: NibelungenRules, count: usize, seed: u64) -> Vec<Nibelungen> {
     let mut rng = rng_from_seed(seed);
     let mut positions = Vec::new();
     let mut moves = MoveList::new();
     while positions.len() < count {
-        let mut state = Nibelungen::new(NibelungenRules::default());
+        let mut state = Nibelungen::new(rules);
         for _ in 0..rng.random_range(0..40) {
             match state.status() {
                 Status::Simultaneous => {
@@ -137,7 +139,7 @@ fn nibelungen_positions(count: usize, seed: u64) -> Vec<Nibelungen> {
 fn nibelungen_rounds_are_solved_as_brute_force_solves_them() {
     let start = Nibelungen::new(NibelungenRules::default());
     check(&start, 1);
-    for state in nibelungen_positions(30, 5) {
+    for state in nibelungen_positions(NibelungenRules::default(), 30, 5) {
         check(&state, 1);
     }
 }
@@ -173,12 +175,24 @@ fn depth_first(state: &Nibelungen, rounds_left: u32) -> f64 {
     solver.solve(state).unwrap().value
 }
 
+/// A game of three rounds, whose whole retrograde table (two layers) the
+/// tests share.
+fn three_round_rules() -> NibelungenRules {
+    "round-limit=3".parse().unwrap()
+}
+
+fn three_round_table() -> &'static Arc<RetrogradeTable> {
+    static TABLE: OnceLock<Arc<RetrogradeTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        Arc::new(RetrogradeTable::solve(three_round_rules(), 2, true, &|_, _| {}).unwrap())
+    })
+}
+
 #[test]
 fn the_retrograde_table_agrees_with_the_depth_first_solver() {
-    let rules = NibelungenRules::default();
-    let table = RetrogradeTable::solve(rules, 2, true, &|_, _| {}).unwrap();
+    let table = three_round_table();
     assert_eq!(table.last_rounds_left(), 2);
-    let positions = nibelungen_positions(40, 9);
+    let positions = nibelungen_positions(NibelungenRules::default(), 40, 9);
     // Depth-first cost grows about tenfold a round: fewer positions for
     // more rounds.
     for (rounds_left, count) in [(1, 40), (2, 12), (3, 1)] {
@@ -196,6 +210,42 @@ fn the_retrograde_table_agrees_with_the_depth_first_solver() {
 }
 
 #[test]
+fn the_oracle_moves_to_a_state_of_the_best_value() {
+    let rules = three_round_rules();
+    let mut oracle = OracleAgent::with_table(Arc::clone(three_round_table()), 5);
+    let mut checked = 0;
+    for state in nibelungen_positions(rules, 60, 13) {
+        let Status::ToMove(player) = state.status() else {
+            continue;
+        };
+        let rounds_left = 4 - state.round();
+        let Decision::Play(mv) = oracle.decide(&state, player).unwrap() else {
+            panic!("the oracle resigned");
+        };
+        let mut after = state.clone();
+        after.play(mv);
+        let chosen = depth_first_after_move(&after, rounds_left);
+        let best = depth_first(&state, rounds_left);
+        assert!(
+            (chosen - best).abs() < 1e-9,
+            "{state:?}: the oracle's move is worth {chosen}, the best {best}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} positions inside a round");
+}
+
+/// The value of `state`, reached by a move inside a round with
+/// `rounds_left` rounds left then, by the depth-first solver.
+fn depth_first_after_move(state: &Nibelungen, rounds_left: u32) -> f64 {
+    match state.status() {
+        Status::Over(outcome) => outcome.payoffs.get(0),
+        Status::Simultaneous => depth_first(state, rounds_left - 1),
+        _ => depth_first(state, rounds_left),
+    }
+}
+
+#[test]
 fn a_saved_table_reads_back_and_a_damaged_one_is_refused() {
     let rules: NibelungenRules = "win-check=round".parse().unwrap();
     let table = RetrogradeTable::solve(rules, 1, false, &|_, _| {}).unwrap();
@@ -206,7 +256,7 @@ fn a_saved_table_reads_back_and_a_damaged_one_is_refused() {
     let loaded = RetrogradeTable::load(&path).unwrap();
     assert_eq!(loaded.rules(), &rules);
     let state = Nibelungen::new(rules);
-    for position in nibelungen_positions(5, 3) {
+    for position in nibelungen_positions(NibelungenRules::default(), 5, 3) {
         let position = Nibelungen::from_position_text(&position.position_text(), rules).unwrap();
         assert_eq!(
             loaded.solve_state(&position, 2).unwrap().value,
