@@ -30,9 +30,11 @@
 //! assert!(names.contains(&"fenrir-cards"));
 //! ```
 
-use crate::agents::nibelungen_retrograde::{LAYER_STATES, OracleAgent, RetrogradeTable};
+use crate::agents::nibelungen_retrograde::{
+    LAYER_STATES, LayerReport, OracleAgent, RetrogradeTable,
+};
 use crate::agents::{self, Agent};
-use crate::arena::equilibrium::EquilibriumReport;
+use crate::arena::equilibrium::{EquilibriumReport, ForcedShares};
 use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
 use crate::engine::{EngineSession, HtpSession};
 use crate::games::fenrir_cards::FenrirCards;
@@ -99,12 +101,12 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
     /// Solves `state` exactly by the game's own retrograde analysis, if it
     /// has one: over at most `rounds` rounds from `state` (the game's own
     /// round limit otherwise), saving the tables to `out` when given and
-    /// calling `on_layer(rounds left, largest change)` after each layer.
+    /// calling `on_progress` with a line of text after each step.
     fn solve_by_retrograde(
         _state: &Self,
         _rounds: Option<u32>,
         _out: Option<&Path>,
-        _on_layer: &(dyn Fn(u32, f64) + Sync),
+        _on_progress: &(dyn Fn(&str) + Sync),
     ) -> Option<Result<EquilibriumReport, String>> {
         None
     }
@@ -299,9 +301,9 @@ impl Registered for Nibelungen {
         state: &Self,
         rounds: Option<u32>,
         out: Option<&Path>,
-        on_layer: &(dyn Fn(u32, f64) + Sync),
+        on_progress: &(dyn Fn(&str) + Sync),
     ) -> Option<Result<EquilibriumReport, String>> {
-        Some(nibelungen_by_retrograde(state, rounds, out, on_layer))
+        Some(nibelungen_by_retrograde(state, rounds, out, on_progress))
     }
 }
 
@@ -312,14 +314,15 @@ fn nibelungen_by_retrograde(
     state: &Nibelungen,
     rounds: Option<u32>,
     out: Option<&Path>,
-    on_layer: &(dyn Fn(u32, f64) + Sync),
+    on_progress: &(dyn Fn(&str) + Sync),
 ) -> Result<EquilibriumReport, String> {
     let started = Instant::now();
     let rounds_left = RetrogradeTable::rounds_left(state, rounds);
     let layers = rounds_left
         .saturating_sub(1)
         .min(RetrogradeTable::MAX_LAYERS);
-    let table = RetrogradeTable::solve(*state.rules(), layers, out.is_some(), on_layer)?;
+    let on_layer = |layer: &LayerReport| on_progress(&layer.line());
+    let table = RetrogradeTable::solve(*state.rules(), layers, out.is_some(), &on_layer)?;
     if rounds_left == u32::MAX && !table.converged() {
         return Err(format!(
             "without a round limit the layers had not stopped changing after {layers}: give --rounds R"
@@ -336,5 +339,13 @@ fn nibelungen_by_retrograde(
     report.states = (u64::from(layers)) * LAYER_STATES as u64;
     report.seconds = started.elapsed().as_secs_f64();
     report.memory_bytes = Some(table.bytes());
+    report.forced = table
+        .outcome_shares(table.last_rounds_left())
+        .map(|[tod, no, neither]| ForcedShares {
+            rounds_left: table.last_rounds_left(),
+            first_player_wins: tod,
+            second_player_wins: no,
+            neither,
+        });
     Ok(report)
 }

@@ -6,12 +6,11 @@
 mod common;
 
 use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
-use common::simultaneous::joint_matrix;
 use norn::agents::nibelungen_retrograde::{OracleAgent, RetrogradeTable};
 use norn::agents::{Agent, Decision};
 use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
-use norn::search::{MatrixGame, SimultaneousSolver};
+use norn::search::{MatrixGame, SimultaneousSolver, joint_matrix};
 use rand::RngExt;
 use std::sync::{Arc, OnceLock};
 
@@ -45,7 +44,11 @@ fn brute_force<G: Simultaneous>(state: &G, stages: u32) -> f64 {
 
 /// The matrix of brute-force values of the joint choices at `state`.
 fn brute_force_matrix<G: Simultaneous>(state: &G, stages: u32) -> MatrixGame {
-    joint_matrix(state, |child| brute_force(child, stages - 1))
+    joint_matrix(state, |child| {
+        Ok::<_, norn::search::MatrixError>(brute_force(child, stages - 1))
+    })
+    .unwrap()
+    .0
 }
 
 /// Solves `state` for `stages` stages and checks the value against brute
@@ -184,7 +187,7 @@ fn three_round_rules() -> NibelungenRules {
 fn three_round_table() -> &'static Arc<RetrogradeTable> {
     static TABLE: OnceLock<Arc<RetrogradeTable>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        Arc::new(RetrogradeTable::solve(three_round_rules(), 2, true, &|_, _| {}).unwrap())
+        Arc::new(RetrogradeTable::solve(three_round_rules(), 2, true, &|_| {}).unwrap())
     })
 }
 
@@ -248,7 +251,7 @@ fn depth_first_after_move(state: &Nibelungen, rounds_left: u32) -> f64 {
 #[test]
 fn a_saved_table_reads_back_and_a_damaged_one_is_refused() {
     let rules: NibelungenRules = "win-check=round".parse().unwrap();
-    let table = RetrogradeTable::solve(rules, 1, false, &|_, _| {}).unwrap();
+    let table = RetrogradeTable::solve(rules, 1, false, &|_| {}).unwrap();
     let dir = std::env::temp_dir().join(format!("norn-retrograde-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("table");

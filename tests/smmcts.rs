@@ -5,19 +5,20 @@
 mod common;
 
 use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
-use common::simultaneous::joint_matrix;
 use norn::agents::build_agent;
 use norn::core::{Game, Notation, Simultaneous};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
-use norn::search::{MatrixGame, Selection, SimultaneousSolver, SmMcts, SmMctsConfig};
+use norn::search::{MatrixGame, Selection, SimultaneousSolver, SmMcts, SmMctsConfig, joint_matrix};
 
 /// The matrix of exact values of the joint choices at `state`, the game
 /// solved to its end.
 fn exact_root_matrix<G: Simultaneous>(state: &G) -> MatrixGame {
     joint_matrix(state, |child| {
         let mut solver = SimultaneousSolver::new(u32::MAX, |_: &G| 0.0, 10_000_000);
-        solver.solve(child).unwrap().value
+        solver.solve(child).map(|solution| solution.value)
     })
+    .unwrap()
+    .0
 }
 
 /// The exploitability of SM-MCTS's root strategies at `state` after

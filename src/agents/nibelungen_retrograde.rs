@@ -55,6 +55,28 @@ pub const LAYER_STATES: usize = SCREENS * PLACEMENTS;
 const KEYS: usize = 15usize.pow(5);
 const POWERS: [u32; 5] = [1, 15, 225, 3375, 50625];
 
+/// What a retrograde solve reports after each layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayerReport {
+    pub rounds_left: u32,
+    /// The largest change of a state's value from the layer before.
+    pub largest_change: f64,
+    /// The shares of round-start states (those not already won) from which
+    /// Tod forces a win, NO forces a win, and neither does.
+    pub forced: [f64; 3],
+}
+
+impl LayerReport {
+    /// One line for a progress log.
+    pub fn line(&self) -> String {
+        let [tod, no, neither] = self.forced.map(|share| 100.0 * share);
+        format!(
+            "{} rounds left: tod forces a win from {tod:.2}% of states, no from {no:.2}%, neither from {neither:.2}%; largest change {:.6}",
+            self.rounds_left, self.largest_change
+        )
+    }
+}
+
 /// Why the retrograde table cannot answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RetrogradeError {
@@ -127,9 +149,12 @@ impl Indexing {
         }
     }
 
+    fn key(&self, placement: &[u8; 5]) -> u32 {
+        (0..5).map(|i| u32::from(placement[i]) * POWERS[i]).sum()
+    }
+
     fn index(&self, placement: &[u8; 5]) -> usize {
-        let key: u32 = (0..5).map(|i| u32::from(placement[i]) * POWERS[i]).sum();
-        self.index_of_key[key as usize] as usize
+        self.index_of_key[self.key(placement) as usize] as usize
     }
 }
 
@@ -174,8 +199,7 @@ impl RetrogradeTable {
 
     /// Computes layers for 1 to `rounds` rounds left under `rules` (the
     /// round limit of `rules` is ignored: the layers count the rounds
-    /// left), calling `on_layer(rounds_left, largest change from the layer
-    /// before)` after each one. Stops early once a layer equals the one
+    /// left), calling `on_layer` with a [`LayerReport`] after each one. Stops early once a layer equals the one
     /// before (every later one would too). Keeps every layer with
     /// `keep_all` (what play needs), and otherwise only the last one (what
     /// the value of a position with `rounds + 1` rounds left needs).
@@ -187,7 +211,7 @@ impl RetrogradeTable {
         rules: NibelungenRules,
         rounds: u32,
         keep_all: bool,
-        on_layer: &(dyn Fn(u32, f64) + Sync),
+        on_layer: &(dyn Fn(&LayerReport) + Sync),
     ) -> Result<RetrogradeTable, String> {
         let kept = if keep_all {
             u64::from(rounds.max(1))
@@ -214,7 +238,11 @@ impl RetrogradeTable {
                 .zip(previous.par_iter())
                 .map(|(new, old)| f64::from((new - old).abs()))
                 .reduce(|| 0.0, f64::max);
-            on_layer(rounds_left, change);
+            on_layer(&LayerReport {
+                rounds_left,
+                largest_change: change,
+                forced: table.shares(&layer),
+            });
             table.converged = change == 0.0;
             previous.clone_from(&layer);
             if !keep_all {
@@ -251,23 +279,33 @@ impl RetrogradeTable {
     /// board) that Tod wins, NO wins, and that are drawn or mixed, with
     /// `rounds_left` rounds left.
     pub fn outcome_shares(&self, rounds_left: u32) -> Option<[f64; 3]> {
-        let layer = self.layer(rounds_left)?;
-        let mut counts = [0u64; 3];
-        for (index, &value) in layer.iter().enumerate() {
-            if self.indexing.winner[index % PLACEMENTS] != 0 {
-                continue;
-            }
-            let slot = if value >= 1.0 {
-                0
-            } else if value <= -1.0 {
-                1
-            } else {
-                2
-            };
-            counts[slot] += 1;
-        }
+        self.layer(rounds_left).map(|layer| self.shares(layer))
+    }
+
+    /// [`RetrogradeTable::outcome_shares`] of one layer.
+    fn shares(&self, layer: &[f32]) -> [f64; 3] {
+        let counts = layer
+            .par_chunks(PLACEMENTS)
+            .map(|values| {
+                let mut counts = [0u64; 3];
+                for (placement, &value) in values.iter().enumerate() {
+                    if self.indexing.winner[placement] != 0 {
+                        continue;
+                    }
+                    let slot = if value >= 1.0 {
+                        0
+                    } else if value <= -1.0 {
+                        1
+                    } else {
+                        2
+                    };
+                    counts[slot] += 1;
+                }
+                counts
+            })
+            .reduce(|| [0; 3], |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
         let total = counts.iter().sum::<u64>() as f64;
-        Some(counts.map(|count| count as f64 / total))
+        counts.map(|count| count as f64 / total)
     }
 
     fn layer(&self, rounds_left: u32) -> Option<&[f32]> {
@@ -453,9 +491,17 @@ impl RetrogradeTable {
             let mover = character.index();
             values = (0..PLACEMENTS)
                 .map(|placement| {
+                    let winner = indexing.winner[placement];
+                    if check_every_move && winner != 0 {
+                        // The game ended on this board before the mover's
+                        // turn: the value is never read.
+                        return f64::from(winner);
+                    }
                     let points = indexing.points[placement];
                     let occupied = points.iter().fold(0, |set, &point| set | bit(point));
                     let ends = reachable(points[mover], steps, occupied, &self.rules);
+                    // The key of the placement without the mover.
+                    let others = indexing.key(&points) - u32::from(points[mover]) * POWERS[mover];
                     let mut best = if maximise {
                         f64::NEG_INFINITY
                     } else {
@@ -465,9 +511,9 @@ impl RetrogradeTable {
                         if ends & bit(end) == 0 {
                             continue;
                         }
-                        let mut moved = points;
-                        moved[mover] = end;
-                        let next = indexing.index(&moved);
+                        let next = indexing.index_of_key
+                            [(others + u32::from(end) * POWERS[mover]) as usize]
+                            as usize;
                         let winner = indexing.winner[next];
                         let value = if check_every_move && winner != 0 {
                             f64::from(winner)
@@ -659,13 +705,8 @@ impl OracleAgent {
                         "the oracle needs a round limit to compute its table, or a saved table (oracle:table=FILE)",
                     ));
                 };
-                RetrogradeTable::solve(
-                    *state.rules(),
-                    limit.get().saturating_sub(1),
-                    true,
-                    &|_, _| {},
-                )
-                .map_err(AgentError::new)?
+                RetrogradeTable::solve(*state.rules(), limit.get().saturating_sub(1), true, &|_| {})
+                    .map_err(AgentError::new)?
             }
         };
         let table = Arc::new(table);

@@ -34,6 +34,20 @@ pub struct EquilibriumReport {
     /// The memory the solve's tables took, where it is known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_bytes: Option<u64>,
+    /// A retrograde solve's view of every state of its last layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forced: Option<ForcedShares>,
+}
+
+/// The shares of all round-start states (those not already won) that
+/// player 0 can force a win from, that player 1 can, and that neither can,
+/// with the rounds left of a retrograde table's last layer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ForcedShares {
+    pub rounds_left: u32,
+    pub first_player_wins: f64,
+    pub second_player_wins: f64,
+    pub neither: f64,
 }
 
 /// One choice of an optimal strategy.
@@ -86,6 +100,7 @@ impl EquilibriumReport {
             states: 0,
             seconds: 0.0,
             memory_bytes: None,
+            forced: None,
         }
     }
 
@@ -124,6 +139,17 @@ impl EquilibriumReport {
             );
         }
         text.push('\n');
+        if let Some(forced) = &self.forced {
+            let second = self.players.get(1).map_or("player1", String::as_str);
+            let _ = writeln!(
+                text,
+                "round starts with {} rounds left: {first} forces a win from {:.2}%, {second} from {:.2}%, neither from {:.2}%",
+                forced.rounds_left,
+                100.0 * forced.first_player_wins,
+                100.0 * forced.second_player_wins,
+                100.0 * forced.neither
+            );
+        }
         text
     }
 }

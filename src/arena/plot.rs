@@ -55,25 +55,11 @@ pub fn difficulty_curve_svg(
 
     // Grid and axes.
     let mut svg = open_plot(title, plot_width, plot_height);
-    let mut exponent = low as i32;
-    while f64::from(exponent) <= high {
-        let x = LEFT + (f64::from(exponent) - low) / (high - low) * plot_width;
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#e5e5e5"/>"##,
-            TOP + plot_height
-        );
-        let label = 10u64.pow(exponent.max(0) as u32);
-        let _ = writeln!(
-            svg,
-            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{label}</text>"#,
-            TOP + plot_height + 18.0
-        );
-        exponent += 1;
-    }
+    log_grid(&mut svg, low, high, plot_width, plot_height);
     close_axes(
         &mut svg,
         "search budget (iterations per move, log scale)",
+        "win rate (95% interval)",
         plot_width,
         plot_height,
     );
@@ -215,7 +201,13 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
         );
         value += tick;
     }
-    close_axes(&mut svg, x_label, plot_width, plot_height);
+    close_axes(
+        &mut svg,
+        x_label,
+        "win rate (95% interval)",
+        plot_width,
+        plot_height,
+    );
 
     let mut labels: Vec<(String, &str, f64)> = Vec::new();
     for (index, line) in series.iter().enumerate() {
@@ -266,6 +258,87 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
     svg
 }
 
+/// Vertical grid lines and labels at the powers of ten from `10^low` to
+/// `10^high` on a logarithmic horizontal axis.
+fn log_grid(svg: &mut String, low: f64, high: f64, plot_width: f64, plot_height: f64) {
+    let mut exponent = low as i32;
+    while f64::from(exponent) <= high {
+        let x = LEFT + (f64::from(exponent) - low) / (high - low) * plot_width;
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#e5e5e5"/>"##,
+            TOP + plot_height
+        );
+        let label = 10u64.pow(exponent.max(0) as u32);
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{label}</text>"#,
+            TOP + plot_height + 18.0
+        );
+        exponent += 1;
+    }
+}
+
+/// Shares (0 to 1, shown as percentages) against a count on a logarithmic
+/// axis, one line per series, each labelled at its last point: e.g. the
+/// exploitability of a search's strategy, as a share of the payoff range,
+/// against its iterations.
+pub fn log_curves_svg(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[(String, Vec<(u64, f64)>)],
+) -> String {
+    let exponents = series
+        .iter()
+        .flat_map(|(_, points)| points.iter().map(|&(x, _)| (x.max(1) as f64).log10()));
+    let (mut low, mut high) = exponents.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    if !low.is_finite() {
+        (low, high) = (1.0, 5.0);
+    }
+    low = low.floor();
+    high = high.ceil().max(low + 1.0);
+    let plot_width = WIDTH - LEFT - RIGHT;
+    let plot_height = HEIGHT - TOP - BOTTOM;
+    let x_of = |x: u64| LEFT + ((x.max(1) as f64).log10() - low) / (high - low) * plot_width;
+    let y_of = |share: f64| TOP + (1.0 - share.clamp(0.0, 1.0)) * plot_height;
+    let mut svg = open_plot(title, plot_width, plot_height);
+    log_grid(&mut svg, low, high, plot_width, plot_height);
+    close_axes(&mut svg, x_label, y_label, plot_width, plot_height);
+    let mut labels: Vec<(String, &str, f64)> = Vec::new();
+    for (index, (label, points)) in series.iter().enumerate() {
+        let colour = PALETTE[index % PALETTE.len()];
+        let mut points = points.clone();
+        points.sort_by_key(|&(x, _)| x);
+        let path: Vec<String> = points
+            .iter()
+            .map(|&(x, share)| format!("{:.1},{:.1}", x_of(x), y_of(share)))
+            .collect();
+        let _ = writeln!(
+            svg,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            path.join(" ")
+        );
+        for &(x, share) in &points {
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{} at {x}: {:.1}%</title></circle>"#,
+                x_of(x),
+                y_of(share),
+                escape(label),
+                100.0 * share
+            );
+        }
+        if let Some(&(_, last)) = points.last() {
+            labels.push((label.clone(), colour, y_of(last)));
+        }
+    }
+    end_labels(&mut svg, labels, plot_width, plot_height);
+    svg
+}
+
 /// Starts a plot of win rates: the SVG element, a white background, the
 /// title, and the horizontal grid with the win-rate scale (0 to 100%).
 fn open_plot(title: &str, plot_width: f64, plot_height: f64) -> String {
@@ -300,7 +373,7 @@ fn open_plot(title: &str, plot_width: f64, plot_height: f64) -> String {
 }
 
 /// Draws the plot's frame and the names of its two axes.
-fn close_axes(svg: &mut String, x_label: &str, plot_width: f64, plot_height: f64) {
+fn close_axes(svg: &mut String, x_label: &str, y_label: &str, plot_width: f64, plot_height: f64) {
     let _ = writeln!(
         svg,
         r#"<rect x="{LEFT}" y="{TOP}" width="{plot_width:.1}" height="{plot_height:.1}" fill="none" stroke="black"/>"#
@@ -314,8 +387,9 @@ fn close_axes(svg: &mut String, x_label: &str, plot_width: f64, plot_height: f64
     );
     let _ = writeln!(
         svg,
-        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">win rate (95% interval)</text>"#,
-        TOP + plot_height / 2.0
+        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
+        TOP + plot_height / 2.0,
+        escape(y_label)
     );
 }
 

@@ -130,14 +130,11 @@ impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
         let state = initial_state::<G>(args.position.as_deref(), self.rules)?;
         if args.retrograde {
             let started = Instant::now();
-            let on_layer = |rounds_left: u32, change: f64| {
-                eprintln!(
-                    "layer {rounds_left} done: largest change {change:.6} ({:.0} s)",
-                    started.elapsed().as_secs_f64()
-                );
+            let on_progress = |line: &str| {
+                eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
             };
             let report =
-                G::solve_by_retrograde(&state, args.rounds, args.out.as_deref(), &on_layer)
+                G::solve_by_retrograde(&state, args.rounds, args.out.as_deref(), &on_progress)
                     .unwrap_or_else(|| {
                         Err(format!(
                             "{} has no retrograde analysis: solve it depth-first with --rounds R",

@@ -35,7 +35,8 @@ pub use matrix::{
 pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use simultaneous::{
-    BYTES_PER_SOLVED_STATE, SimultaneousSolveError, SimultaneousSolver, StageSolution,
+    BYTES_PER_SOLVED_STATE, JointChoices, SimultaneousSolveError, SimultaneousSolver,
+    StageSolution, joint_matrix,
 };
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -78,7 +78,7 @@ pub struct StageSolution<M> {
 }
 
 /// Each player's choices at a simultaneous state, player 0's first.
-type JointChoices<M> = [Vec<M>; 2];
+pub type JointChoices<M> = [Vec<M>; 2];
 
 /// Backward induction over a two-player zero-sum game with simultaneous
 /// moves, truncated after a number of simultaneous stages.
@@ -231,21 +231,7 @@ impl<G: Simultaneous, F: Fn(&G) -> f64> SimultaneousSolver<G, F> {
         state: &G,
         stages: u32,
     ) -> Result<(MatrixGame, JointChoices<G::Move>), SimultaneousSolveError> {
-        let mut choices = [MoveList::new(), MoveList::new()];
-        for (player, list) in choices.iter_mut().enumerate() {
-            state.player_moves(player, list);
-        }
-        let choices = choices.map(|list| list.iter().copied().collect::<Vec<_>>());
-        let mut payoffs = Vec::with_capacity(choices[0].len() * choices[1].len());
-        for &row in &choices[0] {
-            for &col in &choices[1] {
-                let mut child = state.clone();
-                child.play_joint(&[row, col]);
-                payoffs.push(self.value(&child, stages - 1)?);
-            }
-        }
-        let game = MatrixGame::new(choices[0].len(), choices[1].len(), payoffs)?;
-        Ok((game, choices))
+        joint_matrix(state, |child| self.value(child, stages - 1))
     }
 
     /// The value to player 0 of `state` with `stages` simultaneous stages
@@ -305,4 +291,32 @@ impl<G: Simultaneous, F: Fn(&G) -> f64> SimultaneousSolver<G, F> {
         }
         Ok(best)
     }
+}
+
+/// The matrix game at simultaneous `state` of a two-player game: rows are
+/// player 0's choices, columns player 1's, and each entry is
+/// `child_value` of the state the joint choice leads to. Also returns each
+/// player's choices, in the order of the rows and the columns.
+///
+/// # Errors
+/// The first error of `child_value`, or a value that is not finite.
+pub fn joint_matrix<G: Simultaneous, E: From<MatrixError>>(
+    state: &G,
+    mut child_value: impl FnMut(&G) -> Result<f64, E>,
+) -> Result<(MatrixGame, JointChoices<G::Move>), E> {
+    let mut choices = [MoveList::new(), MoveList::new()];
+    for (player, list) in choices.iter_mut().enumerate() {
+        state.player_moves(player, list);
+    }
+    let choices = choices.map(|list| list.to_vec());
+    let mut payoffs = Vec::with_capacity(choices[0].len() * choices[1].len());
+    for &row in &choices[0] {
+        for &col in &choices[1] {
+            let mut child = state.clone();
+            child.play_joint(&[row, col]);
+            payoffs.push(child_value(&child)?);
+        }
+    }
+    let game = MatrixGame::new(choices[0].len(), choices[1].len(), payoffs)?;
+    Ok((game, choices))
 }

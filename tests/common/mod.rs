@@ -2,7 +2,6 @@ pub mod cli;
 pub mod goofspiel;
 pub mod moves;
 pub mod positions;
-pub mod simultaneous;
 pub mod slow_tafl;
 pub mod slow_thud;
 pub mod tictactoe;
