@@ -33,19 +33,6 @@ fn ranking(summary: &TournamentSummary) -> Vec<usize> {
     order
 }
 
-/// The sides (seat names) in seat order, as they appear in the agents' records.
-fn side_names(summary: &TournamentSummary) -> Vec<String> {
-    let mut sides: Vec<String> = Vec::new();
-    for agent in &summary.agents {
-        for side in &agent.by_side {
-            if !sides.contains(&side.side) {
-                sides.push(side.side.clone());
-            }
-        }
-    }
-    sides
-}
-
 /// A table rendered either padded for a terminal or as Markdown.
 struct Table {
     headers: Vec<String>,
@@ -120,7 +107,7 @@ fn agents_table(
     code: fn(&str) -> String,
     with_reasons: bool,
 ) -> Table {
-    let sides = side_names(summary);
+    let sides = &summary.overall.sides;
     let mut table = Table::new(&[
         ("rank", true),
         ("agent", false),
@@ -132,7 +119,7 @@ fn agents_table(
         ("Elo", true),
         ("95% interval", false),
     ]);
-    for side in &sides {
+    for side in sides {
         table.add_column(format!("as {side}"), false);
     }
     table.add_column("length avg (min-max)".into(), false);
@@ -152,7 +139,7 @@ fn agents_table(
             format!("{:+.0}", agent.elo),
             format!("[{:+.0}, {:+.0}]", agent.elo_low, agent.elo_high),
         ];
-        for side in &sides {
+        for side in sides {
             row.push(
                 agent
                     .by_side
@@ -216,11 +203,11 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
 
 /// The lines about all games together.
 fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
-    let sides = side_names(summary);
+    let sides = &summary.overall.sides;
     let overall = &summary.overall;
     let mut lines = vec![
         format!(
-            "{} games, {} drawn; {} (first to move) won {}, {} won {}; first-player score {:.1}%",
+            "{} games, {} drawn; {} (the first player) won {}, {} won {}; first-player score {:.1}%",
             overall.games,
             overall.draws,
             sides.first().map_or("first player", String::as_str),

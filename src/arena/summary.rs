@@ -106,6 +106,8 @@ pub struct PairingSummary {
 /// Totals over all games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OverallSummary {
+    /// The sides' names, the first player's first (empty before any game).
+    pub sides: Vec<String>,
     pub games: usize,
     /// Games that differ in their seats or moves.
     pub distinct_games: usize,
@@ -301,6 +303,9 @@ impl TournamentSummary {
             *reasons.entry(game.reason.clone()).or_insert(0) += 1;
         }
         let overall = OverallSummary {
+            sides: games
+                .first()
+                .map_or_else(Vec::new, |game| game.sides.to_vec()),
             games: games.len(),
             distinct_games: distinct_games(&games),
             draws: first.draws,
