@@ -453,3 +453,107 @@ fn a_run_records_its_build_and_every_agent_setting() {
         "{alphabeta}"
     );
 }
+
+#[test]
+fn tournaments_start_from_openings_so_deterministic_agents_do_not_repeat_games() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-openings");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let tournament = |extra: &[&str], name: &str| {
+        let out = out(name);
+        let mut args = vec![
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "alphabeta:depth=1",
+            "alphabeta:depth=2",
+            "--games",
+            "20",
+            "--max-plies",
+            "80",
+            "--json",
+            "--out",
+            &out,
+        ];
+        args.extend_from_slice(extra);
+        json(&norn(&args))
+    };
+    // By default the pairs take the built-in openings: every game differs.
+    let varied = tournament(&[], "default");
+    assert_eq!(varied["overall"]["games"], 20);
+    assert_eq!(varied["overall"]["distinct_games"], 20, "{varied}");
+    assert!(
+        varied["openings"]
+            .as_str()
+            .unwrap()
+            .contains("100 openings")
+    );
+    let log = std::fs::read_to_string(dir.join("default/games.jsonl")).unwrap();
+    assert!(log.lines().all(|line| line.contains("\"opening\"")));
+    // From the game's start, the two deterministic agents replay two games.
+    let repeated = tournament(&["--no-openings"], "start");
+    assert_eq!(repeated["overall"]["distinct_games"], 2, "{repeated}");
+
+    // An openings file: a bad line is named; a good file is played.
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two openings\nh1-h3 f8-i8\n\nd1-d3 f4-f2x\n").unwrap();
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--openings",
+            file.to_str().unwrap(),
+            "--out",
+            &out("bad"),
+        ],
+        "openings.txt: line 4: neither a position",
+    );
+    std::fs::write(&file, "# two openings\nh1-h3 f8-i8\n\nd1-d3\n").unwrap();
+    let from_file = tournament(
+        &[
+            "--openings",
+            file.to_str().unwrap(),
+            "--openings-order",
+            "random",
+        ],
+        "file",
+    );
+    assert_eq!(from_file["overall"]["distinct_games"], 4, "{from_file}");
+
+    // A resume with other openings is refused.
+    let random = |plies: &str| {
+        norn(&[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "2",
+            "--random-plies",
+            plies,
+            "--out",
+            &out("random"),
+        ])
+    };
+    assert!(random("2").status.success());
+    let refused = random("3");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("different openings"));
+    assert_fails_with(
+        &[
+            "match",
+            "hnefatafl",
+            "random",
+            "greedy",
+            "--sprt",
+            "0,10",
+            "--random-plies",
+            "100000",
+        ],
+        "random plies must be from 1 to 200",
+    );
+}

@@ -1,7 +1,9 @@
 //! Outside engines as agents: `norn engine hnefatafl` itself, run as a
 //! separate program, plays a tournament against norn's own agents.
 
-use norn::arena::{RunOptions, Shard, TournamentConfig, Unwatched, replay_line, run_tournament};
+use norn::arena::{
+    Openings, RunOptions, Shard, TournamentConfig, Unwatched, replay_line, run_tournament,
+};
 use norn::core::Game;
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::registry::Registered;
@@ -25,6 +27,7 @@ fn an_engine_speaking_htp_plays_a_tournament() {
         seed: 2,
         max_plies: Some(120),
         anchor: None,
+        openings: Openings::Start,
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let stop = AtomicBool::new(false);

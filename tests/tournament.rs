@@ -3,8 +3,8 @@
 
 use norn::agents::{Agent, AgentError, Decision, RandomAgent};
 use norn::arena::{
-    GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, Unwatched,
-    check_line, merge_directories, replay_line, run_tournament, write_reports,
+    GameLine, Openings, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary,
+    Unwatched, check_line, merge_directories, replay_line, run_tournament, write_reports,
 };
 use norn::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -67,6 +67,7 @@ fn config() -> TournamentConfig {
         seed: 42,
         max_plies: Some(300),
         anchor: None,
+        openings: Openings::Start,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod bounds;
 mod build;
 pub mod experiment;
 mod matches;
+pub mod openings;
 mod playing;
 pub mod plot;
 pub mod ratings;
@@ -21,6 +22,7 @@ pub mod winrate_shards;
 
 pub use build::Build;
 pub use matches::{MatchOptions, MatchReport, run_match};
+pub use openings::{Opening, OpeningOrder, OpeningSet, Openings, parse_openings};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
     plies_text, replay_plies,

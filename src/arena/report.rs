@@ -219,6 +219,7 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
     let sides = side_names(summary);
     let overall = &summary.overall;
     let mut lines = vec![
+        format!("openings: {}", summary.openings),
         format!(
             "{} games, {} drawn; {} (first to move) won {}, {} won {}; first-player score {:.1}%",
             overall.games,

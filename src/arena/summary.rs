@@ -88,7 +88,7 @@ pub struct AgentSummary {
 pub struct PairingSummary {
     pub agents: [String; 2],
     pub games: usize,
-    /// Games that differ in their seats or moves: deterministic agents
+    /// Games that differ in their seats, opening or moves: deterministic agents
     /// replay the same game, and a repeat is no new evidence.
     pub distinct_games: usize,
     pub wins: usize,
@@ -107,7 +107,7 @@ pub struct PairingSummary {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OverallSummary {
     pub games: usize,
-    /// Games that differ in their seats or moves.
+    /// Games that differ in their seats, opening or moves.
     pub distinct_games: usize,
     pub draws: usize,
     /// Decisive games won by the side that moves first, and by the other.
@@ -126,6 +126,8 @@ pub struct TournamentSummary {
     pub rules: String,
     pub seed: u64,
     pub games_per_pair: usize,
+    /// Where the games started ([`crate::arena::Openings::describe`]).
+    pub openings: String,
     pub games_scheduled: usize,
     pub games_played: usize,
     pub anchor: String,
@@ -145,11 +147,11 @@ pub const RATED_BY_GAMES: &str = "games";
 /// battle it plays), the pair's summed margin says who played better.
 pub const RATED_BY_PAIRS: &str = "pairs of games by summed margin";
 
-/// The number of games that differ in their seats or their moves.
+/// The number of games that differ in their seats, opening or moves.
 fn distinct_games(games: &[&GameLine]) -> usize {
     games
         .iter()
-        .map(|game| (game.seats, &game.moves))
+        .map(|game| (game.seats, &game.opening, &game.moves))
         .collect::<std::collections::HashSet<_>>()
         .len()
 }
@@ -316,6 +318,7 @@ impl TournamentSummary {
             rules: config.rules.clone(),
             seed: config.seed,
             games_per_pair: config.games_per_pair,
+            openings: config.openings.describe(),
             games_scheduled: config.total_games(),
             games_played: games.len(),
             anchor: config.agents[anchor].clone(),
@@ -344,6 +347,7 @@ mod tests {
             agents: seats.map(|seat| ["weak", "strong"][seat].to_string()),
             sides: ["dwarfs".into(), "trolls".into()],
             seed: 0,
+            opening: None,
             moves: Vec::new(),
             plies: 0,
             payoffs,
@@ -363,6 +367,7 @@ mod tests {
             seed: 1,
             max_plies: None,
             anchor: None,
+            openings: Default::default(),
         };
         let games = (0..10)
             .map(|index| match index % 2 {

@@ -9,6 +9,7 @@
 //! shards or resumed runs give the same games as one uninterrupted run.
 
 use super::build::Build;
+use super::openings::{Opening, Openings};
 use super::playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome, play_game,
     plies_text, resignation_outcome, resolve_pending_chance,
@@ -17,7 +18,7 @@ use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
 use crate::agents::Agent;
 use crate::core::{
-    Capabilities, Game, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
+    Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
     derive_seed, rng_from_seed, thread_pool,
 };
 use rayon::prelude::*;
@@ -45,6 +46,10 @@ pub struct TournamentConfig {
     pub max_plies: Option<usize>,
     /// The agent whose rating is fixed at 0 (the first if `None`).
     pub anchor: Option<String>,
+    /// Where the games start: pair `j` of every pairing plays the same
+    /// opening ([`Openings::opening`]).
+    #[serde(default, skip_serializing_if = "Openings::is_start")]
+    pub openings: Openings,
 }
 
 /// One game of the schedule.
@@ -146,6 +151,25 @@ impl TournamentConfig {
         (0..n)
             .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
             .collect()
+    }
+
+    /// The place of game `index`'s colour-swapped pair in its pairing:
+    /// pairs in the same place play the same opening.
+    pub fn opening_round(&self, index: usize) -> u64 {
+        ((index % self.games_per_pair.max(1)) / 2) as u64
+    }
+
+    /// The opening of game `index` (`None` for the game's start).
+    ///
+    /// # Errors
+    /// As [`Openings::opening`].
+    pub fn opening_of<G: Notation>(
+        &self,
+        start: &G,
+        index: usize,
+    ) -> Result<Option<Opening>, String> {
+        self.openings
+            .opening(start, self.seed, self.opening_round(index))
     }
 
     /// The number of games in the whole tournament.
@@ -328,8 +352,11 @@ pub struct GameLine {
     /// Side name per seat (e.g. attackers, defenders).
     pub sides: [String; 2],
     pub seed: u64,
-    /// The plies in the game's notation: a move as a string, a simultaneous
-    /// choice as a list of every player's move.
+    /// Where the game started, when not at the game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
+    /// The plies after the opening in the game's notation: a move as a
+    /// string, a simultaneous choice as a list of every player's move.
     pub moves: Vec<PlyText>,
     pub plies: usize,
     /// Payoff per seat.
@@ -426,7 +453,7 @@ const GAMES_FILE: &str = "games.jsonl";
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
 /// matches refuse cooperative games and games with any other number of
 /// players.
-pub(super) fn require_two_players<G: Game>(
+pub(super) fn require_two_players<G: Notation>(
     config: &TournamentConfig,
     start: &G,
 ) -> Result<(), TournamentError> {
@@ -449,8 +476,9 @@ pub(super) fn require_two_players<G: Game>(
 
 /// Checks that the configuration describes the game it is played with: the
 /// same game and the rules of the start position, so that a log always says
-/// which game and rules its moves belong to.
-fn check_game<G: Game>(config: &TournamentConfig, start: &G) -> Result<(), TournamentError> {
+/// which game and rules its moves belong to, and openings that can be
+/// played in it.
+fn check_game<G: Notation>(config: &TournamentConfig, start: &G) -> Result<(), TournamentError> {
     if config.game != G::NAME {
         return Err(TournamentError::Invalid(format!(
             "the configuration is of {}, but the games are of {}",
@@ -467,7 +495,10 @@ fn check_game<G: Game>(config: &TournamentConfig, start: &G) -> Result<(), Tourn
             start.rules()
         )));
     }
-    Ok(())
+    config
+        .openings
+        .validate(start)
+        .map_err(|error| TournamentError::Invalid(format!("the openings: {error}")))
 }
 
 /// Runs (or resumes) the games of `shard` of the tournament `config`, starting
@@ -594,12 +625,16 @@ pub(super) fn play_scheduled<G: Notation>(
         chance_seed: scheduled.chance_seed(),
         stop: Some(stop),
     };
-    let result = play_game(start, &mut agents, &options).map_err(|error| match error {
+    let play_error = |error: String| Some(TournamentError::Play(error));
+    let opening = config
+        .opening_of(start, scheduled.index)
+        .map_err(play_error)?;
+    let opened = opening_state(start, opening.as_ref()).map_err(play_error)?;
+    let result = play_game(&opened, &mut agents, &options).map_err(|error| match error {
         PlayError::Interrupted => None,
         other => Some(TournamentError::Play(other.to_string())),
     })?;
-    let moves = plies_text(start, &result.plies, result.chance_seed)
-        .map_err(|error| Some(TournamentError::Play(error)))?;
+    let moves = plies_text(&opened, &result.plies, result.chance_seed).map_err(play_error)?;
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = result
         .outcome
@@ -614,6 +649,7 @@ pub(super) fn play_scheduled<G: Notation>(
         ],
         sides: [start.player_name(0), start.player_name(1)],
         seed: scheduled.seed,
+        opening,
         plies: moves.len(),
         moves,
         payoffs,
@@ -764,6 +800,7 @@ fn describe_difference(old: &TournamentConfig, new: &TournamentConfig) -> String
         ("seed", old.seed != new.seed),
         ("max plies", old.max_plies != new.max_plies),
         ("anchor", old.anchor != new.anchor),
+        ("openings", old.openings != new.openings),
     ];
     let differing: Vec<&str> = fields
         .iter()
@@ -991,6 +1028,15 @@ pub fn check_line<G: Notation>(
     line: &GameLine,
 ) -> Result<(), String> {
     config.check_scheduled(line)?;
+    let opening = config
+        .opening_of(start, line.index)
+        .map_err(|error| format!("game {}: {error}", line.index))?;
+    if line.opening != opening {
+        return Err(format!(
+            "game {}: its opening differs from the tournament's",
+            line.index
+        ));
+    }
     if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
         return Err(format!(
             "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
@@ -1021,15 +1067,27 @@ pub fn check_line<G: Notation>(
     replay_line(start, line)
 }
 
+/// The state a game starts from: `start`, or where `opening` leads from it.
+fn opening_state<G: Notation>(start: &G, opening: Option<&Opening>) -> Result<G, String> {
+    match opening {
+        Some(opening) => opening
+            .apply(start)
+            .map_err(|error| format!("the opening: {error}")),
+        None => Ok(start.clone()),
+    }
+}
+
 /// Checks that a logged game replays under the rules to its recorded result
-/// (chance events drawn from the game's seed, as they were played).
+/// from its opening (chance events drawn from the game's seed, as they were
+/// played).
 pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
     let scheduled = ScheduledGame {
         index: line.index,
         seats: line.seats,
         seed: line.seed,
     };
-    let state = replay_texts(start, &line.moves, scheduled.chance_seed())
+    let state = opening_state(start, line.opening.as_ref())
+        .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed()))
         .map_err(|error| format!("game {}: {error}", line.index))?;
     let status = state.status();
     match status.outcome() {
