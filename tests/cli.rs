@@ -557,3 +557,49 @@ fn tournaments_start_from_openings_so_deterministic_agents_do_not_repeat_games()
         "random plies must be from 1 to 200",
     );
 }
+
+#[test]
+fn a_match_counts_a_repeated_pair_once_and_stops_when_only_repeats_come() {
+    // From the game's start two alpha-beta depths play one game per
+    // seating, again and again: one pair of evidence, never H1.
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-repeats");
+    let _ = std::fs::remove_dir_all(&out);
+    let report = json(&norn(&[
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=2",
+        "alphabeta:depth=1",
+        "--sprt",
+        "0,30",
+        "--no-openings",
+        "--threads",
+        "2",
+        "--max-plies",
+        "100",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert_eq!(report["decision"], "continue", "{report}");
+    assert_eq!(report["pairs"], 1, "{report}");
+    assert_eq!(report["repeated_pairs"], 1, "{report}");
+    assert_eq!(report["stopped_repeating"], true, "{report}");
+    let summary = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(summary.contains("1 pair that repeated"), "{summary}");
+    // With the built-in openings the same match has new pairs to count.
+    let varied = json(&norn(&[
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=2",
+        "alphabeta:depth=1",
+        "--sprt",
+        "0,30",
+        "--max-games",
+        "8",
+        "--max-plies",
+        "100",
+        "--json",
+    ]));
+    assert_eq!(varied["repeated_pairs"], 0, "{varied}");
+    assert!(varied["pairs"].as_u64().unwrap() > 1, "{varied}");
+}

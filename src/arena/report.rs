@@ -261,17 +261,31 @@ fn backticked(text: &str) -> String {
     format!("`{text}`")
 }
 
+/// How repeated pairs enter the ratings, as a sentence.
+fn repeats_text(summary: &TournamentSummary) -> String {
+    match summary.repeated_pairs {
+        0 => "Each colour-swapped pair counts once in the ratings; none repeated an earlier pair's games."
+            .to_string(),
+        1 => "Each distinct colour-swapped pair counts once in the ratings: 1 pair that repeated an earlier pair's games (same seats, opening and moves) is left out."
+            .to_string(),
+        repeated => format!(
+            "Each distinct colour-swapped pair counts once in the ratings: {repeated} pairs that repeated an earlier pair's games (same seats, opening and moves) are left out."
+        ),
+    }
+}
+
 /// A plain-text report for the terminal.
 pub fn text_report(summary: &TournamentSummary) -> String {
     let mut out = format!(
-        "{} tournament: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n\n",
+        "{} tournament: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n{}\n\n",
         summary.game,
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
         summary.seed,
         summary.rated_by,
-        summary.anchor
+        summary.anchor,
+        repeats_text(summary)
     );
     out.push_str(&agents_table(summary, plain, false).text());
     out.push_str("\npairings (first agent's view):\n");
@@ -289,7 +303,7 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     let mut out = format!("# {} tournament\n\n", summary.game);
     out.push_str(&format!(
         "{} agents, {} of {} games played ({} per pairing, in colour-swapped pairs), seed {}, rules `{}`. \
-         Elo from a Bradley-Terry fit to the results of {}, anchored on `{}` = 0, with 95% intervals.\n\n",
+         Elo from a Bradley-Terry fit to the results of {}, anchored on `{}` = 0, with 95% intervals. {}\n\n",
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
@@ -297,7 +311,8 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         summary.seed,
         if summary.rules.is_empty() { "default" } else { &summary.rules },
         summary.rated_by,
-        summary.anchor
+        summary.anchor,
+        repeats_text(summary)
     ));
     out.push_str(&agents_table(summary, backticked, true).markdown());
     out.push_str("\n## Pairings\n\n");

@@ -134,6 +134,11 @@ pub struct TournamentSummary {
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
     pub rated_by: &'static str,
+    /// Colour-swapped pairs left out of the ratings because their games
+    /// repeat an earlier pair's (the same agents in the same seats, opening
+    /// and moves): a repeat is no new evidence, so each distinct pair
+    /// counts once.
+    pub repeated_pairs: usize,
     pub agents: Vec<AgentSummary>,
     pub pairings: Vec<PairingSummary>,
     pub overall: OverallSummary,
@@ -154,6 +159,28 @@ fn distinct_games(games: &[&GameLine]) -> usize {
         .map(|game| (game.seats, &game.opening, &game.moves))
         .collect::<std::collections::HashSet<_>>()
         .len()
+}
+
+/// The games the ratings count (sorted by index, as `games`), and how many
+/// pairs were left out: a colour-swapped pair whose games repeat an earlier
+/// pair's (the same seats, opening and moves), or a lone game of an
+/// unfinished pair that repeats an earlier lone game.
+fn distinct_pairs<'a>(games: &[&'a GameLine]) -> (Vec<&'a GameLine>, usize) {
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::with_capacity(games.len());
+    let mut repeated = 0;
+    for pair in games.chunk_by(|a, b| a.index / 2 == b.index / 2) {
+        let key: Vec<_> = pair
+            .iter()
+            .map(|game| (game.seats, &game.opening, &game.moves))
+            .collect();
+        if seen.insert(key) {
+            kept.extend_from_slice(pair);
+        } else {
+            repeated += 1;
+        }
+    }
+    (kept, repeated)
 }
 
 /// The result of every colour-swapped pair whose two games were both
@@ -211,10 +238,11 @@ impl TournamentSummary {
                 .copied()
                 .filter(move |game| game.seats.contains(&agent))
         };
+        let (counted, repeated_pairs) = distinct_pairs(&games);
         let rated = if scored {
-            pair_results(&games)
+            pair_results(&counted)
         } else {
-            games
+            counted
                 .iter()
                 .map(|game| (game.seats[0], game.seats[1], seat_score(game, 0)))
                 .collect()
@@ -327,6 +355,7 @@ impl TournamentSummary {
             } else {
                 RATED_BY_GAMES
             },
+            repeated_pairs,
             agents,
             pairings,
             overall,
@@ -417,6 +446,25 @@ mod tests {
         }
         let varied = TournamentSummary::compute(&config, &varied, true);
         assert_eq!(varied.overall.distinct_games, 10);
+        assert_eq!(varied.repeated_pairs, 0);
         assert!(!crate::arena::text_report(&varied).contains("warning"));
+    }
+
+    #[test]
+    fn a_repeated_pair_counts_once_in_the_ratings() {
+        let (config, games) = battles();
+        // Five pairs that repeat one pair: rated as that one pair.
+        let repeated = TournamentSummary::compute(&config, &games, false);
+        assert_eq!(repeated.repeated_pairs, 4);
+        let once = TournamentSummary::compute(&config, &games[..2], false);
+        assert_eq!(repeated.agents[1].elo, once.agents[1].elo);
+        assert_eq!(repeated.agents[1].elo_high, once.agents[1].elo_high);
+        // The records still count every game.
+        assert_eq!(repeated.agents[1].games, 10);
+        assert!(
+            crate::arena::markdown_report(&repeated).contains("4 pairs that repeated"),
+            "{}",
+            crate::arena::markdown_report(&repeated)
+        );
     }
 }

@@ -436,6 +436,11 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
             "H0 accepted: {} gains at most {elo0:+} Elo",
             report.agents[0]
         ),
+        SprtDecision::Continue if report.stopped_repeating => format!(
+            "undecided: the last pairs only repeated earlier pairs' games ({}); \
+             give more openings (--openings, --random-plies)",
+            report.openings
+        ),
         SprtDecision::Continue => "undecided".to_string(),
     };
     println!("{} vs {}: {verdict}", report.agents[0], report.agents[1]);
@@ -455,5 +460,11 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         "Elo {:+.1} [{:+.1}, {:+.1}]",
         report.elo, report.elo_low, report.elo_high
     );
+    if report.repeated_pairs > 0 {
+        println!(
+            "{} pairs repeated an earlier pair's games and were not counted",
+            report.repeated_pairs
+        );
+    }
     Ok(())
 }
