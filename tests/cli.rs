@@ -452,6 +452,69 @@ fn a_run_records_its_build_and_every_agent_setting() {
         alphabeta.contains("depth: Some(1)") && alphabeta.contains("table_megabytes: 16"),
         "{alphabeta}"
     );
+    // The rules with every option written out, and the same record in
+    // summary.json and report.md.
+    assert!(
+        stored["rules_in_force"]
+            .as_str()
+            .unwrap()
+            .contains("repetition="),
+        "{stored}"
+    );
+    let read = |path: std::path::PathBuf| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let provenance = |value: &serde_json::Value| {
+        ["build", "agent_configurations", "rules_in_force"].map(|key| value[key].clone())
+    };
+    assert_eq!(
+        provenance(&read(out.join("summary.json"))),
+        provenance(&stored)
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## Provenance") && report.contains("table_megabytes"));
+
+    // Merged shards keep their provenance.
+    let shards: Vec<String> = (1..=2)
+        .map(|shard| {
+            let dir = out.join(format!("shard-{shard}"));
+            let status = norn(&[
+                "tournament",
+                "hnefatafl",
+                "--agents",
+                "greedy",
+                "alphabeta:depth=1",
+                "--games",
+                "4",
+                "--json",
+                "--shard",
+                &format!("{shard}/2"),
+                "--out",
+                dir.to_str().unwrap(),
+            ])
+            .status;
+            assert!(status.success());
+            dir.to_str().unwrap().to_string()
+        })
+        .collect();
+    let merged = out.join("merged");
+    json(&norn(&[
+        "merge",
+        &shards[0],
+        &shards[1],
+        "--json",
+        "--out",
+        merged.to_str().unwrap(),
+    ]));
+    let shard_config = read(out.join("shard-1/config.json"));
+    assert_eq!(
+        provenance(&read(merged.join("config.json"))),
+        provenance(&shard_config)
+    );
+    assert_eq!(
+        provenance(&read(merged.join("summary.json"))),
+        provenance(&shard_config)
+    );
 }
 
 #[test]

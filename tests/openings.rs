@@ -357,7 +357,7 @@ fn random_plies_give_the_same_games_for_any_thread_count_or_shard() {
         })
         .collect();
     let merged = merge_directories(&dirs).unwrap();
-    assert_eq!(merged.1, one);
+    assert_eq!(merged.games, one);
 }
 
 #[test]

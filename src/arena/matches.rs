@@ -1,6 +1,7 @@
 //! Head-to-head matches that stop as soon as a sequential probability ratio
 //! test decides, as engine testers run them.
 
+use super::build::Provenance;
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::summary::seat_score;
 use super::tournament::{
@@ -46,6 +47,10 @@ pub struct MatchReport {
     pub elo: f64,
     pub elo_low: f64,
     pub elo_high: f64,
+    /// The build that played the games, the agents' full configurations
+    /// and the rules in force.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The games in order.
     #[serde(skip)]
     pub game_lines: Vec<GameLine>,
@@ -104,8 +109,11 @@ pub fn run_match<G: Notation>(
             "a match is between two agents".into(),
         ));
     }
+    let mut resolved = Vec::with_capacity(2);
     for spec in &config.agents {
-        make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+        let agent =
+            make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+        resolved.push(agent.configuration());
     }
     let schedule = config.schedule();
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
@@ -193,6 +201,7 @@ pub fn run_match<G: Notation>(
         elo,
         elo_low,
         elo_high,
+        provenance: Provenance::current(resolved, start.rules().to_string()),
         game_lines: lines,
     })
 }

@@ -20,7 +20,7 @@ mod tournament;
 pub mod winrate;
 pub mod winrate_shards;
 
-pub use build::Build;
+pub use build::{Build, Provenance};
 pub use matches::{MatchOptions, MatchReport, run_match};
 pub use openings::{Opening, OpeningOrder, OpeningSet, Openings, parse_openings};
 pub use playing::{
@@ -34,7 +34,7 @@ pub use summary::{
     Record, SideRecord, TournamentSummary,
 };
 pub use tournament::{
-    AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, RunOptions, RunProgress, RunResult,
+    AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, MergedRun, RunOptions, RunProgress, RunResult,
     ScheduledGame, Shard, TournamentConfig, TournamentError, Unwatched, check_line,
     merge_directories, replay_line, run_tournament, write_directory, write_reports,
 };

@@ -321,7 +321,28 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     for line in overall_lines(summary) {
         out.push_str(&format!("- {line}\n"));
     }
+    out.push_str(&provenance_section(summary));
     out
+}
+
+/// The build, rules and agent configurations that played the games, as
+/// far as the run recorded them.
+fn provenance_section(summary: &TournamentSummary) -> String {
+    let provenance = &summary.provenance;
+    let mut lines = Vec::new();
+    if let Some(build) = &provenance.build {
+        lines.push(format!("- played by {build}"));
+    }
+    if let Some(rules) = &provenance.rules_in_force {
+        lines.push(format!("- rules in force: `{rules}`"));
+    }
+    for (agent, configuration) in summary.agents.iter().zip(&provenance.agent_configurations) {
+        lines.push(format!("- `{}`: `{configuration}`", agent.spec));
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("\n## Provenance\n\n{}\n", lines.join("\n"))
 }
 
 /// An SVG chart of the ratings: one row per agent, best first, a dot at the

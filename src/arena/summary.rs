@@ -1,6 +1,7 @@
 //! Statistics over the finished games of a tournament: per agent, per pairing
 //! and overall, as game sites show them, plus the rating fit.
 
+use super::build::Provenance;
 use super::ratings::fit_ratings;
 use super::tournament::{GameLine, TournamentConfig};
 use serde::Serialize;
@@ -130,6 +131,10 @@ pub struct TournamentSummary {
     pub openings: String,
     pub games_scheduled: usize,
     pub games_played: usize,
+    /// The build, agent configurations and rules that played the games
+    /// (empty unless given by [`TournamentSummary::with_provenance`]).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub anchor: String,
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
@@ -222,6 +227,16 @@ pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
 }
 
 impl TournamentSummary {
+    /// The summary with the provenance of its games, as the run's
+    /// `config.json` records it ([`crate::arena::RunResult::provenance`],
+    /// [`crate::arena::MergedRun::provenance`]).
+    pub fn with_provenance(self, provenance: &Provenance) -> TournamentSummary {
+        TournamentSummary {
+            provenance: provenance.clone(),
+            ..self
+        }
+    }
+
     /// Summarises `games` (in any order) of the tournament `config`.
     /// `scored` asks for pair margins (games whose payoff is a score margin).
     pub fn compute(
@@ -349,6 +364,7 @@ impl TournamentSummary {
             openings: config.openings.describe(),
             games_scheduled: config.total_games(),
             games_played: games.len(),
+            provenance: Provenance::default(),
             anchor: config.agents[anchor].clone(),
             rated_by: if scored {
                 RATED_BY_PAIRS

@@ -8,7 +8,7 @@
 //! plays it, so a run gives the same games for any number of threads, and
 //! shards or resumed runs give the same games as one uninterrupted run.
 
-use super::build::Build;
+use super::build::{Build, Provenance};
 use super::openings::{Opening, Openings};
 use super::playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome, play_game,
@@ -440,6 +440,9 @@ pub struct RunResult {
     /// The log lines dropped by [`RunOptions::repair`], each with its line
     /// number and why.
     pub dropped_lines: Vec<String>,
+    /// The run's provenance: as its `config.json` records it when resumed
+    /// (the build that started it), otherwise this process's.
+    pub provenance: Provenance,
 }
 
 /// Builds an agent from its spec and seed.
@@ -518,13 +521,18 @@ pub fn run_tournament<G: Notation>(
             make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
         resolved.push(agent.configuration());
     }
+    let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let _lock = match &options.out_dir {
         Some(dir) => Some(RunLock::acquire(dir)?),
         None => None,
     };
     let check = |line: &GameLine| check_line(config, start, line);
     let read = match &options.out_dir {
-        Some(dir) => prepare_directory(dir, config, &resolved, &check, options)?,
+        Some(dir) => {
+            let (read, stored) = prepare_directory(dir, config, &provenance, &check, options)?;
+            provenance = stored;
+            read
+        }
         None => LogRead {
             games: Vec::new(),
             torn: false,
@@ -601,6 +609,7 @@ pub fn run_tournament<G: Notation>(
         resumed,
         repaired_torn_line,
         dropped_lines,
+        provenance,
     })
 }
 
@@ -706,17 +715,18 @@ fn append_line(
 }
 
 /// Creates the output directory or checks that it belongs to this
-/// tournament, and reads back the games already played there.
+/// tournament, and reads back the games already played there and the
+/// run's provenance (`provenance` for a new run).
 fn prepare_directory(
     dir: &Path,
     config: &TournamentConfig,
-    resolved: &[String],
+    provenance: &Provenance,
     check: &dyn Fn(&GameLine) -> Result<(), String>,
     options: &RunOptions<'_>,
-) -> Result<LogRead, TournamentError> {
+) -> Result<(LogRead, Provenance), TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
     let config_path = dir.join(CONFIG_FILE);
-    match std::fs::read_to_string(&config_path) {
+    let stored = match std::fs::read_to_string(&config_path) {
         Ok(text) => {
             let existing = read_config(&config_path, &text)?;
             if &existing.config != config {
@@ -727,39 +737,39 @@ fn prepare_directory(
                 )));
             }
             if !options.force_resume {
-                check_build(dir, existing.build.as_ref())?;
+                check_build(dir, existing.provenance.build.as_ref())?;
             }
+            existing.provenance
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            write_config(&config_path, config, resolved)?;
+            write_config(&config_path, config, provenance)?;
+            provenance.clone()
         }
         Err(error) => return Err(io_error(&config_path, error)),
-    }
-    read_games(&dir.join(GAMES_FILE), check, true, options.repair)
+    };
+    let read = read_games(&dir.join(GAMES_FILE), check, true, options.repair)?;
+    Ok((read, stored))
 }
 
-/// A run directory's `config.json`: the tournament, the build of norn that
-/// started it (absent in directories of older builds), and every agent's
-/// full configuration ([`Agent::configuration`]) when it started.
+/// A run directory's `config.json`: the tournament and its provenance
+/// (the build of norn that started it, every agent's full configuration
+/// ([`Agent::configuration`]) and the rules in force).
 #[derive(Serialize, Deserialize)]
 struct StoredConfig {
     #[serde(flatten)]
     config: TournamentConfig,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    build: Option<Build>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    agent_configurations: Vec<String>,
+    #[serde(flatten)]
+    provenance: Provenance,
 }
 
 fn write_config(
     path: &Path,
     config: &TournamentConfig,
-    agent_configurations: &[String],
+    provenance: &Provenance,
 ) -> Result<(), TournamentError> {
     let stored = StoredConfig {
         config: config.clone(),
-        build: Some(Build::current().clone()),
-        agent_configurations: agent_configurations.to_vec(),
+        provenance: provenance.clone(),
     };
     let text = serde_json::to_string_pretty(&stored).expect("configs serialise");
     std::fs::write(path, text + "\n").map_err(|error| io_error(path, error))
@@ -906,14 +916,22 @@ fn replace_file(path: &Path, text: &str) -> Result<(), TournamentError> {
     std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
 }
 
+/// The shards of a run combined by [`merge_directories`].
+pub struct MergedRun {
+    pub config: TournamentConfig,
+    /// The shards' provenance (the same in every shard).
+    pub provenance: Provenance,
+    /// Every shard's games, by index.
+    pub games: Vec<GameLine>,
+}
+
 /// Combines the logs of shard directories: they must hold the same
-/// tournament, every line must be the schedule's game at its index, and no
-/// game may appear in two of them. The moves are not replayed here (that
-/// needs the game's type): check each game with [`check_line`].
-pub fn merge_directories(
-    dirs: &[PathBuf],
-) -> Result<(TournamentConfig, Vec<GameLine>), TournamentError> {
-    let mut config: Option<TournamentConfig> = None;
+/// tournament played by this build with the same agent configurations and
+/// rules, every line must be the schedule's game at its index, and no game
+/// may appear in two of them. The moves are not replayed here (that needs
+/// the game's type): check each game with [`check_line`].
+pub fn merge_directories(dirs: &[PathBuf]) -> Result<MergedRun, TournamentError> {
+    let mut first: Option<StoredConfig> = None;
     let mut games: Vec<GameLine> = Vec::new();
     let mut seen = std::collections::HashMap::new();
     for dir in dirs {
@@ -921,21 +939,27 @@ pub fn merge_directories(
         let text =
             std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
         let stored = read_config(&config_path, &text)?;
-        check_build(dir, stored.build.as_ref())?;
-        let this = stored.config;
-        match &config {
-            None => config = Some(this),
-            Some(first) if first != &this => {
-                return Err(TournamentError::Invalid(format!(
-                    "{} holds a different tournament than {} ({})",
-                    dir.display(),
-                    dirs[0].display(),
-                    describe_difference(first, &this)
-                )));
+        check_build(dir, stored.provenance.build.as_ref())?;
+        match &first {
+            None => first = Some(stored),
+            Some(first) => {
+                let difference = if first.config != stored.config {
+                    describe_difference(&first.config, &stored.config)
+                } else if first.provenance != stored.provenance {
+                    "different agent configurations or rules in force".to_string()
+                } else {
+                    String::new()
+                };
+                if !difference.is_empty() {
+                    return Err(TournamentError::Invalid(format!(
+                        "{} holds a different tournament than {} ({difference})",
+                        dir.display(),
+                        dirs[0].display(),
+                    )));
+                }
             }
-            Some(_) => {}
         }
-        let config = config.as_ref().expect("set above");
+        let config = &first.as_ref().expect("set above").config;
         let check = |line: &GameLine| config.check_scheduled(line);
         let LogRead {
             games: shard_games,
@@ -960,20 +984,27 @@ pub fn merge_directories(
             games.push(game);
         }
     }
-    let config = config.ok_or_else(|| TournamentError::Invalid("nothing to merge".into()))?;
+    let StoredConfig { config, provenance } =
+        first.ok_or_else(|| TournamentError::Invalid("nothing to merge".into()))?;
     games.sort_by_key(|game| game.index);
-    Ok((config, games))
+    Ok(MergedRun {
+        config,
+        provenance,
+        games,
+    })
 }
 
-/// Writes a merged log and configuration to `dir`, so that it can be
-/// summarised (and resumed, to fill any games the shards did not play).
+/// Writes a log and its configuration and provenance to `dir` (merged
+/// shards, a match's games), so that it can be summarised (and resumed, to
+/// fill any games not yet played).
 pub fn write_directory(
     dir: &Path,
     config: &TournamentConfig,
+    provenance: &Provenance,
     games: &[GameLine],
 ) -> Result<(), TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
-    write_config(&dir.join(CONFIG_FILE), config, &[])?;
+    write_config(&dir.join(CONFIG_FILE), config, provenance)?;
     let mut log = String::new();
     for game in games {
         log.push_str(&serde_json::to_string(game).expect("game lines serialise"));

@@ -297,7 +297,8 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     let scored = Capabilities::of::<G>().scored();
-    let summary = TournamentSummary::compute(&config, &result.games, scored);
+    let summary = TournamentSummary::compute(&config, &result.games, scored)
+        .with_provenance(&result.provenance);
     write_reports(&out_dir, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)?;
     for dropped in &result.dropped_lines {
@@ -328,19 +329,16 @@ pub fn merge(args: MergeArgs) -> CliResult {
     if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
         return super::winrate::merge(&args.dirs, &args.out, args.json);
     }
-    let (config, games) = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
+    let merged = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
+    let (config, games) = (&merged.config, &merged.games);
     let game = crate::registry::find(&config.game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
-    crate::registry::visit(
-        &config.game,
-        &mut ReplayEvery {
-            config: &config,
-            games: &games,
-        },
-    )
-    .map_err(|error| error.to_string())??;
-    write_directory(&args.out, &config, &games).map_err(|error| error.to_string())?;
-    let summary = TournamentSummary::compute(&config, &games, game.capabilities.scored());
+    crate::registry::visit(&config.game, &mut ReplayEvery { config, games })
+        .map_err(|error| error.to_string())??;
+    write_directory(&args.out, config, &merged.provenance, games)
+        .map_err(|error| error.to_string())?;
+    let summary = TournamentSummary::compute(config, games, game.capabilities.scored())
+        .with_provenance(&merged.provenance);
     write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)
 }
@@ -419,9 +417,11 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
             games_per_pair: report.games,
             ..config
         };
-        write_directory(out, &played, &report.game_lines).map_err(|error| error.to_string())?;
+        write_directory(out, &played, &report.provenance, &report.game_lines)
+            .map_err(|error| error.to_string())?;
         let scored = Capabilities::of::<G>().scored();
-        let summary = TournamentSummary::compute(&played, &report.game_lines, scored);
+        let summary = TournamentSummary::compute(&played, &report.game_lines, scored)
+            .with_provenance(&report.provenance);
         write_reports(out, &summary).map_err(|error| error.to_string())?;
     }
     if args.json {
