@@ -22,10 +22,10 @@ pub mod winrate_shards;
 
 pub use build::{Build, Provenance};
 pub use matches::{MatchOptions, MatchReport, run_match};
-pub use openings::{Opening, OpeningOrder, OpeningSet, Openings, parse_openings};
+pub use openings::{Opening, OpeningOrder, OpeningPlies, OpeningSet, Openings, parse_openings};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
-    plies_text, replay_plies,
+    play_game_after, plies_text, replay_plies,
 };
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};

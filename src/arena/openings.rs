@@ -98,21 +98,45 @@ impl Opening {
     /// ends the game or reaches a chance event (openings are played
     /// without chance).
     pub fn apply<G: Notation>(&self, start: &G) -> Result<G, String> {
-        let state = match self {
-            Opening::Position(text) => G::from_position_text(text, start.rules().clone())
-                .map_err(|error| error.to_string())?,
-            Opening::Moves(plies) => {
-                if plies.is_empty() {
+        let OpeningPlies { mut from, plies } = self.plies(start)?;
+        for ply in &plies {
+            from.play_ply(ply);
+        }
+        Ok(from)
+    }
+
+    /// Where a game with this opening begins and the plies played from
+    /// there before the agents choose: a position and no plies, or `start`
+    /// and the opening's plies (so that agents can be told them, as
+    /// [`crate::arena::play_game_after`] does). Checked as
+    /// [`Opening::apply`].
+    ///
+    /// # Errors
+    /// As [`Opening::apply`].
+    pub fn plies<G: Notation>(&self, start: &G) -> Result<OpeningPlies<G>, String> {
+        match self {
+            Opening::Position(text) => {
+                let state = G::from_position_text(text, start.rules().clone())
+                    .map_err(|error| error.to_string())?;
+                check_playable(&state)?;
+                Ok(OpeningPlies {
+                    from: state,
+                    plies: Vec::new(),
+                })
+            }
+            Opening::Moves(texts) => {
+                if texts.is_empty() {
                     return Err("no plies".into());
                 }
-                if plies.len() > MAX_OPENING_PLIES {
+                if texts.len() > MAX_OPENING_PLIES {
                     return Err(format!(
                         "{} plies, more than the {MAX_OPENING_PLIES} an opening may have",
-                        plies.len()
+                        texts.len()
                     ));
                 }
                 let mut state = start.clone();
-                for (number, text) in plies.iter().enumerate() {
+                let mut plies = Vec::with_capacity(texts.len());
+                for (number, text) in texts.iter().enumerate() {
                     check_playable(&state)
                         .map_err(|problem| format!("before ply {}: {problem}", number + 1))?;
                     let ply = state
@@ -121,12 +145,15 @@ impl Opening {
                     state
                         .try_play_ply(&ply)
                         .map_err(|illegal| format!("ply {}: {illegal}", number + 1))?;
+                    plies.push(ply);
                 }
-                state
+                check_playable(&state)?;
+                Ok(OpeningPlies {
+                    from: start.clone(),
+                    plies,
+                })
             }
-        };
-        check_playable(&state)?;
-        Ok(state)
+        }
     }
 
     /// The opening as a line of an openings file.
@@ -143,6 +170,13 @@ impl Opening {
                 .join(" "),
         }
     }
+}
+
+/// Where a game with an opening begins, and the opening's plies from there
+/// ([`Opening::plies`]).
+pub struct OpeningPlies<G: Game> {
+    pub from: G,
+    pub plies: Vec<Ply<G::Move>>,
 }
 
 /// Refuses a state a game cannot start from: one whose game is over, or

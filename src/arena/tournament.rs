@@ -9,10 +9,10 @@
 //! shards or resumed runs give the same games as one uninterrupted run.
 
 use super::build::{Build, Provenance};
-use super::openings::{Opening, Openings};
+use super::openings::{Opening, OpeningPlies, Openings};
 use super::playing::{
-    MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome, play_game,
-    plies_text, resignation_outcome, resolve_pending_chance,
+    MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome,
+    play_game_after, plies_text, resignation_outcome, resolve_pending_chance,
 };
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
@@ -638,11 +638,22 @@ pub(super) fn play_scheduled<G: Notation>(
     let opening = config
         .opening_of(start, scheduled.index)
         .map_err(play_error)?;
+    let OpeningPlies { from, plies } = match &opening {
+        Some(opening) => opening
+            .plies(start)
+            .map_err(|error| play_error(format!("the opening: {error}")))?,
+        None => OpeningPlies {
+            from: start.clone(),
+            plies: Vec::new(),
+        },
+    };
+    // Where the agents begin to choose: their plies are written from there.
     let opened = opening_state(start, opening.as_ref()).map_err(play_error)?;
-    let result = play_game(&opened, &mut agents, &options).map_err(|error| match error {
-        PlayError::Interrupted => None,
-        other => Some(TournamentError::Play(other.to_string())),
-    })?;
+    let result =
+        play_game_after(&from, &plies, &mut agents, &options).map_err(|error| match error {
+            PlayError::Interrupted => None,
+            other => Some(TournamentError::Play(other.to_string())),
+        })?;
     let moves = plies_text(&opened, &result.plies, result.chance_seed).map_err(play_error)?;
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = result
