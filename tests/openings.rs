@@ -5,8 +5,9 @@
 
 use norn::agents::{Agent, build_agent};
 use norn::arena::{
-    GameLine, Opening, OpeningOrder, OpeningSet, Openings, RunOptions, Shard, TournamentConfig,
-    TournamentSummary, Unwatched, check_line, merge_directories, parse_openings, run_tournament,
+    AgentFactory, GameLine, Opening, OpeningOrder, OpeningSet, Openings, RunOptions, Shard,
+    TournamentConfig, TournamentSummary, Unwatched, check_line, merge_directories, parse_openings,
+    run_tournament,
 };
 use norn::core::{Game, Notation, ParseError};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -281,6 +282,18 @@ fn run(
     shard: Shard,
     out: Option<PathBuf>,
 ) -> Result<Vec<GameLine>, String> {
+    run_game(config, &hnefatafl(), &make_agent, threads, shard, out)
+}
+
+/// Runs the tournament `config` of any game.
+fn run_game<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    make_agent: &AgentFactory<'_, G>,
+    threads: usize,
+    shard: Shard,
+    out: Option<PathBuf>,
+) -> Result<Vec<GameLine>, String> {
     let stop = AtomicBool::new(false);
     let options = RunOptions {
         threads,
@@ -291,7 +304,7 @@ fn run(
         repair: false,
         force_resume: false,
     };
-    run_tournament(config, &hnefatafl(), &make_agent, &options)
+    run_tournament(config, start, make_agent, &options)
         .map(|result| result.games)
         .map_err(|error| error.to_string())
 }
@@ -384,4 +397,29 @@ fn a_resume_with_other_openings_is_refused() {
                 all
             })
     );
+}
+
+/// Nibelungen's openings begin with a joint ply: games from them are
+/// played, logged and checked like any other.
+#[test]
+fn games_of_simultaneous_choices_start_from_their_openings() {
+    let start = Nibelungen::new(Default::default());
+    let set = parse_openings(Nibelungen::default_openings().unwrap(), &start).unwrap();
+    let config = TournamentConfig {
+        game: "nibelungen".into(),
+        agents: vec!["random-a".into(), "random-b".into()],
+        openings: Openings::Set(OpeningSet::new(set, OpeningOrder::Random, 3)),
+        ..config(Openings::Start)
+    };
+    let make_agent = |_: &str, seed: u64| -> Result<Box<dyn Agent<Nibelungen>>, ParseError> {
+        Ok(Box::new(norn::agents::RandomAgent::new(seed)))
+    };
+    let games = run_game(&config, &start, &make_agent, 2, Shard::ALL, None).unwrap();
+    assert_eq!(games.len(), 6);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].opening, pair[1].opening);
+    }
+    for game in &games {
+        check_line(&config, &start, game).unwrap();
+    }
 }

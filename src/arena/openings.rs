@@ -12,7 +12,7 @@
 //! An opening set is read from text, one opening per line:
 //! - a position in the game's notation ([`Notation::position_text`]), or
 //! - plies from the game's start in its move notation, separated by spaces
-//!   (`d1-d3 e11-e9`); a ply of simultaneous choices is written as every
+//!   (`h1-h3 f8-i8`); a ply of simultaneous choices is written as every
 //!   player's move joined by `&` (`GK&GS`).
 //!
 //! A line that reads as a position is a position; any other line must be

@@ -462,7 +462,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
     );
     if report.repeated_pairs > 0 {
         println!(
-            "{} pairs repeated an earlier pair's games and were not counted",
+            "not counted: {} of the pairs repeated an earlier pair's games",
             report.repeated_pairs
         );
     }
