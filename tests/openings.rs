@@ -386,6 +386,17 @@ fn a_resume_with_other_openings_is_refused() {
         let refused = run(&config(other), 2, Shard::ALL, Some(dir.clone())).unwrap_err();
         assert!(refused.contains("different openings"), "{refused}");
     }
+    // A run from the game's start (as older builds played) says how to resume it.
+    let start_dir = scratch_dir("openings-resume-start");
+    run(
+        &config(Openings::Start),
+        2,
+        Shard::ALL,
+        Some(start_dir.clone()),
+    )
+    .unwrap();
+    let refused = run(&first, 2, Shard::ALL, Some(start_dir)).unwrap_err();
+    assert!(refused.contains("--no-openings resumes it"), "{refused}");
     // The same openings resume and play nothing again.
     assert_eq!(
         run(&first, 2, Shard::ALL, Some(dir.clone())).unwrap(),

@@ -741,8 +741,14 @@ fn prepare_directory(
         Ok(text) => {
             let existing = read_config(&config_path, &text)?;
             if &existing.config != config {
+                // Runs of builds without openings played from the start.
+                let hint = if existing.config.openings.is_start() && !config.openings.is_start() {
+                    "; its games start from the game's start (--no-openings resumes it)"
+                } else {
+                    ""
+                };
                 return Err(TournamentError::Invalid(format!(
-                    "{} holds a different tournament ({}); use another --out directory",
+                    "{} holds a different tournament ({}){hint}; use another --out directory",
                     dir.display(),
                     describe_difference(&existing.config, config)
                 )));
