@@ -36,7 +36,8 @@ const DEFAULT_AGENTS: &[&str] = &[
 pub struct OpeningArgs {
     /// A file of openings, one per line: a position in the game's notation,
     /// or plies from the game's start separated by spaces (blank lines and
-    /// # comments skipped); each colour-swapped pair plays one
+    /// # comments skipped); each colour-swapped pair plays one [default: the
+    /// game's built-in set, if it has one]
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// The order in which the pairs take the openings of --openings or of
