@@ -9,7 +9,8 @@
 
 use norn::agents::{Agent, AgentError, Decision, build_agent};
 use norn::arena::{
-    RunOptions, Shard, TournamentConfig, TournamentSummary, Unwatched, run_tournament, text_report,
+    Openings, RunOptions, Shard, TournamentConfig, TournamentSummary, Unwatched, run_tournament,
+    text_report,
 };
 use norn::core::{Game, MoveList, ParseError, Player};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules};
@@ -65,6 +66,9 @@ fn main() {
         seed: 3,
         max_plies: None,
         anchor: None,
+        // Each colour-swapped pair starts after four random plies, so that
+        // the deterministic greedy agent does not replay one game.
+        openings: Openings::RandomPlies(4),
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {

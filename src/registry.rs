@@ -88,6 +88,15 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
         None
     }
 
+    /// The built-in opening set of a game of two competing sides, as the
+    /// text of an openings file ([`crate::arena::parse_openings`]): where
+    /// tournaments and matches start their colour-swapped pairs unless told
+    /// otherwise. The sets are files under `openings/`, made by the
+    /// procedure in `tests/openings.rs`.
+    fn default_openings() -> Option<&'static str> {
+        None
+    }
+
     /// Replays a file of game records in the game's own record format, if it
     /// has one, checking every move (the library's own game logs replay for
     /// every game; see [`crate::arena::replay_log`]).
@@ -235,6 +244,10 @@ impl Registered for Hnefatafl {
         Some(Box::new(HtpSession::new(rules, agent)))
     }
 
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../openings/hnefatafl.txt"))
+    }
+
     fn replay_records(
         text: &str,
         rules: &Self::Rules,
@@ -250,11 +263,19 @@ impl Registered for Hnefatafl {
 impl Registered for Thud {
     const TITLE: &'static str = "Classic Thud: one battle, scored by its margin";
     const SIDES: &'static [&'static str] = &["dwarfs", "trolls"];
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../openings/thud.txt"))
+    }
 }
 
 impl Registered for KoomValley {
     const TITLE: &'static str = "Koom Valley Thud";
     const SIDES: &'static [&'static str] = &["dwarfs", "trolls"];
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../openings/koom-valley.txt"))
+    }
 }
 
 impl Registered for FenrirPath {
@@ -286,6 +307,10 @@ impl Registered for FenrirCards {
 impl Registered for Nibelungen {
     const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
     const SIDES: &'static [&'static str] = &["tod", "no"];
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../openings/nibelungen.txt"))
+    }
 
     /// The common agents, and the oracle of the retrograde table
     /// (`oracle`, `oracle:table=FILE`).

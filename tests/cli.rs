@@ -452,4 +452,217 @@ fn a_run_records_its_build_and_every_agent_setting() {
         alphabeta.contains("depth: Some(1)") && alphabeta.contains("table_megabytes: 16"),
         "{alphabeta}"
     );
+    // The rules with every option written out, and the same record in
+    // summary.json and report.md.
+    assert!(
+        stored["rules_in_force"]
+            .as_str()
+            .unwrap()
+            .contains("repetition="),
+        "{stored}"
+    );
+    let read = |path: std::path::PathBuf| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let provenance = |value: &serde_json::Value| {
+        ["build", "agent_configurations", "rules_in_force"].map(|key| value[key].clone())
+    };
+    assert_eq!(
+        provenance(&read(out.join("summary.json"))),
+        provenance(&stored)
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("## Provenance") && report.contains("table_megabytes"));
+
+    // Merged shards keep their provenance.
+    let shards: Vec<String> = (1..=2)
+        .map(|shard| {
+            let dir = out.join(format!("shard-{shard}"));
+            let status = norn(&[
+                "tournament",
+                "hnefatafl",
+                "--agents",
+                "greedy",
+                "alphabeta:depth=1",
+                "--games",
+                "4",
+                "--json",
+                "--shard",
+                &format!("{shard}/2"),
+                "--out",
+                dir.to_str().unwrap(),
+            ])
+            .status;
+            assert!(status.success());
+            dir.to_str().unwrap().to_string()
+        })
+        .collect();
+    let merged = out.join("merged");
+    json(&norn(&[
+        "merge",
+        &shards[0],
+        &shards[1],
+        "--json",
+        "--out",
+        merged.to_str().unwrap(),
+    ]));
+    let shard_config = read(out.join("shard-1/config.json"));
+    assert_eq!(
+        provenance(&read(merged.join("config.json"))),
+        provenance(&shard_config)
+    );
+    assert_eq!(
+        provenance(&read(merged.join("summary.json"))),
+        provenance(&shard_config)
+    );
+}
+
+#[test]
+fn tournaments_start_from_openings_so_deterministic_agents_do_not_repeat_games() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-openings");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let tournament = |extra: &[&str], name: &str| {
+        let out = out(name);
+        let mut args = vec![
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "alphabeta:depth=1",
+            "alphabeta:depth=2",
+            "--games",
+            "20",
+            "--max-plies",
+            "80",
+            "--json",
+            "--out",
+            &out,
+        ];
+        args.extend_from_slice(extra);
+        json(&norn(&args))
+    };
+    // By default the pairs take the built-in openings: every game differs.
+    let varied = tournament(&[], "default");
+    assert_eq!(varied["overall"]["games"], 20);
+    assert_eq!(varied["overall"]["distinct_games"], 20, "{varied}");
+    assert!(
+        varied["openings"]
+            .as_str()
+            .unwrap()
+            .contains("100 openings")
+    );
+    let log = std::fs::read_to_string(dir.join("default/games.jsonl")).unwrap();
+    assert!(log.lines().all(|line| line.contains("\"opening\"")));
+    // From the game's start, the two deterministic agents replay two games.
+    let repeated = tournament(&["--no-openings"], "start");
+    assert_eq!(repeated["overall"]["distinct_games"], 2, "{repeated}");
+
+    // An openings file: a bad line is named; a good file is played.
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "# two openings\nh1-h3 f8-i8\n\nd1-d3 f4-f2x\n").unwrap();
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--openings",
+            file.to_str().unwrap(),
+            "--out",
+            &out("bad"),
+        ],
+        "openings.txt: line 4: neither a position",
+    );
+    std::fs::write(&file, "# two openings\nh1-h3 f8-i8\n\nd1-d3\n").unwrap();
+    let from_file = tournament(
+        &[
+            "--openings",
+            file.to_str().unwrap(),
+            "--openings-order",
+            "random",
+        ],
+        "file",
+    );
+    assert_eq!(from_file["overall"]["distinct_games"], 4, "{from_file}");
+
+    // A resume with other openings is refused.
+    let random = |plies: &str| {
+        norn(&[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "2",
+            "--random-plies",
+            plies,
+            "--out",
+            &out("random"),
+        ])
+    };
+    assert!(random("2").status.success());
+    let refused = random("3");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("different openings"));
+    assert_fails_with(
+        &[
+            "match",
+            "hnefatafl",
+            "random",
+            "greedy",
+            "--sprt",
+            "0,10",
+            "--random-plies",
+            "100000",
+        ],
+        "random plies must be from 1 to 200",
+    );
+}
+
+#[test]
+fn a_match_counts_a_repeated_pair_once_and_stops_when_only_repeats_come() {
+    // From the game's start two alpha-beta depths play one game per
+    // seating, again and again: one pair of evidence, never H1.
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-repeats");
+    let _ = std::fs::remove_dir_all(&out);
+    let report = json(&norn(&[
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=2",
+        "alphabeta:depth=1",
+        "--sprt",
+        "0,30",
+        "--no-openings",
+        "--threads",
+        "2",
+        "--max-plies",
+        "100",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    assert_eq!(report["decision"], "continue", "{report}");
+    assert_eq!(report["pairs"], 1, "{report}");
+    assert_eq!(report["repeated_pairs"], 1, "{report}");
+    assert_eq!(report["stopped_repeating"], true, "{report}");
+    let summary = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(summary.contains("1 pair that repeated"), "{summary}");
+    // With the built-in openings the same match has new pairs to count.
+    let varied = json(&norn(&[
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=2",
+        "alphabeta:depth=1",
+        "--sprt",
+        "0,30",
+        "--max-games",
+        "8",
+        "--max-plies",
+        "100",
+        "--json",
+    ]));
+    assert_eq!(varied["repeated_pairs"], 0, "{varied}");
+    assert!(varied["pairs"].as_u64().unwrap() > 1, "{varied}");
 }

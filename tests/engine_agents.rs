@@ -1,8 +1,11 @@
 //! Outside engines as agents: `norn engine hnefatafl` itself, run as a
 //! separate program, plays a tournament against norn's own agents.
 
-use norn::arena::{RunOptions, Shard, TournamentConfig, Unwatched, replay_line, run_tournament};
-use norn::core::Game;
+use norn::arena::{
+    OpeningOrder, OpeningSet, Openings, RunOptions, RunResult, Shard, TournamentConfig, Unwatched,
+    parse_openings, replay_line, run_tournament,
+};
+use norn::core::{Game, Notation};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::registry::Registered;
 use std::sync::atomic::AtomicBool;
@@ -14,8 +17,8 @@ fn engine_spec(agent: &str) -> String {
     )
 }
 
-#[test]
-fn an_engine_speaking_htp_plays_a_tournament() {
+/// A tournament between random play and a greedy engine, from `openings`.
+fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
     let engine = engine_spec("greedy");
     let config = TournamentConfig {
         game: "hnefatafl".into(),
@@ -25,6 +28,7 @@ fn an_engine_speaking_htp_plays_a_tournament() {
         seed: 2,
         max_plies: Some(120),
         anchor: None,
+        openings,
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let stop = AtomicBool::new(false);
@@ -37,7 +41,14 @@ fn an_engine_speaking_htp_plays_a_tournament() {
         repair: false,
         force_resume: false,
     };
-    let result = run_tournament(&config, &start, &Hnefatafl::build_agent, &options).unwrap();
+    run_tournament(&config, &start, &Hnefatafl::build_agent, &options)
+        .map_err(|error| error.to_string())
+}
+
+#[test]
+fn an_engine_speaking_htp_plays_a_tournament() {
+    let start = Hnefatafl::new(HnefataflRules::default());
+    let result = engine_tournament(Openings::Start).unwrap();
     assert_eq!(result.games.len(), 4);
     for game in &result.games {
         replay_line(&start, game).unwrap();
@@ -50,6 +61,26 @@ fn an_engine_speaking_htp_plays_a_tournament() {
         .map(|game| game.payoffs[usize::from(game.seats[1] == 1)])
         .sum();
     assert!(engine_points > 0.0, "{engine_points}");
+
+    // From openings of moves the engine is told them before it plays.
+    let set = parse_openings(Hnefatafl::default_openings().unwrap(), &start).unwrap();
+    let from_openings = engine_tournament(Openings::Set(OpeningSet::new(
+        set,
+        OpeningOrder::Sequential,
+        2,
+    )))
+    .unwrap();
+    for game in &from_openings.games {
+        assert!(game.opening.is_some());
+        replay_line(&start, game).unwrap();
+    }
+    // A position given as text cannot be told to it: refused, not misplayed.
+    let mut later = start.clone();
+    later.play(later.parse_move("h1-h3").unwrap());
+    let refused = engine_tournament(Openings::Position(later.position_text()))
+        .map(|result| result.games.len())
+        .unwrap_err();
+    assert!(refused.contains("not from a position"), "{refused}");
 }
 
 #[test]

@@ -7,10 +7,12 @@ mod common;
 use common::positions;
 use norn::agents::{Agent, Decision, build_agent};
 use norn::arena::{PlayOptions, play_game};
-use norn::core::{Evaluate, Game, MoveList, Notation, Player, Status};
-use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, Side};
-use norn::search::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE};
+use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, Player, Status};
+use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
+use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, SCORE_SCALE};
 use rand::RngExt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn position(text: &str) -> Hnefatafl {
     Hnefatafl::from_position_text(text, HnefataflRules::default()).unwrap()
@@ -26,12 +28,23 @@ fn random_positions(count: usize, seed: u64) -> Vec<Hnefatafl> {
     })
 }
 
-/// Plain minimax without pruning, on the searcher's integer scale.
+/// Plain minimax without pruning, on the searcher's integer scale, with
+/// the game's own evaluation.
 fn minimax(state: &Hnefatafl, me: Player, depth: u32) -> i32 {
+    minimax_with(state, me, depth, &|state, player| state.evaluate(player))
+}
+
+/// Plain minimax without pruning with the evaluation `evaluate`.
+fn minimax_with(
+    state: &Hnefatafl,
+    me: Player,
+    depth: u32,
+    evaluate: &dyn Fn(&Hnefatafl, Player) -> f64,
+) -> i32 {
     let score = |value: f64| (value * f64::from(SCORE_SCALE)).round() as i32;
     match state.status() {
         Status::Over(outcome) => return score(outcome.payoffs.get(me)),
-        _ if depth == 0 => return score(state.evaluate(me)),
+        _ if depth == 0 => return score(evaluate(state, me)),
         _ => {}
     }
     let mut moves = MoveList::new();
@@ -39,7 +52,7 @@ fn minimax(state: &Hnefatafl, me: Player, depth: u32) -> i32 {
     let values = moves.iter().map(|&mv| {
         let mut child = state.clone();
         child.play(mv);
-        minimax(&child, me, depth - 1)
+        minimax_with(&child, me, depth - 1, evaluate)
     });
     if state.status().player_to_move() == Some(me) {
         values.max().unwrap()
@@ -69,6 +82,78 @@ fn alpha_beta_equals_plain_minimax_at_depth_two() {
             state.position_text()
         );
     }
+}
+
+/// Material only, unlike the game's own evaluation.
+fn material(state: &Hnefatafl, player: Player) -> f64 {
+    let attackers = f64::from(state.attackers().count());
+    let defenders = f64::from(state.defenders().count());
+    let for_attackers = ((attackers - 2.0 * defenders) / 48.0).clamp(-0.9, 0.9);
+    if player == 0 {
+        for_attackers
+    } else {
+        -for_attackers
+    }
+}
+
+#[test]
+fn alpha_beta_searches_with_the_evaluation_it_is_given() {
+    let mut differs = false;
+    for state in random_positions(6, 2) {
+        let me = state.status().player_to_move().unwrap();
+        let result = searcher(2, 4, 1).search_with(&state, &material).unwrap();
+        assert_eq!(
+            result.score,
+            minimax_with(&state, me, 2, &material),
+            "{}",
+            state.position_text()
+        );
+        differs |= result.score != minimax(&state, me, 2);
+        // The game's own evaluation given explicitly is the default search.
+        let own = searcher(2, 4, 1)
+            .search_with(&state, &GameEvaluation)
+            .unwrap();
+        let default = searcher(2, 4, 1).search(&state).unwrap();
+        assert_eq!(
+            (own.score, own.best_move, own.nodes),
+            (default.score, default.best_move, default.nodes)
+        );
+    }
+    assert!(differs, "material scored every position as the game does");
+}
+
+/// The game's own evaluation, counting its calls.
+struct Counted(Arc<AtomicUsize>);
+
+impl Evaluator<Hnefatafl> for Counted {
+    fn evaluate(&self, state: &Hnefatafl, player: Player) -> f64 {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        state.evaluate(player)
+    }
+
+    fn is_tactical(&self, state: &Hnefatafl, mv: HnefataflMove) -> bool {
+        state.is_tactical(mv)
+    }
+}
+
+#[test]
+fn mcts_searches_with_the_evaluation_it_is_given() {
+    let config = MctsConfig {
+        iterations: Some(300),
+        playout_plies: Some(2),
+        ..MctsConfig::default()
+    };
+    let state = random_positions(1, 3).remove(0);
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = Mcts::with_evaluator(config.clone(), 7, Counted(Arc::clone(&calls)))
+        .unwrap()
+        .search(&state)
+        .unwrap();
+    assert!(calls.load(Ordering::Relaxed) > 0);
+    // The same evaluation through the trait gives the default search.
+    let default = Mcts::new(config, 7).unwrap().search(&state).unwrap();
+    assert_eq!(counted.best_move, default.best_move);
+    assert_eq!(counted.moves, default.moves);
 }
 
 #[test]

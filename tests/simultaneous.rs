@@ -9,8 +9,8 @@ use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use norn::agents::{Agent, AgentError, Decision, RandomAgent, build_agent, player_choices};
 use norn::arena::winrate::play_out;
 use norn::arena::{
-    GameLine, PlayOptions, RunOptions, Shard, TournamentConfig, TournamentSummary, Unwatched,
-    play_game, plies_text, replay_line, replay_plies, run_tournament,
+    GameLine, Openings, PlayOptions, RunOptions, Shard, TournamentConfig, TournamentSummary,
+    Unwatched, play_game, plies_text, replay_line, replay_plies, run_tournament,
 };
 use norn::core::{Game, MoveList, Notation, ParseError, Player, Ply, PlyText, Status};
 use norn::search::{
@@ -154,6 +154,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         seed: 3,
         max_plies: None,
         anchor: None,
+        openings: Openings::Start,
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {

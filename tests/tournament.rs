@@ -3,8 +3,8 @@
 
 use norn::agents::{Agent, AgentError, Decision, RandomAgent};
 use norn::arena::{
-    GameLine, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary, Unwatched,
-    check_line, merge_directories, replay_line, run_tournament, write_reports,
+    GameLine, Openings, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary,
+    Unwatched, check_line, merge_directories, replay_line, run_tournament, write_reports,
 };
 use norn::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -67,6 +67,7 @@ fn config() -> TournamentConfig {
         seed: 42,
         max_plies: Some(300),
         anchor: None,
+        openings: Openings::Start,
     }
 }
 
@@ -139,7 +140,8 @@ fn two_shards_merged_give_the_summary_of_one_run() {
     );
     assert!(!a.games.is_empty() && !b.games.is_empty());
     assert_eq!(a.games.len() + b.games.len(), whole.games.len());
-    let (merged_config, merged) = merge_directories(&[first, second]).unwrap();
+    let merged = merge_directories(&[first, second]).unwrap();
+    let (merged_config, merged) = (merged.config, merged.games);
     assert_eq!(merged_config, config());
     assert_eq!(
         summary_json(&config(), &merged),
@@ -437,7 +439,8 @@ fn merged_shards_with_an_edited_line_are_caught() {
     let log = second.join("games.jsonl");
     let text = std::fs::read_to_string(&log).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let (config, games) = merge_directories(&[first.clone(), second.clone()]).unwrap();
+    let merged = merge_directories(&[first.clone(), second.clone()]).unwrap();
+    let (config, games) = (merged.config, merged.games);
     for game in &games {
         check_line(&config, &start(), game).unwrap();
     }
@@ -446,7 +449,8 @@ fn merged_shards_with_an_edited_line_are_caught() {
     let swapped = [game.payoffs[1], game.payoffs[0]];
     lines[0] = forge(&lines[0], "payoffs", serde_json::json!(swapped));
     std::fs::write(&log, lines.join("\n") + "\n").unwrap();
-    let (config, games) = merge_directories(&[first, second]).unwrap();
+    let merged = merge_directories(&[first, second]).unwrap();
+    let (config, games) = (merged.config, merged.games);
     let failures = games
         .iter()
         .filter(|game| check_line(&config, &start(), game).is_err())

@@ -135,9 +135,16 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
         state: &Hnefatafl,
         _player: Player,
     ) -> Result<Decision<HnefataflMove>, AgentError> {
-        if state.ply() as usize != self.moves.len() {
+        // The protocol has no command to set up a position: the engine
+        // knows a game only as moves from the start, which it must be told.
+        let from_start = if self.moves.is_empty() {
+            state.hash() == Hnefatafl::new(*state.rules()).hash()
+        } else {
+            state.ply() as usize == self.moves.len()
+        };
+        if !from_start {
             return Err(AgentError::new(
-                "an engine agent plays whole games from the start position",
+                "an engine agent plays games from the start position or from moves played from it, not from a position given as text",
             ));
         }
         if !self.started {

@@ -1,18 +1,29 @@
 use super::{Agent, AgentError, Decision};
-use crate::core::{Evaluate, Player, Ply, Status};
+use crate::core::{Evaluator, Game, GameEvaluation, Player, Ply, Status};
 use crate::search::{AlphaBeta, Mcts, MctsResult, SearchError, SearchResult};
 
-/// Plays the best move of an [`AlphaBeta`] search.
-pub struct AlphaBetaAgent {
+/// Plays the best move of an [`AlphaBeta`] search with the evaluation `E`
+/// (by default the game's own).
+pub struct AlphaBetaAgent<E = GameEvaluation> {
     spec: String,
     search: AlphaBeta,
+    evaluator: E,
 }
 
 impl AlphaBetaAgent {
+    /// An agent that searches with the game's own evaluation.
     pub fn new(spec: impl Into<String>, search: AlphaBeta) -> Self {
+        AlphaBetaAgent::with_evaluator(spec, search, GameEvaluation)
+    }
+}
+
+impl<E> AlphaBetaAgent<E> {
+    /// An agent that searches with `evaluator`.
+    pub fn with_evaluator(spec: impl Into<String>, search: AlphaBeta, evaluator: E) -> Self {
         AlphaBetaAgent {
             spec: spec.into(),
             search,
+            evaluator,
         }
     }
 
@@ -20,26 +31,29 @@ impl AlphaBetaAgent {
     ///
     /// # Errors
     /// If the search meets a chance event or a simultaneous choice.
-    pub fn analyse<G: Evaluate>(
-        &mut self,
-        state: &G,
-    ) -> Result<SearchResult<G::Move>, SearchError> {
-        self.search.search(state)
+    pub fn analyse<G: Game>(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError>
+    where
+        E: Evaluator<G>,
+    {
+        self.search.search_with(state, &self.evaluator)
     }
 }
 
-impl<G: Evaluate> Agent<G> for AlphaBetaAgent {
+impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
     fn spec(&self) -> &str {
         &self.spec
     }
 
     fn configuration(&self) -> String {
-        format!("{:?}", self.search.config())
+        with_evaluation::<E>(format!("{:?}", self.search.config()))
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
-        let result = self.search.search(state).map_err(search_error)?;
+        let result = self
+            .search
+            .search_with(state, &self.evaluator)
+            .map_err(search_error)?;
         result.best_move.map(Decision::Play).ok_or_else(no_move)
     }
 
@@ -48,14 +62,26 @@ impl<G: Evaluate> Agent<G> for AlphaBetaAgent {
     }
 }
 
-/// Plays the best move of an [`Mcts`] search, keeping the tree between moves.
-pub struct MctsAgent<G: Evaluate> {
-    spec: String,
-    search: Mcts<G>,
+/// A searcher's configuration as [`Agent::configuration`] records it,
+/// naming the evaluation when it is not the game's own.
+fn with_evaluation<E>(configuration: String) -> String {
+    let evaluation = std::any::type_name::<E>();
+    if evaluation == std::any::type_name::<GameEvaluation>() {
+        configuration
+    } else {
+        format!("{configuration} with evaluation {evaluation}")
+    }
 }
 
-impl<G: Evaluate> MctsAgent<G> {
-    pub fn new(spec: impl Into<String>, search: Mcts<G>) -> Self {
+/// Plays the best move of an [`Mcts`] search, keeping the tree between
+/// moves; the search's evaluation is `E` (by default the game's own).
+pub struct MctsAgent<G: Game, E = GameEvaluation> {
+    spec: String,
+    search: Mcts<G, E>,
+}
+
+impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
+    pub fn new(spec: impl Into<String>, search: Mcts<G, E>) -> Self {
         MctsAgent {
             spec: spec.into(),
             search,
@@ -71,13 +97,13 @@ impl<G: Evaluate> MctsAgent<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for MctsAgent<G> {
+impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
     fn spec(&self) -> &str {
         &self.spec
     }
 
     fn configuration(&self) -> String {
-        format!("{:?}", self.search.config())
+        with_evaluation::<E>(format!("{:?}", self.search.config()))
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
@@ -105,7 +131,7 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
 
 /// The searchers choose for the player to move; asked for another player
 /// (or at a simultaneous choice, which they cannot search) they refuse.
-fn require_to_move<G: Evaluate>(state: &G, player: Player) -> Result<(), AgentError> {
+fn require_to_move<G: Game>(state: &G, player: Player) -> Result<(), AgentError> {
     match state.status() {
         Status::ToMove(mover) if mover == player => Ok(()),
         Status::ToMove(mover) => Err(AgentError::new(format!(

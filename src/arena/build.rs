@@ -1,6 +1,8 @@
 //! Which build of norn played a run's games: its version, the git commit it
 //! was built from, and a digest of the running executable, which changes
-//! with any change to the code (committed or not) and to the build options.
+//! with any change to the code (committed or not) and to the build options;
+//! and a run's provenance: that build, the agents' full configurations and
+//! the rules in force.
 
 use serde::{Deserialize, Serialize};
 use std::hash::Hasher;
@@ -47,4 +49,31 @@ fn executable_digest() -> Option<String> {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     hasher.write(&bytes);
     Some(format!("{:016x}", hasher.finish()))
+}
+
+/// Where a run's games come from, as `config.json` and `summary.json`
+/// record it. Each field is absent in the files of older builds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The build of norn that started the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<Build>,
+    /// Every agent's full configuration, defaults included
+    /// ([`crate::agents::Agent::configuration`]), in the order of the agents.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agent_configurations: Vec<String>,
+    /// The rules with every option written out, defaults included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_in_force: Option<String>,
+}
+
+impl Provenance {
+    /// The provenance of a run this process starts.
+    pub fn current(agent_configurations: Vec<String>, rules_in_force: String) -> Provenance {
+        Provenance {
+            build: Some(Build::current().clone()),
+            agent_configurations,
+            rules_in_force: Some(rules_in_force),
+        }
+    }
 }

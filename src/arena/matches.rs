@@ -1,6 +1,7 @@
 //! Head-to-head matches that stop as soon as a sequential probability ratio
 //! test decides, as engine testers run them.
 
+use super::build::Provenance;
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::summary::seat_score;
 use super::tournament::{
@@ -18,13 +19,24 @@ pub struct MatchReport {
     pub game: String,
     /// The agent under test and the baseline.
     pub agents: [String; 2],
+    /// Where the games started ([`crate::arena::Openings::describe`]).
+    pub openings: String,
     pub sprt: Sprt,
     pub decision: SprtDecision,
     pub llr: f64,
     pub llr_lower: f64,
     pub llr_upper: f64,
+    /// Games played, repeats included.
     pub games: usize,
+    /// Colour-swapped pairs the test counted.
     pub pairs: u64,
+    /// Pairs not counted because their two games repeat an earlier pair's
+    /// (the same opening and moves): a repeat is no new evidence.
+    pub repeated_pairs: u64,
+    /// Whether the match stopped undecided because a whole cycle of the
+    /// openings ([`crate::arena::Openings::cycle`]) brought only repeated pairs:
+    /// deterministic agents have nothing more to show from these openings.
+    pub stopped_repeating: bool,
     /// The tested agent's record.
     pub wins: usize,
     pub draws: usize,
@@ -35,6 +47,10 @@ pub struct MatchReport {
     pub elo: f64,
     pub elo_low: f64,
     pub elo_high: f64,
+    /// The build that played the games, the agents' full configurations
+    /// and the rules in force.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The games in order.
     #[serde(skip)]
     pub game_lines: Vec<GameLine>,
@@ -58,6 +74,11 @@ pub struct MatchOptions<'a> {
 /// are played. Pairs run `threads` at a time, and the test reads them in
 /// order, so the decision and the game count do not depend on the number of
 /// threads (pairs played past the deciding one are discarded).
+///
+/// A pair whose two games repeat an earlier pair's is not counted, and
+/// when a whole cycle of the openings brings only such pairs (one pair for
+/// a single start), the match stops undecided: deterministic agents would
+/// only replay their games.
 pub fn run_match<G: Notation>(
     config: &TournamentConfig,
     start: &G,
@@ -88,8 +109,11 @@ pub fn run_match<G: Notation>(
             "a match is between two agents".into(),
         ));
     }
+    let mut resolved = Vec::with_capacity(2);
     for spec in &config.agents {
-        make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+        let agent =
+            make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
+        resolved.push(agent.configuration());
     }
     let schedule = config.schedule();
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
@@ -97,6 +121,10 @@ pub fn run_match<G: Notation>(
     let mut pentanomial = Pentanomial::default();
     let mut lines: Vec<GameLine> = Vec::new();
     let mut decision = SprtDecision::Continue;
+    let mut seen_pairs = std::collections::HashSet::new();
+    let mut repeated_pairs = 0u64;
+    let mut repeats_in_a_row = 0usize;
+    let mut stopped_repeating = false;
     'batches: for batch in schedule.chunks(2 * threads.max(1)) {
         let played: Vec<Result<GameLine, Option<TournamentError>>> = pool.install(|| {
             batch
@@ -113,12 +141,30 @@ pub fn run_match<G: Notation>(
             }
         }
         for pair in played_lines.chunks(2) {
-            let points: f64 = pair.iter().map(tested_score).sum();
-            pentanomial.add_pair(points);
             for line in pair {
                 progress.game_done(line);
             }
             lines.extend(pair.iter().cloned());
+            let key: Vec<_> = pair
+                .iter()
+                .map(|line| (line.opening.clone(), line.moves.clone()))
+                .collect();
+            if !seen_pairs.insert(key) {
+                repeated_pairs += 1;
+                repeats_in_a_row += 1;
+                if config
+                    .openings
+                    .cycle()
+                    .is_some_and(|cycle| repeats_in_a_row >= cycle)
+                {
+                    stopped_repeating = true;
+                    break 'batches;
+                }
+                continue;
+            }
+            repeats_in_a_row = 0;
+            let points: f64 = pair.iter().map(tested_score).sum();
+            pentanomial.add_pair(points);
             decision = sprt.decide(&pentanomial);
             if decision != SprtDecision::Continue {
                 break 'batches;
@@ -138,6 +184,7 @@ pub fn run_match<G: Notation>(
     Ok(MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
+        openings: config.openings.describe(),
         sprt,
         decision,
         llr: sprt.llr(&pentanomial),
@@ -145,6 +192,8 @@ pub fn run_match<G: Notation>(
         llr_upper,
         games: lines.len(),
         pairs: pentanomial.pairs(),
+        repeated_pairs,
+        stopped_repeating,
         wins,
         draws,
         losses,
@@ -152,6 +201,7 @@ pub fn run_match<G: Notation>(
         elo,
         elo_low,
         elo_high,
+        provenance: Provenance::current(resolved, start.rules().to_string()),
         game_lines: lines,
     })
 }

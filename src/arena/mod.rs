@@ -7,6 +7,7 @@ mod build;
 pub mod equilibrium;
 pub mod experiment;
 mod matches;
+pub mod openings;
 mod playing;
 pub mod plot;
 pub mod ratings;
@@ -20,11 +21,12 @@ mod tournament;
 pub mod winrate;
 pub mod winrate_shards;
 
-pub use build::Build;
+pub use build::{Build, Provenance};
 pub use matches::{MatchOptions, MatchReport, run_match};
+pub use openings::{Opening, OpeningOrder, OpeningPlies, OpeningSet, Openings, parse_openings};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
-    plies_text, replay_plies,
+    play_game_after, plies_text, replay_plies,
 };
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};
@@ -33,7 +35,7 @@ pub use summary::{
     Record, SideRecord, TournamentSummary,
 };
 pub use tournament::{
-    AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, RunOptions, RunProgress, RunResult,
+    AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, MergedRun, RunOptions, RunProgress, RunResult,
     ScheduledGame, Shard, TournamentConfig, TournamentError, Unwatched, check_line,
     merge_directories, replay_line, run_tournament, write_directory, write_reports,
 };

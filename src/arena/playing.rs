@@ -141,13 +141,44 @@ pub fn play_game<G: Game>(
     agents: &mut [Box<dyn Agent<G>>],
     options: &PlayOptions<'_>,
 ) -> Result<PlayedGame<G::Move>, PlayError> {
+    play_game_after(start, &[], agents, options)
+}
+
+/// As [`play_game`], but the game first plays `opening` from `start`: every
+/// agent is told each of those plies as if they had been played in the game
+/// (an engine that replays the game to its program needs them), and then
+/// the agents choose. The result holds the plies after the opening, and the
+/// ply cap counts those.
+///
+/// # Errors
+/// As [`play_game`], and an opening ply the rules do not allow.
+///
+/// # Panics
+/// If there is not one agent per player.
+pub fn play_game_after<G: Game>(
+    start: &G,
+    opening: &[Ply<G::Move>],
+    agents: &mut [Box<dyn Agent<G>>],
+    options: &PlayOptions<'_>,
+) -> Result<PlayedGame<G::Move>, PlayError> {
     assert_eq!(agents.len(), start.num_players(), "one agent per player");
     for agent in agents.iter_mut() {
         agent.reset();
     }
+    let mut state = start.clone();
+    for ply in opening {
+        for agent in agents.iter_mut() {
+            agent.observe(&state, ply);
+        }
+        state
+            .try_play_ply(ply)
+            .map_err(|illegal| PlayError::IllegalMove {
+                agent: "the opening".into(),
+                reason: illegal.reason().to_string(),
+            })?;
+    }
     let mut chance = rng_from_seed(options.chance_seed);
     let max_plies = options.max_plies;
-    let mut state = start.clone();
     let mut plies = Vec::new();
     loop {
         let deciders: Vec<Player> = match state.status() {

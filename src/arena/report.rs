@@ -206,6 +206,7 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
     let sides = &summary.overall.sides;
     let overall = &summary.overall;
     let mut lines = vec![
+        format!("openings: {}", summary.openings),
         format!(
             "{} games, {} drawn; {} (the first player) won {}, {} won {}; first-player score {:.1}%",
             overall.games,
@@ -247,17 +248,31 @@ fn backticked(text: &str) -> String {
     format!("`{text}`")
 }
 
+/// How repeated pairs enter the ratings, as a sentence.
+fn repeats_text(summary: &TournamentSummary) -> String {
+    match summary.repeated_pairs {
+        0 => "Each colour-swapped pair counts once in the ratings; none repeated an earlier pair's games."
+            .to_string(),
+        1 => "Each distinct colour-swapped pair counts once in the ratings: 1 pair that repeated an earlier pair's games (same seats, opening and moves) is left out."
+            .to_string(),
+        repeated => format!(
+            "Each distinct colour-swapped pair counts once in the ratings: {repeated} pairs that repeated an earlier pair's games (same seats, opening and moves) are left out."
+        ),
+    }
+}
+
 /// A plain-text report for the terminal.
 pub fn text_report(summary: &TournamentSummary) -> String {
     let mut out = format!(
-        "{} tournament: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n\n",
+        "{} tournament: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n{}\n\n",
         summary.game,
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
         summary.seed,
         summary.rated_by,
-        summary.anchor
+        summary.anchor,
+        repeats_text(summary)
     );
     out.push_str(&agents_table(summary, plain, false).text());
     out.push_str("\npairings (first agent's view):\n");
@@ -275,7 +290,7 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     let mut out = format!("# {} tournament\n\n", summary.game);
     out.push_str(&format!(
         "{} agents, {} of {} games played ({} per pairing, in colour-swapped pairs), seed {}, rules `{}`. \
-         Elo from a Bradley-Terry fit to the results of {}, anchored on `{}` = 0, with 95% intervals.\n\n",
+         Elo from a Bradley-Terry fit to the results of {}, anchored on `{}` = 0, with 95% intervals. {}\n\n",
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
@@ -283,7 +298,8 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         summary.seed,
         if summary.rules.is_empty() { "default" } else { &summary.rules },
         summary.rated_by,
-        summary.anchor
+        summary.anchor,
+        repeats_text(summary)
     ));
     out.push_str(&agents_table(summary, backticked, true).markdown());
     out.push_str("\n## Pairings\n\n");
@@ -292,7 +308,28 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     for line in overall_lines(summary) {
         out.push_str(&format!("- {line}\n"));
     }
+    out.push_str(&provenance_section(summary));
     out
+}
+
+/// The build, rules and agent configurations that played the games, as
+/// far as the run recorded them.
+fn provenance_section(summary: &TournamentSummary) -> String {
+    let provenance = &summary.provenance;
+    let mut lines = Vec::new();
+    if let Some(build) = &provenance.build {
+        lines.push(format!("- played by {build}"));
+    }
+    if let Some(rules) = &provenance.rules_in_force {
+        lines.push(format!("- rules in force: `{rules}`"));
+    }
+    for (agent, configuration) in summary.agents.iter().zip(&provenance.agent_configurations) {
+        lines.push(format!("- `{}`: `{configuration}`", agent.spec));
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("\n## Provenance\n\n{}\n", lines.join("\n"))
 }
 
 /// An SVG chart of the ratings: one row per agent, best first, a dot at the

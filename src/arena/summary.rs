@@ -1,6 +1,7 @@
 //! Statistics over the finished games of a tournament: per agent, per pairing
 //! and overall, as game sites show them, plus the rating fit.
 
+use super::build::Provenance;
 use super::ratings::fit_ratings;
 use super::tournament::{GameLine, TournamentConfig};
 use serde::Serialize;
@@ -88,7 +89,7 @@ pub struct AgentSummary {
 pub struct PairingSummary {
     pub agents: [String; 2],
     pub games: usize,
-    /// Games that differ in their seats or moves: deterministic agents
+    /// Games that differ in their seats, opening or moves: deterministic agents
     /// replay the same game, and a repeat is no new evidence.
     pub distinct_games: usize,
     pub wins: usize,
@@ -109,7 +110,7 @@ pub struct OverallSummary {
     /// The sides' names, the first player's first (empty before any game).
     pub sides: Vec<String>,
     pub games: usize,
-    /// Games that differ in their seats or moves.
+    /// Games that differ in their seats, opening or moves.
     pub distinct_games: usize,
     pub draws: usize,
     /// Decisive games won by the side that moves first, and by the other.
@@ -128,12 +129,23 @@ pub struct TournamentSummary {
     pub rules: String,
     pub seed: u64,
     pub games_per_pair: usize,
+    /// Where the games started ([`crate::arena::Openings::describe`]).
+    pub openings: String,
     pub games_scheduled: usize,
     pub games_played: usize,
+    /// The build, agent configurations and rules that played the games
+    /// (empty unless given by [`TournamentSummary::with_provenance`]).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub anchor: String,
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
     pub rated_by: &'static str,
+    /// Colour-swapped pairs left out of the ratings because their games
+    /// repeat an earlier pair's (the same agents in the same seats, opening
+    /// and moves): a repeat is no new evidence, so each distinct pair
+    /// counts once.
+    pub repeated_pairs: usize,
     pub agents: Vec<AgentSummary>,
     pub pairings: Vec<PairingSummary>,
     pub overall: OverallSummary,
@@ -147,13 +159,35 @@ pub const RATED_BY_GAMES: &str = "games";
 /// battle it plays), the pair's summed margin says who played better.
 pub const RATED_BY_PAIRS: &str = "pairs of games by summed margin";
 
-/// The number of games that differ in their seats or their moves.
+/// The number of games that differ in their seats, opening or moves.
 fn distinct_games(games: &[&GameLine]) -> usize {
     games
         .iter()
-        .map(|game| (game.seats, &game.moves))
+        .map(|game| (game.seats, &game.opening, &game.moves))
         .collect::<std::collections::HashSet<_>>()
         .len()
+}
+
+/// The games the ratings count (sorted by index, as `games`), and how many
+/// pairs were left out: a colour-swapped pair whose games repeat an earlier
+/// pair's (the same seats, opening and moves), or a lone game of an
+/// unfinished pair that repeats an earlier lone game.
+fn distinct_pairs<'a>(games: &[&'a GameLine]) -> (Vec<&'a GameLine>, usize) {
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::with_capacity(games.len());
+    let mut repeated = 0;
+    for pair in games.chunk_by(|a, b| a.index / 2 == b.index / 2) {
+        let key: Vec<_> = pair
+            .iter()
+            .map(|game| (game.seats, &game.opening, &game.moves))
+            .collect();
+        if seen.insert(key) {
+            kept.extend_from_slice(pair);
+        } else {
+            repeated += 1;
+        }
+    }
+    (kept, repeated)
 }
 
 /// The result of every colour-swapped pair whose two games were both
@@ -195,6 +229,16 @@ pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
 }
 
 impl TournamentSummary {
+    /// The summary with the provenance of its games, as the run's
+    /// `config.json` records it ([`crate::arena::RunResult::provenance`],
+    /// [`crate::arena::MergedRun::provenance`]).
+    pub fn with_provenance(self, provenance: &Provenance) -> TournamentSummary {
+        TournamentSummary {
+            provenance: provenance.clone(),
+            ..self
+        }
+    }
+
     /// Summarises `games` (in any order) of the tournament `config`.
     /// `scored` asks for pair margins (games whose payoff is a score margin).
     pub fn compute(
@@ -211,10 +255,11 @@ impl TournamentSummary {
                 .copied()
                 .filter(move |game| game.seats.contains(&agent))
         };
+        let (counted, repeated_pairs) = distinct_pairs(&games);
         let rated = if scored {
-            pair_results(&games)
+            pair_results(&counted)
         } else {
-            games
+            counted
                 .iter()
                 .map(|game| (game.seats[0], game.seats[1], seat_score(game, 0)))
                 .collect()
@@ -321,14 +366,17 @@ impl TournamentSummary {
             rules: config.rules.clone(),
             seed: config.seed,
             games_per_pair: config.games_per_pair,
+            openings: config.openings.describe(),
             games_scheduled: config.total_games(),
             games_played: games.len(),
+            provenance: Provenance::default(),
             anchor: config.agents[anchor].clone(),
             rated_by: if scored {
                 RATED_BY_PAIRS
             } else {
                 RATED_BY_GAMES
             },
+            repeated_pairs,
             agents,
             pairings,
             overall,
@@ -349,6 +397,7 @@ mod tests {
             agents: seats.map(|seat| ["weak", "strong"][seat].to_string()),
             sides: ["dwarfs".into(), "trolls".into()],
             seed: 0,
+            opening: None,
             moves: Vec::new(),
             plies: 0,
             payoffs,
@@ -368,6 +417,7 @@ mod tests {
             seed: 1,
             max_plies: None,
             anchor: None,
+            openings: Default::default(),
         };
         let games = (0..10)
             .map(|index| match index % 2 {
@@ -417,6 +467,25 @@ mod tests {
         }
         let varied = TournamentSummary::compute(&config, &varied, true);
         assert_eq!(varied.overall.distinct_games, 10);
+        assert_eq!(varied.repeated_pairs, 0);
         assert!(!crate::arena::text_report(&varied).contains("warning"));
+    }
+
+    #[test]
+    fn a_repeated_pair_counts_once_in_the_ratings() {
+        let (config, games) = battles();
+        // Five pairs that repeat one pair: rated as that one pair.
+        let repeated = TournamentSummary::compute(&config, &games, false);
+        assert_eq!(repeated.repeated_pairs, 4);
+        let once = TournamentSummary::compute(&config, &games[..2], false);
+        assert_eq!(repeated.agents[1].elo, once.agents[1].elo);
+        assert_eq!(repeated.agents[1].elo_high, once.agents[1].elo_high);
+        // The records still count every game.
+        assert_eq!(repeated.agents[1].games, 10);
+        assert!(
+            crate::arena::markdown_report(&repeated).contains("4 pairs that repeated"),
+            "{}",
+            crate::arena::markdown_report(&repeated)
+        );
     }
 }

@@ -8,16 +8,17 @@
 //! plays it, so a run gives the same games for any number of threads, and
 //! shards or resumed runs give the same games as one uninterrupted run.
 
-use super::build::Build;
+use super::build::{Build, Provenance};
+use super::openings::{Opening, OpeningPlies, Openings};
 use super::playing::{
-    MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome, play_game,
-    plies_text, resignation_outcome, resolve_pending_chance,
+    MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome,
+    play_game_after, plies_text, resignation_outcome, resolve_pending_chance,
 };
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
 use crate::agents::Agent;
 use crate::core::{
-    Capabilities, Game, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
+    Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
     derive_seed, rng_from_seed, thread_pool,
 };
 use rayon::prelude::*;
@@ -45,6 +46,10 @@ pub struct TournamentConfig {
     pub max_plies: Option<usize>,
     /// The agent whose rating is fixed at 0 (the first if `None`).
     pub anchor: Option<String>,
+    /// Where the games start: pair `j` of every pairing plays the same
+    /// opening ([`Openings::opening`]).
+    #[serde(default, skip_serializing_if = "Openings::is_start")]
+    pub openings: Openings,
 }
 
 /// One game of the schedule.
@@ -146,6 +151,25 @@ impl TournamentConfig {
         (0..n)
             .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
             .collect()
+    }
+
+    /// The place of game `index`'s colour-swapped pair in its pairing:
+    /// pairs in the same place play the same opening.
+    pub fn opening_round(&self, index: usize) -> u64 {
+        ((index % self.games_per_pair.max(1)) / 2) as u64
+    }
+
+    /// The opening of game `index` (`None` for the game's start).
+    ///
+    /// # Errors
+    /// As [`Openings::opening`].
+    pub fn opening_of<G: Notation>(
+        &self,
+        start: &G,
+        index: usize,
+    ) -> Result<Option<Opening>, String> {
+        self.openings
+            .opening(start, self.seed, self.opening_round(index))
     }
 
     /// The number of games in the whole tournament.
@@ -328,8 +352,11 @@ pub struct GameLine {
     /// Side name per seat (e.g. attackers, defenders).
     pub sides: [String; 2],
     pub seed: u64,
-    /// The plies in the game's notation: a move as a string, a simultaneous
-    /// choice as a list of every player's move.
+    /// Where the game started, when not at the game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
+    /// The plies after the opening in the game's notation: a move as a
+    /// string, a simultaneous choice as a list of every player's move.
     pub moves: Vec<PlyText>,
     pub plies: usize,
     /// Payoff per seat.
@@ -413,6 +440,9 @@ pub struct RunResult {
     /// The log lines dropped by [`RunOptions::repair`], each with its line
     /// number and why.
     pub dropped_lines: Vec<String>,
+    /// The run's provenance: as its `config.json` records it when resumed
+    /// (the build that started it), otherwise this process's.
+    pub provenance: Provenance,
 }
 
 /// Builds an agent from its spec and seed.
@@ -426,7 +456,7 @@ const GAMES_FILE: &str = "games.jsonl";
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
 /// matches refuse cooperative games and games with any other number of
 /// players.
-pub(super) fn require_two_players<G: Game>(
+pub(super) fn require_two_players<G: Notation>(
     config: &TournamentConfig,
     start: &G,
 ) -> Result<(), TournamentError> {
@@ -449,8 +479,9 @@ pub(super) fn require_two_players<G: Game>(
 
 /// Checks that the configuration describes the game it is played with: the
 /// same game and the rules of the start position, so that a log always says
-/// which game and rules its moves belong to.
-fn check_game<G: Game>(config: &TournamentConfig, start: &G) -> Result<(), TournamentError> {
+/// which game and rules its moves belong to, and openings that can be
+/// played in it.
+fn check_game<G: Notation>(config: &TournamentConfig, start: &G) -> Result<(), TournamentError> {
     if config.game != G::NAME {
         return Err(TournamentError::Invalid(format!(
             "the configuration is of {}, but the games are of {}",
@@ -467,7 +498,10 @@ fn check_game<G: Game>(config: &TournamentConfig, start: &G) -> Result<(), Tourn
             start.rules()
         )));
     }
-    Ok(())
+    config
+        .openings
+        .validate(start)
+        .map_err(|error| TournamentError::Invalid(format!("the openings: {error}")))
 }
 
 /// Runs (or resumes) the games of `shard` of the tournament `config`, starting
@@ -487,13 +521,18 @@ pub fn run_tournament<G: Notation>(
             make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
         resolved.push(agent.configuration());
     }
+    let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let _lock = match &options.out_dir {
         Some(dir) => Some(RunLock::acquire(dir)?),
         None => None,
     };
     let check = |line: &GameLine| check_line(config, start, line);
     let read = match &options.out_dir {
-        Some(dir) => prepare_directory(dir, config, &resolved, &check, options)?,
+        Some(dir) => {
+            let (read, stored) = prepare_directory(dir, config, &provenance, &check, options)?;
+            provenance = stored;
+            read
+        }
         None => LogRead {
             games: Vec::new(),
             torn: false,
@@ -570,6 +609,7 @@ pub fn run_tournament<G: Notation>(
         resumed,
         repaired_torn_line,
         dropped_lines,
+        provenance,
     })
 }
 
@@ -594,12 +634,27 @@ pub(super) fn play_scheduled<G: Notation>(
         chance_seed: scheduled.chance_seed(),
         stop: Some(stop),
     };
-    let result = play_game(start, &mut agents, &options).map_err(|error| match error {
-        PlayError::Interrupted => None,
-        other => Some(TournamentError::Play(other.to_string())),
-    })?;
-    let moves = plies_text(start, &result.plies, result.chance_seed)
-        .map_err(|error| Some(TournamentError::Play(error)))?;
+    let play_error = |error: String| Some(TournamentError::Play(error));
+    let opening = config
+        .opening_of(start, scheduled.index)
+        .map_err(play_error)?;
+    let OpeningPlies { from, plies } = match &opening {
+        Some(opening) => opening
+            .plies(start)
+            .map_err(|error| play_error(format!("the opening: {error}")))?,
+        None => OpeningPlies {
+            from: start.clone(),
+            plies: Vec::new(),
+        },
+    };
+    // Where the agents begin to choose: their plies are written from there.
+    let opened = opening_state(start, opening.as_ref()).map_err(play_error)?;
+    let result =
+        play_game_after(&from, &plies, &mut agents, &options).map_err(|error| match error {
+            PlayError::Interrupted => None,
+            other => Some(TournamentError::Play(other.to_string())),
+        })?;
+    let moves = plies_text(&opened, &result.plies, result.chance_seed).map_err(play_error)?;
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = result
         .outcome
@@ -614,6 +669,7 @@ pub(super) fn play_scheduled<G: Notation>(
         ],
         sides: [start.player_name(0), start.player_name(1)],
         seed: scheduled.seed,
+        opening,
         plies: moves.len(),
         moves,
         payoffs,
@@ -670,60 +726,67 @@ fn append_line(
 }
 
 /// Creates the output directory or checks that it belongs to this
-/// tournament, and reads back the games already played there.
+/// tournament, and reads back the games already played there and the
+/// run's provenance (`provenance` for a new run).
 fn prepare_directory(
     dir: &Path,
     config: &TournamentConfig,
-    resolved: &[String],
+    provenance: &Provenance,
     check: &dyn Fn(&GameLine) -> Result<(), String>,
     options: &RunOptions<'_>,
-) -> Result<LogRead, TournamentError> {
+) -> Result<(LogRead, Provenance), TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
     let config_path = dir.join(CONFIG_FILE);
-    match std::fs::read_to_string(&config_path) {
+    let stored = match std::fs::read_to_string(&config_path) {
         Ok(text) => {
             let existing = read_config(&config_path, &text)?;
             if &existing.config != config {
+                // Runs of builds without openings played from the start.
+                let hint = if existing.config.openings.is_start() && !config.openings.is_start() {
+                    "; its games start from the game's start (--no-openings resumes it)"
+                } else {
+                    ""
+                };
                 return Err(TournamentError::Invalid(format!(
-                    "{} holds a different tournament ({}); use another --out directory",
+                    "{} holds a different tournament ({}){hint}; use another --out directory",
                     dir.display(),
                     describe_difference(&existing.config, config)
                 )));
             }
             if !options.force_resume {
-                check_build(dir, existing.build.as_ref())?;
+                check_build(dir, existing.provenance.build.as_ref())?;
             }
+            existing.provenance
         }
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            write_config(&config_path, config, resolved)?;
+            write_config(&config_path, config, provenance)?;
+            provenance.clone()
         }
         Err(error) => return Err(io_error(&config_path, error)),
-    }
-    read_games(&dir.join(GAMES_FILE), check, true, options.repair)
+    };
+    let read = read_games(&dir.join(GAMES_FILE), check, true, options.repair)?;
+    Ok((read, stored))
 }
 
-/// A run directory's `config.json`: the tournament, the build of norn that
-/// started it (absent in directories of older builds), and every agent's
-/// full configuration ([`Agent::configuration`]) when it started.
+/// A run directory's `config.json`: the tournament and its provenance
+/// (the build of norn that started it, every agent's full configuration
+/// ([`Agent::configuration`]) and the rules in force).
 #[derive(Serialize, Deserialize)]
 struct StoredConfig {
     #[serde(flatten)]
     config: TournamentConfig,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    build: Option<Build>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    agent_configurations: Vec<String>,
+    #[serde(flatten)]
+    provenance: Provenance,
 }
 
 fn write_config(
     path: &Path,
     config: &TournamentConfig,
-    agent_configurations: &[String],
+    provenance: &Provenance,
 ) -> Result<(), TournamentError> {
     let stored = StoredConfig {
         config: config.clone(),
-        build: Some(Build::current().clone()),
-        agent_configurations: agent_configurations.to_vec(),
+        provenance: provenance.clone(),
     };
     let text = serde_json::to_string_pretty(&stored).expect("configs serialise");
     std::fs::write(path, text + "\n").map_err(|error| io_error(path, error))
@@ -764,6 +827,7 @@ fn describe_difference(old: &TournamentConfig, new: &TournamentConfig) -> String
         ("seed", old.seed != new.seed),
         ("max plies", old.max_plies != new.max_plies),
         ("anchor", old.anchor != new.anchor),
+        ("openings", old.openings != new.openings),
     ];
     let differing: Vec<&str> = fields
         .iter()
@@ -869,14 +933,22 @@ fn replace_file(path: &Path, text: &str) -> Result<(), TournamentError> {
     std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
 }
 
+/// The shards of a run combined by [`merge_directories`].
+pub struct MergedRun {
+    pub config: TournamentConfig,
+    /// The shards' provenance (the same in every shard).
+    pub provenance: Provenance,
+    /// Every shard's games, by index.
+    pub games: Vec<GameLine>,
+}
+
 /// Combines the logs of shard directories: they must hold the same
-/// tournament, every line must be the schedule's game at its index, and no
-/// game may appear in two of them. The moves are not replayed here (that
-/// needs the game's type): check each game with [`check_line`].
-pub fn merge_directories(
-    dirs: &[PathBuf],
-) -> Result<(TournamentConfig, Vec<GameLine>), TournamentError> {
-    let mut config: Option<TournamentConfig> = None;
+/// tournament played by this build with the same agent configurations and
+/// rules, every line must be the schedule's game at its index, and no game
+/// may appear in two of them. The moves are not replayed here (that needs
+/// the game's type): check each game with [`check_line`].
+pub fn merge_directories(dirs: &[PathBuf]) -> Result<MergedRun, TournamentError> {
+    let mut first: Option<StoredConfig> = None;
     let mut games: Vec<GameLine> = Vec::new();
     let mut seen = std::collections::HashMap::new();
     for dir in dirs {
@@ -884,21 +956,27 @@ pub fn merge_directories(
         let text =
             std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
         let stored = read_config(&config_path, &text)?;
-        check_build(dir, stored.build.as_ref())?;
-        let this = stored.config;
-        match &config {
-            None => config = Some(this),
-            Some(first) if first != &this => {
-                return Err(TournamentError::Invalid(format!(
-                    "{} holds a different tournament than {} ({})",
-                    dir.display(),
-                    dirs[0].display(),
-                    describe_difference(first, &this)
-                )));
+        check_build(dir, stored.provenance.build.as_ref())?;
+        match &first {
+            None => first = Some(stored),
+            Some(first) => {
+                let difference = if first.config != stored.config {
+                    describe_difference(&first.config, &stored.config)
+                } else if first.provenance != stored.provenance {
+                    "different agent configurations or rules in force".to_string()
+                } else {
+                    String::new()
+                };
+                if !difference.is_empty() {
+                    return Err(TournamentError::Invalid(format!(
+                        "{} holds a different tournament than {} ({difference})",
+                        dir.display(),
+                        dirs[0].display(),
+                    )));
+                }
             }
-            Some(_) => {}
         }
-        let config = config.as_ref().expect("set above");
+        let config = &first.as_ref().expect("set above").config;
         let check = |line: &GameLine| config.check_scheduled(line);
         let LogRead {
             games: shard_games,
@@ -923,20 +1001,27 @@ pub fn merge_directories(
             games.push(game);
         }
     }
-    let config = config.ok_or_else(|| TournamentError::Invalid("nothing to merge".into()))?;
+    let StoredConfig { config, provenance } =
+        first.ok_or_else(|| TournamentError::Invalid("nothing to merge".into()))?;
     games.sort_by_key(|game| game.index);
-    Ok((config, games))
+    Ok(MergedRun {
+        config,
+        provenance,
+        games,
+    })
 }
 
-/// Writes a merged log and configuration to `dir`, so that it can be
-/// summarised (and resumed, to fill any games the shards did not play).
+/// Writes a log and its configuration and provenance to `dir` (merged
+/// shards, a match's games), so that it can be summarised (and resumed, to
+/// fill any games not yet played).
 pub fn write_directory(
     dir: &Path,
     config: &TournamentConfig,
+    provenance: &Provenance,
     games: &[GameLine],
 ) -> Result<(), TournamentError> {
     std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
-    write_config(&dir.join(CONFIG_FILE), config, &[])?;
+    write_config(&dir.join(CONFIG_FILE), config, provenance)?;
     let mut log = String::new();
     for game in games {
         log.push_str(&serde_json::to_string(game).expect("game lines serialise"));
@@ -991,6 +1076,15 @@ pub fn check_line<G: Notation>(
     line: &GameLine,
 ) -> Result<(), String> {
     config.check_scheduled(line)?;
+    let opening = config
+        .opening_of(start, line.index)
+        .map_err(|error| format!("game {}: {error}", line.index))?;
+    if line.opening != opening {
+        return Err(format!(
+            "game {}: its opening differs from the tournament's",
+            line.index
+        ));
+    }
     if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
         return Err(format!(
             "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
@@ -1021,15 +1115,27 @@ pub fn check_line<G: Notation>(
     replay_line(start, line)
 }
 
+/// The state a game starts from: `start`, or where `opening` leads from it.
+fn opening_state<G: Notation>(start: &G, opening: Option<&Opening>) -> Result<G, String> {
+    match opening {
+        Some(opening) => opening
+            .apply(start)
+            .map_err(|error| format!("the opening: {error}")),
+        None => Ok(start.clone()),
+    }
+}
+
 /// Checks that a logged game replays under the rules to its recorded result
-/// (chance events drawn from the game's seed, as they were played).
+/// from its opening (chance events drawn from the game's seed, as they were
+/// played).
 pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
     let scheduled = ScheduledGame {
         index: line.index,
         seats: line.seats,
         seed: line.seed,
     };
-    let state = replay_texts(start, &line.moves, scheduled.chance_seed())
+    let state = opening_state(start, line.opening.as_ref())
+        .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed()))
         .map_err(|error| format!("game {}: {error}", line.index))?;
     let status = state.status();
     match status.outcome() {

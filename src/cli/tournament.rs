@@ -6,13 +6,15 @@ use super::{
 };
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
-    GameLine, MatchOptions, RunOptions, Shard, TournamentConfig, TournamentSummary, check_line,
-    merge_directories, run_match, run_tournament, text_report, write_directory, write_reports,
+    GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions, Shard,
+    TournamentConfig, TournamentSummary, check_line, merge_directories, parse_openings, run_match,
+    run_tournament, text_report, write_directory, write_reports,
 };
 use crate::core::Capabilities;
 use crate::registry::{GameVisitor, Registered};
 use clap::Args;
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -27,6 +29,101 @@ const DEFAULT_AGENTS: &[&str] = &[
     "mcts:iters=1000",
     "mcts:iters=3000",
 ];
+
+/// Where the games start. Without any of these, a game with a built-in
+/// opening set plays it in order, and any other game starts from its start.
+#[derive(Args, Debug)]
+pub struct OpeningArgs {
+    /// A file of openings, one per line: a position in the game's notation,
+    /// or plies from the game's start separated by spaces (blank lines and
+    /// # comments skipped); each colour-swapped pair plays one [default: the
+    /// game's built-in set, if it has one]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The order in which the pairs take the openings of --openings or of
+    /// the built-in set [default: sequential]
+    #[arg(long, value_enum, value_name = "ORDER", conflicts_with_all = ["random_plies", "position", "no_openings"])]
+    openings_order: Option<OpeningOrder>,
+    /// Start each colour-swapped pair after N uniformly random plies from
+    /// the game's start, drawn from the seed and the pair's place
+    #[arg(long, value_name = "N", conflicts_with_all = ["openings", "position", "no_openings"])]
+    random_plies: Option<usize>,
+    /// Start every game from this position
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["openings", "no_openings"])]
+    position: Option<String>,
+    /// Start every game from the game's start, without openings
+    #[arg(long, conflicts_with = "openings")]
+    no_openings: bool,
+}
+
+/// The most bytes of an openings file read: far more than any set of
+/// [`crate::arena::openings::MAX_OPENINGS`] openings needs.
+const MAX_OPENINGS_FILE_BYTES: u64 = 64 << 20;
+
+impl OpeningArgs {
+    /// The openings these flags ask for, checked against `start`; a random
+    /// order is shuffled from `seed`.
+    fn openings<G: Registered>(&self, start: &G, seed: u64) -> Result<Openings, String> {
+        let order = self.openings_order.unwrap_or_default();
+        if let Some(text) = &self.position {
+            let openings = Openings::Position(text.trim().to_string());
+            openings
+                .validate(start)
+                .map_err(|error| format!("--position: {error}"))?;
+            return Ok(openings);
+        }
+        if let Some(plies) = self.random_plies {
+            let openings = Openings::RandomPlies(plies);
+            openings
+                .validate(start)
+                .map_err(|error| format!("--random-plies: {error}"))?;
+            return Ok(openings);
+        }
+        if self.no_openings {
+            return Ok(Openings::Start);
+        }
+        let set = match &self.openings {
+            Some(path) => {
+                let text = read_openings_file(path)?;
+                parse_openings(&text, start)
+                    .map_err(|error| format!("{}: {error}", path.display()))?
+            }
+            None => match G::default_openings() {
+                Some(text) => parse_openings(text, start)
+                    .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME))?,
+                None if self.openings_order.is_some() => {
+                    return Err(format!(
+                        "--openings-order needs --openings FILE: {} has no built-in opening set",
+                        G::NAME
+                    ));
+                }
+                None => return Ok(Openings::Start),
+            },
+        };
+        Ok(Openings::Set(OpeningSet::new(set, order, seed)))
+    }
+}
+
+/// Reads an openings file, refusing one too large to be a set of openings
+/// before reading all of it.
+fn read_openings_file(path: &Path) -> Result<String, String> {
+    let cannot = |error: std::io::Error| format!("cannot read {}: {error}", path.display());
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_OPENINGS_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_OPENINGS_FILE_BYTES {
+        return Err(format!(
+            "{} is larger than {} MiB; an openings file holds at most {} openings",
+            path.display(),
+            MAX_OPENINGS_FILE_BYTES >> 20,
+            crate::arena::openings::MAX_OPENINGS
+        ));
+    }
+    Ok(text)
+}
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
@@ -68,6 +165,8 @@ pub struct TournamentArgs {
     /// Resume a run whose games another build of norn played
     #[arg(long)]
     force_resume: bool,
+    #[command(flatten)]
+    openings: OpeningArgs,
     /// Print the summary as one JSON object instead of the table
     #[arg(long)]
     json: bool,
@@ -121,6 +220,8 @@ pub struct MatchArgs {
     /// Directory for the match's game log and reports, as a tournament's
     #[arg(long)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    openings: OpeningArgs,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -161,6 +262,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         Some(text) => Shard::parse(text).map_err(|error| error.to_string())?,
         None => Shard::ALL,
     };
+    let start = G::new(rules);
     let config = TournamentConfig {
         game: G::NAME.to_string(),
         rules: args.rules.clone().unwrap_or_default(),
@@ -173,13 +275,13 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         seed: args.seed,
         max_plies: args.max_plies,
         anchor: args.anchor.clone(),
+        openings: args.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
     let out_dir = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("runs/{}-{}", G::NAME, config.digest())));
-    let start = G::new(rules);
     let stop = interrupt_flag();
     let bar = GamesBar::new();
     let options = RunOptions {
@@ -196,7 +298,8 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     let scored = Capabilities::of::<G>().scored();
-    let summary = TournamentSummary::compute(&config, &result.games, scored);
+    let summary = TournamentSummary::compute(&config, &result.games, scored)
+        .with_provenance(&result.provenance);
     write_reports(&out_dir, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)?;
     for dropped in &result.dropped_lines {
@@ -227,19 +330,16 @@ pub fn merge(args: MergeArgs) -> CliResult {
     if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
         return super::winrate::merge(&args.dirs, &args.out, args.json);
     }
-    let (config, games) = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
+    let merged = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
+    let (config, games) = (&merged.config, &merged.games);
     let game = crate::registry::find(&config.game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
-    crate::registry::visit(
-        &config.game,
-        &mut ReplayEvery {
-            config: &config,
-            games: &games,
-        },
-    )
-    .map_err(|error| error.to_string())??;
-    write_directory(&args.out, &config, &games).map_err(|error| error.to_string())?;
-    let summary = TournamentSummary::compute(&config, &games, game.capabilities.scored());
+    crate::registry::visit(&config.game, &mut ReplayEvery { config, games })
+        .map_err(|error| error.to_string())??;
+    write_directory(&args.out, config, &merged.provenance, games)
+        .map_err(|error| error.to_string())?;
+    let summary = TournamentSummary::compute(config, games, game.capabilities.scored())
+        .with_provenance(&merged.provenance);
     write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)
 }
@@ -286,6 +386,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         beta: args.beta,
     };
     let rules = parse_rules::<G>(args.rules.as_deref())?;
+    let start = G::new(rules);
     let config = TournamentConfig {
         game: G::NAME.to_string(),
         rules: args.rules.clone().unwrap_or_default(),
@@ -297,8 +398,8 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         seed: args.seed,
         max_plies: args.max_plies,
         anchor: None,
+        openings: args.openings.openings(&start, args.seed)?,
     };
-    let start = G::new(rules);
     let stop = interrupt_flag();
     let bar = GamesBar::new();
     let options = MatchOptions {
@@ -317,9 +418,11 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
             games_per_pair: report.games,
             ..config
         };
-        write_directory(out, &played, &report.game_lines).map_err(|error| error.to_string())?;
+        write_directory(out, &played, &report.provenance, &report.game_lines)
+            .map_err(|error| error.to_string())?;
         let scored = Capabilities::of::<G>().scored();
-        let summary = TournamentSummary::compute(&played, &report.game_lines, scored);
+        let summary = TournamentSummary::compute(&played, &report.game_lines, scored)
+            .with_provenance(&report.provenance);
         write_reports(out, &summary).map_err(|error| error.to_string())?;
     }
     if args.json {
@@ -333,6 +436,11 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         SprtDecision::AcceptH0 => format!(
             "H0 accepted: {} gains at most {elo0:+} Elo",
             report.agents[0]
+        ),
+        SprtDecision::Continue if report.stopped_repeating => format!(
+            "undecided: the last pairs only repeated earlier pairs' games ({}); \
+             give more openings (--openings, --random-plies)",
+            report.openings
         ),
         SprtDecision::Continue => "undecided".to_string(),
     };
@@ -353,5 +461,11 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         "Elo {:+.1} [{:+.1}, {:+.1}]",
         report.elo, report.elo_low, report.elo_high
     );
+    if report.repeated_pairs > 0 {
+        println!(
+            "not counted: {} of the pairs repeated an earlier pair's games",
+            report.repeated_pairs
+        );
+    }
     Ok(())
 }

@@ -15,3 +15,58 @@ pub trait Evaluate: Game {
         false
     }
 }
+
+/// An evaluation that searchers take as a parameter: the game's own
+/// ([`GameEvaluation`], the default) or a researcher's, without a new game
+/// type. A closure `Fn(&G, Player) -> f64` is one (it knows no tactical
+/// moves); implement the trait to say which moves are tactical too.
+///
+/// ```
+/// use norn::core::{Evaluator, Game, Player};
+/// use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+/// use norn::search::{AlphaBeta, AlphaBetaConfig};
+///
+/// // Every position is even, except those that end the game.
+/// let even = |state: &Hnefatafl, player: Player| match state.status().outcome() {
+///     Some(outcome) => outcome.payoffs.get(player),
+///     None => 0.0,
+/// };
+/// let mut search = AlphaBeta::new(AlphaBetaConfig { depth: Some(2), ..Default::default() });
+/// let start = Hnefatafl::new(HnefataflRules::default());
+/// let result = search.search_with(&start, &even).unwrap();
+/// assert!(result.best_move.is_some());
+/// ```
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// An estimate of `player`'s payoff in `state`, within
+    /// [`Game::payoff_range`], as [`Evaluate::evaluate`].
+    fn evaluate(&self, state: &G, player: Player) -> f64;
+
+    /// Whether `mv` is tactical in `state` (searchers try such moves
+    /// first), as [`Evaluate::is_tactical`]. The default knows none.
+    fn is_tactical(&self, _state: &G, _mv: G::Move) -> bool {
+        false
+    }
+}
+
+/// The game's own evaluation ([`Evaluate`]): what searchers use unless
+/// given another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameEvaluation;
+
+impl<G: Evaluate> Evaluator<G> for GameEvaluation {
+    #[inline]
+    fn evaluate(&self, state: &G, player: Player) -> f64 {
+        state.evaluate(player)
+    }
+
+    #[inline]
+    fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
+        state.is_tactical(mv)
+    }
+}
+
+impl<G: Game, F: Fn(&G, Player) -> f64 + Send + Sync> Evaluator<G> for F {
+    fn evaluate(&self, state: &G, player: Player) -> f64 {
+        self(state, player)
+    }
+}

@@ -4,6 +4,8 @@
 //! [`TranspositionTable`], and move ordering by the table's move, captures
 //! ([`Evaluate::is_tactical`]), two killer moves per ply and a history table.
 //! A search stops at a depth, a node count or a deadline, whichever comes first.
+//! The evaluation is a parameter: [`AlphaBeta::search`] uses the game's own,
+//! [`AlphaBeta::search_with`] any [`Evaluator`].
 //!
 //! # Restrictions
 //! The searcher assumes two players whose payoffs sum to a constant (what one
@@ -16,7 +18,7 @@
 //! Scores are integers from the view of the player to move:
 //! [`SCORE_SCALE`] is the best payoff in [`Game::payoff_range`], `-SCORE_SCALE`
 //! the worst, and `0` the middle (a draw in win/loss games). Finished games
-//! score their exact payoff; other leaves score [`Evaluate::evaluate`] on the
+//! score their exact payoff; other leaves score the evaluation on the
 //! same scale, so an evaluation should stay strictly inside the payoff range
 //! for proven results to stand out.
 //!
@@ -37,7 +39,9 @@
 
 use super::SearchError;
 use super::tt::{Bound, TranspositionTable, TtEntry};
-use crate::core::{Evaluate, FastHasher, Game, MoveList, Player, Status};
+use crate::core::{
+    Evaluate, Evaluator, FastHasher, Game, GameEvaluation, MoveList, Player, Status,
+};
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -134,11 +138,27 @@ impl AlphaBeta {
         }
     }
 
-    /// Searches `state` within the configured limits.
+    /// Searches `state` within the configured limits, with the game's own
+    /// evaluation.
     ///
     /// # Errors
     /// If the search reaches a chance event or a simultaneous choice.
     pub fn search<G: Evaluate>(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError> {
+        self.search_with(state, &GameEvaluation)
+    }
+
+    /// Searches `state` within the configured limits, scoring the leaves
+    /// that do not end the game with `evaluator` and trying its tactical
+    /// moves first. The table keeps scores between searches: clear it
+    /// ([`AlphaBeta::clear`]) before searching with another evaluation.
+    ///
+    /// # Errors
+    /// If the search reaches a chance event or a simultaneous choice.
+    pub fn search_with<G: Game, E: Evaluator<G>>(
+        &mut self,
+        state: &G,
+        evaluator: &E,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
         self.generation = self.generation.wrapping_add(1);
         let started = Instant::now();
         let stop = AtomicBool::new(false);
@@ -158,14 +178,16 @@ impl AlphaBeta {
         };
         let max_depth = self.config.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         let mut result = if self.config.threads <= 1 {
-            Worker::<G>::new(&shared, 0).iterate(state, max_depth)
+            Worker::new(&shared, evaluator, 0).iterate(state, max_depth)
         } else {
             std::thread::scope(|scope| {
                 for helper in 1..self.config.threads {
                     let shared = &shared;
-                    scope.spawn(move || Worker::<G>::new(shared, helper).iterate(state, max_depth));
+                    scope.spawn(move || {
+                        Worker::new(shared, evaluator, helper).iterate(state, max_depth)
+                    });
                 }
-                let result = Worker::<G>::new(&shared, 0).iterate(state, max_depth);
+                let result = Worker::new(&shared, evaluator, 0).iterate(state, max_depth);
                 stop.store(true, Ordering::Relaxed);
                 result
             })
@@ -194,8 +216,9 @@ struct Shared<'a> {
 }
 
 /// One search thread with its own move lists and ordering tables.
-struct Worker<'a, G: Game> {
+struct Worker<'a, G: Game, E> {
     shared: &'a Shared<'a>,
+    evaluator: &'a E,
     id: usize,
     nodes: u64,
     /// The node count at which the clock is read next.
@@ -208,11 +231,12 @@ struct Worker<'a, G: Game> {
     pv: Vec<Vec<G::Move>>,
 }
 
-impl<'a, G: Evaluate> Worker<'a, G> {
-    fn new(shared: &'a Shared<'a>, id: usize) -> Self {
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+    fn new(shared: &'a Shared<'a>, evaluator: &'a E, id: usize) -> Self {
         let plies = MAX_DEPTH as usize + 2;
         Worker {
             shared,
+            evaluator,
             id,
             nodes: 0,
             next_poll: POLL_INTERVAL,
@@ -315,7 +339,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         self.pv[ply].clear();
         if depth == 0 {
-            return evaluation_score(state, me);
+            return evaluation_score(self.evaluator, state, me);
         }
         let hash = state.hash();
         let mut table_move = None;
@@ -338,7 +362,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         state.legal_moves(&mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return evaluation_score(state, me);
+            return evaluation_score(self.evaluator, state, me);
         }
         let mut order = std::mem::take(&mut self.orders[ply]);
         self.order_moves(state, &moves, table_move, ply, &mut order);
@@ -454,7 +478,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let index = index as u16;
             let priority = if Some(index) == table_move {
                 TABLE_MOVE
-            } else if state.is_tactical(mv) {
+            } else if self.evaluator.is_tactical(state, mv) {
                 TACTICAL + self.history[history_slot(&mv)]
             } else if Some(mv) == first_killer {
                 FIRST_KILLER
@@ -484,7 +508,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// A quiet move that refuted the opponent becomes a killer at this ply and
     /// gains history in proportion to the work it saved.
     fn reward_cutoff(&mut self, state: &G, mv: G::Move, depth: u32, ply: usize) {
-        if state.is_tactical(mv) {
+        if self.evaluator.is_tactical(state, mv) {
             return;
         }
         let killers = &mut self.killers[ply];
@@ -504,8 +528,8 @@ fn payoff_score<G: Game>(state: &G, payoff: f64) -> i32 {
     (unit.clamp(-1.0, 1.0) * f64::from(SCORE_SCALE)).round() as i32
 }
 
-fn evaluation_score<G: Evaluate>(state: &G, me: Player) -> i32 {
-    payoff_score(state, state.evaluate(me))
+fn evaluation_score<G: Game>(evaluator: &impl Evaluator<G>, state: &G, me: Player) -> i32 {
+    payoff_score(state, evaluator.evaluate(state, me))
 }
 
 /// The history-table slot of a move: any `Hash` move type works.

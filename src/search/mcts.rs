@@ -8,10 +8,11 @@
 //!
 //! - Nodes live in an arena (a `Vec` with `u32` links); a node's children form
 //!   a linked list and are added one per visit: tactical moves
-//!   ([`Evaluate::is_tactical`]) first, each group in a shuffled order.
+//!   ([`Evaluator::is_tactical`]) first, each group in a shuffled order.
 //! - A simulation plays random moves from the new node for at most
-//!   [`MctsConfig::playout_plies`] plies, then scores the position with
-//!   [`Evaluate::evaluate`] unless the game ended.
+//!   [`MctsConfig::playout_plies`] plies, then scores the position with the
+//!   evaluation ([`Evaluator::evaluate`]: the game's own by [`Mcts::new`],
+//!   any other by [`Mcts::with_evaluator`]) unless the game ended.
 //! - MCTS-Solver: finished games are proven results. A node is proven when its
 //!   player to move has a proven child giving it the best possible payoff, or
 //!   when every child is proven (it takes the best of them). Proven nodes are
@@ -47,8 +48,8 @@
 
 use super::SearchError;
 use crate::core::{
-    Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed, normalised_payoffs,
-    rng_from_seed, thread_pool,
+    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed,
+    normalised_payoffs, rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -205,8 +206,9 @@ struct Description {
 }
 
 impl Description {
-    fn of<G: Evaluate>(
+    fn of<G: Game>(
         state: &G,
+        evaluator: &impl Evaluator<G>,
         config: &MctsConfig,
         rng: &mut GameRng,
         moves: &mut MoveList<G::Move>,
@@ -225,8 +227,10 @@ impl Description {
                 state.legal_moves(moves);
                 description.mover = player as u8;
                 description.move_count = moves.len().min(usize::from(u16::MAX)) as u16;
-                description.tactical_count =
-                    moves.iter().filter(|&&mv| state.is_tactical(mv)).count() as u16;
+                description.tactical_count = moves
+                    .iter()
+                    .filter(|&&mv| evaluator.is_tactical(state, mv))
+                    .count() as u16;
                 if description.move_count > 0 {
                     description.scramble_offset = rng.random_range(0..description.move_count);
                 }
@@ -242,7 +246,7 @@ impl Description {
         if config.minimax_weight > 0.0 {
             description.estimate = match description.proven {
                 Some(result) => result,
-                None => evaluation(state),
+                None => evaluation(state, evaluator),
             };
         }
         description
@@ -571,9 +575,14 @@ impl<G: Game> Tree<G> {
     }
 }
 
-impl<G: Evaluate> Tree<G> {
-    fn new(root_state: &G, config: &MctsConfig, rng: &mut GameRng) -> Self {
-        let description = Description::of(root_state, config, rng, &mut MoveList::new());
+impl<G: Game> Tree<G> {
+    fn new(
+        root_state: &G,
+        evaluator: &impl Evaluator<G>,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+    ) -> Self {
+        let description = Description::of(root_state, evaluator, config, rng, &mut MoveList::new());
         Tree {
             unsupported: description.unsupported,
             nodes: vec![Node::new(None, NONE, description)],
@@ -588,6 +597,7 @@ impl<G: Evaluate> Tree<G> {
         root_state: &G,
         path: &[G::Move],
         selection: &Selection,
+        evaluator: &impl Evaluator<G>,
         config: &MctsConfig,
         rng: &mut GameRng,
         moves: &mut MoveList<G::Move>,
@@ -603,22 +613,22 @@ impl<G: Evaluate> Tree<G> {
             },
             Selection::Simulate(_) => Simulation {
                 child: None,
-                result: simulate(state, config.playout_plies, rng, moves),
+                result: simulate(state, evaluator, config.playout_plies, rng, moves),
             },
             Selection::Expand { tactical, slot, .. } => {
                 state.legal_moves(moves);
                 let mv = moves
                     .iter()
                     .copied()
-                    .filter(|&mv| state.is_tactical(mv) == tactical)
+                    .filter(|&mv| evaluator.is_tactical(&state, mv) == tactical)
                     .nth(slot)
                     .expect("the group has this many moves");
                 state.play(mv);
-                let description = Description::of(&state, config, rng, moves);
+                let description = Description::of(&state, evaluator, config, rng, moves);
                 let result = match (description.unsupported, description.proven) {
                     (Some(status), _) => Err(status),
                     (None, Some(result)) => Ok(result),
-                    (None, None) => simulate(state, config.playout_plies, rng, moves),
+                    (None, None) => simulate(state, evaluator, config.playout_plies, rng, moves),
                 };
                 Simulation {
                     child: Some((mv, description)),
@@ -631,23 +641,31 @@ impl<G: Evaluate> Tree<G> {
     /// One full iteration: selection, simulation, back-up.
     fn iterate(
         &mut self,
+        evaluator: &impl Evaluator<G>,
         config: &MctsConfig,
         rng: &mut GameRng,
         moves: &mut MoveList<G::Move>,
         path: &mut Vec<G::Move>,
     ) {
         let selection = self.select(config, path);
-        let simulation =
-            Self::simulate_selection(&self.root_state, path, &selection, config, rng, moves);
+        let simulation = Self::simulate_selection(
+            &self.root_state,
+            path,
+            &selection,
+            evaluator,
+            config,
+            rng,
+            moves,
+        );
         self.finish_iteration(selection, simulation, config);
     }
 }
 
 /// The evaluation of `state` for every player, normalised.
-fn evaluation<G: Evaluate>(state: &G) -> [f64; MAX_PLAYERS] {
+fn evaluation<G: Game>(state: &G, evaluator: &impl Evaluator<G>) -> [f64; MAX_PLAYERS] {
     let mut estimates = [0.0; MAX_PLAYERS];
     for (player, estimate) in estimates.iter_mut().enumerate().take(state.num_players()) {
-        *estimate = state.evaluate(player);
+        *estimate = evaluator.evaluate(state, player);
     }
     normalised_payoffs(state, &estimates[..state.num_players()])
 }
@@ -655,8 +673,9 @@ fn evaluation<G: Evaluate>(state: &G) -> [f64; MAX_PLAYERS] {
 /// Plays random moves from `state` for at most `plies` plies and returns the
 /// final payoffs, or the evaluation if the game goes on; or the status of a
 /// state it cannot play through.
-fn simulate<G: Evaluate>(
+fn simulate<G: Game>(
     mut state: G,
+    evaluator: &impl Evaluator<G>,
     plies: Option<u32>,
     rng: &mut GameRng,
     moves: &mut MoveList<G::Move>,
@@ -672,27 +691,42 @@ fn simulate<G: Evaluate>(
                 state.play(moves[rng.random_range(0..moves.len())]);
                 played += 1;
             }
-            Status::ToMove(_) => return Ok(evaluation(&state)),
+            Status::ToMove(_) => return Ok(evaluation(&state, evaluator)),
             other @ (Status::Chance | Status::Simultaneous) => return Err(other),
         }
     }
 }
 
-/// A Monte Carlo tree searcher that keeps its trees between moves.
-pub struct Mcts<G: Game> {
+/// A Monte Carlo tree searcher that keeps its trees between moves, with
+/// the evaluation `E` (by default the game's own).
+pub struct Mcts<G: Game, E = GameEvaluation> {
     config: MctsConfig,
     seed: u64,
     searches: u64,
     trees: Vec<Tree<G>>,
     pool: Option<rayon::ThreadPool>,
+    evaluator: E,
 }
 
 impl<G: Evaluate> Mcts<G> {
-    /// A searcher whose random choices all derive from `seed`.
+    /// A searcher with the game's own evaluation whose random choices all
+    /// derive from `seed`.
     ///
     /// # Errors
     /// If the thread pool for `config.threads > 1` cannot be created.
     pub fn new(config: MctsConfig, seed: u64) -> Result<Self, String> {
+        Mcts::with_evaluator(config, seed, GameEvaluation)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+    /// A searcher that scores playouts cut short with `evaluator` (and
+    /// tries its tactical moves first), whose random choices all derive
+    /// from `seed`.
+    ///
+    /// # Errors
+    /// If the thread pool for `config.threads > 1` cannot be created.
+    pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {
@@ -704,6 +738,7 @@ impl<G: Evaluate> Mcts<G> {
             searches: 0,
             trees: Vec::new(),
             pool,
+            evaluator,
         })
     }
 
@@ -768,7 +803,12 @@ impl<G: Evaluate> Mcts<G> {
             self.trees = (0..tree_count)
                 .map(|index| {
                     let seed = derive_seed(search_seed, (self.config.threads + index) as u64);
-                    Tree::new(state, &self.config, &mut rng_from_seed(seed))
+                    Tree::new(
+                        state,
+                        &self.evaluator,
+                        &self.config,
+                        &mut rng_from_seed(seed),
+                    )
                 })
                 .collect();
         }
@@ -779,11 +819,19 @@ impl<G: Evaluate> Mcts<G> {
         } else {
             self.config.iterations
         };
-        let config = &self.config;
+        let (config, evaluator) = (&self.config, &self.evaluator);
         let ran = match (config.parallelism, &self.pool) {
             (Parallelism::Tree, Some(pool)) => {
                 let tree = Mutex::new(self.trees.pop().expect("one tree"));
-                let ran = run_shared_tree(&tree, config, iterations, deadline, search_seed, pool);
+                let ran = run_shared_tree(
+                    &tree,
+                    evaluator,
+                    config,
+                    iterations,
+                    deadline,
+                    search_seed,
+                    pool,
+                );
                 self.trees
                     .push(tree.into_inner().expect("no thread panicked"));
                 ran
@@ -797,7 +845,7 @@ impl<G: Evaluate> Mcts<G> {
                 };
                 let grow = |(index, tree): (usize, &mut Tree<G>)| {
                     let mut rng = rng_from_seed(derive_seed(search_seed, index as u64));
-                    run_tree(tree, config, share(index), deadline, &mut rng)
+                    run_tree(tree, evaluator, config, share(index), deadline, &mut rng)
                 };
                 match pool {
                     Some(pool) => {
@@ -890,8 +938,9 @@ fn same_position<G: Game>(a: &G, b: &G) -> bool {
 /// Grows one tree alone; returns the iterations run. The first iteration
 /// runs even when the deadline has passed (the machine may have paused the
 /// search before it began), so that a root move is expanded to choose.
-fn run_tree<G: Evaluate>(
+fn run_tree<G: Game>(
     tree: &mut Tree<G>,
+    evaluator: &impl Evaluator<G>,
     config: &MctsConfig,
     iterations: Option<u64>,
     deadline: Option<Instant>,
@@ -905,7 +954,7 @@ fn run_tree<G: Evaluate>(
         && !(config.solver && tree.is_solved())
         && tree.unsupported.is_none()
     {
-        tree.iterate(config, rng, &mut moves, &mut path);
+        tree.iterate(evaluator, config, rng, &mut moves, &mut path);
         ran += 1;
     }
     ran
@@ -914,8 +963,9 @@ fn run_tree<G: Evaluate>(
 /// Grows one tree with every thread of `pool`: selection and back-up hold the
 /// lock; replaying the path, building the new child and the simulation run
 /// outside it. As in [`run_tree`], one iteration runs past the deadline.
-fn run_shared_tree<G: Evaluate>(
+fn run_shared_tree<G: Game>(
     tree: &Mutex<Tree<G>>,
+    evaluator: &impl Evaluator<G>,
     config: &MctsConfig,
     iterations: Option<u64>,
     deadline: Option<Instant>,
@@ -951,7 +1001,7 @@ fn run_shared_tree<G: Evaluate>(
                         tree.select(config, &mut path)
                     };
                     let simulation = Tree::simulate_selection(
-                        root_state, &path, &selection, config, &mut rng, &mut moves,
+                        root_state, &path, &selection, evaluator, config, &mut rng, &mut moves,
                     );
                     tree.lock()
                         .expect("no thread panicked")
