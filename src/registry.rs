@@ -2,7 +2,7 @@
 //! library offers for it beyond the generic code (its own policies, the
 //! objectives of its exact solutions, a record format, an engine protocol).
 //!
-//! The command line, the conformance suite (`tests/all_games.rs`) and the
+//! The command line, the conformance suite (`tests/suite/all_games.rs`) and the
 //! benches iterate over this list, so a game cannot opt out of any of them,
 //! and commands refuse a game by what it lacks, never by its name. Adding a
 //! game is one folder under `src/games/` plus one entry here: a line in
@@ -92,7 +92,7 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
     /// text of an openings file ([`crate::arena::parse_openings`]): where
     /// tournaments and matches start their colour-swapped pairs unless told
     /// otherwise. The sets are files under `openings/`, made by the
-    /// procedure in `tests/openings.rs`.
+    /// procedure in `tests/suite/openings.rs`.
     fn default_openings() -> Option<&'static str> {
         None
     }

@@ -2,7 +2,7 @@
 //! random playouts from a start, resolving chance and playing joint moves,
 //! with every state reached checked against the game model.
 //!
-//! `tests/all_games.rs` runs [`check_conformance`] on every game of the
+//! `tests/suite/all_games.rs` runs [`check_conformance`] on every game of the
 //! [registry](crate::registry), so a game cannot opt out; a game's own
 //! tests call it on other starts and rules. Failures panic with a message
 //! naming the state and the check, as test assertions do.

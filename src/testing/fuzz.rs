@@ -7,7 +7,7 @@
 //! bug, and the entry points panic themselves when a check fails.
 //!
 //! The `fuzz/` crate runs them under libFuzzer (`cargo +nightly fuzz run
-//! NAME`); `tests/fuzz.rs` runs them on the stable toolchain over the corpus
+//! NAME`); `tests/suite/fuzz.rs` runs them on the stable toolchain over the corpus
 //! in `fuzz/corpus/NAME/` and seeded mutations of it. The formats of one
 //! game start with the game's name on a line of its own, so that the
 //! registry picks the game and a new game is fuzzed without a change here.

@@ -133,7 +133,7 @@ impl FenrirPath {
 }
 
 /// Tests of single rules on small hand-made positions live in
-/// tests/fenrir_path_rules.rs; these check internal helpers.
+/// tests/suite/fenrir_path_rules.rs; these check internal helpers.
 #[cfg(test)]
 mod tests {
     use super::*;

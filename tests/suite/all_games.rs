@@ -2,9 +2,7 @@
 //! for each: deleting a game's registry line is the only way to skip it.
 //! The small simultaneous-move game of the tests runs through it too.
 
-mod common;
-
-use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
+use crate::common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use norn::core::{Capabilities, Game, Status};
 use norn::registry::{self, GameVisitor, Registered};
 use norn::testing::{Budget, check_conformance};

@@ -3,9 +3,7 @@
 //! equilibrium property of the strategies it returns: each player's
 //! strategy guarantees the value against every choice of the other.
 
-mod common;
-
-use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
+use crate::common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use norn::agents::nibelungen_retrograde::{OracleAgent, RetrogradeTable};
 use norn::agents::{Agent, Decision};
 use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};

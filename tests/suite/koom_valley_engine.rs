@@ -1,11 +1,9 @@
 //! Koom Valley Thud against a plain array implementation written separately
-//! (tests/common/slow_thud.rs): every legal move, the position it leads to,
+//! (tests/suite/common/slow_thud.rs): every legal move, the position it leads to,
 //! and every game end.
 
-mod common;
-
-use common::positions;
-use common::slow_thud::{End, SlowThud};
+use crate::common::positions;
+use crate::common::slow_thud::{End, SlowThud};
 use norn::core::{Evaluate, Game, GameRng, MoveList, Notation, rng_from_seed};
 use norn::games::thud::board::{ADJACENT, row};
 use norn::games::thud::koom_valley::{KoomValleyMoveKind, START_POSITION};

@@ -1,10 +1,8 @@
 //! Classic Thud against independent facts: the published opening counts and
-//! a plain array implementation written separately (tests/common/slow_thud.rs).
+//! a plain array implementation written separately (tests/suite/common/slow_thud.rs).
 
-mod common;
-
-use common::positions;
-use common::slow_thud::{End, SlowThud};
+use crate::common::positions;
+use crate::common::slow_thud::{End, SlowThud};
 use norn::core::{Evaluate, Game, GameRng, MoveList, Notation, Status, rng_from_seed};
 use norn::games::thud::classic::START_POSITION;
 use norn::games::thud::{Thud, ThudMove, ThudRules, TrollCaptures};

@@ -1,9 +1,7 @@
 //! Hand-built deals, one or more for each rule of Fetters of Fenrir, and the
 //! invariants every game passes.
 
-mod common;
-
-use common::moves::{self, play};
+use crate::common::moves::{self, play};
 use norn::core::{
     Game, ImperfectInformation, Notation, RulesOptions, Status, Stochastic, rng_from_seed,
 };

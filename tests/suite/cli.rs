@@ -1,8 +1,6 @@
 //! The command line as a user runs it.
 
-mod common;
-
-use common::cli::{assert_fails_with, json, norn, stdout};
+use crate::common::cli::{assert_fails_with, json, norn, stdout};
 
 #[test]
 fn perft_reports_json_with_depth_nodes_and_seconds() {

@@ -1,9 +1,7 @@
 //! Fenrir's Path: hand-built positions for each rule, perft against a slow
 //! independent model of the rules, and the generic invariants.
 
-mod common;
-
-use common::moves::play;
+use crate::common::moves::play;
 use norn::core::{Game, MoveList, Notation, Status, Stochastic, rng_from_seed};
 use norn::games::fenrir_path::{Colour, FenrirPath, FenrirPathMove, FenrirPathRules};
 use norn::search::perft;

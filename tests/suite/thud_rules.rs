@@ -1,8 +1,6 @@
 //! Hand-built positions, one or more for each rule of classic Thud.
 
-mod common;
-
-use common::moves::{self, play, refused};
+use crate::common::moves::{self, play, refused};
 use norn::bitboard::Bitboard256;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::thud::{Side, Thud, ThudMove, ThudMoveKind, ThudRules, ThudSetup, parse_square};

@@ -3,9 +3,7 @@
 //! as one entry, logs replay, and searchers that handle one player at a
 //! time refuse them with an error instead of a wrong answer.
 
-mod common;
-
-use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
+use crate::common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use norn::agents::{Agent, AgentError, Decision, RandomAgent, build_agent, player_choices};
 use norn::arena::winrate::play_out;
 use norn::arena::{

@@ -1,9 +1,7 @@
 //! What the machine cannot give, and input that used to slip through, is
 //! refused with one clear line before any work starts.
 
-mod common;
-
-use common::cli::{assert_fails_with, norn};
+use crate::common::cli::{assert_fails_with, norn};
 
 #[test]
 fn thread_counts_beyond_the_machine_are_refused() {

@@ -1,9 +1,7 @@
 //! The searchers against plain minimax on a solved game: tic-tac-toe is a
 //! draw under perfect play.
 
-mod common;
-
-use common::tictactoe::{TicTacToe, minimax_value, reachable_positions};
+use crate::common::tictactoe::{TicTacToe, minimax_value, reachable_positions};
 use norn::agents::{Decision, build_agent};
 use norn::core::{Game, MoveList, Ply};
 use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism, SCORE_SCALE};

@@ -1,9 +1,7 @@
 //! The engine against independent facts: published perft numbers, a plain
 //! array implementation written separately, and the real game records.
 
-mod common;
-
-use common::slow_tafl::{Coord, End, SlowTafl, coord_name};
+use crate::common::slow_tafl::{Coord, End, SlowTafl, coord_name};
 use norn::bitboard::Square;
 use norn::core::{Game, MoveList, Notation, Status, rng_from_seed};
 use norn::games::hnefatafl::{
@@ -14,7 +12,7 @@ use norn::search::{perft, perft_parallel};
 use rand::RngExt;
 use std::num::NonZeroU32;
 
-const RECORDS: &str = include_str!("data/copenhagen-games.csv");
+const RECORDS: &str = include_str!("../data/copenhagen-games.csv");
 
 fn coord(square: Square) -> Coord {
     (GRID.file(square) as i32, GRID.rank(square) as i32)

@@ -2,9 +2,7 @@
 //! totals and intervals of a single run, and a merge refuses shards that
 //! are missing, doubled, of another run or edited.
 
-mod common;
-
-use common::cli::{assert_fails_with, norn};
+use crate::common::cli::{assert_fails_with, norn};
 use norn::arena::Shard;
 use norn::arena::experiment::{Contender, WinRateReport, compare_policies};
 use norn::arena::winrate::WinRateRun;

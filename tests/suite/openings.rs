@@ -65,8 +65,8 @@ fn hnefatafl_set() -> String {
     let mut text = String::from(
         "# The built-in Hnefatafl openings: the first four plies of the 876 recorded\n\
          # games in tests/data/copenhagen-games.csv, the most frequent first (ties in\n\
-         # the order of their first game), at most 100. Made by tests/openings.rs;\n\
-         # NORN_WRITE_OPENINGS=1 cargo test --release --test openings writes it again.\n",
+         # the order of their first game), at most 100. Made by tests/suite/openings.rs;\n\
+         # NORN_WRITE_OPENINGS=1 cargo test --release --test suite openings writes it again.\n",
     );
     for (prefix, (count, _)) in prefixes.into_iter().take(SET_SIZE) {
         text.push_str(&format!("# played in {count} games\n{prefix}\n"));
@@ -104,8 +104,8 @@ fn balanced_set<G: Registered>(title: &str) -> String {
         "# The built-in {title} openings: four uniformly random plies from the start, as\n\
          # --random-plies 4 draws them from seed {SET_SEED} for pairs 0, 1, 2, ..., kept when\n\
          # the game's evaluation differs from the start's by at most 2% of the payoff\n\
-         # range and the prefix is new, until 100 are kept. Made by tests/openings.rs;\n\
-         # NORN_WRITE_OPENINGS=1 cargo test --release --test openings writes it again.\n"
+         # range and the prefix is new, until 100 are kept. Made by tests/suite/openings.rs;\n\
+         # NORN_WRITE_OPENINGS=1 cargo test --release --test suite openings writes it again.\n"
     );
     for opening in kept {
         text.push_str(&opening.line());

@@ -1,9 +1,7 @@
 //! The command line for classic Thud and Koom Valley Thud (perft, show, play,
 //! tournaments), as a user runs it.
 
-mod common;
-
-use common::cli::{assert_fails_with, json, norn};
+use crate::common::cli::{assert_fails_with, json, norn};
 
 #[test]
 fn perft_counts_both_games() {

@@ -2,9 +2,7 @@
 //! its root strategies falls as the iterations grow, for both selection
 //! rules; its results are reproducible whatever the number of threads.
 
-mod common;
-
-use common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
+use crate::common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use norn::agents::build_agent;
 use norn::core::{Game, Notation, Simultaneous};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};

@@ -1,8 +1,6 @@
 //! `norn winrate fenrir-cards`, `show` and `perft` as a user runs them.
 
-mod common;
-
-use common::cli::{assert_fails_with, json, norn};
+use crate::common::cli::{assert_fails_with, json, norn};
 use std::path::PathBuf;
 
 fn scratch_dir(name: &str) -> PathBuf {

@@ -1,8 +1,6 @@
 //! The fenrir-path commands as a user runs them.
 
-mod common;
-
-use common::cli::{self, assert_fails_with, norn};
+use crate::common::cli::{self, assert_fails_with, norn};
 
 const SORTED: &str = "RRRRRRBBBBBBGGGGGGYYYYYY:RBGY";
 

@@ -2,9 +2,7 @@
 //! configurations, tactics from hand-built positions, and games against the
 //! baselines.
 
-mod common;
-
-use common::positions;
+use crate::common::positions;
 use norn::agents::{Agent, Decision, build_agent};
 use norn::arena::{PlayOptions, play_game};
 use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, Player, Status};

@@ -1,0 +1,44 @@
+//! The integration tests, one module per subject, in one test binary: one
+//! link of the library instead of one per file, which is most of the time
+//! a clean `cargo test --release` takes. The timing tests of deadlines run
+//! in a binary of their own (tests/deadlines.rs), where no other test
+//! competes with them for the cores.
+
+mod common;
+
+mod all_games;
+mod cli;
+mod cli_limits;
+mod crash_safety;
+mod engine_abuse;
+mod engine_agents;
+mod engine_protocol;
+mod engine_session;
+mod fenrir_cards_cli;
+mod fenrir_cards_determinize;
+mod fenrir_cards_policies;
+mod fenrir_cards_rules;
+mod fenrir_path_cli;
+mod fenrir_path_rules;
+mod fenrir_path_solver;
+mod fenrir_path_winrate;
+mod fuzz;
+mod hnefatafl_engine;
+mod hnefatafl_rules;
+mod koom_valley_engine;
+mod koom_valley_rules;
+mod nibelungen_rules;
+mod openings;
+mod search_hnefatafl;
+mod search_matrix;
+mod search_mcts_players;
+mod search_play;
+mod search_tictactoe;
+mod simultaneous;
+mod simultaneous_solver;
+mod smmcts;
+mod thud_cli;
+mod thud_engine;
+mod thud_rules;
+mod tournament;
+mod winrate_shards;
