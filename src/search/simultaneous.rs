@@ -21,7 +21,7 @@ use std::fmt;
 /// The bytes one solved state takes in the table, counted generously (key,
 /// value and the hash map's spare capacity), to turn a memory budget into a
 /// number of states.
-pub const BYTES_PER_SOLVED_STATE: u64 = 64;
+pub const BYTES_PER_SOLVED_STATE: u64 = 80;
 
 /// Why a simultaneous-move solve could not finish.
 #[derive(Clone, Debug, PartialEq)]
