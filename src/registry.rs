@@ -37,6 +37,7 @@ use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
 use crate::games::hnefatafl::{Hnefatafl, replay_records};
 use crate::games::nibelungen::Nibelungen;
+use crate::games::stealth_chess::StealthChess;
 use crate::games::thud::{KoomValley, Thud};
 use serde::Serialize;
 use std::fmt;
@@ -191,7 +192,8 @@ register!(
     KoomValley,
     FenrirPath,
     FenrirCards,
-    Nibelungen
+    Nibelungen,
+    StealthChess
 );
 
 impl Registered for Hnefatafl {
@@ -267,4 +269,9 @@ impl Registered for FenrirCards {
 impl Registered for Nibelungen {
     const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
     const SIDES: &'static [&'static str] = &["tod", "no"];
+}
+
+impl Registered for StealthChess {
+    const TITLE: &'static str = "Stealth Chess: chess on 10x8 with Slurks and Assassins";
+    const SIDES: &'static [&'static str] = &["white", "black"];
 }
