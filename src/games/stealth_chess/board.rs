@@ -274,6 +274,26 @@ pub(crate) static ASSASSIN_STEPS: Leaps128 = Leaps128::king(GRID, ALL_SQUARES);
 /// An Assassin's two-square leaps, from and to the chessboard.
 pub(crate) static LEAPS: Leaps128 = Leaps128::straight_two(GRID, CHESSBOARD);
 
+/// For each square, the chessboard squares on its diagonals: where a
+/// bishop there would see on an empty board.
+pub(crate) static DIAGONALS: [Bitboard128; 80] = lines(crate::bitboard::Direction::DIAGONAL);
+/// For each square, the chessboard squares on its rank and file.
+pub(crate) static ORTHOGONALS: [Bitboard128; 80] = lines(crate::bitboard::Direction::ORTHOGONAL);
+
+const fn lines(directions: [crate::bitboard::Direction; 4]) -> [Bitboard128; 80] {
+    let mut table = [Bitboard128::EMPTY; 80];
+    let mut index = 0;
+    while index < 80 {
+        let mut d = 0;
+        while d < 4 {
+            table[index].0 |= RAYS.ray(directions[d], Square::new(index as u8)).0;
+            d += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
 /// For each side and square, the squares a pawn of that side on it attacks.
 pub(crate) static PAWN_ATTACKS: [[Bitboard128; 80]; 2] =
     [pawn_attacks(Side::White), pawn_attacks(Side::Black)];

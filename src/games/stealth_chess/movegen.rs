@@ -11,8 +11,9 @@
 //! once, is tested on the position it leaves, as is every king move.
 
 use super::board::{
-    ALL_SQUARES, ASSASSIN_STEPS, BACK_RANKS, BETWEEN, CHESSBOARD, KING, KNIGHT, Kind, LEAPS,
-    PAWN_ATTACKS, RAYS, SLURKS, Side, castlings_of, emergence_squares, rank_mask, slurk_slot,
+    ALL_SQUARES, ASSASSIN_STEPS, BACK_RANKS, BETWEEN, CHESSBOARD, DIAGONALS, KING, KNIGHT, Kind,
+    LEAPS, ORTHOGONALS, PAWN_ATTACKS, RAYS, SLURKS, Side, castlings_of, emergence_squares,
+    rank_mask, slurk_slot,
 };
 use super::moves::{Special, StealthChessMove};
 use super::state::StealthChess;
@@ -104,10 +105,12 @@ impl StealthChess {
             | (KING.targets(square) & kinds[Kind::King.index()])
             | (LEAPS.targets(square) & kinds[Kind::Assassin.index()]);
         let mut found = near & attackers;
-        if (diagonal & attackers).any() {
+        // Rays are scanned only towards sliders that share a line with the
+        // square, which is rarely all of them.
+        if (DIAGONALS[square.index()] & diagonal & attackers).any() {
             found |= RAYS.bishop_attacks(square, occupied) & diagonal & attackers;
         }
-        if (straight & attackers).any() {
+        if (ORTHOGONALS[square.index()] & straight & attackers).any() {
             found |= RAYS.rook_attacks(square, occupied) & straight & attackers;
         }
         found
@@ -146,10 +149,8 @@ impl StealthChess {
         let exposed = stealth & !occupied;
         let kinds = &self.kinds;
         let queens = kinds[Kind::Queen.index()];
-        let snipers = ((RAYS.rook_attacks(king, Bitboard128::EMPTY)
-            & (kinds[Kind::Rook.index()] | queens))
-            | (RAYS.bishop_attacks(king, Bitboard128::EMPTY)
-                & (kinds[Kind::Bishop.index()] | queens)))
+        let snipers = ((ORTHOGONALS[king.index()] & (kinds[Kind::Rook.index()] | queens))
+            | (DIAGONALS[king.index()] & (kinds[Kind::Bishop.index()] | queens)))
             & theirs;
         let mut pinned = Bitboard128::EMPTY;
         let mut pin_rays = [Bitboard128::EMPTY; 8];
@@ -213,16 +214,20 @@ impl StealthChess {
         counter.0
     }
 
-    /// Whether the side to move has a legal move.
+    /// Whether the side to move has a legal move: generation stops at the
+    /// first group of moves found.
     pub(crate) fn has_legal_move(&self) -> bool {
-        self.count_moves() > 0
+        let mut found = AnyMove(false);
+        self.generate(&mut found);
+        found.0
     }
 
-    /// Every legal move of the side to move, into `sink`.
-    fn generate<S: MoveSink<StealthChessMove>>(&self, sink: &mut S) {
+    /// Every legal move of the side to move, into `sink`, unless the sink
+    /// has seen enough.
+    fn generate<S: Collect>(&self, sink: &mut S) {
         let safety = self.safety();
         self.king_moves(&safety, sink);
-        if safety.allowed.is_empty() {
+        if safety.allowed.is_empty() || sink.enough() {
             return;
         }
         let us = self.to_move;
@@ -241,6 +246,9 @@ impl StealthChess {
             let to = KNIGHT.targets(from) & targets & pin_line(from);
             add_plain(sink, from, to);
         }
+        if sink.enough() {
+            return;
+        }
         for from in (movable & (kinds[Kind::Bishop.index()] | queens)).squares() {
             let to = RAYS.bishop_attacks(from, occupied) & targets & pin_line(from);
             add_plain(sink, from, to);
@@ -250,6 +258,9 @@ impl StealthChess {
             add_plain(sink, from, to);
         }
         self.pawn_moves(&safety, movable, sink);
+        if sink.enough() {
+            return;
+        }
         // An Assassin captures pieces of either side but never a king or
         // an Assassin.
         let prey = occupied & !kings & !assassins;
@@ -428,6 +439,34 @@ impl StealthChess {
             "{mv} is not a legal move here: the {} cannot go there, or it would leave its king in check",
             format!("{:?}", piece.kind).to_lowercase()
         )
+    }
+}
+
+/// A sink that only asks whether there is any move.
+struct AnyMove(bool);
+
+impl MoveSink<StealthChessMove> for AnyMove {
+    #[inline]
+    fn add(&mut self, count: usize, _moves: impl IntoIterator<Item = StealthChessMove>) {
+        self.0 |= count > 0;
+    }
+}
+
+/// Where [`StealthChess::generate`] puts moves, and whether it may stop.
+trait Collect: MoveSink<StealthChessMove> {
+    /// Whether the sink needs no more moves.
+    fn enough(&self) -> bool {
+        false
+    }
+}
+
+impl Collect for MoveList<StealthChessMove> {}
+impl Collect for MoveCounter {}
+
+impl Collect for AnyMove {
+    #[inline]
+    fn enough(&self) -> bool {
+        self.0
     }
 }
 

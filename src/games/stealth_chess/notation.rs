@@ -150,7 +150,7 @@ impl Notation for StealthChess {
         if !marks.is_empty() {
             out.push_str(&format!("in the Slurks: {}\n", marks.join(", ")));
         }
-        match self.ending {
+        match self.ending() {
             Some(reason) => {
                 let result = match self.winner(reason) {
                     Some(side) => format!("{side} wins"),

@@ -146,7 +146,7 @@ impl StealthChess {
         self.hash ^= side_key();
         self.ply += 1;
         self.remember_position(irreversible);
-        self.ending = self.ending_now();
+        self.draw = self.draw_now();
     }
 
     /// Records the current position for the repetition rule; a pawn move
@@ -173,28 +173,24 @@ impl StealthChess {
             .count()
     }
 
-    /// How the game ends in the current position, if it does. A mate
-    /// counts before a draw by the clocks, as in chess.
-    pub(crate) fn ending_now(&self) -> Option<EndReason> {
-        if !self.has_legal_move() {
-            return Some(if self.in_check() {
-                EndReason::Checkmate
-            } else {
-                EndReason::Stalemate
-            });
-        }
-        if self.rules.insufficient_material && self.material_is_insufficient() {
-            return Some(EndReason::InsufficientMaterial);
-        }
-        if self.rules.repetition && self.occurrences() >= 3 {
-            return Some(EndReason::Repetition);
-        }
-        if self.rules.fifty_moves && self.halfmove_clock >= 100 {
-            return Some(EndReason::FiftyMoves);
-        }
-        if limit_reached(self.rules.ply_limit, self.ply) {
-            return Some(EndReason::PlyLimit);
-        }
-        None
+    /// The draw rule that ends the game in the current position, if one
+    /// does. A side without a move is mated or stalemated instead, as in
+    /// chess a mate on the hundredth ply still wins; that is found when the
+    /// status is asked (see [`StealthChess::ending`]), so that playing a
+    /// move does not generate the next moves.
+    pub(crate) fn draw_now(&self) -> Option<EndReason> {
+        let rules = &self.rules;
+        let reason = if rules.insufficient_material && self.material_is_insufficient() {
+            EndReason::InsufficientMaterial
+        } else if rules.repetition && self.occurrences() >= 3 {
+            EndReason::Repetition
+        } else if rules.fifty_moves && self.halfmove_clock >= 100 {
+            EndReason::FiftyMoves
+        } else if limit_reached(rules.ply_limit, self.ply) {
+            EndReason::PlyLimit
+        } else {
+            return None;
+        };
+        self.has_legal_move().then_some(reason)
     }
 }

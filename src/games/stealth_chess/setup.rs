@@ -544,7 +544,7 @@ impl StealthChess {
             ply: 0,
             hash: 0,
             rules,
-            ending: None,
+            draw: None,
             recent_positions: RecentPositions::new(),
         };
         for (index, piece) in setup.board.iter().enumerate() {
@@ -566,7 +566,7 @@ impl StealthChess {
         });
         state.hash = state.hash_from_scratch();
         state.remember_position(false);
-        state.ending = state.ending_now();
+        state.draw = state.draw_now();
         state
     }
 

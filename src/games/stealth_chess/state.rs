@@ -6,7 +6,7 @@ use super::moves::StealthChessMove;
 use super::options::StealthChessRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::{splitmix64, zobrist_keys};
-use crate::core::{Game, IllegalMove, Outcome, Payoffs, Scoring, two_sided_turns};
+use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Status};
 use serde::Serialize;
 use smallvec::SmallVec;
 
@@ -122,7 +122,9 @@ pub struct StealthChess {
     pub(crate) ply: u32,
     pub(crate) hash: u64,
     pub(crate) rules: StealthChessRules,
-    pub(crate) ending: Option<EndReason>,
+    /// The draw rule that ended the game, if one did. Checkmate and
+    /// stalemate are not stored: they are read off the moves when asked.
+    pub(crate) draw: Option<EndReason>,
     pub(crate) recent_positions: RecentPositions,
 }
 
@@ -132,9 +134,19 @@ impl StealthChess {
     }
 
     /// How the game ended, if it has; the outcome of
-    /// [`status`](Game::status) says who won.
+    /// [`status`](Game::status) says who won. Finding a mate or stalemate
+    /// costs a move generation.
     pub fn ending(&self) -> Option<EndReason> {
-        self.ending
+        if self.draw.is_some() {
+            return self.draw;
+        }
+        if self.has_legal_move() {
+            None
+        } else if self.in_check() {
+            Some(EndReason::Checkmate)
+        } else {
+            Some(EndReason::Stalemate)
+        }
     }
 
     /// The pieces of `side`.
@@ -261,20 +273,76 @@ impl Game for StealthChess {
     const NAME: &'static str = "stealth-chess";
     const SCORING: Scoring = Scoring::WinLoss;
 
-    two_sided_turns!(Side);
+    // Written out rather than taken from `two_sided_turns!`: the state
+    // stores only the draws, and a side without moves is found mated or
+    // stalemated when the status is asked, so that perft does not generate
+    // every position's moves once more while playing into it.
+
+    fn new(rules: StealthChessRules) -> Self {
+        Self::start(rules)
+    }
+
+    fn rules(&self) -> &StealthChessRules {
+        &self.rules
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn player_name(&self, player: Player) -> String {
+        Side::from_player(player).name().to_string()
+    }
+
+    fn status(&self) -> Status {
+        match self.ending() {
+            Some(reason) => Status::Over(self.outcome(reason)),
+            None => Status::ToMove(self.to_move.player()),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<StealthChessMove>) {
+        moves.clear();
+        if self.draw.is_none() {
+            self.generate_moves(moves);
+        }
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut MoveList<StealthChessMove>) -> usize {
+        if self.draw.is_some() {
+            return 0;
+        }
+        self.count_moves()
+    }
+
+    fn play(&mut self, mv: StealthChessMove) {
+        self.apply_move(mv);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
     fn check_move(&self, mv: StealthChessMove) -> Result<(), IllegalMove> {
-        if let Some(reason) = self.ending {
+        if let Some(reason) = self.draw {
             return Err(IllegalMove::new(format!(
                 "the game is over ({})",
                 reason.name()
             )));
         }
-        let mut moves = crate::core::MoveList::new();
+        let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
         if moves.contains(&mv) {
             return Ok(());
+        }
+        if moves.is_empty() {
+            let reason = self.ending().map_or("no moves", EndReason::name);
+            return Err(IllegalMove::new(format!("the game is over ({reason})")));
         }
         Err(IllegalMove::new(self.why_illegal(mv, &moves)))
     }
