@@ -364,33 +364,38 @@ impl StealthChess {
             Side::Black => rank_mask(6),
         };
         let king = safety.king;
-        for from in (pawns & movable).squares() {
+        let allowed = safety.allowed;
+        // Pawns that are not pinned move in bulk: every set below is a
+        // shift of all of them at once. The Slurk files between the ranks'
+        // chessboards keep a diagonal shift from wrapping onto another rank.
+        let unpinned = pawns & movable & !safety.pinned;
+        let one = shift(unpinned, forward) & free;
+        add_pawn_moves(sink, one & allowed, move |to| step(to, -forward));
+        let two = shift(one & shift(start_rank, forward), forward) & free & allowed;
+        sink.add(
+            two.count() as usize,
+            two.squares().map(move |to| {
+                StealthChessMove::new(step(to, -2 * forward), to, Special::DoublePush)
+            }),
+        );
+        for diagonal in [forward - 1, forward + 1] {
+            let captures = shift(unpinned, diagonal) & victims & CHESSBOARD & allowed;
+            add_pawn_moves(sink, captures, move |to| step(to, -diagonal));
+        }
+        for from in (pawns & movable & safety.pinned).squares() {
+            let ray = allowed & safety.pin_ray(from);
             // A pawn never stands on its last rank, so one step forward is
             // always on the board.
             let one = step(from, forward);
             let mut to = PAWN_ATTACKS[us.player()][from.index()] & victims;
-            let mut double = Bitboard128::EMPTY;
             if free.contains(one) {
                 to = to.with(one);
                 let two = step(one, forward);
-                if start_rank.contains(from) && free.contains(two) {
-                    double = Bitboard128::from_square(two);
+                if start_rank.contains(from) && free.contains(two) && ray.contains(two) {
+                    sink.push_move(StealthChessMove::new(from, two, Special::DoublePush));
                 }
             }
-            let allowed = safety.allowed & safety.pin_ray(from);
-            to &= allowed;
-            add_plain(sink, from, to & !BACK_RANKS);
-            let promoting = to & BACK_RANKS;
-            sink.add(
-                4 * promoting.count() as usize,
-                promoting.squares().flat_map(move |to| {
-                    Kind::PROMOTIONS
-                        .map(|kind| StealthChessMove::new(from, to, Special::Promotion(kind)))
-                }),
-            );
-            if let Some(two) = (double & allowed).lowest() {
-                sink.push_move(StealthChessMove::new(from, two, Special::DoublePush));
-            }
+            add_pawn_moves(sink, to & ray, move |_| from);
         }
         let Some(target) = self.en_passant else {
             return;
@@ -475,6 +480,41 @@ impl Collect for AnyMove {
 #[inline]
 fn step(square: Square, offset: i32) -> Square {
     Square::new((square.index() as i32 + offset) as u8)
+}
+
+/// `set` shifted by `offset` square indices, up or down.
+#[inline]
+fn shift(set: Bitboard128, offset: i32) -> Bitboard128 {
+    if offset >= 0 {
+        set.shift_up(offset as u32)
+    } else {
+        set.shift_down(offset.unsigned_abs())
+    }
+}
+
+/// Adds a pawn's move to each square of `targets`, from `from_of(to)`:
+/// one move, or on the last rank one per promotion.
+#[inline]
+fn add_pawn_moves<S: MoveSink<StealthChessMove>>(
+    sink: &mut S,
+    targets: Bitboard128,
+    from_of: impl Fn(Square) -> Square + Copy,
+) {
+    let quiet = targets & !BACK_RANKS;
+    sink.add(
+        quiet.count() as usize,
+        quiet
+            .squares()
+            .map(move |to| StealthChessMove::plain(from_of(to), to)),
+    );
+    let promoting = targets & BACK_RANKS;
+    sink.add(
+        4 * promoting.count() as usize,
+        promoting.squares().flat_map(move |to| {
+            Kind::PROMOTIONS
+                .map(|kind| StealthChessMove::new(from_of(to), to, Special::Promotion(kind)))
+        }),
+    );
 }
 
 /// Adds a move from `from` to each of `to`, with nothing special.
