@@ -167,6 +167,7 @@ fn a_king_may_not_step_next_to_a_square_an_assassin_could_emerge_on() {
 #[test]
 fn the_king_may_not_step_where_an_assassin_leaps() {
     let state = position("5k4/10/10/3a6/10/10/3K6/10 w - - 0 1 -");
+    assert!(!state.in_stealth_check());
     let king = moves_from(&state, "d2");
     assert!(!king.contains(&"d2d3".to_string()));
     assert!(king.contains(&"d2c3".to_string()) && king.contains(&"d2e3".to_string()));
@@ -176,7 +177,7 @@ fn the_king_may_not_step_where_an_assassin_leaps() {
 #[test]
 fn a_stealth_check_is_answered_by_covering_the_exposed_square() {
     let state = position("6k3/4R5/10/10/10/10/5K4/a9 w - - 0 1 a1:a1:4");
-    assert!(state.in_check());
+    assert!(state.in_check() && state.in_stealth_check());
     let rook = moves_from(&state, "e7");
     assert_eq!(rook, ["e7e1"]);
 }
@@ -228,6 +229,7 @@ fn a_mate_by_stealth_check_ends_the_game() {
     // j8: it cannot cover both, and every step stays beside one of them.
     let mated = position("8kA/10/10/10/10/10/10/5K4 b - - 0 1 j8:j8:2");
     assert_eq!(ending(&mated), Some("checkmate"));
+    assert!(mated.in_stealth_check());
     assert_eq!(
         mated.status().outcome().unwrap().winner(),
         Some(Side::White.player())

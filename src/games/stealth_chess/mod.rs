@@ -26,7 +26,8 @@
 //! // The twenty chess moves and each side's two Slurk moves up the file.
 //! assert_eq!(moves.len(), 22);
 //! game.try_play(game.parse_move("a1a2").unwrap()).unwrap();
-//! assert!(game.position_text().ends_with("a2:a1:1,j1:j1:0,a8:a8:0,j8:j8:0"));
+//! // The Slurk field lists squares in order: j1 comes before a2.
+//! assert!(game.position_text().ends_with("j1:j1:0,a2:a1:1,a8:a8:0,j8:j8:0"));
 //! ```
 
 mod board;

@@ -200,6 +200,13 @@ impl StealthChess {
         self.safety().in_check()
     }
 
+    /// Whether the side to move is in check from an enemy Assassin: one
+    /// that could leap onto its king or emerge next to it.
+    pub fn in_stealth_check(&self) -> bool {
+        let safety = self.safety();
+        safety.exposed.any() || safety.checkers.intersects(self.kind_pieces(Kind::Assassin))
+    }
+
     /// Appends every legal move of the side to move (the game must not be
     /// over).
     pub(crate) fn generate_moves(&self, moves: &mut MoveList<StealthChessMove>) {
