@@ -41,6 +41,7 @@ use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
 use crate::games::hnefatafl::{Hnefatafl, replay_records};
 use crate::games::nibelungen::Nibelungen;
+use crate::games::stealth_chess::StealthChess;
 use crate::games::thud::{KoomValley, Thud};
 use serde::Serialize;
 use std::fmt;
@@ -219,7 +220,8 @@ register!(
     KoomValley,
     FenrirPath,
     FenrirCards,
-    Nibelungen
+    Nibelungen,
+    StealthChess
 );
 
 impl Registered for Hnefatafl {
@@ -373,4 +375,13 @@ fn nibelungen_by_retrograde(
             neither,
         });
     Ok(report)
+}
+
+impl Registered for StealthChess {
+    const TITLE: &'static str = "Stealth Chess: chess on 10x8 with Slurks and Assassins";
+    const SIDES: &'static [&'static str] = &["white", "black"];
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../openings/stealth-chess.txt"))
+    }
 }

@@ -270,27 +270,34 @@ impl TournamentSummary {
         let agents = (0..n)
             .map(|agent| {
                 let mut total = Record::default();
-                let mut sides: Vec<SideRecord> = Vec::new();
+                // Each side with the seat it plays from, so that the sides
+                // are listed in seat order (the first mover first), whatever
+                // their names.
+                let mut sides: Vec<(usize, SideRecord)> = Vec::new();
                 let mut reasons = BTreeMap::new();
                 for game in agent_games(agent) {
                     let seat = usize::from(game.seats[1] == agent);
                     let score = seat_score(game, seat);
                     total.add(score);
                     let side = &game.sides[seat];
-                    match sides.iter_mut().find(|entry| &entry.side == side) {
-                        Some(entry) => entry.record.add(score),
+                    match sides.iter_mut().find(|(_, entry)| &entry.side == side) {
+                        Some((_, entry)) => entry.record.add(score),
                         None => {
                             let mut record = Record::default();
                             record.add(score);
-                            sides.push(SideRecord {
-                                side: side.clone(),
-                                record,
-                            });
+                            sides.push((
+                                seat,
+                                SideRecord {
+                                    side: side.clone(),
+                                    record,
+                                },
+                            ));
                         }
                     }
                     *reasons.entry(game.reason.clone()).or_insert(0) += 1;
                 }
-                sides.sort_by(|a, b| a.side.cmp(&b.side));
+                sides.sort_by_key(|&(seat, _)| seat);
+                let sides: Vec<SideRecord> = sides.into_iter().map(|(_, side)| side).collect();
                 AgentSummary {
                     spec: config.agents[agent].clone(),
                     games: total.games,

@@ -6,4 +6,5 @@ pub mod fenrir_cards;
 pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod nibelungen;
+pub mod stealth_chess;
 pub mod thud;

@@ -12,6 +12,7 @@ use norn::arena::{
 use norn::core::{Game, Notation, ParseError};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::games::nibelungen::Nibelungen;
+use norn::games::stealth_chess::StealthChess;
 use norn::games::thud::{KoomValley, Thud};
 use norn::registry::Registered;
 use std::collections::HashMap;
@@ -132,6 +133,11 @@ fn the_built_in_sets_are_made_by_their_documented_procedure() {
             "nibelungen",
             balanced_set::<Nibelungen>("Nibelungen"),
             Nibelungen::default_openings(),
+        ),
+        (
+            "stealth-chess",
+            balanced_set::<StealthChess>("Stealth Chess"),
+            StealthChess::default_openings(),
         ),
     ];
     for (name, made, built_in) in sets {
