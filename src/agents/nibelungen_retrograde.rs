@@ -230,9 +230,11 @@ impl RetrogradeTable {
             layers: Vec::new(),
             converged: false,
         };
-        let mut previous = vec![0.0f32; LAYER_STATES];
+        // The layer before the first: no round left, every game a draw.
+        let mut zeros = vec![0.0f32; LAYER_STATES];
         for rounds_left in 1..=rounds {
-            let layer = table.next_layer(&previous);
+            let previous = table.layers.last().unwrap_or(&zeros);
+            let layer = table.next_layer(previous);
             let change = layer
                 .par_iter()
                 .zip(previous.par_iter())
@@ -243,8 +245,8 @@ impl RetrogradeTable {
                 largest_change: change,
                 forced: table.shares(&layer),
             });
+            zeros = Vec::new();
             table.converged = change == 0.0;
-            previous.clone_from(&layer);
             if !keep_all {
                 table.layers.clear();
                 table.first_rounds_left = rounds_left;

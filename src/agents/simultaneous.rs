@@ -6,25 +6,20 @@ use super::{Agent, AgentError, Decision, player_choices};
 use crate::core::{
     Evaluate, GameRng, MoveList, Player, Simultaneous, Status, memory_limit, rng_from_seed,
 };
-use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts};
-use rand::RngExt;
+use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
 
 /// A choice drawn from `strategy` (probabilities summing to about 1); the
 /// most probable one when the strategy is pure.
 pub(crate) fn sample_strategy<M: Copy>(strategy: &[(M, f64)], rng: &mut GameRng) -> Option<M> {
-    let mut draw: f64 = rng.random_range(0.0..1.0);
-    for &(mv, probability) in strategy {
-        if draw < probability {
-            return Some(mv);
-        }
-        draw -= probability;
+    match draw_index(strategy.iter().map(|&(_, probability)| probability), rng) {
+        Some(index) => Some(strategy[index].0),
+        // Rounding left a sliver above the last choice: give it to the
+        // most probable one.
+        None => strategy
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|&(mv, _)| mv),
     }
-    // Rounding left a sliver above the last choice: give it to the most
-    // probable one.
-    strategy
-        .iter()
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|&(mv, _)| mv)
 }
 
 /// Simultaneous-move MCTS ([`SmMcts`]): samples its root strategy at a

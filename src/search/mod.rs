@@ -38,5 +38,6 @@ pub use simultaneous::{
     BYTES_PER_SOLVED_STATE, JointChoices, SimultaneousSolveError, SimultaneousSolver,
     StageSolution, joint_matrix,
 };
+pub(crate) use smmcts::draw_index;
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -330,7 +330,8 @@ impl<'a, G: Simultaneous + Evaluate> Tree<'a, G> {
                         Selection::Duct => (stats[player].ucb(exploration), 1.0),
                         Selection::RegretMatching => {
                             let mix = stats[player].mix(gamma);
-                            let choice = sample(&mix, &mut self.rng);
+                            let choice = draw_index(mix.iter().copied(), &mut self.rng)
+                                .unwrap_or(mix.len() - 1);
                             for (sum, share) in stats[player].mix_sums.iter_mut().zip(&mix) {
                                 *sum += share;
                             }
@@ -430,16 +431,20 @@ impl<M> GrownTree<M> {
     }
 }
 
-/// An index drawn with the probabilities `mix`.
-fn sample(mix: &[f64], rng: &mut GameRng) -> usize {
+/// An index drawn with the probabilities `shares` (summing to about 1), or
+/// `None` when rounding leaves the draw above their sum.
+pub(crate) fn draw_index(
+    shares: impl IntoIterator<Item = f64>,
+    rng: &mut GameRng,
+) -> Option<usize> {
     let mut draw: f64 = rng.random_range(0.0..1.0);
-    for (index, &share) in mix.iter().enumerate() {
+    for (index, share) in shares.into_iter().enumerate() {
         if draw < share {
-            return index;
+            return Some(index);
         }
         draw -= share;
     }
-    mix.len() - 1
+    None
 }
 
 /// Simultaneous-move MCTS: a fresh search from every state it is asked
