@@ -33,7 +33,7 @@ pub struct SolveArgs {
     rounds: Option<u32>,
     /// Simultaneous moves: solve by the game's retrograde analysis over
     /// every state, one layer per round left (Nibelungen: about 1.5 s per
-    /// round on 2 cores; the whole 30-round game about 45 s and 0.7 GB)
+    /// round on 2 cores; the whole 30-round game about 45 s and 0.6 GB)
     #[arg(long)]
     retrograde: bool,
     /// With --retrograde: save every layer to this file, for the oracle
