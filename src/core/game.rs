@@ -129,6 +129,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// maintained incrementally by [`play`](Game::play).
     fn hash(&self) -> u64;
 
+    /// A key of what the rules remember beyond the position that can still
+    /// change how the game ends from here: the positions a repetition rule
+    /// counts, a move counter towards a draw. `0` (the default) for games
+    /// whose future depends on the position alone. Two states with equal
+    /// [`hash`](Game::hash) and equal history keys have the same future;
+    /// searchers that share results between transposed positions (the
+    /// alpha-beta table) key them by both.
+    fn history_key(&self) -> u64 {
+        0
+    }
+
     /// The lowest and highest payoff any player can receive, so that searchers
     /// can normalise payoffs of scored games.
     fn payoff_range(&self) -> (f64, f64);

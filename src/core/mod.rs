@@ -23,6 +23,7 @@ mod options;
 mod outcome;
 mod playout;
 mod ply;
+mod repetition;
 mod resources;
 mod rng;
 mod sides;
@@ -45,6 +46,7 @@ pub use options::{
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
+pub use repetition::{RepetitionHistory, scramble};
 pub use resources::{
     check_memory, check_threads, memory_limit, physical_memory, thread_limit, thread_pool,
 };

@@ -32,10 +32,12 @@
 //! at a fixed depth is the same, but the move chosen among equally scored
 //! moves and the node counts may differ from run to run.
 //!
-//! The table is keyed by [`Game::hash`], which does not see the history that
-//! some rules depend on (Hnefatafl's repetition rule). A position reached
-//! along two paths with different histories can therefore share an entry;
-//! this is the usual compromise of game-playing programs.
+//! The table is keyed by [`Game::hash`] and [`Game::history_key`] together:
+//! where a rule depends on the history (Hnefatafl's repetition rule, Stealth
+//! Chess's repetitions and fifty-move counter), a position reached along two
+//! paths with different histories has two entries, since a repetition can
+//! end the game along one path and not along the other. The price is that
+//! such games find fewer transpositions (see bench-results/search.md).
 
 use super::SearchError;
 use super::tt::{Bound, TranspositionTable, TtEntry};
@@ -341,7 +343,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if depth == 0 {
             return evaluation_score(self.evaluator, state, me);
         }
-        let hash = state.hash();
+        let hash = state.hash() ^ state.history_key();
         let mut table_move = None;
         if let Some(entry) = self.shared.table.and_then(|table| table.probe(hash)) {
             table_move = entry.move_index;

@@ -2,7 +2,7 @@
 //! configurations, tactics from hand-built positions, and games against the
 //! baselines.
 
-use crate::common::positions;
+use crate::common::{histories, positions};
 use norn::agents::{Agent, Decision, build_agent};
 use norn::arena::{PlayOptions, play_game};
 use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, Player, Status};
@@ -261,4 +261,12 @@ fn alpha_beta_beats_random_and_greedy_from_both_sides() {
             }
         }
     }
+}
+
+/// Seed 3 starts a game that both sides spend shuffling pieces: 300 plies
+/// without an end, positions coming back with other repetition histories.
+#[test]
+fn the_table_does_not_carry_a_value_to_a_position_with_another_history() {
+    let start = random_positions(1, 3).remove(0);
+    assert_eq!(histories::scores_match_fresh_searchers(start, 3, 300), 300);
 }

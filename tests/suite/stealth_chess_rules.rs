@@ -379,3 +379,12 @@ fn bad_moves_say_why() {
         assert!(error.contains(expected), "{text}: {error}");
     }
 }
+
+/// Self-play from the start at depth 3: repetitions come back with other
+/// histories, and the fifty-move counter differs between transpositions.
+#[test]
+fn the_table_does_not_carry_a_value_to_a_position_with_another_history() {
+    let start = StealthChess::new(StealthChessRules::default());
+    let played = crate::common::histories::scores_match_fresh_searchers(start, 3, 200);
+    assert!(played > 20, "the game ended after {played} plies");
+}

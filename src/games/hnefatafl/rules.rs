@@ -88,21 +88,13 @@ impl Hnefatafl {
     #[inline]
     pub(crate) fn remember_position(&mut self, after_capture: bool) {
         if self.rules.repetition_loses {
-            if after_capture {
-                self.recent_positions.clear();
-            }
-            self.recent_positions.push(self.hash);
+            self.history.remember(self.hash, after_capture);
         }
     }
 
     /// How often the current position has occurred since the last capture.
     fn occurrences(&self) -> usize {
-        self.recent_positions
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&hash| hash == self.hash)
-            .count()
+        self.history.occurrences(self.hash)
     }
 
     /// The game end that applies to a freshly set-up position: a king already in

@@ -4,9 +4,9 @@
 
 use super::board::{GRID, RESTRICTED, SIZE, Side, THRONE, square_name, squares_at};
 use super::options::HnefataflRules;
-use super::state::{Hnefatafl, RecentPositions};
+use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Square};
-use crate::core::ParseError;
+use crate::core::{ParseError, RepetitionHistory};
 use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
@@ -217,7 +217,7 @@ impl Hnefatafl {
             hash: 0,
             rules,
             ending: None,
-            recent_positions: RecentPositions::new(),
+            history: RepetitionHistory::new(),
         };
         state.hash = state.hash_from_scratch();
         state.remember_position(false);

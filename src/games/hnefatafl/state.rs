@@ -6,9 +6,10 @@ use super::moves::HnefataflMove;
 use super::options::HnefataflRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::zobrist_keys;
-use crate::core::{Game, IllegalMove, Outcome, Payoffs, Scoring, two_sided_turns};
+use crate::core::{
+    Game, IllegalMove, Outcome, Payoffs, RepetitionHistory, Scoring, scramble, two_sided_turns,
+};
 use serde::Serialize;
-use smallvec::SmallVec;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -66,11 +67,6 @@ pub(crate) fn side_key() -> u64 {
     KEYS[SIDE_KEY]
 }
 
-/// Hashes of the positions that could still recur: those since the last
-/// capture (a capture can never be undone). Kept inline so that cloning a
-/// state for search rarely allocates.
-pub(crate) type RecentPositions = SmallVec<[u64; 16]>;
-
 /// A position of Copenhagen Hnefatafl with its history of recent positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hnefatafl {
@@ -83,7 +79,9 @@ pub struct Hnefatafl {
     pub(crate) hash: u64,
     pub(crate) rules: HnefataflRules,
     pub(crate) ending: Option<EndReason>,
-    pub(crate) recent_positions: RecentPositions,
+    /// The positions since the last capture (a capture can never be
+    /// undone), for the repetition rule.
+    pub(crate) history: RepetitionHistory<16>,
 }
 
 impl Hnefatafl {
@@ -169,6 +167,16 @@ impl Game for Hnefatafl {
     const SCORING: Scoring = Scoring::WinLoss;
 
     two_sided_turns!(Side);
+
+    /// The positions the repetition rule counts, and the ply where a ply
+    /// limit can end the game.
+    fn history_key(&self) -> u64 {
+        let ply = match self.rules.ply_limit {
+            Some(_) => scramble(u64::from(self.ply)),
+            None => 0,
+        };
+        self.history.key() ^ ply
+    }
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
     fn check_move(&self, mv: HnefataflMove) -> Result<(), IllegalMove> {

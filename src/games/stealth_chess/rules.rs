@@ -155,22 +155,14 @@ impl StealthChess {
     #[inline]
     pub(crate) fn remember_position(&mut self, irreversible: bool) {
         if self.rules.repetition {
-            if irreversible {
-                self.recent_positions.clear();
-            }
-            self.recent_positions.push(self.hash);
+            self.history.remember(self.hash, irreversible);
         }
     }
 
     /// How often the current position has occurred since the last pawn
     /// move or capture (with the same side to move).
     fn occurrences(&self) -> usize {
-        self.recent_positions
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&hash| hash == self.hash)
-            .count()
+        self.history.occurrences(self.hash)
     }
 
     /// The draw rule that ends the game in the current position, if one

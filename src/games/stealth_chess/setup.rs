@@ -8,9 +8,9 @@ use super::board::{
     Side, parse_square, slurk_slot, square_at, square_name,
 };
 use super::options::StealthChessRules;
-use super::state::{RecentPositions, SlurkMark, StealthChess};
+use super::state::{SlurkMark, StealthChess};
 use crate::bitboard::{Bitboard128, Square};
-use crate::core::ParseError;
+use crate::core::{ParseError, RepetitionHistory};
 use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
@@ -545,7 +545,7 @@ impl StealthChess {
             hash: 0,
             rules,
             draw: None,
-            recent_positions: RecentPositions::new(),
+            history: RepetitionHistory::new(),
         };
         for (index, piece) in setup.board.iter().enumerate() {
             if let Some(piece) = piece {

@@ -6,9 +6,11 @@ use super::moves::StealthChessMove;
 use super::options::StealthChessRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::{splitmix64, zobrist_keys};
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Status};
+use crate::core::{
+    Game, IllegalMove, MoveList, Outcome, Payoffs, Player, RepetitionHistory, Scoring, Status,
+    scramble,
+};
 use serde::Serialize;
-use smallvec::SmallVec;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -92,11 +94,6 @@ pub(crate) fn slurk_key(square: Square, mark: SlurkMark) -> u64 {
     splitmix64(base ^ u64::from(mark.count)).1
 }
 
-/// Hashes of the positions that could still recur: those since the last
-/// pawn move or capture. Kept inline so that cloning a state for search
-/// rarely allocates.
-pub(crate) type RecentPositions = SmallVec<[u64; 12]>;
-
 /// A position of Stealth Chess with the history the draw rules need.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StealthChess {
@@ -125,7 +122,9 @@ pub struct StealthChess {
     /// The draw rule that ended the game, if one did. Checkmate and
     /// stalemate are not stored: they are read off the moves when asked.
     pub(crate) draw: Option<EndReason>,
-    pub(crate) recent_positions: RecentPositions,
+    /// The positions since the last pawn move or capture, for the
+    /// repetition rule.
+    pub(crate) history: RepetitionHistory<12>,
 }
 
 impl StealthChess {
@@ -321,6 +320,19 @@ impl Game for StealthChess {
 
     fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The positions the repetition rule counts, the halfmove clock of the
+    /// fifty-move rule and the ply where a ply limit can end the game.
+    fn history_key(&self) -> u64 {
+        let mut key = self.history.key();
+        if self.rules.fifty_moves {
+            key ^= scramble(u64::from(self.halfmove_clock) << 32);
+        }
+        if self.rules.ply_limit.is_some() {
+            key ^= scramble(u64::from(self.ply));
+        }
+        key
     }
 
     fn ply(&self) -> u32 {

@@ -1,5 +1,6 @@
 pub mod cli;
 pub mod goofspiel;
+pub mod histories;
 pub mod moves;
 pub mod positions;
 pub mod slow_stealth_chess;
