@@ -11,7 +11,7 @@ use crate::core::{
 };
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_TREE_NODES, Mcts,
-    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig,
+    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig, Widening,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -35,9 +35,24 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
-const MCTS_KEYS: [&str; 10] = [
-    "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver", "minimax",
+const MCTS_KEYS: [&str; 13] = [
+    "iters",
+    "ms",
+    "c",
+    "threads",
+    "parallel",
+    "playout",
+    "nodes",
+    "reuse",
+    "solver",
+    "minimax",
+    "bias",
+    "widen",
+    "widen-exp",
 ];
+/// The largest progressive bias and widening factor a spec takes: far
+/// beyond any useful setting, small enough that no score overflows.
+const MAX_MCTS_WEIGHT: f64 = 1_000.0;
 const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
 const SMMCTS_KEYS: [&str; 8] = [
     "iters", "select", "c", "gamma", "trees", "threads", "playout", "nodes",
@@ -61,7 +76,11 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
 ///   limit, default 1000000; the root's children are always built), `reuse`
 ///   and `solver` (`on`/`off`, default on),
-///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0).
+///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0),
+///   `bias` (weight of progressive bias from the evaluation, default 0),
+///   `widen` (progressive widening: at most `ceil(widen * (n + 1)^e)`
+///   children after `n` visits, or `off`, the default) and `widen-exp`
+///   (the exponent `e`, default 0.5; after `widen`).
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
 ///   (exploration, default 0.7); information-set MCTS with random playouts,
 ///   deciding from each player's observation alone.
@@ -428,16 +447,29 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
             "nodes" => config.node_budget = in_range(spec, key, value, 1, MAX_TREE_NODES)?,
             "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
             "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
-            "minimax" => {
-                let weight: f64 = parse_value(WHAT, spec, key, value)?;
-                if !(0.0..=1.0).contains(&weight) {
-                    return Err(ParseError::new(
-                        WHAT,
-                        spec,
-                        format!("`minimax` must be from 0 to 1, not `{value}`"),
-                    ));
+            "minimax" => config.minimax_weight = weight_in(spec, key, value, 0.0, 1.0)?,
+            "bias" => config.progressive_bias = weight_in(spec, key, value, 0.0, MAX_MCTS_WEIGHT)?,
+            "widen" => {
+                config.widening = match value {
+                    "off" => None,
+                    _ => Some(Widening {
+                        factor: weight_in(spec, key, value, f64::MIN_POSITIVE, MAX_MCTS_WEIGHT)?,
+                        exponent: config.widening.map_or(0.5, |widening| widening.exponent),
+                    }),
                 }
-                config.minimax_weight = weight;
+            }
+            "widen-exp" => {
+                let exponent = weight_in(spec, key, value, f64::MIN_POSITIVE, 1.0)?;
+                match &mut config.widening {
+                    Some(widening) => widening.exponent = exponent,
+                    None => {
+                        return Err(ParseError::new(
+                            WHAT,
+                            spec,
+                            "`widen-exp` needs `widen` before it".to_string(),
+                        ));
+                    }
+                }
             }
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
         }
@@ -446,6 +478,25 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
         config.iterations = MctsConfig::default().iterations;
     }
     Ok(config)
+}
+
+/// A number from `low` to `high` (both included), or an error naming the
+/// option; NaN and infinities are refused.
+fn weight_in(spec: &str, key: &str, value: &str, low: f64, high: f64) -> Result<f64, ParseError> {
+    let number: f64 = parse_value(WHAT, spec, key, value)?;
+    if !(low..=high).contains(&number) {
+        let low_text = if low == f64::MIN_POSITIVE {
+            "above 0".to_string()
+        } else {
+            format!("from {low}")
+        };
+        return Err(ParseError::new(
+            WHAT,
+            spec,
+            format!("`{key}` must be {low_text} to {high}, not `{value}`"),
+        ));
+    }
+    Ok(number)
 }
 
 /// A whole number from `low` to `high`, or an error naming the option.
@@ -508,6 +559,7 @@ mod tests {
             "mcts:ms=500",
             "mcts:parallel=tree,threads=2,playout=none,nodes=500,reuse=off,solver=off",
             "mcts:iters=100,minimax=0.5",
+            "mcts:iters=100,playout=0,bias=2,widen=1.5,widen-exp=0.4",
         ] {
             let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
             assert_eq!(agent.spec(), spec);
@@ -543,6 +595,12 @@ mod tests {
         assert!(error("mcts:c=-1").contains("at least 0"));
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
+        assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
+        assert!(error("mcts:bias=NaN").contains("`bias` must be"));
+        assert!(error("mcts:widen=0").contains("`widen` must be above 0"));
+        assert!(error("mcts:widen=inf").contains("`widen` must be above 0"));
+        assert!(error("mcts:widen-exp=0.5").contains("needs `widen` before it"));
+        assert!(error("mcts:widen=2,widen-exp=1.5").contains("above 0 to 1"));
         assert!(error("mcts:threads=0").contains("from 1"));
         assert!(error("human").contains("norn play"));
         assert!(error("mcts:iters").contains("key=value"));

@@ -95,6 +95,36 @@ pub struct MctsConfig {
     /// heuristic evaluations using implicit minimax backups", 2014). `0`
     /// turns it off and spares the evaluation of every new node.
     pub minimax_weight: f64,
+    /// Weight `b` of progressive bias: a child's score gains
+    /// `b * estimate / (visits + 1)`, where `estimate` is the evaluation of
+    /// its state for the player choosing it, so that the evaluation steers
+    /// the first visits and fades as results come in (Chaslot et al.,
+    /// "Progressive strategies for Monte-Carlo tree search", 2008). `0`
+    /// turns it off.
+    pub progressive_bias: f64,
+    /// Progressive widening: a node with `n` visits has at most
+    /// `ceil(w * (n + 1)^exponent)` children, added in the expansion order
+    /// (tactical moves first), so that a wide node's first visits go deeper
+    /// instead of trying every move once. `None` adds a child at every visit
+    /// until all moves have one.
+    pub widening: Option<Widening>,
+}
+
+/// The settings of progressive widening: `ceil(factor * (visits + 1)^exponent)`
+/// children at most.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub factor: f64,
+    pub exponent: f64,
+}
+
+impl Widening {
+    /// How many children a node visited `visits` times may have.
+    fn children_allowed(&self, visits: u32) -> u32 {
+        let allowed = (self.factor * (f64::from(visits) + 1.0).powf(self.exponent)).ceil();
+        // The cast saturates; at least one child keeps the node searchable.
+        (allowed as u32).max(1)
+    }
 }
 
 impl MctsConfig {
@@ -125,6 +155,8 @@ impl Default for MctsConfig {
             reuse_tree: true,
             solver: true,
             minimax_weight: 0.0,
+            progressive_bias: 0.0,
+            widening: None,
         }
     }
 }
@@ -189,6 +221,9 @@ struct Node<M> {
     proven: Option<[f64; MAX_PLAYERS]>,
     /// The implicit minimax value (normalised payoffs).
     minimax: [f64; MAX_PLAYERS],
+    /// The evaluation of the node's state for the player whose move led
+    /// here, for progressive bias.
+    prior: f32,
 }
 
 /// Everything a new node needs to know about its state, worked out away
@@ -199,7 +234,7 @@ struct Description {
     tactical_count: u16,
     scramble_offset: u16,
     proven: Option<[f64; MAX_PLAYERS]>,
-    /// The evaluation, if the implicit minimax value is wanted.
+    /// The evaluation, if implicit minimax or progressive bias want it.
     estimate: [f64; MAX_PLAYERS],
     /// The status of a state the search cannot go through.
     unsupported: Option<Status>,
@@ -243,7 +278,7 @@ impl Description {
                 return description;
             }
         }
-        if config.minimax_weight > 0.0 {
+        if config.minimax_weight > 0.0 || config.progressive_bias > 0.0 {
             description.estimate = match description.proven {
                 Some(result) => result,
                 None => evaluation(state, evaluator),
@@ -270,6 +305,7 @@ impl<M> Node<M> {
             totals: [0.0; MAX_PLAYERS],
             proven: description.proven,
             minimax: description.estimate,
+            prior: 0.0,
         }
     }
 }
@@ -337,7 +373,10 @@ impl<G: Game> Tree<G> {
             if node.mover == NO_PLAYER {
                 return Selection::Simulate(index);
             }
-            if node.claimed < node.move_count && budget_left {
+            let widening_allows = config.widening.is_none_or(|widening| {
+                u32::from(node.claimed) < widening.children_allowed(node.visits)
+            });
+            if node.claimed < node.move_count && budget_left && widening_allows {
                 let (claimed, tactical) =
                     (usize::from(node.claimed), usize::from(node.tactical_count));
                 let (is_tactical, rank, group) = if claimed < tactical {
@@ -389,6 +428,7 @@ impl<G: Game> Tree<G> {
                         (1.0 - weight) * mean
                             + weight * child_node.minimax[mover]
                             + config.exploration * (log_parent / visits).sqrt()
+                            + config.progressive_bias * f64::from(child_node.prior) / (visits + 1.0)
                     }
                 }
             };
@@ -420,7 +460,10 @@ impl<G: Game> Tree<G> {
             Selection::Expand { parent, .. } => {
                 let (mv, description) = simulation.child.expect("an expansion builds a child");
                 let child = self.nodes.len() as u32;
+                let chooser = usize::from(self.nodes[parent as usize].mover);
+                let prior = description.estimate[chooser] as f32;
                 let mut node = Node::new(Some(mv), parent, description);
+                node.prior = prior;
                 node.virtual_loss = 1;
                 node.next_sibling = self.nodes[parent as usize].first_child;
                 self.nodes[parent as usize].first_child = child;

@@ -154,6 +154,90 @@ fn mcts_searches_with_the_evaluation_it_is_given() {
     assert_eq!(counted.moves, default.moves);
 }
 
+/// The root's expanded moves after a search of `iterations` with `config`.
+fn root_moves(
+    config: MctsConfig,
+    state: &Hnefatafl,
+) -> Vec<norn::search::MoveStats<HnefataflMove>> {
+    Mcts::new(config, 11).unwrap().search(state).unwrap().moves
+}
+
+#[test]
+fn progressive_widening_keeps_to_its_number_of_children() {
+    let widening = norn::search::Widening {
+        factor: 1.0,
+        exponent: 0.5,
+    };
+    for state in random_positions(3, 4) {
+        let config = MctsConfig {
+            iterations: Some(100),
+            widening: Some(widening),
+            ..MctsConfig::default()
+        };
+        // The root is visited once an iteration: sqrt(100) children, and
+        // the one the 100th visit may add.
+        let widened = root_moves(config.clone(), &state);
+        assert!(widened.len() <= 11, "{} children", widened.len());
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let plain = root_moves(
+            MctsConfig {
+                widening: None,
+                ..config
+            },
+            &state,
+        );
+        assert_eq!(plain.len(), moves.len().min(100));
+    }
+}
+
+/// Once every root move has had its one visit, the next goes to the best
+/// score: with random playouts that is the luckiest playout, unless a
+/// strong progressive bias makes it the best evaluated move (to within what
+/// one playout's result can add: 2 / bias in payoff).
+#[test]
+fn a_strong_progressive_bias_sends_the_first_revisit_to_the_best_evaluated_move() {
+    let bias = 1000.0;
+    let mut unbiased_elsewhere = 0;
+    for state in random_positions(4, 6) {
+        let mover = state.status().player_to_move().unwrap();
+        let evaluation = |mv: HnefataflMove| {
+            let mut child = state.clone();
+            child.play(mv);
+            match child.status() {
+                Status::Over(outcome) => outcome.payoffs.get(mover),
+                _ => child.evaluate(mover),
+            }
+        };
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let best = moves
+            .iter()
+            .map(|&mv| evaluation(mv))
+            .fold(f64::MIN, f64::max);
+        let revisited = |progressive_bias| {
+            let config = MctsConfig {
+                iterations: Some(moves.len() as u64 + 1),
+                playout_plies: Some(4),
+                exploration: 0.0,
+                progressive_bias,
+                solver: false,
+                ..MctsConfig::default()
+            };
+            let stats = root_moves(config, &state);
+            assert_eq!(stats[0].visits, 2);
+            evaluation(stats[0].mv)
+        };
+        assert!(
+            revisited(bias) >= best - 2.0 / bias,
+            "{}",
+            state.position_text()
+        );
+        unbiased_elsewhere += usize::from(revisited(0.0) < best - 2.0 / bias);
+    }
+    assert!(unbiased_elsewhere > 0, "the bias made no difference");
+}
+
 #[test]
 fn table_and_threads_do_not_change_the_value_at_fixed_depth() {
     let mut configurations = [searcher(3, 16, 1), searcher(3, 0, 1), searcher(3, 16, 2)];
