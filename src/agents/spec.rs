@@ -11,7 +11,7 @@ use crate::core::{
 };
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_TREE_NODES, Mcts,
-    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig,
+    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig, WideningOptions,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -38,7 +38,7 @@ const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
 const MCTS_KEYS: [&str; 10] = [
     "iters", "ms", "c", "threads", "parallel", "playout", "nodes", "reuse", "solver", "minimax",
 ];
-const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
+const ISMCTS_KEYS: [&str; 4] = ["iters", "c", "widen", "widen-exp"];
 const SMMCTS_KEYS: [&str; 8] = [
     "iters", "select", "c", "gamma", "trees", "threads", "playout", "nodes",
 ];
@@ -63,8 +63,10 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   and `solver` (`on`/`off`, default on),
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0).
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
-///   (exploration, default 0.7); information-set MCTS with random playouts,
-///   deciding from each player's observation alone.
+///   (exploration, default 0.7), `widen` (progressive widening's width, off
+///   by default) and `widen-exp` (its exponent, default 0.5), opening moves
+///   in random order; information-set MCTS with random playouts, deciding
+///   from each player's observation alone.
 /// - `smmcts` (two-player games with simultaneous moves): `iters` (default
 ///   10000), `select` (`duct` or `rm`, default duct), `c` (exploration,
 ///   default 1.0), `gamma` (regret matching's exploration, default 0.1),
@@ -357,13 +359,16 @@ fn smmcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<SmMctsConfig, Par
 
 fn ismcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<IsmctsConfig, ParseError> {
     let mut config = IsmctsConfig::default();
+    let mut widening = WideningOptions::default();
     for &(key, value) in pairs {
         match key {
             "iters" => config.iterations = in_range(spec, key, value, 1, MAX_ISMCTS_ITERATIONS)?,
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
+            _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &ISMCTS_KEYS)),
         }
     }
+    config.widening = widening.finish(WHAT, spec)?;
     Ok(config)
 }
 

@@ -27,14 +27,20 @@
 //! (which would be wrong across determinizations): that is how an open-hand
 //! reference player searches.
 //!
+//! With [progressive widening](Widening) a node opens its moves a few at a
+//! time, in the order of a [`MoveOrder`] (at random without one): a search
+//! of a few hundred iterations over a hundred legal moves otherwise spends
+//! them trying each move once or twice, and its most visited move is close
+//! to a random one.
+//!
 //! Chance events met during a descent or a playout are sampled with
 //! [`Stochastic::resolve_chance`]; the tree does not branch on them. A search
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
 use super::SearchError;
 use crate::core::{
-    FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout, Status,
-    normalised_payoffs, resolve_chance, rng_from_seed,
+    FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, ParseError, Playout,
+    Status, normalised_payoffs, parse_value, resolve_chance, rng_from_seed,
 };
 use rand::RngExt;
 
@@ -90,6 +96,132 @@ pub struct IsmctsConfig {
     /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln a / n)`, for
     /// payoffs normalised to `[0, 1]`; 0.7 is the value of the original paper.
     pub exploration: f64,
+    /// Progressive widening, or `None` to let every node try all its legal
+    /// moves (the classic search).
+    pub widening: Option<Widening>,
+}
+
+/// Progressive widening: on its `n`th visit a node may have at most
+/// `ceil(width * n^exponent)` children (and always one). A new child is
+/// the first untried legal move in the search's [`MoveOrder`], or a random
+/// one without an order. When the moves of a node depend on the sampled
+/// state, an iteration that finds none of the node's children legal and
+/// may not add one plays out from the node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    /// `width` in `ceil(width * n^exponent)`: above 0, at most
+    /// [`MAX_WIDENING_WIDTH`].
+    pub width: f64,
+    /// `exponent` in `ceil(width * n^exponent)`: from 0 (a fixed number of
+    /// children) to 1 (children in proportion to visits).
+    pub exponent: f64,
+}
+
+/// The largest widening width: a node with more children than a thousand
+/// on its first visit is not widened in any useful sense.
+pub const MAX_WIDENING_WIDTH: f64 = 1000.0;
+
+/// The widening exponent when a spec gives none: the square root of the
+/// visits, a common choice in the literature.
+pub const DEFAULT_WIDENING_EXPONENT: f64 = 0.5;
+
+impl Widening {
+    /// The most children a node may have on its `visit`th visit (counting
+    /// from 1): at least one, and never fewer on a later visit.
+    pub fn children_allowed(&self, visit: u64) -> u64 {
+        let allowed = (self.width * (visit as f64).powf(self.exponent)).ceil();
+        // `as` saturates, so an absurd width cannot overflow.
+        (allowed as u64).max(1)
+    }
+}
+
+/// The widening options of a spec, `widen=W` (`off` or `0` for none) and
+/// `widen-exp=A` (default [`DEFAULT_WIDENING_EXPONENT`]), read one pair at a
+/// time by a spec's own option loop and checked together at its end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WideningOptions {
+    width: Option<f64>,
+    exponent: Option<f64>,
+}
+
+impl WideningOptions {
+    /// The option names, for lists of valid options.
+    pub const KEYS: [&'static str; 2] = ["widen", "widen-exp"];
+
+    /// Reads `key=value` of spec `text` if `key` is a widening option;
+    /// whether it was one.
+    ///
+    /// # Errors
+    /// A value that is not a number in range.
+    pub fn read(
+        &mut self,
+        what: &'static str,
+        text: &str,
+        key: &str,
+        value: &str,
+    ) -> Result<bool, ParseError> {
+        match key {
+            "widen" => {
+                let width = if value == "off" {
+                    0.0
+                } else {
+                    parse_value(what, text, key, value)?
+                };
+                if !(0.0..=MAX_WIDENING_WIDTH).contains(&width) {
+                    return Err(ParseError::new(
+                        what,
+                        text,
+                        format!(
+                            "`widen` must be off or a number from 0 (off) to \
+                             {MAX_WIDENING_WIDTH}, not `{value}`"
+                        ),
+                    ));
+                }
+                self.width = Some(width);
+            }
+            "widen-exp" => {
+                let exponent: f64 = parse_value(what, text, key, value)?;
+                if !(0.0..=1.0).contains(&exponent) {
+                    return Err(ParseError::new(
+                        what,
+                        text,
+                        format!("`widen-exp` must be from 0 to 1, not `{value}`"),
+                    ));
+                }
+                self.exponent = Some(exponent);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The widening the options read describe.
+    ///
+    /// # Errors
+    /// `widen-exp` without widening.
+    pub fn finish(self, what: &'static str, text: &str) -> Result<Option<Widening>, ParseError> {
+        match self.width {
+            Some(width) if width > 0.0 => Ok(Some(Widening {
+                width,
+                exponent: self.exponent.unwrap_or(DEFAULT_WIDENING_EXPONENT),
+            })),
+            _ if self.exponent.is_some() => Err(ParseError::new(
+                what,
+                text,
+                "`widen-exp` needs widening on (`widen` above 0)",
+            )),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// A preference order among the legal moves of a state: progressive
+/// widening opens a node's moves in this order. The state is the sampled
+/// determinization, so an order may read the hand of its player to move
+/// there; at the root that is the searcher's own.
+pub trait MoveOrder<G: Game>: Send {
+    /// Sorts `moves`, legal moves of `state`, the most promising first.
+    fn sort(&mut self, state: &G, moves: &mut [G::Move]);
 }
 
 /// The most iterations of one search: each iteration adds at most one node,
@@ -112,6 +244,7 @@ impl Default for IsmctsConfig {
         IsmctsConfig {
             iterations: 1_000,
             exploration: 0.7,
+            widening: None,
         }
     }
 }
@@ -205,6 +338,8 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     /// Whether this search proves results: only when every iteration
     /// starts from the same known state.
     prove: bool,
+    /// The order in which widening opens moves; unused without widening.
+    order: Option<Box<dyn MoveOrder<G>>>,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -226,7 +361,15 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
             legal: FastHashMap::default(),
             untried: Vec::new(),
             prove: false,
+            order: None,
         }
+    }
+
+    /// The search with `order` for progressive widening to open moves in
+    /// (without widening it is not consulted).
+    pub fn with_move_order(mut self, order: impl MoveOrder<G> + 'static) -> Self {
+        self.order = Some(Box::new(order));
+        self
     }
 
     pub fn config(&self) -> &IsmctsConfig {
@@ -332,10 +475,22 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 child = current.next_sibling;
             }
             self.untried.clear();
-            self.untried
-                .extend(self.moves.iter().copied().filter(|mv| !self.legal[mv]));
+            let current = &self.nodes[node as usize];
+            let may_add = self.config.widening.is_none_or(|widening| {
+                u64::from(current.child_count) < widening.children_allowed(current.visits + 1)
+            });
+            if may_add {
+                self.untried
+                    .extend(self.moves.iter().copied().filter(|mv| !self.legal[mv]));
+            }
             if !self.untried.is_empty() {
-                let mv = self.untried[self.rng.random_range(0..self.untried.len())];
+                let mv = match (&mut self.order, self.config.widening) {
+                    (Some(order), Some(_)) => {
+                        order.sort(&state, &mut self.untried);
+                        self.untried[0]
+                    }
+                    _ => self.untried[self.rng.random_range(0..self.untried.len())],
+                };
                 let child = self.nodes.len() as u32;
                 let mut created = Node::new(Some(mv), node);
                 created.availability = 1;
@@ -351,7 +506,11 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 }
                 break;
             }
-            let child = self.select(node, player);
+            let Some(child) = self.select(node, player) else {
+                // Only widening leaves a node with neither a legal child
+                // nor leave to add one: the playout starts here.
+                break;
+            };
             state.play(self.nodes[child as usize].mv.expect("children have moves"));
             node = child;
         }
@@ -428,8 +587,9 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     }
 
     /// The legal child of `node` with the best UCB1 score for `player`
-    /// (in a proving search, an unproven one if there is one).
-    fn select(&self, node: u32, player: usize) -> u32 {
+    /// (in a proving search, an unproven one if there is one), if any child
+    /// is legal.
+    fn select(&self, node: u32, player: usize) -> Option<u32> {
         let c = self.config.exploration;
         let skip_proven = self.prove
             && self
@@ -454,7 +614,7 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 best = Some(child);
             }
         }
-        best.expect("a node without untried moves has a legal child")
+        best
     }
 
     fn result(&self, root_player: Option<usize>) -> IsmctsResult<G::Move> {

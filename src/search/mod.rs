@@ -26,7 +26,8 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
 pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
 pub use error::SearchError;
 pub use ismcts::{
-    Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, MAX_ISMCTS_ITERATIONS, RandomPlayout,
+    DEFAULT_WIDENING_EXPONENT, Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult,
+    MAX_ISMCTS_ITERATIONS, MAX_WIDENING_WIDTH, MoveOrder, RandomPlayout, Widening, WideningOptions,
 };
 pub use matrix::{
     MAX_TABLEAU_ENTRIES, MatrixError, MatrixGame, MatrixSolution, regret_matching,
