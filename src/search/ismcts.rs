@@ -669,3 +669,51 @@ impl<G: ImperfectInformation, P: Playout<G>> Ismcts<G, P> {
         self.search_with(|rng| G::determinize(observation, rng))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Stochastic;
+    use crate::games::fenrir_cards::{CountingOrder, FenrirCards, FenrirPlayout};
+
+    /// Every node of the tree, the root and those below it, whose moves
+    /// change with the sampled hands, has at most as many children as its
+    /// visits allow.
+    #[test]
+    fn no_node_has_more_children_than_its_visits_allow() {
+        let widening = Widening {
+            width: 1.5,
+            exponent: 0.4,
+        };
+        let config = IsmctsConfig {
+            iterations: 400,
+            widening: Some(widening),
+            ..IsmctsConfig::default()
+        };
+        for players in 2..=4 {
+            let mut state = FenrirCards::new(format!("players={players}").parse().unwrap());
+            state.resolve_chance(&mut rng_from_seed(players));
+            let observation = state.observation(0);
+            let ordered = Ismcts::with_playout(config.clone(), FenrirPlayout::honest(), 3)
+                .with_move_order(CountingOrder);
+            let unordered = Ismcts::with_playout(config.clone(), FenrirPlayout::honest(), 3);
+            for mut search in [ordered, unordered] {
+                search.search(&observation).unwrap();
+                let mut deep = 0;
+                for (index, node) in search.nodes.iter().enumerate() {
+                    let allowed = widening.children_allowed(node.visits);
+                    assert!(
+                        u64::from(node.child_count) <= allowed,
+                        "node {index}: {} children after {} visits",
+                        node.child_count,
+                        node.visits
+                    );
+                    if node.parent != ROOT && node.child_count > 0 {
+                        deep += 1;
+                    }
+                }
+                assert!(deep > 0, "the tree grew below the root's children");
+            }
+        }
+    }
+}

@@ -67,8 +67,7 @@ pub(crate) fn counting_move(view: &PublicView) -> FenrirCardsMove {
     }
     let judge = AskJudge::new(view);
     let mut best: Option<(FenrirCardsMove, AskKey)> = None;
-    for target in (0..view.rules.players()).filter(|&p| p != view.mover && view.hand_sizes[p] > 0)
-    {
+    for target in (0..view.rules.players()).filter(|&p| p != view.mover && view.hand_sizes[p] > 0) {
         for card in view.askable.iter() {
             let candidate = judge.key(target, card);
             if best.is_none_or(|(_, best_key)| candidate.preference(&best_key).is_gt()) {
@@ -188,8 +187,7 @@ impl<'a> AskJudge<'a> {
 
     fn key(&self, target: usize, card: Card) -> AskKey {
         let view = self.view;
-        let possible =
-            self.unseen.contains(card) && !view.lacks.lacking[target].contains(card);
+        let possible = self.unseen.contains(card) && !view.lacks.lacking[target].contains(card);
         AskKey {
             share: if possible {
                 view.hand_sizes[target] as u64

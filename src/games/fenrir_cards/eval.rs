@@ -151,11 +151,7 @@ impl MoveOrder<FenrirCards> for CountingOrder {
 }
 
 /// What `player` knows of `state`, given the lacks the public history shows.
-fn public_view<'a>(
-    state: &'a FenrirCards,
-    player: usize,
-    lacks: &'a KnownLacks,
-) -> PublicView<'a> {
+fn public_view<'a>(state: &'a FenrirCards, player: usize, lacks: &'a KnownLacks) -> PublicView<'a> {
     PublicView {
         rules: state.rules(),
         mover: player,
