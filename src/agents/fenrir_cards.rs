@@ -4,7 +4,7 @@
 //! |------|--------|--------|
 //! | `random` | a uniformly random legal move | yes |
 //! | `counting` | [`CountingPolicy`]: the ask most likely to succeed by public information | yes |
-//! | `ismcts:iters=N[,c=X]` | information-set MCTS over determinizations | yes |
+//! | `ismcts:iters=N[,c=X,widen=W,widen-exp=A]` | information-set MCTS over determinizations, widening in the counting rule's order | yes |
 //! | `open-hand[:iters=N,c=X,exact=NODES]` | [`OpenHandAgent`]: the exact solver, else UCT, on the full state | **no, it sees every hand** |
 //!
 //! Honest policies are [`HonestPolicy`] values wrapped in an [`HonestAgent`],
@@ -16,16 +16,16 @@ use crate::core::{
     Game, ParseError, Player, parse_exploration, parse_key_values, parse_value, unknown_key,
 };
 use crate::games::fenrir_cards::{
-    FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
-    PublicView, counting_move,
+    CountingOrder, FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks,
+    PlayoutMoves, PublicView, counting_move,
 };
-use crate::search::{CoopSolver, Ismcts, IsmctsConfig, SearchError, Verdict};
+use crate::search::{CoopSolver, Ismcts, IsmctsConfig, SearchError, Verdict, WideningOptions};
 
 /// The policy specs [`build_agent`] accepts.
 pub const POLICY_KINDS: [&str; 4] = [
     "random",
     "counting",
-    "ismcts:iters=N[,c=X]",
+    "ismcts:iters=N[,c=X,widen=W,widen-exp=A]",
     "open-hand[:iters=N,c=X,exact=NODES]",
 ];
 
@@ -37,13 +37,16 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
     const WHAT: &str = "fenrir-cards policy";
     let spec = spec.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
-    // The options of the searches; `exact` only for the open-hand reference.
+    // The options of the searches; `exact` only for the open-hand reference,
+    // widening only for the honest search (whose move order is the counting
+    // rule's).
     let search_options = |default: FenrirPlayout,
                           exact: Option<u64>|
      -> Result<(IsmctsConfig, FenrirPlayout, Option<u64>), ParseError> {
         let mut config = IsmctsConfig::default();
         let mut playout = default;
         let mut exact = exact;
+        let mut widening = WideningOptions::default();
         let choice = |key: &str, value: &str, valid: &str| {
             ParseError::new(WHAT, spec, format!("`{key}` takes {valid}, not `{value}`"))
         };
@@ -67,10 +70,13 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
                     }
                 }
                 "exact" if exact.is_some() => exact = Some(parse_value(WHAT, spec, key, value)?),
+                _ if exact.is_none() && widening.read(WHAT, spec, key, value)? => {}
                 _ => {
                     let mut valid = vec!["iters", "c", "playout", "score"];
                     if exact.is_some() {
                         valid.push("exact");
+                    } else {
+                        valid.extend(WideningOptions::KEYS);
                     }
                     return Err(unknown_key(WHAT, spec, key, &valid));
                 }
@@ -79,6 +85,7 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
         if config.iterations == 0 {
             return Err(ParseError::new(WHAT, spec, "`iters` must be at least 1"));
         }
+        config.widening = widening.finish(WHAT, spec)?;
         Ok((config, playout, exact))
     };
     let no_options = || {
@@ -117,12 +124,10 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
                 owned,
                 seed,
                 Box::new(move |seed| {
-                    Box::new(IsmctsPolicy::new(
-                        name.clone(),
-                        config.clone(),
-                        playout.clone(),
-                        seed,
-                    ))
+                    Box::new(
+                        IsmctsPolicy::new(name.clone(), config.clone(), playout.clone(), seed)
+                            .with_move_order(CountingOrder),
+                    )
                 }),
             )))
         }

@@ -16,7 +16,7 @@ use super::{Agent, AgentError, Decision};
 use crate::core::{
     GameRng, ImperfectInformation, MoveList, Player, Playout, derive_seed, rng_from_seed,
 };
-use crate::search::{Ismcts, IsmctsConfig};
+use crate::search::{Ismcts, IsmctsConfig, MoveOrder};
 use rand::RngExt;
 
 /// A policy that decides from what one player observes.
@@ -113,6 +113,12 @@ impl<G: ImperfectInformation, P: Playout<G>> IsmctsPolicy<G, P> {
             spec: spec.into(),
             search: Ismcts::with_playout(config, playout, seed),
         }
+    }
+
+    /// The policy with `order` for its search's progressive widening.
+    pub fn with_move_order(mut self, order: impl MoveOrder<G> + 'static) -> Self {
+        self.search = self.search.with_move_order(order);
+        self
     }
 }
 

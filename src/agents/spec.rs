@@ -11,7 +11,7 @@ use crate::core::{
 };
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_TREE_NODES, Mcts,
-    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig, Widening,
+    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig, WideningOptions,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -50,10 +50,10 @@ const MCTS_KEYS: [&str; 13] = [
     "widen",
     "widen-exp",
 ];
-/// The largest progressive bias and widening factor a spec takes: far
-/// beyond any useful setting, small enough that no score overflows.
-const MAX_MCTS_WEIGHT: f64 = 1_000.0;
-const ISMCTS_KEYS: [&str; 2] = ["iters", "c"];
+/// The largest progressive bias a spec takes: far beyond any useful
+/// setting, small enough that no score overflows.
+const MAX_PROGRESSIVE_BIAS: f64 = 1_000.0;
+const ISMCTS_KEYS: [&str; 4] = ["iters", "c", "widen", "widen-exp"];
 const SMMCTS_KEYS: [&str; 8] = [
     "iters", "select", "c", "gamma", "trees", "threads", "playout", "nodes",
 ];
@@ -78,12 +78,14 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   and `solver` (`on`/`off`, default on),
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0),
 ///   `bias` (weight of progressive bias from the evaluation, default 0),
-///   `widen` (progressive widening: at most `ceil(widen * (n + 1)^e)`
-///   children after `n` visits, or `off`, the default) and `widen-exp`
-///   (the exponent `e`, default 0.5; after `widen`).
+///   `widen` (progressive widening: at most `ceil(widen * n^e)` children
+///   on the `n`th visit, or `off`, the default) and `widen-exp` (the
+///   exponent `e`, default 0.5).
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
-///   (exploration, default 0.7); information-set MCTS with random playouts,
-///   deciding from each player's observation alone.
+///   (exploration, default 0.7), `widen` (progressive widening's width, off
+///   by default) and `widen-exp` (its exponent, default 0.5), opening moves
+///   in random order; information-set MCTS with random playouts, deciding
+///   from each player's observation alone.
 /// - `smmcts` (two-player games with simultaneous moves): `iters` (default
 ///   10000), `select` (`duct` or `rm`, default duct), `c` (exploration,
 ///   default 1.0), `gamma` (regret matching's exploration, default 0.1),
@@ -376,13 +378,16 @@ fn smmcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<SmMctsConfig, Par
 
 fn ismcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<IsmctsConfig, ParseError> {
     let mut config = IsmctsConfig::default();
+    let mut widening = WideningOptions::default();
     for &(key, value) in pairs {
         match key {
             "iters" => config.iterations = in_range(spec, key, value, 1, MAX_ISMCTS_ITERATIONS)?,
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
+            _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &ISMCTS_KEYS)),
         }
     }
+    config.widening = widening.finish(WHAT, spec)?;
     Ok(config)
 }
 
@@ -417,6 +422,7 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
         iterations: None,
         ..MctsConfig::default()
     };
+    let mut widening = WideningOptions::default();
     for &(key, value) in pairs {
         match key {
             "iters" => {
@@ -448,32 +454,14 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
             "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
             "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
             "minimax" => config.minimax_weight = weight_in(spec, key, value, 0.0, 1.0)?,
-            "bias" => config.progressive_bias = weight_in(spec, key, value, 0.0, MAX_MCTS_WEIGHT)?,
-            "widen" => {
-                config.widening = match value {
-                    "off" => None,
-                    _ => Some(Widening {
-                        factor: weight_in(spec, key, value, f64::MIN_POSITIVE, MAX_MCTS_WEIGHT)?,
-                        exponent: config.widening.map_or(0.5, |widening| widening.exponent),
-                    }),
-                }
+            "bias" => {
+                config.progressive_bias = weight_in(spec, key, value, 0.0, MAX_PROGRESSIVE_BIAS)?
             }
-            "widen-exp" => {
-                let exponent = weight_in(spec, key, value, f64::MIN_POSITIVE, 1.0)?;
-                match &mut config.widening {
-                    Some(widening) => widening.exponent = exponent,
-                    None => {
-                        return Err(ParseError::new(
-                            WHAT,
-                            spec,
-                            "`widen-exp` needs `widen` before it".to_string(),
-                        ));
-                    }
-                }
-            }
+            _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
         }
     }
+    config.widening = widening.finish(WHAT, spec)?;
     if config.iterations.is_none() && config.time.is_none() {
         config.iterations = MctsConfig::default().iterations;
     }
@@ -597,10 +585,10 @@ mod tests {
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));
-        assert!(error("mcts:widen=0").contains("`widen` must be above 0"));
-        assert!(error("mcts:widen=inf").contains("`widen` must be above 0"));
-        assert!(error("mcts:widen-exp=0.5").contains("needs `widen` before it"));
-        assert!(error("mcts:widen=2,widen-exp=1.5").contains("above 0 to 1"));
+        assert!(error("mcts:widen=-1").contains("`widen` must be off or a number"));
+        assert!(error("mcts:widen=inf").contains("`widen` must be off or a number"));
+        assert!(error("mcts:widen-exp=0.5").contains("needs widening on"));
+        assert!(error("mcts:widen=2,widen-exp=1.5").contains("from 0 to 1"));
         assert!(error("mcts:threads=0").contains("from 1"));
         assert!(error("human").contains("norn play"));
         assert!(error("mcts:iters").contains("key=value"));

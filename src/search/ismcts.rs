@@ -27,11 +27,18 @@
 //! (which would be wrong across determinizations): that is how an open-hand
 //! reference player searches.
 //!
+//! With [progressive widening](Widening) a node opens its moves a few at a
+//! time, in the order of a [`MoveOrder`] (at random without one): a search
+//! of a few hundred iterations over a hundred legal moves otherwise spends
+//! them trying each move once or twice, and its most visited move is close
+//! to a random one.
+//!
 //! Chance events met during a descent or a playout are sampled with
 //! [`Stochastic::resolve_chance`]; the tree does not branch on them. A search
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
 use super::SearchError;
+use super::widening::Widening;
 use crate::core::{
     FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout, Status,
     normalised_payoffs, resolve_chance, rng_from_seed,
@@ -90,6 +97,18 @@ pub struct IsmctsConfig {
     /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln a / n)`, for
     /// payoffs normalised to `[0, 1]`; 0.7 is the value of the original paper.
     pub exploration: f64,
+    /// Progressive widening, or `None` to let every node try all its legal
+    /// moves (the classic search).
+    pub widening: Option<Widening>,
+}
+
+/// A preference order among the legal moves of a state: progressive
+/// widening opens a node's moves in this order. The state is the sampled
+/// determinization, so an order may read the hand of its player to move
+/// there; at the root that is the searcher's own.
+pub trait MoveOrder<G: Game>: Send {
+    /// Sorts `moves`, legal moves of `state`, the most promising first.
+    fn sort(&mut self, state: &G, moves: &mut [G::Move]);
 }
 
 /// The most iterations of one search: each iteration adds at most one node,
@@ -112,6 +131,7 @@ impl Default for IsmctsConfig {
         IsmctsConfig {
             iterations: 1_000,
             exploration: 0.7,
+            widening: None,
         }
     }
 }
@@ -205,6 +225,8 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     /// Whether this search proves results: only when every iteration
     /// starts from the same known state.
     prove: bool,
+    /// The order in which widening opens moves; unused without widening.
+    order: Option<Box<dyn MoveOrder<G>>>,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -226,7 +248,15 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
             legal: FastHashMap::default(),
             untried: Vec::new(),
             prove: false,
+            order: None,
         }
+    }
+
+    /// The search with `order` for progressive widening to open moves in
+    /// (without widening it is not consulted).
+    pub fn with_move_order(mut self, order: impl MoveOrder<G> + 'static) -> Self {
+        self.order = Some(Box::new(order));
+        self
     }
 
     pub fn config(&self) -> &IsmctsConfig {
@@ -332,10 +362,22 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 child = current.next_sibling;
             }
             self.untried.clear();
-            self.untried
-                .extend(self.moves.iter().copied().filter(|mv| !self.legal[mv]));
+            let current = &self.nodes[node as usize];
+            let may_add = self.config.widening.is_none_or(|widening| {
+                u64::from(current.child_count) < widening.children_allowed(current.visits + 1)
+            });
+            if may_add {
+                self.untried
+                    .extend(self.moves.iter().copied().filter(|mv| !self.legal[mv]));
+            }
             if !self.untried.is_empty() {
-                let mv = self.untried[self.rng.random_range(0..self.untried.len())];
+                let mv = match (&mut self.order, self.config.widening) {
+                    (Some(order), Some(_)) => {
+                        order.sort(&state, &mut self.untried);
+                        self.untried[0]
+                    }
+                    _ => self.untried[self.rng.random_range(0..self.untried.len())],
+                };
                 let child = self.nodes.len() as u32;
                 let mut created = Node::new(Some(mv), node);
                 created.availability = 1;
@@ -351,7 +393,11 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 }
                 break;
             }
-            let child = self.select(node, player);
+            let Some(child) = self.select(node, player) else {
+                // Only widening leaves a node with neither a legal child
+                // nor leave to add one: the playout starts here.
+                break;
+            };
             state.play(self.nodes[child as usize].mv.expect("children have moves"));
             node = child;
         }
@@ -428,8 +474,9 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     }
 
     /// The legal child of `node` with the best UCB1 score for `player`
-    /// (in a proving search, an unproven one if there is one).
-    fn select(&self, node: u32, player: usize) -> u32 {
+    /// (in a proving search, an unproven one if there is one), if any child
+    /// is legal.
+    fn select(&self, node: u32, player: usize) -> Option<u32> {
         let c = self.config.exploration;
         let skip_proven = self.prove
             && self
@@ -454,7 +501,7 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 best = Some(child);
             }
         }
-        best.expect("a node without untried moves has a legal child")
+        best
     }
 
     fn result(&self, root_player: Option<usize>) -> IsmctsResult<G::Move> {
@@ -507,5 +554,53 @@ impl<G: ImperfectInformation, P: Playout<G>> Ismcts<G, P> {
         observation: &G::Observation,
     ) -> Result<IsmctsResult<G::Move>, SearchError> {
         self.search_with(|rng| G::determinize(observation, rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Stochastic;
+    use crate::games::fenrir_cards::{CountingOrder, FenrirCards, FenrirPlayout};
+
+    /// Every node of the tree, the root and those below it, whose moves
+    /// change with the sampled hands, has at most as many children as its
+    /// visits allow.
+    #[test]
+    fn no_node_has_more_children_than_its_visits_allow() {
+        let widening = Widening {
+            width: 1.5,
+            exponent: 0.4,
+        };
+        let config = IsmctsConfig {
+            iterations: 400,
+            widening: Some(widening),
+            ..IsmctsConfig::default()
+        };
+        for players in 2..=4 {
+            let mut state = FenrirCards::new(format!("players={players}").parse().unwrap());
+            state.resolve_chance(&mut rng_from_seed(players));
+            let observation = state.observation(0);
+            let ordered = Ismcts::with_playout(config.clone(), FenrirPlayout::honest(), 3)
+                .with_move_order(CountingOrder);
+            let unordered = Ismcts::with_playout(config.clone(), FenrirPlayout::honest(), 3);
+            for mut search in [ordered, unordered] {
+                search.search(&observation).unwrap();
+                let mut deep = 0;
+                for (index, node) in search.nodes.iter().enumerate() {
+                    let allowed = widening.children_allowed(node.visits);
+                    assert!(
+                        u64::from(node.child_count) <= allowed,
+                        "node {index}: {} children after {} visits",
+                        node.child_count,
+                        node.visits
+                    );
+                    if node.parent != ROOT && node.child_count > 0 {
+                        deep += 1;
+                    }
+                }
+                assert!(deep > 0, "the tree grew below the root's children");
+            }
+        }
     }
 }

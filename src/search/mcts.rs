@@ -47,6 +47,7 @@
 //! or in a simulation) stops with a [`SearchError`].
 
 use super::SearchError;
+use super::widening::Widening;
 use crate::core::{
     Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed,
     normalised_payoffs, rng_from_seed, thread_pool,
@@ -102,29 +103,12 @@ pub struct MctsConfig {
     /// "Progressive strategies for Monte-Carlo tree search", 2008). `0`
     /// turns it off.
     pub progressive_bias: f64,
-    /// Progressive widening: a node with `n` visits has at most
-    /// `ceil(w * (n + 1)^exponent)` children, added in the expansion order
+    /// Progressive widening: on its `n`th visit a node has at most
+    /// `ceil(width * n^exponent)` children, added in the expansion order
     /// (tactical moves first), so that a wide node's first visits go deeper
     /// instead of trying every move once. `None` adds a child at every visit
     /// until all moves have one.
     pub widening: Option<Widening>,
-}
-
-/// The settings of progressive widening: `ceil(factor * (visits + 1)^exponent)`
-/// children at most.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Widening {
-    pub factor: f64,
-    pub exponent: f64,
-}
-
-impl Widening {
-    /// How many children a node visited `visits` times may have.
-    fn children_allowed(&self, visits: u32) -> u32 {
-        let allowed = (self.factor * (f64::from(visits) + 1.0).powf(self.exponent)).ceil();
-        // The cast saturates; at least one child keeps the node searchable.
-        (allowed as u32).max(1)
-    }
 }
 
 impl MctsConfig {
@@ -374,7 +358,7 @@ impl<G: Game> Tree<G> {
                 return Selection::Simulate(index);
             }
             let widening_allows = config.widening.is_none_or(|widening| {
-                u32::from(node.claimed) < widening.children_allowed(node.visits)
+                u64::from(node.claimed) < widening.children_allowed(u64::from(node.visits) + 1)
             });
             if node.claimed < node.move_count && budget_left && widening_allows {
                 let (claimed, tactical) =

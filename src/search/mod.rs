@@ -21,18 +21,20 @@ mod perft;
 mod simultaneous;
 mod smmcts;
 mod tt;
+mod widening;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, SCORE_SCALE, SearchResult};
 pub use coop::{CoopSolver, ObjectiveBounds, Solution, Verdict};
 pub use error::SearchError;
 pub use ismcts::{
-    Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, MAX_ISMCTS_ITERATIONS, RandomPlayout,
+    Ismcts, IsmctsConfig, IsmctsMoveStats, IsmctsResult, MAX_ISMCTS_ITERATIONS, MoveOrder,
+    RandomPlayout,
 };
 pub use matrix::{
     MAX_TABLEAU_ENTRIES, MatrixError, MatrixGame, MatrixSolution, regret_matching,
     regret_matching_plus, value_3x3,
 };
-pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism, Widening};
+pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use simultaneous::{
     BYTES_PER_SOLVED_STATE, JointChoices, SimultaneousSolveError, SimultaneousSolver,
@@ -41,3 +43,4 @@ pub use simultaneous::{
 pub(crate) use smmcts::draw_index;
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
 pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening, WideningOptions};

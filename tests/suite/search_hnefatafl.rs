@@ -165,7 +165,7 @@ fn root_moves(
 #[test]
 fn progressive_widening_keeps_to_its_number_of_children() {
     let widening = norn::search::Widening {
-        factor: 1.0,
+        width: 1.0,
         exponent: 0.5,
     };
     for state in random_positions(3, 4) {

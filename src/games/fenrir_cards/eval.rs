@@ -2,10 +2,11 @@
 //! imagined deal to the end and score it.
 
 use super::cards::CardSet;
-use super::counting::{KnownLacks, PublicView, counting_move};
+use super::counting::{KnownLacks, PublicView, counting_move, sort_by_counting};
 use super::moves::FenrirCardsMove;
 use super::state::{FenrirCards, Phase};
 use crate::core::{Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Player, Playout, Status};
+use crate::search::MoveOrder;
 use rand::RngExt;
 
 impl Evaluate for FenrirCards {
@@ -117,18 +118,7 @@ impl Playout<FenrirCards> for FenrirPlayout {
                 state.legal_moves(&mut self.legal);
                 self.legal[rng.random_range(0..self.legal.len())]
             } else if self.moves == PlayoutMoves::Counting {
-                let view = PublicView {
-                    rules: &rules,
-                    mover: player,
-                    hand: state.hand(player),
-                    hand_sizes: std::array::from_fn(|p| state.hand(p).len() as usize),
-                    stock_left: state.stock().len(),
-                    discarded: state.discarded(),
-                    lacks: &lacks,
-                    phase: state.phase(),
-                    askable: state.askable_cards(player),
-                };
-                counting_move(&view)
+                counting_move(&public_view(&state, player, &lacks))
             } else {
                 state.legal_moves(&mut self.legal);
                 open_hand_move(&state, player, &self.legal)
@@ -136,6 +126,42 @@ impl Playout<FenrirCards> for FenrirPlayout {
             state.play(mv);
             peak = peak.max(state.pawn());
         }
+    }
+}
+
+/// The counting rule's preference among the moves (see
+/// [`CountingPolicy`](crate::agents::fenrir_cards::CountingPolicy)), for
+/// progressive widening to open them in: the move the rule plays first.
+/// It reads what the player to move knows in the sampled deal: its hand
+/// and the public history.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountingOrder;
+
+impl MoveOrder<FenrirCards> for CountingOrder {
+    fn sort(&mut self, state: &FenrirCards, moves: &mut [FenrirCardsMove]) {
+        let Status::ToMove(player) = state.status() else {
+            return;
+        };
+        let mut lacks = KnownLacks::default();
+        for event in state.history() {
+            lacks.observe(event, state.rules());
+        }
+        sort_by_counting(&public_view(state, player, &lacks), moves);
+    }
+}
+
+/// What `player` knows of `state`, given the lacks the public history shows.
+fn public_view<'a>(state: &'a FenrirCards, player: usize, lacks: &'a KnownLacks) -> PublicView<'a> {
+    PublicView {
+        rules: state.rules(),
+        mover: player,
+        hand: state.hand(player),
+        hand_sizes: std::array::from_fn(|p| state.hand(p).len() as usize),
+        stock_left: state.stock().len(),
+        discarded: state.discarded(),
+        lacks,
+        phase: state.phase(),
+        askable: state.askable_cards(player),
     }
 }
 

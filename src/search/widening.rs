@@ -1,0 +1,121 @@
+//! Progressive widening, shared by the tree searches: a node opens its
+//! moves a few at a time as its visits grow, so that the first visits of a
+//! wide node go deeper instead of trying every move once (Coulom,
+//! "Computing Elo ratings of move patterns in the game of Go", 2007;
+//! Chaslot et al., "Progressive strategies for Monte-Carlo tree search",
+//! 2008).
+
+use crate::core::{ParseError, parse_value};
+
+/// Progressive widening: on its `n`th visit a node may have at most
+/// `ceil(width * n^exponent)` children (and always one). Which move a new
+/// child takes is the search's choice: IS-MCTS takes the first untried
+/// legal move in its [`MoveOrder`](super::MoveOrder) (or a random one),
+/// MCTS its expansion order (tactical moves first).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    /// `width` in `ceil(width * n^exponent)`: above 0, at most
+    /// [`MAX_WIDENING_WIDTH`].
+    pub width: f64,
+    /// `exponent` in `ceil(width * n^exponent)`: from 0 (a fixed number of
+    /// children) to 1 (children in proportion to visits).
+    pub exponent: f64,
+}
+
+/// The largest widening width: a node with more children than a thousand
+/// on its first visit is not widened in any useful sense.
+pub const MAX_WIDENING_WIDTH: f64 = 1000.0;
+
+/// The widening exponent when a spec gives none: the square root of the
+/// visits, a common choice in the literature.
+pub const DEFAULT_WIDENING_EXPONENT: f64 = 0.5;
+
+impl Widening {
+    /// The most children a node may have on its `visit`th visit (counting
+    /// from 1): at least one, and never fewer on a later visit.
+    pub fn children_allowed(&self, visit: u64) -> u64 {
+        let allowed = (self.width * (visit as f64).powf(self.exponent)).ceil();
+        // `as` saturates, so an absurd width cannot overflow.
+        (allowed as u64).max(1)
+    }
+}
+
+/// The widening options of a spec, `widen=W` (`off` or `0` for none) and
+/// `widen-exp=A` (default [`DEFAULT_WIDENING_EXPONENT`]), read one pair at a
+/// time by a spec's own option loop and checked together at its end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WideningOptions {
+    width: Option<f64>,
+    exponent: Option<f64>,
+}
+
+impl WideningOptions {
+    /// The option names, for lists of valid options.
+    pub const KEYS: [&'static str; 2] = ["widen", "widen-exp"];
+
+    /// Reads `key=value` of spec `text` if `key` is a widening option;
+    /// whether it was one.
+    ///
+    /// # Errors
+    /// A value that is not a number in range.
+    pub fn read(
+        &mut self,
+        what: &'static str,
+        text: &str,
+        key: &str,
+        value: &str,
+    ) -> Result<bool, ParseError> {
+        match key {
+            "widen" => {
+                let width = if value == "off" {
+                    0.0
+                } else {
+                    parse_value(what, text, key, value)?
+                };
+                if !(0.0..=MAX_WIDENING_WIDTH).contains(&width) {
+                    return Err(ParseError::new(
+                        what,
+                        text,
+                        format!(
+                            "`widen` must be off or a number from 0 (off) to \
+                             {MAX_WIDENING_WIDTH}, not `{value}`"
+                        ),
+                    ));
+                }
+                self.width = Some(width);
+            }
+            "widen-exp" => {
+                let exponent: f64 = parse_value(what, text, key, value)?;
+                if !(0.0..=1.0).contains(&exponent) {
+                    return Err(ParseError::new(
+                        what,
+                        text,
+                        format!("`widen-exp` must be from 0 to 1, not `{value}`"),
+                    ));
+                }
+                self.exponent = Some(exponent);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The widening the options read describe.
+    ///
+    /// # Errors
+    /// `widen-exp` without widening.
+    pub fn finish(self, what: &'static str, text: &str) -> Result<Option<Widening>, ParseError> {
+        match self.width {
+            Some(width) if width > 0.0 => Ok(Some(Widening {
+                width,
+                exponent: self.exponent.unwrap_or(DEFAULT_WIDENING_EXPONENT),
+            })),
+            _ if self.exponent.is_some() => Err(ParseError::new(
+                what,
+                text,
+                "`widen-exp` needs widening on (`widen` above 0)",
+            )),
+            _ => Ok(None),
+        }
+    }
+}
