@@ -20,14 +20,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The agents of the default tournament: a one-ply baseline, alpha-beta at
-/// two depths and MCTS at two budgets, about a minute on two cores with the
-/// default number of games.
+/// two depths, MCTS with its generic defaults and MCTS with the settings
+/// that did best on the equal-time ladders (bench-results/strength.md):
+/// the evaluation at once, implicit minimax backups, little exploration.
 const DEFAULT_AGENTS: &[&str] = &[
     "greedy",
     "alphabeta:depth=2",
     "alphabeta:depth=3",
     "mcts:iters=1000",
-    "mcts:iters=3000",
+    "mcts:iters=3000,playout=0,minimax=0.5,c=0.05",
 ];
 
 /// Where the games start. Without any of these, a game with a built-in
