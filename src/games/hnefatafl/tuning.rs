@@ -339,10 +339,11 @@ fn solve(
         if matrix[column][column].abs() < TINY {
             continue;
         }
+        let pivot_row = matrix[column];
         for row in column + 1..TERM_COUNT {
-            let factor = matrix[row][column] / matrix[column][column];
-            for k in column..TERM_COUNT {
-                matrix[row][k] -= factor * matrix[column][k];
+            let factor = matrix[row][column] / pivot_row[column];
+            for (entry, above) in matrix[row].iter_mut().zip(pivot_row).skip(column) {
+                *entry -= factor * above;
             }
             vector[row] -= factor * vector[column];
         }
