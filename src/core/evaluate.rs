@@ -15,9 +15,9 @@ pub trait Evaluate: Game {
         false
     }
 
-    /// The evaluations the game offers by name besides its own (agent
-    /// specs choose one with `eval=NAME`), the name of its own first; empty
-    /// for a game that has only its own.
+    /// The names of the evaluations the game offers (agent specs choose
+    /// one with `eval=NAME`), its own first; empty for a game that offers
+    /// only its own, unnamed.
     const EVALUATION_NAMES: &'static [&'static str] = &[];
 
     /// The evaluation called `name`, one of [`Evaluate::EVALUATION_NAMES`];
