@@ -5,8 +5,8 @@ use super::{
     Agent, AlphaBetaAgent, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent, RandomAgent,
 };
 use crate::core::{
-    Capabilities, Evaluate, Game, HiddenInformationVisitor, ImperfectInformation, ParseError,
-    Simultaneous, SimultaneousVisitor, check_memory, derive_seed, parse_exploration,
+    Capabilities, Evaluate, Evaluator, Game, HiddenInformationVisitor, ImperfectInformation,
+    ParseError, Simultaneous, SimultaneousVisitor, check_memory, derive_seed, parse_exploration,
     parse_key_values, parse_switch, parse_value, thread_limit, unknown_key,
 };
 use crate::search::{
@@ -34,8 +34,8 @@ pub const AGENT_KINDS: [&str; 7] = [
     "equilibrium",
 ];
 
-const ALPHABETA_KEYS: [&str; 5] = ["depth", "ms", "nodes", "tt", "threads"];
-const MCTS_KEYS: [&str; 13] = [
+const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
+const MCTS_KEYS: [&str; 14] = [
     "iters",
     "ms",
     "c",
@@ -49,6 +49,7 @@ const MCTS_KEYS: [&str; 13] = [
     "bias",
     "widen",
     "widen-exp",
+    "eval",
 ];
 /// The largest progressive bias a spec takes: far beyond any useful
 /// setting, small enough that no score overflows.
@@ -81,6 +82,9 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   `widen` (progressive widening: at most `ceil(widen * n^e)` children
 ///   on the `n`th visit, or `off`, the default) and `widen-exp` (the
 ///   exponent `e`, default 0.5).
+/// - `alphabeta` and `mcts` also take `eval`, one of the game's named
+///   evaluations ([`Evaluate::EVALUATION_NAMES`]; Hnefatafl's are `hand`,
+///   its own, and `tuned`); without it they search with the game's own.
 /// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
 ///   (exploration, default 0.7), `widen` (progressive widening's width, off
 ///   by default) and `widen-exp` (its exponent, default 0.5), opening moves
@@ -108,7 +112,7 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
     let spec = spec.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let pairs = parse_key_values(options, WHAT)?;
+    let mut pairs = parse_key_values(options, WHAT)?;
     let no_options = |kind: &str| match pairs.first() {
         Some(&(key, _)) => Err(ParseError::new(
             WHAT,
@@ -135,17 +139,32 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             Ok(Box::new(GreedyAgent::new(seed)))
         }
         "alphabeta" => {
-            let config = alphabeta_config(spec, &pairs)?;
-            Ok(Box::new(AlphaBetaAgent::new(spec, AlphaBeta::new(config))))
+            let evaluation = take_evaluation::<G>(spec, &mut pairs)?;
+            let search = AlphaBeta::new(alphabeta_config(spec, &pairs)?);
+            Ok(match evaluation {
+                Some(evaluation) => {
+                    Box::new(AlphaBetaAgent::with_evaluator(spec, search, evaluation))
+                }
+                None => Box::new(AlphaBetaAgent::new(spec, search)),
+            })
         }
         "mcts" => {
+            let evaluation = take_evaluation::<G>(spec, &mut pairs)?;
             let config = mcts_config(spec, &pairs)?;
             let trees = format!("a tree budget of {} nodes", config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
-            let search = Mcts::new(config, seed).map_err(|error| {
-                ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"))
-            })?;
-            Ok(Box::new(MctsAgent::new(spec, search)))
+            let threads_error =
+                |error| ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"));
+            Ok(match evaluation {
+                Some(evaluation) => Box::new(MctsAgent::new(
+                    spec,
+                    Mcts::with_evaluator(config, seed, evaluation).map_err(threads_error)?,
+                )),
+                None => Box::new(MctsAgent::new(
+                    spec,
+                    Mcts::new(config, seed).map_err(threads_error)?,
+                )),
+            })
         }
         "ismcts" => {
             let config = ismcts_config(spec, &pairs)?;
@@ -198,6 +217,39 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             ),
         )),
     }
+}
+
+/// Removes the `eval` option from `pairs` and returns the game's evaluation
+/// of that name ([`Evaluate::named_evaluation`]), or `None` without the
+/// option (the game's own evaluation).
+fn take_evaluation<G: Evaluate>(
+    spec: &str,
+    pairs: &mut Vec<(&str, &str)>,
+) -> Result<Option<Box<dyn Evaluator<G>>>, ParseError> {
+    let Some(index) = pairs.iter().position(|&(key, _)| key == "eval") else {
+        return Ok(None);
+    };
+    let (_, name) = pairs.remove(index);
+    if G::EVALUATION_NAMES.is_empty() {
+        return Err(ParseError::new(
+            WHAT,
+            spec,
+            format!(
+                "`eval` chooses among a game's evaluations, and {} has only its own",
+                G::NAME
+            ),
+        ));
+    }
+    G::named_evaluation(name).map(Some).ok_or_else(|| {
+        ParseError::new(
+            WHAT,
+            spec,
+            format!(
+                "`eval` takes {}, not `{name}`",
+                G::EVALUATION_NAMES.join(" or ")
+            ),
+        )
+    })
 }
 
 /// What a game must have for an agent kind.

@@ -14,6 +14,17 @@ pub trait Evaluate: Game {
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
     }
+
+    /// The names of the evaluations the game offers (agent specs choose
+    /// one with `eval=NAME`), its own first; empty for a game that offers
+    /// only its own, unnamed.
+    const EVALUATION_NAMES: &'static [&'static str] = &[];
+
+    /// The evaluation called `name`, one of [`Evaluate::EVALUATION_NAMES`];
+    /// `None` for any other name.
+    fn named_evaluation(_name: &str) -> Option<Box<dyn Evaluator<Self>>> {
+        None
+    }
 }
 
 /// An evaluation that searchers take as a parameter: the game's own
@@ -62,6 +73,18 @@ impl<G: Evaluate> Evaluator<G> for GameEvaluation {
     #[inline]
     fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
         state.is_tactical(mv)
+    }
+}
+
+/// A boxed evaluation, such as [`Evaluate::named_evaluation`] gives, is
+/// one too.
+impl<G: Game> Evaluator<G> for Box<dyn Evaluator<G>> {
+    fn evaluate(&self, state: &G, player: Player) -> f64 {
+        self.as_ref().evaluate(state, player)
+    }
+
+    fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
+        self.as_ref().is_tactical(state, mv)
     }
 }
 

@@ -25,6 +25,7 @@ mod fenrir_path_winrate;
 mod fuzz;
 mod hnefatafl_engine;
 mod hnefatafl_rules;
+mod hnefatafl_tuning;
 mod ismcts_widening;
 mod koom_valley_engine;
 mod koom_valley_rules;

@@ -3,46 +3,206 @@
 //! The estimate is built from the defenders' side and negated for the
 //! attackers (the game is zero-sum). A raw sum `x` of weighted terms goes
 //! through `x / (1 + |x|)` and is scaled to at most [`MAX_ESTIMATE`], so that no estimate
-//! reaches the payoff of a real win (`±1`). The terms:
+//! reaches the payoff of a real win (`±1`). The terms, with the weights of
+//! the game's own evaluation ([`HnefataflWeights::HAND_SET`]):
 //!
-//! | term | meaning | sign for the defenders |
-//! |------|---------|------------------------|
-//! | material | defenders left / 12 − attackers left / 24 (a defender is worth two attackers) | + |
-//! | open corners | corners the king reaches in one move (at most 2 count) | + |
-//! | corners in two | corners the king reaches in two moves over empty lines | + |
-//! | forks | squares the king reaches in one move that see two corners or touch one | + |
-//! | edge lines | edge squares the king reaches in one move | + |
-//! | king's room | edge squares the king could walk to over empty squares, / 40 | + |
-//! | defenders' edge | edge squares reachable by any defender through squares free of attackers, / 40 (the opposite of encirclement pressure) | + |
-//! | corner guards | attackers within two squares of a corner, at most 3 per corner, / 12 | − |
-//! | king pressed | attackers beside the king | − |
+//! | term | meaning | hand-set weight |
+//! |------|---------|-----------------|
+//! | material | defenders left / 12 − attackers left / 24 (a defender is worth two attackers) | 1.5 |
+//! | open corners | corners the king reaches in one move (at most 2 count) | 0.35 |
+//! | corners in two | corners the king reaches in two moves over empty lines | 0.12 |
+//! | forks | squares the king reaches in one move that see two corners or touch one, at most 2 | 0.25 |
+//! | edge lines | edge squares the king reaches in one move | 0.02 |
+//! | king's room | edge squares the king could walk to over empty squares, / 40 | 0.4 |
+//! | defenders' edge | edge squares reachable by any defender through squares free of attackers, / 40 (the opposite of encirclement pressure) | 0.3 |
+//! | corner guards | attackers within two squares of a corner, at most 3 per corner, / 12 | −0.35 |
+//! | king pressed | attackers beside the king | −0.08 |
+//!
+//! The weights are data ([`HnefataflWeights`]): [`HnefataflEvaluation`]
+//! searches with any set, such as [`HnefataflWeights::TUNED`], fitted to
+//! the recorded games by [`super::tuning`].
 //!
 //! Some positions are judged before the sum. A king with an open line to a
 //! corner wins on the defenders' move ([`MAX_ESTIMATE`]); on the attackers'
 //! move it still wins if two corners are open or no attacker can step into
 //! the line (a little less). A king that can reach, on the defenders' move, a
 //! square that sees two corners or touches one is usually through as well
-//! (less again).
+//! (less again). These special cases are not weighted, so tuning leaves
+//! them as they are.
 
 use super::board::{CORNERS, EDGE, GEOMETRY, RAYS, STEPS, Side, THRONE};
 use super::moves::HnefataflMove;
 use super::rules::is_hostile_square;
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Direction};
-use crate::core::{Evaluate, Game, Player};
+use crate::core::{Evaluate, Evaluator, Game, Player};
 
 /// The largest estimate of a position that is not over.
 pub const MAX_ESTIMATE: f64 = 0.9;
 
-const MATERIAL: f64 = 1.5;
-const OPEN_CORNER: f64 = 0.35;
-const CORNER_IN_TWO: f64 = 0.12;
-const FORK: f64 = 0.25;
-const EDGE_LINE: f64 = 0.02;
-const KING_ROOM: f64 = 0.4;
-const DEFENDERS_EDGE: f64 = 0.3;
-const CORNER_GUARD: f64 = 0.35;
-const KING_PRESSED: f64 = 0.08;
+/// The number of weighted terms in the evaluation.
+pub const TERM_COUNT: usize = 9;
+
+/// The terms' names, in the order of [`HnefataflWeights::to_array`] and
+/// [`EvaluationTerms::values`].
+pub const TERM_NAMES: [&str; TERM_COUNT] = [
+    "material",
+    "open_corners",
+    "corners_in_two",
+    "forks",
+    "edge_lines",
+    "king_room",
+    "defenders_edge",
+    "corner_guards",
+    "king_pressed",
+];
+
+/// What each term's count is divided by before its weight applies: the
+/// edge squares and the corner guards count as fractions of their most.
+const TERM_SCALES: [f64; TERM_COUNT] = [1.0, 1.0, 1.0, 1.0, 1.0, 40.0, 40.0, 12.0, 1.0];
+
+/// The weights of the evaluation's terms, seen from the defenders: a
+/// positive weight makes a term good for them, a negative one bad. The raw
+/// sum is each weight times its term's value (described at each field);
+/// the positions judged before the sum (an open corner, a fork on the
+/// defenders' move) do not use the weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HnefataflWeights {
+    /// Defenders left / 12 − attackers left / 24.
+    pub material: f64,
+    /// Corners the king reaches in one move (on the attackers' move, at
+    /// most one: more is judged before the sum).
+    pub open_corners: f64,
+    /// Corners the king reaches in two moves over empty lines.
+    pub corners_in_two: f64,
+    /// Squares the king reaches in one move that see two corners or touch
+    /// one, at most 2.
+    pub forks: f64,
+    /// Edge squares the king reaches in one move.
+    pub edge_lines: f64,
+    /// Edge squares the king could walk to over empty squares, / 40.
+    pub king_room: f64,
+    /// Edge squares any defender can reach through squares free of
+    /// attackers, / 40 (the opposite of encirclement pressure).
+    pub defenders_edge: f64,
+    /// Attackers within two squares of a corner, at most 3 per corner, / 12.
+    pub corner_guards: f64,
+    /// Attackers beside the king.
+    pub king_pressed: f64,
+}
+
+impl HnefataflWeights {
+    /// The weights set by hand: the game's own evaluation ([`Evaluate`]).
+    pub const HAND_SET: HnefataflWeights = HnefataflWeights {
+        material: 1.5,
+        open_corners: 0.35,
+        corners_in_two: 0.12,
+        forks: 0.25,
+        edge_lines: 0.02,
+        king_room: 0.4,
+        defenders_edge: 0.3,
+        corner_guards: -0.35,
+        king_pressed: -0.08,
+    };
+
+    /// The weights fitted to the outcomes of the recorded games
+    /// (`tests/data/copenhagen-games.csv`) by
+    /// `cargo run --release --example texel_tuning` (log-loss with `K`
+    /// fixed at 2.9722, the hand-set weights' best; see [`super::tuning`]),
+    /// rounded to four places.
+    pub const TUNED: HnefataflWeights = HnefataflWeights {
+        material: 2.2887,
+        open_corners: -0.0094,
+        corners_in_two: 0.1099,
+        forks: 0.1320,
+        edge_lines: 0.0368,
+        king_room: 0.3006,
+        defenders_edge: 0.2171,
+        corner_guards: -0.2315,
+        king_pressed: 0.0541,
+    };
+
+    /// The weights in the order of [`TERM_NAMES`].
+    pub const fn to_array(&self) -> [f64; TERM_COUNT] {
+        [
+            self.material,
+            self.open_corners,
+            self.corners_in_two,
+            self.forks,
+            self.edge_lines,
+            self.king_room,
+            self.defenders_edge,
+            self.corner_guards,
+            self.king_pressed,
+        ]
+    }
+
+    /// Weights from values in the order of [`TERM_NAMES`].
+    pub const fn from_array(values: [f64; TERM_COUNT]) -> HnefataflWeights {
+        let [
+            material,
+            open_corners,
+            corners_in_two,
+            forks,
+            edge_lines,
+            king_room,
+            defenders_edge,
+            corner_guards,
+            king_pressed,
+        ] = values;
+        HnefataflWeights {
+            material,
+            open_corners,
+            corners_in_two,
+            forks,
+            edge_lines,
+            king_room,
+            defenders_edge,
+            corner_guards,
+            king_pressed,
+        }
+    }
+}
+
+/// The terms of the evaluation in one position that the weights decide
+/// (see [`Hnefatafl::evaluation_terms`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvaluationTerms {
+    /// Each term's count before its scale: kept apart so that the weighted
+    /// sum rounds exactly as the evaluation always has.
+    counts: [f64; TERM_COUNT],
+}
+
+impl EvaluationTerms {
+    /// Each term's value, the quantity its weight multiplies, in the order
+    /// of [`TERM_NAMES`].
+    pub fn values(&self) -> [f64; TERM_COUNT] {
+        std::array::from_fn(|term| self.counts[term] / TERM_SCALES[term])
+    }
+
+    /// The raw sum: each weight times its term's value.
+    pub fn weighted_sum(&self, weights: &HnefataflWeights) -> f64 {
+        let weights = weights.to_array();
+        (0..TERM_COUNT).fold(0.0, |sum, term| {
+            sum + weights[term] * self.counts[term] / TERM_SCALES[term]
+        })
+    }
+}
+
+/// The estimate for the defenders of a raw sum: a cheap sigmoid, odd,
+/// increasing, and below 1 in size, scaled to [`MAX_ESTIMATE`].
+fn squash(raw: f64) -> f64 {
+    MAX_ESTIMATE * raw / (1.0 + raw.abs())
+}
+
+/// How the evaluation sees a position that is not over.
+enum Judgement {
+    /// A king that is through, judged before the sum: the estimate for the
+    /// defenders.
+    Decided(f64),
+    /// Left to the weighted terms.
+    Weighed(EvaluationTerms),
+}
 
 /// The squares within two steps (in both directions) of each corner.
 const CORNER_ZONES: [Bitboard128; 4] = corner_zones();
@@ -93,19 +253,21 @@ impl Hnefatafl {
             .any(|attacker| RAYS.rook_attacks(attacker, occupied).intersects(between))
     }
 
-    /// The estimate for the defenders, in `[-MAX_ESTIMATE, MAX_ESTIMATE]`.
-    fn defenders_estimate(&self) -> f64 {
+    /// The special cases judged before the sum, or else the terms.
+    fn judge(&self) -> Judgement {
         let occupied = self.occupied();
         let empty = super::board::BOARD & !occupied;
         let king_moves = RAYS.rook_attacks(self.king, occupied) & empty;
         let open_corners = king_moves & CORNERS;
         match self.to_move {
-            Side::Defenders if open_corners.any() => return MAX_ESTIMATE,
-            Side::Attackers if open_corners.count() > 1 => return MAX_ESTIMATE * 0.95,
+            Side::Defenders if open_corners.any() => return Judgement::Decided(MAX_ESTIMATE),
+            Side::Attackers if open_corners.count() > 1 => {
+                return Judgement::Decided(MAX_ESTIMATE * 0.95);
+            }
             Side::Attackers
                 if open_corners.any() && !self.attackers_can_block(open_corners, occupied) =>
             {
-                return MAX_ESTIMATE * 0.95;
+                return Judgement::Decided(MAX_ESTIMATE * 0.95);
             }
             _ => {}
         }
@@ -120,7 +282,7 @@ impl Hnefatafl {
             corners_in_two |= seen;
         }
         if forks > 0 && self.to_move == Side::Defenders {
-            return MAX_ESTIMATE * 0.9;
+            return Judgement::Decided(MAX_ESTIMATE * 0.9);
         }
         let king_room = GEOMETRY.flood_fill(Bitboard128::from_square(self.king), empty) & EDGE;
         let reach = GEOMETRY.flood_fill(
@@ -136,33 +298,87 @@ impl Hnefatafl {
             .count();
         let material =
             f64::from(self.defenders.count()) / 12.0 - f64::from(self.attackers.count()) / 24.0;
-        let raw = MATERIAL * material
-            + OPEN_CORNER * f64::from(open_corners.count())
-            + CORNER_IN_TWO * f64::from(corners_in_two.count())
-            + FORK * f64::from(forks.min(2))
-            + EDGE_LINE * f64::from((king_moves & EDGE).count())
-            + KING_ROOM * f64::from(king_room.count()) / 40.0
-            + DEFENDERS_EDGE * f64::from((reach & EDGE).count()) / 40.0
-            - CORNER_GUARD * f64::from(guards) / 12.0
-            - KING_PRESSED * f64::from(pressed);
-        // A cheap sigmoid: odd, increasing, and below 1 in size.
-        MAX_ESTIMATE * raw / (1.0 + raw.abs())
+        Judgement::Weighed(EvaluationTerms {
+            counts: [
+                material,
+                f64::from(open_corners.count()),
+                f64::from(corners_in_two.count()),
+                f64::from(forks.min(2)),
+                f64::from((king_moves & EDGE).count()),
+                f64::from(king_room.count()),
+                f64::from((reach & EDGE).count()),
+                f64::from(guards),
+                f64::from(pressed),
+            ],
+        })
     }
-}
 
-impl Evaluate for Hnefatafl {
-    /// The payoff if the game is over, otherwise the estimate described in
-    /// the module documentation.
-    fn evaluate(&self, player: Player) -> f64 {
+    /// The terms that `weights` decide in this position, or `None` if the
+    /// game is over or the position is one of those judged before the sum
+    /// (see the module documentation).
+    pub fn evaluation_terms(&self) -> Option<EvaluationTerms> {
+        if self.status().is_over() {
+            return None;
+        }
+        match self.judge() {
+            Judgement::Decided(_) => None,
+            Judgement::Weighed(terms) => Some(terms),
+        }
+    }
+
+    /// `player`'s payoff if the game is over, otherwise the estimate with
+    /// the terms weighted by `weights`, in `[-MAX_ESTIMATE, MAX_ESTIMATE]`.
+    pub fn evaluate_with(&self, weights: &HnefataflWeights, player: Player) -> f64 {
         if let Some(outcome) = self.status().outcome() {
             return outcome.payoffs.get(player);
         }
-        let defenders = self.defenders_estimate();
+        let defenders = match self.judge() {
+            Judgement::Decided(estimate) => estimate,
+            Judgement::Weighed(terms) => squash(terms.weighted_sum(weights)),
+        };
         if player == Side::Defenders.player() {
             defenders
         } else {
             -defenders
         }
+    }
+}
+
+/// The evaluation with chosen weights: the game's own is
+/// `HnefataflEvaluation { weights: HnefataflWeights::HAND_SET }`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HnefataflEvaluation {
+    pub weights: HnefataflWeights,
+}
+
+impl Evaluator<Hnefatafl> for HnefataflEvaluation {
+    fn evaluate(&self, state: &Hnefatafl, player: Player) -> f64 {
+        state.evaluate_with(&self.weights, player)
+    }
+
+    fn is_tactical(&self, state: &Hnefatafl, mv: HnefataflMove) -> bool {
+        state.is_tactical(mv)
+    }
+}
+
+impl Evaluate for Hnefatafl {
+    /// The payoff if the game is over, otherwise the estimate described in
+    /// the module documentation, with the hand-set weights.
+    fn evaluate(&self, player: Player) -> f64 {
+        self.evaluate_with(&HnefataflWeights::HAND_SET, player)
+    }
+
+    /// `hand` ([`HnefataflWeights::HAND_SET`], the game's own) and `tuned`
+    /// ([`HnefataflWeights::TUNED`]).
+    const EVALUATION_NAMES: &'static [&'static str] = &["hand", "tuned"];
+
+    fn named_evaluation(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
+        let weights = match name {
+            "hand" => HnefataflWeights::HAND_SET,
+            "tuned" => HnefataflWeights::TUNED,
+            _ => return None,
+        };
+        Some(Box::new(HnefataflEvaluation { weights }))
     }
 
     /// Custodial captures, a king capture, and the king's escape to a corner

@@ -29,11 +29,14 @@ mod records;
 mod rules;
 mod setup;
 mod state;
+pub mod tuning;
 
 pub use board::{
     BOARD, CORNERS, EDGE, GRID, RESTRICTED, SIZE, Side, THRONE, parse_square, square_name,
 };
-pub use eval::MAX_ESTIMATE;
+pub use eval::{
+    EvaluationTerms, HnefataflEvaluation, HnefataflWeights, MAX_ESTIMATE, TERM_COUNT, TERM_NAMES,
+};
 pub use moves::HnefataflMove;
 pub use notation::RecordedMove;
 pub use options::HnefataflRules;
