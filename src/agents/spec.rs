@@ -5,13 +5,14 @@ use super::{
     Agent, AlphaBetaAgent, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent, RandomAgent,
 };
 use crate::core::{
-    Capabilities, Evaluate, Evaluator, Game, HiddenInformationVisitor, ImperfectInformation,
-    ParseError, Simultaneous, SimultaneousVisitor, check_memory, derive_seed, parse_exploration,
-    parse_key_values, parse_switch, parse_value, thread_limit, unknown_key,
+    Capabilities, Evaluate, Evaluator, Game, GameEvaluation, HiddenInformationVisitor,
+    ImperfectInformation, ParseError, Simultaneous, SimultaneousVisitor, check_memory, derive_seed,
+    parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit, unknown_key,
 };
 use crate::search::{
-    AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_TREE_NODES, Mcts,
-    MctsConfig, Parallelism, RandomPlayout, Selection, SmMcts, SmMctsConfig, WideningOptions,
+    AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH,
+    MAX_TREE_NODES, Mcts, MctsConfig, Parallelism, RandomPlayout, Selection, ShallowSearch, SmMcts,
+    SmMctsConfig, WideningOptions,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -35,7 +36,7 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 14] = [
+const MCTS_KEYS: [&str; 15] = [
     "iters",
     "ms",
     "c",
@@ -50,6 +51,7 @@ const MCTS_KEYS: [&str; 14] = [
     "widen",
     "widen-exp",
     "eval",
+    "leaf-depth",
 ];
 /// The largest progressive bias a spec takes: far beyond any useful
 /// setting, small enough that no score overflows.
@@ -80,8 +82,10 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0),
 ///   `bias` (weight of progressive bias from the evaluation, default 0),
 ///   `widen` (progressive widening: at most `ceil(widen * n^e)` children
-///   on the `n`th visit, or `off`, the default) and `widen-exp` (the
-///   exponent `e`, default 0.5).
+///   on the `n`th visit, or `off`, the default), `widen-exp` (the
+///   exponent `e`, default 0.5) and `leaf-depth` (0 to 3: score leaves by
+///   an alpha-beta search this deep instead of the evaluation alone; two
+///   competing sides only; default 0).
 /// - `alphabeta` and `mcts` also take `eval`, one of the game's named
 ///   evaluations ([`Evaluate::EVALUATION_NAMES`]; Hnefatafl's are `hand`,
 ///   its own, and `tuned`); without it they search with the game's own.
@@ -150,6 +154,14 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         }
         "mcts" => {
             let evaluation = take_evaluation::<G>(spec, &mut pairs)?;
+            let leaf_depth = take_leaf_depth::<G>(spec, &mut pairs)?;
+            let evaluation = match (leaf_depth, evaluation) {
+                (0, evaluation) => evaluation,
+                (depth, evaluation) => Some(Box::new(ShallowSearch {
+                    inner: evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
+                    depth,
+                }) as Box<dyn Evaluator<G>>),
+            };
             let config = mcts_config(spec, &pairs)?;
             let trees = format!("a tree budget of {} nodes", config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
@@ -250,6 +262,32 @@ fn take_evaluation<G: Evaluate>(
             ),
         )
     })
+}
+
+/// Takes `leaf-depth=N` out of `pairs`: the depth of the alpha-beta search
+/// that scores MCTS's leaves (0, the default, scores them with the
+/// evaluation itself). Refused for games without two competing sides,
+/// whose values the search could not negate.
+fn take_leaf_depth<G: Evaluate>(
+    spec: &str,
+    pairs: &mut Vec<(&str, &str)>,
+) -> Result<u32, ParseError> {
+    let Some(index) = pairs.iter().position(|&(key, _)| key == "leaf-depth") else {
+        return Ok(0);
+    };
+    let (key, value) = pairs.remove(index);
+    let depth = in_range(spec, key, value, 0, MAX_SHALLOW_DEPTH)?;
+    if depth > 0 && !Capabilities::of::<G>().competitive() {
+        return Err(ParseError::new(
+            WHAT,
+            spec,
+            format!(
+                "`leaf-depth` searches for two competing sides, and {} is cooperative",
+                G::NAME
+            ),
+        ));
+    }
+    Ok(depth)
 }
 
 /// What a game must have for an agent kind.
@@ -600,6 +638,7 @@ mod tests {
             "mcts:parallel=tree,threads=2,playout=none,nodes=500,reuse=off,solver=off",
             "mcts:iters=100,minimax=0.5",
             "mcts:iters=100,playout=0,bias=2,widen=1.5,widen-exp=0.4",
+            "mcts:iters=100,playout=0,minimax=0.5,leaf-depth=1",
         ] {
             let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
             assert_eq!(agent.spec(), spec);
@@ -623,6 +662,17 @@ mod tests {
     }
 
     #[test]
+    fn a_leaf_search_needs_two_competing_sides() {
+        use crate::games::fenrir_path::FenrirPath;
+        let error = match build_agent::<FenrirPath>("mcts:leaf-depth=1", 0) {
+            Ok(_) => panic!("a leaf search in a cooperative game should be refused"),
+            Err(error) => error.to_string(),
+        };
+        assert!(error.contains("fenrir-path is cooperative"), "{error}");
+        assert!(build_agent::<FenrirPath>("mcts:leaf-depth=0", 0).is_ok());
+    }
+
+    #[test]
     fn bad_specs_explain_themselves() {
         assert!(error("minimax").contains("valid agents: random, greedy, alphabeta, mcts, ismcts"));
         assert!(
@@ -635,6 +685,7 @@ mod tests {
         assert!(error("mcts:c=-1").contains("at least 0"));
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
+        assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));
         assert!(error("mcts:widen=-1").contains("`widen` must be off or a number"));

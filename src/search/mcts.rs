@@ -112,6 +112,12 @@ pub struct MctsConfig {
 }
 
 impl MctsConfig {
+    /// Whether every new node is evaluated (for implicit minimax or
+    /// progressive bias).
+    fn wants_estimates(&self) -> bool {
+        self.minimax_weight > 0.0 || self.progressive_bias > 0.0
+    }
+
     /// The most memory the search's trees may take for game `G`: the node
     /// budget of each tree (one per thread with root parallelism), doubled
     /// because a growing vector may hold twice what it uses.
@@ -262,7 +268,7 @@ impl Description {
                 return description;
             }
         }
-        if config.minimax_weight > 0.0 || config.progressive_bias > 0.0 {
+        if config.wants_estimates() {
             description.estimate = match description.proven {
                 Some(result) => result,
                 None => evaluation(state, evaluator),
@@ -655,6 +661,10 @@ impl<G: Game> Tree<G> {
                 let result = match (description.unsupported, description.proven) {
                     (Some(status), _) => Err(status),
                     (None, Some(result)) => Ok(result),
+                    // A simulation of no plies is the evaluation, already made.
+                    (None, None) if config.playout_plies == Some(0) && config.wants_estimates() => {
+                        Ok(description.estimate)
+                    }
                     (None, None) => simulate(state, evaluator, config.playout_plies, rng, moves),
                 };
                 Simulation {

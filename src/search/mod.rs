@@ -18,6 +18,7 @@ mod ismcts;
 mod matrix;
 mod mcts;
 mod perft;
+mod shallow;
 mod simultaneous;
 mod smmcts;
 mod tt;
@@ -36,6 +37,7 @@ pub use matrix::{
 };
 pub use mcts::{MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
+pub use shallow::{MAX_SHALLOW_DEPTH, ShallowSearch};
 pub use simultaneous::{
     BYTES_PER_SOLVED_STATE, JointChoices, SimultaneousSolveError, SimultaneousSolver,
     StageSolution, joint_matrix,

@@ -239,6 +239,29 @@ fn a_strong_progressive_bias_sends_the_first_revisit_to_the_best_evaluated_move(
 }
 
 #[test]
+fn a_shallow_search_evaluation_is_plain_minimax_at_its_depth() {
+    for state in random_positions(4, 8) {
+        let me = state.status().player_to_move().unwrap();
+        for depth in 1..=2 {
+            let shallow = norn::search::ShallowSearch {
+                inner: GameEvaluation,
+                depth,
+            };
+            for player in [me, 1 - me] {
+                let value = shallow.evaluate(&state, player);
+                let expected = minimax(&state, player, depth);
+                assert_eq!(
+                    (value * f64::from(SCORE_SCALE)).round() as i32,
+                    expected,
+                    "depth {depth} for player {player} in {}",
+                    state.position_text()
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn table_and_threads_do_not_change_the_value_at_fixed_depth() {
     let mut configurations = [searcher(3, 16, 1), searcher(3, 0, 1), searcher(3, 16, 2)];
     for state in random_positions(8, 2) {
