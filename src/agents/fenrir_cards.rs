@@ -16,10 +16,25 @@ use crate::core::{
     Game, ParseError, Player, parse_exploration, parse_key_values, parse_value, unknown_key,
 };
 use crate::games::fenrir_cards::{
-    CountingOrder, FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks,
-    PlayoutMoves, PublicView, counting_move,
+    FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
+    PublicView, counting_move, sort_by_counting_rule,
 };
-use crate::search::{CoopSolver, Ismcts, IsmctsConfig, SearchError, Verdict, WideningOptions};
+use crate::search::{
+    CoopSolver, Ismcts, IsmctsConfig, MoveOrder, SearchError, Verdict, WideningOptions,
+};
+
+/// The counting rule's preference among the moves ([`CountingPolicy`]),
+/// for IS-MCTS's progressive widening to open them in: the move the rule
+/// plays first, judged from the hand of the player to move in the sampled
+/// deal and the public history.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountingOrder;
+
+impl MoveOrder<FenrirCards> for CountingOrder {
+    fn sort(&mut self, state: &FenrirCards, moves: &mut [FenrirCardsMove]) {
+        sort_by_counting_rule(state, moves);
+    }
+}
 
 /// The policy specs [`build_agent`] accepts.
 pub const POLICY_KINDS: [&str; 4] = [

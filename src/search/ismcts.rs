@@ -560,8 +560,9 @@ impl<G: ImperfectInformation, P: Playout<G>> Ismcts<G, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::fenrir_cards::CountingOrder;
     use crate::core::Stochastic;
-    use crate::games::fenrir_cards::{CountingOrder, FenrirCards, FenrirPlayout};
+    use crate::games::fenrir_cards::{FenrirCards, FenrirPlayout};
 
     /// Every node of the tree, the root and those below it, whose moves
     /// change with the sampled hands, has at most as many children as its

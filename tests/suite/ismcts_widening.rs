@@ -3,11 +3,12 @@
 //! order's sequence; the specs that set it refuse bad values.
 
 use norn::agents::Decision;
+use norn::agents::fenrir_cards::CountingOrder;
 use norn::agents::fenrir_cards::build_agent;
 use norn::core::{
     Game, ImperfectInformation, MoveList, Status, Stochastic, derive_seed, rng_from_seed,
 };
-use norn::games::fenrir_cards::{CountingOrder, FenrirCards, FenrirCardsRules, FenrirPlayout};
+use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirPlayout};
 use norn::search::{Ismcts, IsmctsConfig, MoveOrder, Widening};
 
 fn rules(text: &str) -> FenrirCardsRules {

@@ -6,7 +6,6 @@ use super::counting::{KnownLacks, PublicView, counting_move, sort_by_counting};
 use super::moves::FenrirCardsMove;
 use super::state::{FenrirCards, Phase};
 use crate::core::{Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Player, Playout, Status};
-use crate::search::MoveOrder;
 use rand::RngExt;
 
 impl Evaluate for FenrirCards {
@@ -129,25 +128,19 @@ impl Playout<FenrirCards> for FenrirPlayout {
     }
 }
 
-/// The counting rule's preference among the moves (see
-/// [`CountingPolicy`](crate::agents::fenrir_cards::CountingPolicy)), for
-/// progressive widening to open them in: the move the rule plays first.
-/// It reads what the player to move knows in the sampled deal: its hand
-/// and the public history.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CountingOrder;
-
-impl MoveOrder<FenrirCards> for CountingOrder {
-    fn sort(&mut self, state: &FenrirCards, moves: &mut [FenrirCardsMove]) {
-        let Status::ToMove(player) = state.status() else {
-            return;
-        };
-        let mut lacks = KnownLacks::default();
-        for event in state.history() {
-            lacks.observe(event, state.rules());
-        }
-        sort_by_counting(&public_view(state, player, &lacks), moves);
+/// Sorts `moves`, legal moves of `state`, in the counting rule's order of
+/// preference, the move the rule plays first. It reads what the player to
+/// move knows: its hand and the public history. A state with no player to
+/// move leaves them as they are.
+pub fn sort_by_counting_rule(state: &FenrirCards, moves: &mut [FenrirCardsMove]) {
+    let Status::ToMove(player) = state.status() else {
+        return;
+    };
+    let mut lacks = KnownLacks::default();
+    for event in state.history() {
+        lacks.observe(event, state.rules());
     }
+    sort_by_counting(&public_view(state, player, &lacks), moves);
 }
 
 /// What `player` knows of `state`, given the lacks the public history shows.

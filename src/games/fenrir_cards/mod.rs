@@ -47,7 +47,7 @@ mod state;
 
 pub use cards::{Card, CardSet, MAX_RANKS, SUIT_NAMES, SUITS};
 pub(crate) use counting::{KnownLacks, PublicView, counting_move};
-pub use eval::{CountingOrder, FenrirPlayout, PlayoutMoves};
+pub use eval::{FenrirPlayout, PlayoutMoves, sort_by_counting_rule};
 pub use moves::FenrirCardsMove;
 pub use observation::FenrirObservation;
 pub use options::{EmptyHandRule, FenrirCardsRules, StuckRule};
