@@ -36,14 +36,17 @@ impl<E> ShallowSearch<E> {
         if moves.is_empty() {
             return self.inner.evaluate(state, me);
         }
-        let (tactical, quiet): (Vec<G::Move>, Vec<G::Move>) = moves
+        // Tactical moves first, without a list of their own on every node.
+        let tactical = |mv: &&G::Move| self.inner.is_tactical(state, **mv);
+        let ordered = moves
             .iter()
-            .partition(|&&mv| self.inner.is_tactical(state, mv));
+            .filter(tactical)
+            .chain(moves.iter().filter(|mv| !tactical(mv)));
         let (low, high) = state.payoff_range();
         // The other player's value of a payoff of `value` for `me`.
         let other = |value: f64| low + high - value;
         let mut best = f64::NEG_INFINITY;
-        for mv in tactical.into_iter().chain(quiet) {
+        for &mv in ordered {
             let mut child = state.clone();
             child.play(mv);
             let value = match child.status() {
