@@ -10,7 +10,7 @@ use crate::core::{
     parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit, unknown_key,
 };
 use crate::search::{
-    AlphaBeta, AlphaBetaConfig, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH,
+    AlphaBeta, AlphaBetaConfig, Expansion, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH,
     MAX_TREE_NODES, Mcts, MctsConfig, Parallelism, RandomPlayout, Selection, ShallowSearch, SmMcts,
     SmMctsConfig, WideningOptions,
 };
@@ -36,7 +36,7 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 15] = [
+const MCTS_KEYS: [&str; 16] = [
     "iters",
     "ms",
     "c",
@@ -50,6 +50,7 @@ const MCTS_KEYS: [&str; 15] = [
     "bias",
     "widen",
     "widen-exp",
+    "expand",
     "eval",
     "leaf-depth",
 ];
@@ -83,7 +84,9 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   `bias` (weight of progressive bias from the evaluation, default 0),
 ///   `widen` (progressive widening: at most `ceil(widen * n^e)` children
 ///   on the `n`th visit, or `off`, the default), `widen-exp` (the
-///   exponent `e`, default 0.5) and `leaf-depth` (0 to 3: score leaves by
+///   exponent `e`, default 0.5), `expand` (`one`, a child per visit,
+///   the default, or `all`: every child at once, scored by the evaluation,
+///   widening in their order) and `leaf-depth` (0 to 3: score leaves by
 ///   an alpha-beta search this deep instead of the evaluation alone; two
 ///   competing sides only; default 0).
 /// - `alphabeta` and `mcts` also take `eval`, one of the game's named
@@ -547,6 +550,19 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
             "bias" => {
                 config.progressive_bias = weight_in(spec, key, value, 0.0, MAX_PROGRESSIVE_BIAS)?
             }
+            "expand" => {
+                config.expansion = match value {
+                    "one" => Expansion::OneByOne,
+                    "all" => Expansion::All,
+                    _ => {
+                        return Err(ParseError::new(
+                            WHAT,
+                            spec,
+                            format!("`expand` takes one or all, not `{value}`"),
+                        ));
+                    }
+                }
+            }
             _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
         }
@@ -637,6 +653,7 @@ mod tests {
             "mcts:ms=500",
             "mcts:parallel=tree,threads=2,playout=none,nodes=500,reuse=off,solver=off",
             "mcts:iters=100,minimax=0.5",
+            "mcts:iters=100,playout=0,minimax=1,expand=all,widen=4",
             "mcts:iters=100,playout=0,bias=2,widen=1.5,widen-exp=0.4",
             "mcts:iters=100,playout=0,minimax=0.5,leaf-depth=1",
         ] {
@@ -685,6 +702,7 @@ mod tests {
         assert!(error("mcts:c=-1").contains("at least 0"));
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
+        assert!(error("mcts:expand=both").contains("`expand` takes one or all, not `both`"));
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));

@@ -8,7 +8,8 @@
 //!
 //! - Nodes live in an arena (a `Vec` with `u32` links); a node's children form
 //!   a linked list and are added one per visit: tactical moves
-//!   ([`Evaluator::is_tactical`]) first, each group in a shuffled order.
+//!   ([`Evaluator::is_tactical`]) first, each group in a shuffled order; or
+//!   all at once, scored by the evaluation ([`Expansion::All`]).
 //! - A simulation plays random moves from the new node for at most
 //!   [`MctsConfig::playout_plies`] plies, then scores the position with the
 //!   evaluation ([`Evaluator::evaluate`]: the game's own by [`Mcts::new`],
@@ -49,8 +50,8 @@
 use super::SearchError;
 use super::widening::Widening;
 use crate::core::{
-    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Status, derive_seed,
-    normalised_payoffs, rng_from_seed, thread_pool,
+    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Scoring, Status,
+    derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -109,13 +110,37 @@ pub struct MctsConfig {
     /// instead of trying every move once. `None` adds a child at every visit
     /// until all moves have one.
     pub widening: Option<Widening>,
+    /// How a node grows its children.
+    pub expansion: Expansion,
+}
+
+/// How a node of the tree grows its children.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Expansion {
+    /// One child per visit, tactical moves first, each new child scored by
+    /// a simulation: classic UCT.
+    #[default]
+    OneByOne,
+    /// Every child at once, each scored by the evaluation: a leaf reached
+    /// for the first time builds all its children, orders them by their
+    /// evaluation for the player to move, and backs up the best of them as
+    /// the result. A child never visited is valued at its evaluation, not
+    /// tried first, so that with implicit minimax (`minimax_weight` 1) and
+    /// a small exploration constant the search becomes best-first minimax
+    /// with an exploration bonus (Korf and Chickering, "Best-first minimax
+    /// search", 1996; Cohen-Solal, "Learning to play two-player
+    /// perfect-information games without knowledge", 2020). Progressive
+    /// widening then opens the children in the order of their evaluation.
+    /// Simulations run only from the leaves of a tree that reached its node
+    /// budget.
+    All,
 }
 
 impl MctsConfig {
-    /// Whether every new node is evaluated (for implicit minimax or
-    /// progressive bias).
+    /// Whether every new node is evaluated (for implicit minimax,
+    /// progressive bias or evaluated expansion).
     fn wants_estimates(&self) -> bool {
-        self.minimax_weight > 0.0 || self.progressive_bias > 0.0
+        self.minimax_weight > 0.0 || self.progressive_bias > 0.0 || self.expansion == Expansion::All
     }
 
     /// The most memory the search's trees may take for game `G`: the node
@@ -147,6 +172,7 @@ impl Default for MctsConfig {
             minimax_weight: 0.0,
             progressive_bias: 0.0,
             widening: None,
+            expansion: Expansion::OneByOne,
         }
     }
 }
@@ -231,14 +257,9 @@ struct Description {
 }
 
 impl Description {
-    fn of<G: Game>(
-        state: &G,
-        evaluator: &impl Evaluator<G>,
-        config: &MctsConfig,
-        rng: &mut GameRng,
-        moves: &mut MoveList<G::Move>,
-    ) -> Self {
-        let mut description = Description {
+    /// A state with no player to move, no moves and no result yet.
+    fn blank() -> Self {
+        Description {
             mover: NO_PLAYER,
             move_count: 0,
             tactical_count: 0,
@@ -246,7 +267,17 @@ impl Description {
             proven: None,
             estimate: [0.0; MAX_PLAYERS],
             unsupported: None,
-        };
+        }
+    }
+
+    fn of<G: Game>(
+        state: &G,
+        evaluator: &impl Evaluator<G>,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<G::Move>,
+    ) -> Self {
+        let mut description = Description::blank();
         match state.status() {
             Status::ToMove(player) => {
                 state.legal_moves(moves);
@@ -273,6 +304,29 @@ impl Description {
                 Some(result) => result,
                 None => evaluation(state, evaluator),
             };
+        }
+        description
+    }
+
+    /// A child built by an evaluated expansion: its player to move, its
+    /// result if the game is over, and its evaluation. Its moves are counted
+    /// only when it is expanded in turn, so that building a node's children
+    /// does not generate every child's moves.
+    fn unexpanded<G: Game>(state: &G, evaluator: &impl Evaluator<G>) -> Self {
+        let mut description = Description::blank();
+        match state.status() {
+            Status::ToMove(player) => {
+                description.mover = player as u8;
+                description.estimate = evaluation(state, evaluator);
+            }
+            Status::Over(outcome) => {
+                let result = normalised_payoffs(state, outcome.payoffs.as_slice());
+                description.proven = Some(result);
+                description.estimate = result;
+            }
+            other @ (Status::Chance | Status::Simultaneous) => {
+                description.unsupported = Some(other)
+            }
         }
         description
     }
@@ -307,6 +361,10 @@ struct Tree<G: Game> {
     /// The status of the first state met that the search cannot go through;
     /// the tree stops growing.
     unsupported: Option<Status>,
+    /// Whether every node's children sit side by side in `nodes`, as
+    /// [`Expansion::All`] builds them, so that walking them is a scan of
+    /// consecutive nodes rather than a chase along the sibling links.
+    siblings_together: bool,
 }
 
 /// Where a descent ended and what it asks for.
@@ -322,25 +380,34 @@ enum Selection {
         tactical: bool,
         slot: usize,
     },
+    /// Build every child of the node ([`Expansion::All`]).
+    ExpandAll(u32),
 }
 
-/// The work done away from the tree: the new child, if any, and the result.
+/// The work done away from the tree: the new children, if any (best first
+/// for the player to move when all are built at once), and the result.
 struct Simulation<M> {
-    child: Option<(M, Description)>,
+    children: Vec<(M, Description)>,
     /// The result, or the status of a state the search cannot go through.
     result: Result<[f64; MAX_PLAYERS], Status>,
 }
 
 impl<G: Game> Tree<G> {
     fn children(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
-        let mut next = self.nodes[parent as usize].first_child;
-        std::iter::from_fn(move || {
+        let node = &self.nodes[parent as usize];
+        let (together, mut next) = if self.siblings_together && node.first_child != NONE {
+            let first = node.first_child;
+            (first..first + u32::from(node.move_count), NONE)
+        } else {
+            (0..0, node.first_child)
+        };
+        together.chain(std::iter::from_fn(move || {
             (next != NONE).then(|| {
                 let current = next;
                 next = self.nodes[current as usize].next_sibling;
                 current
             })
-        })
+        }))
     }
 
     /// Walks down by UCB1 from the root, adding a virtual loss to every node
@@ -363,10 +430,23 @@ impl<G: Game> Tree<G> {
             if node.mover == NO_PLAYER {
                 return Selection::Simulate(index);
             }
+            if config.expansion == Expansion::All && node.first_child == NONE {
+                // A claimed node without children is being expanded by
+                // another thread.
+                if node.claimed == 0 && budget_left {
+                    node.claimed = 1;
+                    return Selection::ExpandAll(index);
+                }
+                return Selection::Simulate(index);
+            }
             let widening_allows = config.widening.is_none_or(|widening| {
                 u64::from(node.claimed) < widening.children_allowed(u64::from(node.visits) + 1)
             });
-            if node.claimed < node.move_count && budget_left && widening_allows {
+            if config.expansion == Expansion::OneByOne
+                && node.claimed < node.move_count
+                && budget_left
+                && widening_allows
+            {
                 let (claimed, tactical) =
                     (usize::from(node.claimed), usize::from(node.tactical_count));
                 let (is_tactical, rank, group) = if claimed < tactical {
@@ -396,28 +476,59 @@ impl<G: Game> Tree<G> {
     }
 
     /// The child with the highest UCB1 score for the player to move; a virtual
-    /// loss counts as a visit that paid nothing.
+    /// loss counts as a visit that paid nothing. With every child built at
+    /// once, a child never visited counts its evaluation as its mean and one
+    /// visit more in the exploration term, proven children are passed over,
+    /// and widening opens the children best evaluated first.
     fn select_child(&self, parent: u32, config: &MctsConfig) -> Option<u32> {
         let node = &self.nodes[parent as usize];
         let mover = usize::from(node.mover);
         let parent_visits = f64::from(node.visits + node.virtual_loss).max(1.0);
         let log_parent = parent_visits.ln();
+        let all_built = config.expansion == Expansion::All;
+        let open = match config.widening {
+            Some(widening) if all_built => {
+                let allowed = widening.children_allowed(u64::from(node.visits) + 1);
+                usize::try_from(allowed).unwrap_or(usize::MAX)
+            }
+            _ => usize::MAX,
+        };
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for child in self.children(parent) {
+        // A proven child's value is already in its parent's implicit minimax
+        // value; when every child is built, visiting it again would only
+        // repeat that value, as long as a sibling is unproven (when none is,
+        // the parent is proven).
+        let passed_over = |child: &u32| {
+            all_built && config.solver && self.nodes[*child as usize].proven.is_some()
+        };
+        for child in self
+            .children(parent)
+            .filter(|child| !passed_over(child))
+            .take(open)
+        {
             let child_node = &self.nodes[child as usize];
             let score = match child_node.proven {
                 Some(result) if config.solver => result[mover],
                 _ => {
                     let visits = f64::from(child_node.visits + child_node.virtual_loss);
-                    if visits == 0.0 {
+                    if visits == 0.0 && !all_built {
                         f64::INFINITY
                     } else {
-                        let mean = child_node.totals[mover] / visits;
+                        let (mean, explored) = if all_built {
+                            let mean = if visits == 0.0 {
+                                child_node.minimax[mover]
+                            } else {
+                                child_node.totals[mover] / visits
+                            };
+                            (mean, visits + 1.0)
+                        } else {
+                            (child_node.totals[mover] / visits, visits)
+                        };
                         let weight = config.minimax_weight;
                         (1.0 - weight) * mean
                             + weight * child_node.minimax[mover]
-                            + config.exploration * (log_parent / visits).sqrt()
+                            + config.exploration * (log_parent / explored).sqrt()
                             + config.progressive_bias * f64::from(child_node.prior) / (visits + 1.0)
                     }
                 }
@@ -438,7 +549,11 @@ impl<G: Game> Tree<G> {
         simulation: Simulation<G::Move>,
         config: &MctsConfig,
     ) {
-        let result = match simulation.result {
+        let Simulation {
+            mut children,
+            result,
+        } = simulation;
+        let result = match result {
             Ok(result) => result,
             Err(status) => {
                 self.unsupported = Some(status);
@@ -447,8 +562,15 @@ impl<G: Game> Tree<G> {
         };
         let leaf = match selection {
             Selection::Known(node, _) | Selection::Simulate(node) => node,
+            Selection::ExpandAll(node) => {
+                self.link_all(node, children);
+                if config.solver {
+                    self.prove(node);
+                }
+                node
+            }
             Selection::Expand { parent, .. } => {
-                let (mv, description) = simulation.child.expect("an expansion builds a child");
+                let (mv, description) = children.pop().expect("an expansion builds a child");
                 let child = self.nodes.len() as u32;
                 let chooser = usize::from(self.nodes[parent as usize].mover);
                 let prior = description.estimate[chooser] as f32;
@@ -462,6 +584,31 @@ impl<G: Game> Tree<G> {
             }
         };
         self.back_up(leaf, &result, config);
+    }
+
+    /// Links `children`, best first, as every child of `parent`, whose
+    /// implicit minimax value becomes the best of their evaluations.
+    fn link_all(&mut self, parent: u32, children: Vec<(G::Move, Description)>) {
+        let chooser = usize::from(self.nodes[parent as usize].mover);
+        let first = self.nodes.len() as u32;
+        let count = children.len();
+        for (offset, (mv, description)) in children.into_iter().enumerate() {
+            let prior = description.estimate[chooser] as f32;
+            let mut node = Node::new(Some(mv), parent, description);
+            node.prior = prior;
+            if offset + 1 < count {
+                node.next_sibling = first + offset as u32 + 1;
+            }
+            self.nodes.push(node);
+        }
+        let node = &mut self.nodes[parent as usize];
+        if count > 0 {
+            node.first_child = first;
+        }
+        node.move_count = count.min(usize::from(u16::MAX)) as u16;
+        node.claimed = node.move_count;
+        node.tactical_count = 0;
+        self.update_minimax(parent);
     }
 
     /// Adds `result` to every node from `leaf` up to the root, removes the
@@ -556,13 +703,14 @@ impl<G: Game> Tree<G> {
         else {
             return false;
         };
+        // Breadth first, so that siblings stay side by side.
         let mut renumbered = vec![NONE; self.nodes.len()];
-        let mut kept = Vec::new();
-        let mut stack = vec![child];
-        while let Some(old) = stack.pop() {
-            renumbered[old as usize] = kept.len() as u32;
-            kept.push(old);
-            stack.extend(self.children(old));
+        let mut kept = vec![child];
+        let mut next = 0;
+        while let Some(&old) = kept.get(next) {
+            renumbered[old as usize] = next as u32;
+            kept.extend(self.children(old));
+            next += 1;
         }
         let remap = |index: u32| {
             if index == NONE {
@@ -620,6 +768,7 @@ impl<G: Game> Tree<G> {
             unsupported: description.unsupported,
             nodes: vec![Node::new(None, NONE, description)],
             root_state: root_state.clone(),
+            siblings_together: config.expansion == Expansion::All,
         }
     }
 
@@ -641,13 +790,14 @@ impl<G: Game> Tree<G> {
         }
         match *selection {
             Selection::Known(_, result) => Simulation {
-                child: None,
+                children: Vec::new(),
                 result: Ok(result),
             },
             Selection::Simulate(_) => Simulation {
-                child: None,
+                children: Vec::new(),
                 result: simulate(state, evaluator, config.playout_plies, rng, moves),
             },
+            Selection::ExpandAll(_) => Self::expand_all(&state, evaluator, moves),
             Selection::Expand { tactical, slot, .. } => {
                 state.legal_moves(moves);
                 let mv = moves
@@ -668,10 +818,46 @@ impl<G: Game> Tree<G> {
                     (None, None) => simulate(state, evaluator, config.playout_plies, rng, moves),
                 };
                 Simulation {
-                    child: Some((mv, description)),
+                    children: vec![(mv, description)],
                     result,
                 }
             }
+        }
+    }
+
+    /// Builds every child of `state`, best evaluated first for the player to
+    /// move (ties in move order), with the best evaluation as the result.
+    fn expand_all(
+        state: &G,
+        evaluator: &impl Evaluator<G>,
+        moves: &mut MoveList<G::Move>,
+    ) -> Simulation<G::Move> {
+        let Status::ToMove(mover) = state.status() else {
+            unreachable!("only a node with a player to move is expanded")
+        };
+        state.legal_moves(moves);
+        let mut children: Vec<(G::Move, Description)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = state.clone();
+                child.play(mv);
+                (mv, Description::unexpanded(&child, evaluator))
+            })
+            .collect();
+        if let Some(status) = children.iter().find_map(|(_, child)| child.unsupported) {
+            return Simulation {
+                children: Vec::new(),
+                result: Err(status),
+            };
+        }
+        children.sort_by(|(_, a), (_, b)| b.estimate[mover].total_cmp(&a.estimate[mover]));
+        let result = match children.first() {
+            Some((_, best)) => best.estimate,
+            None => evaluation(state, evaluator),
+        };
+        Simulation {
+            children,
+            result: Ok(result),
         }
     }
 
@@ -698,13 +884,21 @@ impl<G: Game> Tree<G> {
     }
 }
 
-/// The evaluation of `state` for every player, normalised.
+/// The evaluation of `state` for every player, normalised. In a game of
+/// two competing sides the payoffs sum to zero, so the second side's
+/// estimate is the negation of the first's: one call instead of two.
 fn evaluation<G: Game>(state: &G, evaluator: &impl Evaluator<G>) -> [f64; MAX_PLAYERS] {
+    let players = state.num_players();
     let mut estimates = [0.0; MAX_PLAYERS];
-    for (player, estimate) in estimates.iter_mut().enumerate().take(state.num_players()) {
-        *estimate = evaluator.evaluate(state, player);
+    if players == 2 && G::SCORING != Scoring::Team {
+        estimates[0] = evaluator.evaluate(state, 0);
+        estimates[1] = -estimates[0];
+    } else {
+        for (player, estimate) in estimates.iter_mut().enumerate().take(players) {
+            *estimate = evaluator.evaluate(state, player);
+        }
     }
-    normalised_payoffs(state, &estimates[..state.num_players()])
+    normalised_payoffs(state, &estimates[..players])
 }
 
 /// Plays random moves from `state` for at most `plies` plies and returns the
@@ -911,8 +1105,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 
 impl<M: Copy + PartialEq> MctsResult<M> {
     /// Sums the root statistics of the trees and picks the move: a proven win
-    /// for the player to move if there is one, else the most visited move,
-    /// unless a proven result beats that move's mean.
+    /// for the player to move if there is one, the best proven move (the
+    /// most visited of equals) if every move is proven, else the most
+    /// visited move, unless a proven result beats that move's mean.
     fn finish<G: Game<Move = M>>(mut self, trees: &[Tree<G>], started: Instant) -> Self {
         let mut merged: Vec<MoveStats<M>> = Vec::new();
         for tree in trees {
@@ -948,12 +1143,16 @@ impl<M: Copy + PartialEq> MctsResult<M> {
                 .iter()
                 .find(|stats| stats.proven.is_none_or(|p| p[mover] >= stats.mean))
                 .or(merged.first());
+            // Among equal proven results the most visited: in a lost
+            // position, the move the search found hardest to refute.
             let best_proven = merged
                 .iter()
                 .filter(|stats| stats.proven.is_some())
-                .max_by(|a, b| value(a).total_cmp(&value(b)));
+                .max_by(|a, b| value(a).total_cmp(&value(b)).then(a.visits.cmp(&b.visits)));
+            let all_proven = merged.iter().all(|stats| stats.proven.is_some());
             let choice = match (proven_win, most_visited, best_proven) {
                 (Some(win), _, _) => Some(win),
+                (None, _, Some(proven)) if all_proven => Some(proven),
                 (None, Some(visited), Some(proven)) if value(proven) > value(visited) => {
                     Some(proven)
                 }

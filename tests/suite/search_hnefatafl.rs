@@ -7,7 +7,9 @@ use norn::agents::{Agent, Decision, build_agent};
 use norn::arena::{PlayOptions, play_game};
 use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, Player, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
-use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, SCORE_SCALE};
+use norn::search::{
+    AlphaBeta, AlphaBetaConfig, Expansion, Mcts, MctsConfig, SCORE_SCALE, Widening,
+};
 use rand::RngExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -303,7 +305,7 @@ const ESCAPE_IN_ONE: &str = "/3ttttt3/5t5/11/t10/11/K3T6/4TTT4/5T5/11/5t5/3ttttt
 /// The same, attackers to move: only f2-a2 closes the line.
 const BLOCK_IN_ONE: &str = "/3ttttt3/5t5/11/t10/11/K3T6/4TTT4/5T5/11/5t5/3ttttt3/ attackers";
 
-const SEARCHERS: [&str; 9] = [
+const SEARCHERS: [&str; 12] = [
     "greedy",
     "alphabeta:depth=1",
     "alphabeta:depth=2",
@@ -313,6 +315,9 @@ const SEARCHERS: [&str; 9] = [
     "mcts:iters=3000,playout=0",
     "mcts:iters=3000,threads=2",
     "mcts:iters=3000,threads=2,parallel=tree",
+    "mcts:iters=300,expand=all,minimax=1,c=0.05",
+    "mcts:iters=300,expand=all,minimax=1,c=0.05,widen=2",
+    "mcts:iters=300,expand=all,minimax=1,c=0.05,threads=2,parallel=tree",
 ];
 
 fn decide(spec: &str, state: &Hnefatafl) -> String {
@@ -340,6 +345,59 @@ fn every_searcher_blocks_an_escape_in_one() {
     for spec in SEARCHERS {
         assert_eq!(decide(spec, &state), "f2-a2", "{spec}");
     }
+}
+
+/// With every child built at once and one child open (`widen=1`,
+/// `widen-exp=0`), every visit of the root goes to the move whose
+/// evaluation is best for the player to move (the first such move in
+/// generation order), worked out here by evaluating each child.
+#[test]
+fn evaluated_expansion_opens_the_best_evaluated_move_first() {
+    let mut checked = 0;
+    for state in random_positions(8, 8) {
+        let mover = state.status().player_to_move().unwrap();
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let mut best: Option<(HnefataflMove, f64, Hnefatafl)> = None;
+        for &mv in moves.iter() {
+            let mut child = state.clone();
+            child.play(mv);
+            let value = child.evaluate(mover);
+            if best
+                .as_ref()
+                .is_none_or(|(_, best_value, _)| value > *best_value)
+            {
+                best = Some((mv, value, child));
+            }
+        }
+        let (best_move, _, best_child) = best.unwrap();
+        if best_child.status().is_over() {
+            // A win in one proves the root at once: nothing is visited.
+            continue;
+        }
+        let config = MctsConfig {
+            iterations: Some(200),
+            expansion: Expansion::All,
+            minimax_weight: 1.0,
+            exploration: 0.05,
+            widening: Some(Widening {
+                width: 1.0,
+                exponent: 0.0,
+            }),
+            ..MctsConfig::default()
+        };
+        let result = Mcts::new(config, 1).unwrap().search(&state).unwrap();
+        let visited: Vec<HnefataflMove> = result
+            .moves
+            .iter()
+            .filter(|stats| stats.visits > 0)
+            .map(|stats| stats.mv)
+            .collect();
+        assert_eq!(visited, [best_move], "{}", state.position_text());
+        assert_eq!(result.best_move, Some(best_move));
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked}");
 }
 
 /// One game with `spec` on `side` against `opponent`; the winner's side.

@@ -4,7 +4,9 @@
 use crate::common::tictactoe::{TicTacToe, minimax_value, reachable_positions};
 use norn::agents::{Decision, build_agent};
 use norn::core::{Game, MoveList, Ply};
-use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism, SCORE_SCALE};
+use norn::search::{
+    AlphaBeta, AlphaBetaConfig, Expansion, Mcts, MctsConfig, Parallelism, SCORE_SCALE,
+};
 use std::collections::HashMap;
 
 type Memo = HashMap<[Option<usize>; 9], i32>;
@@ -137,6 +139,58 @@ fn mcts_finds_the_drawing_moves() {
             );
         }
     }
+}
+
+/// With every child built at once and implicit minimax alone, the search
+/// is best-first minimax with the solver: from every reachable position
+/// after the first move it proves the game-theoretic value of the move it
+/// plays before its budget runs out, for one thread and for two sharing the
+/// tree.
+#[test]
+fn evaluated_expansion_proves_every_position() {
+    let mut memo = HashMap::new();
+    let budget = 20_000;
+    let mut proved = 0;
+    for (index, state) in reachable_positions().iter().enumerate() {
+        if state.status().is_over() || state.ply() == 0 {
+            continue;
+        }
+        let value = minimax_value(state, &mut memo);
+        let values = move_values(state, &mut memo);
+        let player = state.status().player_to_move().unwrap();
+        for (parallelism, threads) in [(Parallelism::Root, 1), (Parallelism::Tree, 2)] {
+            let config = MctsConfig {
+                iterations: Some(budget),
+                threads,
+                parallelism,
+                expansion: Expansion::All,
+                minimax_weight: 1.0,
+                exploration: 0.05,
+                ..MctsConfig::default()
+            };
+            let result = Mcts::new(config, index as u64)
+                .unwrap()
+                .search(state)
+                .unwrap();
+            let best = result.best_move.unwrap();
+            assert!(
+                values.contains(&(best, value)),
+                "{parallelism:?}: {best} loses value in {state:?}"
+            );
+            let proven = result
+                .moves
+                .iter()
+                .find(|stats| stats.mv == best)
+                .and_then(|stats| stats.proven)
+                .unwrap_or_else(|| {
+                    panic!("{parallelism:?}: {best} unproven in {state:?} {result:?}")
+                });
+            assert_eq!(proven[player], f64::from(value + 1) / 2.0, "{state:?}");
+            assert!(result.iterations < budget, "a proven root ends the search");
+            proved += 1;
+        }
+    }
+    assert_eq!(proved, 2 * 4519);
 }
 
 #[test]
