@@ -4,7 +4,7 @@
 //! |------|--------|--------|
 //! | `random` | a uniformly random legal move | yes |
 //! | `counting` | [`CountingPolicy`]: the ask most likely to succeed by public information | yes |
-//! | `ismcts:iters=N[,c=X,widen=W,widen-exp=A]` | information-set MCTS over determinizations, widening in the counting rule's order | yes |
+//! | `ismcts:iters=N[,c=X,widen=W,widen-exp=A]` | information-set MCTS over determinizations, widening in the counting rule's order (`widen=1` unless given; `widen=off` for none) | yes |
 //! | `open-hand[:iters=N,c=X,exact=NODES]` | [`OpenHandAgent`]: the exact solver, else UCT, on the full state | **no, it sees every hand** |
 //!
 //! Honest policies are [`HonestPolicy`] values wrapped in an [`HonestAgent`],
@@ -20,7 +20,8 @@ use crate::games::fenrir_cards::{
     PublicView, counting_move, sort_by_counting_rule,
 };
 use crate::search::{
-    CoopSolver, Ismcts, IsmctsConfig, MoveOrder, SearchError, Verdict, WideningOptions,
+    CoopSolver, DEFAULT_WIDENING_EXPONENT, Ismcts, IsmctsConfig, MoveOrder, SearchError, Verdict,
+    Widening, WideningOptions,
 };
 
 /// The counting rule's preference among the moves ([`CountingPolicy`]),
@@ -35,6 +36,13 @@ impl MoveOrder<FenrirCards> for CountingOrder {
         sort_by_counting_rule(state, moves);
     }
 }
+
+/// The honest search's widening unless its spec says otherwise: one child
+/// on a node's first visit, growing with the square root of its visits.
+pub const DEFAULT_WIDENING: Widening = Widening {
+    width: 1.0,
+    exponent: DEFAULT_WIDENING_EXPONENT,
+};
 
 /// The policy specs [`build_agent`] accepts.
 pub const POLICY_KINDS: [&str; 4] = [
@@ -100,7 +108,15 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
         if config.iterations == 0 {
             return Err(ParseError::new(WHAT, spec, "`iters` must be at least 1"));
         }
-        config.widening = widening.finish(WHAT, spec)?;
+        // The open-hand reference does not widen; the honest search widens
+        // by default, which won every deal of 1,000 with 3 and 4 players at
+        // 200 iterations where it won 96.7% and 65.3% without
+        // (bench-results/fenrir-cards.md).
+        config.widening = if exact.is_some() {
+            widening.finish(WHAT, spec)?
+        } else {
+            widening.finish_or(WHAT, spec, DEFAULT_WIDENING)?
+        };
         Ok((config, playout, exact))
     };
     let no_options = || {

@@ -100,7 +100,29 @@ impl WideningOptions {
         Ok(true)
     }
 
-    /// The widening the options read describe.
+    /// The widening the options read describe, for a search that widens
+    /// by `default` unless told otherwise: no `widen` keeps it (with the
+    /// exponent of `widen-exp` if given), `widen=off` turns it off.
+    ///
+    /// # Errors
+    /// `widen-exp` with widening turned off.
+    pub fn finish_or(
+        self,
+        what: &'static str,
+        text: &str,
+        default: Widening,
+    ) -> Result<Option<Widening>, ParseError> {
+        match self.width {
+            None => Ok(Some(Widening {
+                exponent: self.exponent.unwrap_or(default.exponent),
+                ..default
+            })),
+            Some(_) => self.finish(what, text),
+        }
+    }
+
+    /// The widening the options read describe, for a search that does not
+    /// widen unless told to.
     ///
     /// # Errors
     /// `widen-exp` without widening.

@@ -51,7 +51,8 @@ fn without_widening_the_search_is_the_classic_one() {
             .search(&observation)
             .unwrap();
         assert_eq!(before, ordered, "{players} players");
-        // So is a spec that turns widening off.
+        // So is a spec that turns widening off; without `widen` the policy
+        // widens by one child, growing with the square root of the visits.
         let widened_spec = |spec: &str| {
             (0..4)
                 .map(|seed| {
@@ -67,12 +68,12 @@ fn without_widening_the_search_is_the_classic_one() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(
-            widened_spec("ismcts:iters=100"),
             widened_spec("ismcts:iters=100,widen=off"),
+            widened_spec("ismcts:iters=100,widen=0"),
         );
         assert_eq!(
             widened_spec("ismcts:iters=100"),
-            widened_spec("ismcts:iters=100,widen=0"),
+            widened_spec("ismcts:iters=100,widen=1,widen-exp=0.5"),
         );
     }
 }
@@ -183,6 +184,15 @@ fn widening_specs_are_checked() {
             "{spec}"
         );
     }
+    // The policy widens by default, so an exponent alone adjusts it; the
+    // generic agent does not, and refuses one.
+    let exponent_alone = "ismcts:iters=10,widen-exp=0.25";
+    assert_eq!(
+        build_agent(exponent_alone, 1).unwrap().spec(),
+        exponent_alone
+    );
+    let generic = norn::agents::build_agent::<FenrirCards>(exponent_alone, 1);
+    assert!(generic.is_err_and(|error| error.to_string().contains("needs widening on")));
     for (spec, problem) in [
         ("ismcts:widen=-1", "from 0 (off) to 1000"),
         ("ismcts:widen=nan", "from 0 (off) to 1000"),
@@ -192,7 +202,7 @@ fn widening_specs_are_checked() {
         ("ismcts:widen=1,widen-exp=2", "from 0 to 1"),
         ("ismcts:widen=1,widen-exp=-0.5", "from 0 to 1"),
         ("ismcts:widen=1,widen-exp=NaN", "from 0 to 1"),
-        ("ismcts:widen-exp=0.5", "needs widening on"),
+        ("ismcts:widen=off,widen-exp=0.5", "needs widening on"),
         ("ismcts:widen=0,widen-exp=0.5", "needs widening on"),
         ("ismcts:widening=1", "widen, widen-exp"),
     ] {
