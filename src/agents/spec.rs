@@ -568,6 +568,13 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
         }
     }
     config.widening = widening.finish(WHAT, spec)?;
+    if config.expansion == Expansion::All && config.parallelism == Parallelism::Tree {
+        return Err(ParseError::new(
+            WHAT,
+            spec,
+            "`expand=all` runs with root parallelism only, not `parallel=tree`",
+        ));
+    }
     if config.iterations.is_none() && config.time.is_none() {
         config.iterations = MctsConfig::default().iterations;
     }
@@ -703,6 +710,7 @@ mod tests {
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
         assert!(error("mcts:expand=both").contains("`expand` takes one or all, not `both`"));
+        assert!(error("mcts:expand=all,parallel=tree").contains("root parallelism only"));
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));

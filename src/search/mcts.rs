@@ -956,8 +956,14 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// from `seed`.
     ///
     /// # Errors
-    /// If the thread pool for `config.threads > 1` cannot be created.
+    /// If the thread pool for `config.threads > 1` cannot be created, or
+    /// evaluated expansion is asked for with tree parallelism.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
+        if config.expansion == Expansion::All && config.parallelism == Parallelism::Tree {
+            // Threads sharing one tree can leave a node's evaluated
+            // expansion unfinished (found by the tic-tac-toe proofs).
+            return Err("evaluated expansion (expand=all) runs with root parallelism only".into());
+        }
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {

@@ -317,7 +317,7 @@ const SEARCHERS: [&str; 12] = [
     "mcts:iters=3000,threads=2,parallel=tree",
     "mcts:iters=300,expand=all,minimax=1,c=0.05",
     "mcts:iters=300,expand=all,minimax=1,c=0.05,widen=2",
-    "mcts:iters=300,expand=all,minimax=1,c=0.05,threads=2,parallel=tree",
+    "mcts:iters=300,expand=all,minimax=1,c=0.05,threads=2",
 ];
 
 fn decide(spec: &str, state: &Hnefatafl) -> String {
