@@ -384,10 +384,20 @@ enum Selection {
     ExpandAll(u32),
 }
 
-/// The work done away from the tree: the new children, if any (best first
-/// for the player to move when all are built at once), and the result.
+/// The children an iteration built away from the tree.
+enum NewChildren<M> {
+    None,
+    /// The child of [`Selection::Expand`].
+    One(M, Description),
+    /// Every child of [`Selection::ExpandAll`], best first for the player
+    /// to move.
+    All(Vec<(M, Description)>),
+}
+
+/// The work done away from the tree: the new children, if any, and the
+/// result.
 struct Simulation<M> {
-    children: Vec<(M, Description)>,
+    children: NewChildren<M>,
     /// The result, or the status of a state the search cannot go through.
     result: Result<[f64; MAX_PLAYERS], Status>,
 }
@@ -549,10 +559,7 @@ impl<G: Game> Tree<G> {
         simulation: Simulation<G::Move>,
         config: &MctsConfig,
     ) {
-        let Simulation {
-            mut children,
-            result,
-        } = simulation;
+        let Simulation { children, result } = simulation;
         let result = match result {
             Ok(result) => result,
             Err(status) => {
@@ -560,17 +567,16 @@ impl<G: Game> Tree<G> {
                 return;
             }
         };
-        let leaf = match selection {
-            Selection::Known(node, _) | Selection::Simulate(node) => node,
-            Selection::ExpandAll(node) => {
+        let leaf = match (selection, children) {
+            (Selection::Known(node, _) | Selection::Simulate(node), _) => node,
+            (Selection::ExpandAll(node), NewChildren::All(children)) => {
                 self.link_all(node, children);
                 if config.solver {
                     self.prove(node);
                 }
                 node
             }
-            Selection::Expand { parent, .. } => {
-                let (mv, description) = children.pop().expect("an expansion builds a child");
+            (Selection::Expand { parent, .. }, NewChildren::One(mv, description)) => {
                 let child = self.nodes.len() as u32;
                 let chooser = usize::from(self.nodes[parent as usize].mover);
                 let prior = description.estimate[chooser] as f32;
@@ -581,6 +587,9 @@ impl<G: Game> Tree<G> {
                 self.nodes[parent as usize].first_child = child;
                 self.nodes.push(node);
                 child
+            }
+            (Selection::ExpandAll(_) | Selection::Expand { .. }, _) => {
+                unreachable!("an expansion builds the children its selection asked for")
             }
         };
         self.back_up(leaf, &result, config);
@@ -790,11 +799,11 @@ impl<G: Game> Tree<G> {
         }
         match *selection {
             Selection::Known(_, result) => Simulation {
-                children: Vec::new(),
+                children: NewChildren::None,
                 result: Ok(result),
             },
             Selection::Simulate(_) => Simulation {
-                children: Vec::new(),
+                children: NewChildren::None,
                 result: simulate(state, evaluator, config.playout_plies, rng, moves),
             },
             Selection::ExpandAll(_) => Self::expand_all(&state, evaluator, moves),
@@ -818,7 +827,7 @@ impl<G: Game> Tree<G> {
                     (None, None) => simulate(state, evaluator, config.playout_plies, rng, moves),
                 };
                 Simulation {
-                    children: vec![(mv, description)],
+                    children: NewChildren::One(mv, description),
                     result,
                 }
             }
@@ -846,7 +855,7 @@ impl<G: Game> Tree<G> {
             .collect();
         if let Some(status) = children.iter().find_map(|(_, child)| child.unsupported) {
             return Simulation {
-                children: Vec::new(),
+                children: NewChildren::None,
                 result: Err(status),
             };
         }
@@ -856,7 +865,7 @@ impl<G: Game> Tree<G> {
             None => evaluation(state, evaluator),
         };
         Simulation {
-            children,
+            children: NewChildren::All(children),
             result: Ok(result),
         }
     }
