@@ -7,7 +7,8 @@ use super::{
 use crate::core::{
     Capabilities, Evaluate, Evaluator, Game, GameEvaluation, HiddenInformationVisitor,
     ImperfectInformation, ParseError, Simultaneous, SimultaneousVisitor, check_memory, derive_seed,
-    parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit, unknown_key,
+    parse_choice, parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit,
+    unknown_key,
 };
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, Expansion, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH,
@@ -430,17 +431,13 @@ fn smmcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<SmMctsConfig, Par
         match key {
             "iters" => config.iterations = in_range(spec, key, value, 1, MAX_MCTS_ITERATIONS)?,
             "select" => {
-                config.selection = match value {
-                    "duct" => Selection::Duct,
-                    "rm" => Selection::RegretMatching,
-                    _ => {
-                        return Err(ParseError::new(
-                            WHAT,
-                            spec,
-                            format!("`select` takes duct or rm, not `{value}`"),
-                        ));
-                    }
-                }
+                config.selection = parse_choice(
+                    WHAT,
+                    spec,
+                    key,
+                    value,
+                    &[("duct", Selection::Duct), ("rm", Selection::RegretMatching)],
+                )?
             }
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
             "gamma" => {
@@ -525,17 +522,13 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
             "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
             "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
             "parallel" => {
-                config.parallelism = match value {
-                    "root" => Parallelism::Root,
-                    "tree" => Parallelism::Tree,
-                    _ => {
-                        return Err(ParseError::new(
-                            WHAT,
-                            spec,
-                            format!("`parallel` takes root or tree, not `{value}`"),
-                        ));
-                    }
-                }
+                config.parallelism = parse_choice(
+                    WHAT,
+                    spec,
+                    key,
+                    value,
+                    &[("root", Parallelism::Root), ("tree", Parallelism::Tree)],
+                )?
             }
             "playout" => {
                 config.playout_plies = match value {
@@ -551,17 +544,13 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
                 config.progressive_bias = weight_in(spec, key, value, 0.0, MAX_PROGRESSIVE_BIAS)?
             }
             "expand" => {
-                config.expansion = match value {
-                    "one" => Expansion::OneByOne,
-                    "all" => Expansion::All,
-                    _ => {
-                        return Err(ParseError::new(
-                            WHAT,
-                            spec,
-                            format!("`expand` takes one or all, not `{value}`"),
-                        ));
-                    }
-                }
+                config.expansion = parse_choice(
+                    WHAT,
+                    spec,
+                    key,
+                    value,
+                    &[("one", Expansion::OneByOne), ("all", Expansion::All)],
+                )?
             }
             _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),

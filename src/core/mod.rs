@@ -40,8 +40,8 @@ pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};
 pub use options::{
-    RulesOptions, limit_reached, limit_text, parse_exploration, parse_key_values, parse_limit,
-    parse_switch, parse_value, switch_text, unknown_key,
+    RulesOptions, limit_reached, limit_text, parse_choice, parse_exploration, parse_key_values,
+    parse_limit, parse_switch, parse_value, switch_text, unknown_key,
 };
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};

@@ -161,9 +161,52 @@ pub fn parse_switch(
     }
 }
 
+/// The value named by one of `choices` (`(word, value)` pairs), or an
+/// error listing the words.
+///
+/// # Errors
+/// `value` is none of the words.
+pub fn parse_choice<T: Copy>(
+    what: &'static str,
+    text: &str,
+    key: &str,
+    value: &str,
+    choices: &[(&str, T)],
+) -> Result<T, ParseError> {
+    if let Some(&(_, chosen)) = choices.iter().find(|(word, _)| *word == value) {
+        return Ok(chosen);
+    }
+    let words: Vec<&str> = choices.iter().map(|(word, _)| *word).collect();
+    let listed = match words.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "no value".to_string(),
+    };
+    Err(ParseError::new(
+        what,
+        text,
+        format!("`{key}` takes {listed}, not `{value}`"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_choice_is_one_of_its_words() {
+        let choices = [("one", 1), ("two", 2), ("three", 3)];
+        assert_eq!(parse_choice("spec", "n=two", "n", "two", &choices), Ok(2));
+        let error = parse_choice("spec", "n=four", "n", "four", &choices).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("`n` takes one, two or three, not `four`"),
+            "{error}"
+        );
+        let error = parse_choice("spec", "n=2", "n", "2", &choices[..2]).unwrap_err();
+        assert!(error.to_string().contains("`n` takes one or two, not `2`"));
+    }
 
     #[test]
     fn pairs_are_split_and_trimmed() {

@@ -3,7 +3,8 @@
 
 use super::cards::{Card, MAX_RANKS, SUITS};
 use crate::core::{
-    MAX_PLAYERS, ParseError, RulesOptions, parse_key_values, parse_switch, parse_value, unknown_key,
+    MAX_PLAYERS, ParseError, RulesOptions, parse_choice, parse_key_values, parse_switch,
+    parse_value, unknown_key,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -203,30 +204,25 @@ impl FromStr for FenrirCardsRules {
                 "ask-held" => rules.ask_held = parse_switch(WHAT, text, key, value)?,
                 "ask-discarded" => rules.ask_discarded = parse_switch(WHAT, text, key, value)?,
                 "stuck" => {
-                    rules.stuck = match value {
-                        "discard" => StuckRule::Discard,
-                        "lose" => StuckRule::Lose,
-                        _ => {
-                            return Err(ParseError::new(
-                                WHAT,
-                                text,
-                                format!("`stuck` takes discard or lose, not `{value}`"),
-                            ));
-                        }
-                    }
+                    rules.stuck = parse_choice(
+                        WHAT,
+                        text,
+                        key,
+                        value,
+                        &[("discard", StuckRule::Discard), ("lose", StuckRule::Lose)],
+                    )?
                 }
                 "empty" => {
-                    rules.empty_hand = match value {
-                        "play" => EmptyHandRule::DrawAndPlay,
-                        "pass" => EmptyHandRule::DrawAndPass,
-                        _ => {
-                            return Err(ParseError::new(
-                                WHAT,
-                                text,
-                                format!("`empty` takes play or pass, not `{value}`"),
-                            ));
-                        }
-                    }
+                    rules.empty_hand = parse_choice(
+                        WHAT,
+                        text,
+                        key,
+                        value,
+                        &[
+                            ("play", EmptyHandRule::DrawAndPlay),
+                            ("pass", EmptyHandRule::DrawAndPass),
+                        ],
+                    )?
                 }
                 _ => return Err(unknown_key(WHAT, text, key, &KEYS)),
             }

@@ -2,8 +2,8 @@
 
 use super::moves::Pair;
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_key_values, parse_limit, parse_switch, switch_text,
-    unknown_key,
+    ParseError, RulesOptions, limit_text, parse_choice, parse_key_values, parse_limit,
+    parse_switch, switch_text, unknown_key,
 };
 use std::fmt;
 use std::num::NonZeroU32;
@@ -121,17 +121,16 @@ impl FromStr for NibelungenRules {
                 "stay" => rules.stay = parse_switch(WHAT, text, key, value)?,
                 "pass-through" => rules.pass_through = parse_switch(WHAT, text, key, value)?,
                 "win-check" => {
-                    rules.win_check = match value {
-                        "move" => WinCheck::EveryMove,
-                        "round" => WinCheck::EndOfRound,
-                        _ => {
-                            return Err(ParseError::new(
-                                WHAT,
-                                text,
-                                format!("`win-check` takes move or round, not `{value}`"),
-                            ));
-                        }
-                    }
+                    rules.win_check = parse_choice(
+                        WHAT,
+                        text,
+                        key,
+                        value,
+                        &[
+                            ("move", WinCheck::EveryMove),
+                            ("round", WinCheck::EndOfRound),
+                        ],
+                    )?
                 }
                 "round-limit" => rules.round_limit = parse_limit(WHAT, text, key, value)?,
                 _ => return Err(unknown_key(WHAT, text, key, &NibelungenRules::KEYS)),

@@ -2,7 +2,7 @@
 //! engine's two limits.
 
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_key_values, parse_limit, unknown_key,
+    ParseError, RulesOptions, limit_text, parse_choice, parse_key_values, parse_limit, unknown_key,
 };
 use serde::Serialize;
 use std::fmt;
@@ -68,19 +68,16 @@ impl FromStr for ThudRules {
         for (key, value) in parse_key_values(text, WHAT)? {
             match key {
                 "troll-captures" => {
-                    rules.troll_captures = match value {
-                        "all-or-none" => TrollCaptures::AllOrNone,
-                        "any-subset" => TrollCaptures::AnySubset,
-                        _ => {
-                            return Err(ParseError::new(
-                                WHAT,
-                                text,
-                                format!(
-                                    "`troll-captures` takes all-or-none or any-subset, not `{value}`"
-                                ),
-                            ));
-                        }
-                    }
+                    rules.troll_captures = parse_choice(
+                        WHAT,
+                        text,
+                        key,
+                        value,
+                        &[
+                            ("all-or-none", TrollCaptures::AllOrNone),
+                            ("any-subset", TrollCaptures::AnySubset),
+                        ],
+                    )?
                 }
                 "no-capture-limit" => rules.no_capture_limit = parse_limit(WHAT, text, key, value)?,
                 "ply-limit" => rules.ply_limit = parse_limit(WHAT, text, key, value)?,
