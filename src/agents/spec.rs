@@ -11,9 +11,9 @@ use crate::core::{
     unknown_key,
 };
 use crate::search::{
-    AlphaBeta, AlphaBetaConfig, Expansion, IsmctsConfig, MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH,
-    MAX_TREE_NODES, Mcts, MctsConfig, Parallelism, RandomPlayout, Selection, ShallowSearch, SmMcts,
-    SmMctsConfig, WideningOptions,
+    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, IsmctsConfig, MAX_ISMCTS_ITERATIONS,
+    MAX_SHALLOW_DEPTH, MAX_TREE_NODES, Mcts, MctsConfig, Parallelism, RandomPlayout, Selection,
+    ShallowSearch, SmMcts, SmMctsConfig, WideningOptions,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -37,7 +37,7 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 16] = [
+const MCTS_KEYS: [&str; 17] = [
     "iters",
     "ms",
     "c",
@@ -52,6 +52,7 @@ const MCTS_KEYS: [&str; 16] = [
     "widen",
     "widen-exp",
     "expand",
+    "pick",
     "eval",
     "leaf-depth",
 ];
@@ -87,7 +88,10 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   on the `n`th visit, or `off`, the default), `widen-exp` (the
 ///   exponent `e`, default 0.5), `expand` (`one`, a child per visit,
 ///   the default, or `all`: every child at once, scored by the evaluation,
-///   widening in their order) and `leaf-depth` (0 to 3: score leaves by
+///   widening in their order), `pick` (the move played when no proven
+///   result decides: `visits`, the most visited, the default, or `value`,
+///   the best by mean and minimax value without exploration) and
+///   `leaf-depth` (0 to 3: score leaves by
 ///   an alpha-beta search this deep instead of the evaluation alone; two
 ///   competing sides only; default 0).
 /// - `alphabeta` and `mcts` also take `eval`, one of the game's named
@@ -552,6 +556,18 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
                     &[("one", Expansion::OneByOne), ("all", Expansion::All)],
                 )?
             }
+            "pick" => {
+                config.final_choice = parse_choice(
+                    WHAT,
+                    spec,
+                    key,
+                    value,
+                    &[
+                        ("visits", FinalChoice::MostVisited),
+                        ("value", FinalChoice::BestValue),
+                    ],
+                )?
+            }
             _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
         }
@@ -650,6 +666,7 @@ mod tests {
             "mcts:parallel=tree,threads=2,playout=none,nodes=500,reuse=off,solver=off",
             "mcts:iters=100,minimax=0.5",
             "mcts:iters=100,playout=0,minimax=1,expand=all,widen=4",
+            "mcts:iters=100,playout=0,minimax=1,expand=all,pick=value",
             "mcts:iters=100,playout=0,bias=2,widen=1.5,widen-exp=0.4",
             "mcts:iters=100,playout=0,minimax=0.5,leaf-depth=1",
         ] {
@@ -699,6 +716,7 @@ mod tests {
         assert!(error("mcts:parallel=leaf").contains("root or tree"));
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
         assert!(error("mcts:expand=both").contains("`expand` takes one or all, not `both`"));
+        assert!(error("mcts:pick=best").contains("`pick` takes visits or value, not `best`"));
         assert!(error("mcts:expand=all,parallel=tree").contains("root parallelism only"));
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));

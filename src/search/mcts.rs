@@ -112,6 +112,23 @@ pub struct MctsConfig {
     pub widening: Option<Widening>,
     /// How a node grows its children.
     pub expansion: Expansion,
+    /// How the move is chosen among the root's children when no proven
+    /// result decides.
+    pub final_choice: FinalChoice,
+}
+
+/// How a search chooses its move when no proven result decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// The most visited child ("robust child"), the classic choice.
+    MostVisited,
+    /// The child with the best value as selection sees it without the
+    /// exploration term: `(1 - α) * mean + α * minimax` (`α` the
+    /// [`MctsConfig::minimax_weight`]), so that with `α = 1` the search
+    /// plays the move its minimax values rank first, as best-first minimax
+    /// does, even where a refutation found late left another move with
+    /// more visits. Ties go to the more visited child.
+    BestValue,
 }
 
 /// How a node of the tree grows its children.
@@ -173,6 +190,7 @@ impl Default for MctsConfig {
             progressive_bias: 0.0,
             widening: None,
             expansion: Expansion::OneByOne,
+            final_choice: FinalChoice::MostVisited,
         }
     }
 }
@@ -184,6 +202,12 @@ pub struct MoveStats<M> {
     pub visits: u64,
     /// The mean normalised payoff (in `[0, 1]`) of the player to move.
     pub mean: f64,
+    /// The value selection gives the move without exploration, `(1 - α) *
+    /// mean + α * minimax` for the player to move, where `minimax` is the
+    /// move's implicit minimax value (its evaluation if never visited) and
+    /// `α` the [`MctsConfig::minimax_weight`]. Over several root-parallel
+    /// trees, the average weighted by visits plus one.
+    pub value: f64,
     /// The normalised payoffs if the move's result is proven.
     pub proven: Option<[f64; MAX_PLAYERS]>,
 }
@@ -745,19 +769,27 @@ impl<G: Game> Tree<G> {
     }
 
     /// The root's children with their statistics.
-    fn root_stats(&self) -> Vec<MoveStats<G::Move>> {
+    fn root_stats(&self, minimax_weight: f64) -> Vec<MoveStats<G::Move>> {
         let mover = usize::from(self.nodes[0].mover);
         self.children(0)
             .map(|child| {
                 let node = &self.nodes[child as usize];
+                let minimax = node.minimax[mover];
+                let mean = if node.visits == 0 {
+                    0.0
+                } else {
+                    node.totals[mover] / f64::from(node.visits)
+                };
+                let value = if node.visits == 0 {
+                    minimax
+                } else {
+                    (1.0 - minimax_weight) * mean + minimax_weight * minimax
+                };
                 MoveStats {
                     mv: node.mv.expect("children have moves"),
                     visits: u64::from(node.visits),
-                    mean: if node.visits == 0 {
-                        0.0
-                    } else {
-                        node.totals[mover] / f64::from(node.visits)
-                    },
+                    mean,
+                    value,
                     proven: node.proven,
                 }
             })
@@ -1114,19 +1146,25 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             elapsed: Duration::ZERO,
             budget_reached: self.trees.iter().any(|tree| tree.nodes.len() >= budget),
         }
-        .finish(&self.trees, started))
+        .finish(&self.trees, &self.config, started))
     }
 }
 
 impl<M: Copy + PartialEq> MctsResult<M> {
     /// Sums the root statistics of the trees and picks the move: a proven win
     /// for the player to move if there is one, the best proven move (the
-    /// most visited of equals) if every move is proven, else the most
-    /// visited move, unless a proven result beats that move's mean.
-    fn finish<G: Game<Move = M>>(mut self, trees: &[Tree<G>], started: Instant) -> Self {
+    /// most visited of equals) if every move is proven, else the move of the
+    /// [`FinalChoice`] (the most visited or the best valued), unless a
+    /// proven result beats that move's estimate.
+    fn finish<G: Game<Move = M>>(
+        mut self,
+        trees: &[Tree<G>],
+        config: &MctsConfig,
+        started: Instant,
+    ) -> Self {
         let mut merged: Vec<MoveStats<M>> = Vec::new();
         for tree in trees {
-            for stats in tree.root_stats() {
+            for stats in tree.root_stats(config.minimax_weight) {
                 match merged.iter_mut().find(|seen| seen.mv == stats.mv) {
                     Some(seen) => {
                         let visits = seen.visits + stats.visits;
@@ -1135,6 +1173,11 @@ impl<M: Copy + PartialEq> MctsResult<M> {
                                 + stats.mean * stats.visits as f64)
                                 / visits as f64;
                         }
+                        // Weighted by visits plus one, so that a move no
+                        // tree visited still averages its evaluations.
+                        seen.value = (seen.value * (seen.visits + 1) as f64
+                            + stats.value * (stats.visits + 1) as f64)
+                            / (visits + 2) as f64;
                         seen.visits = visits;
                         seen.proven = seen.proven.or(stats.proven);
                     }
@@ -1149,15 +1192,33 @@ impl<M: Copy + PartialEq> MctsResult<M> {
             .filter(|&mover| mover != NO_PLAYER)
             .map(usize::from);
         if let Some(mover) = mover {
-            let value =
-                |stats: &MoveStats<M>| stats.proven.map_or(stats.mean, |proven| proven[mover]);
+            let estimate = |stats: &MoveStats<M>| match config.final_choice {
+                FinalChoice::MostVisited => stats.mean,
+                FinalChoice::BestValue => stats.value,
+            };
+            let value = |stats: &MoveStats<M>| {
+                stats
+                    .proven
+                    .map_or_else(|| estimate(stats), |proven| proven[mover])
+            };
             let proven_win = merged
                 .iter()
                 .find(|stats| stats.proven.is_some_and(|p| p[mover] >= 1.0));
-            let most_visited = merged
-                .iter()
-                .find(|stats| stats.proven.is_none_or(|p| p[mover] >= stats.mean))
-                .or(merged.first());
+            let favourite = match config.final_choice {
+                FinalChoice::MostVisited => merged
+                    .iter()
+                    .find(|stats| stats.proven.is_none_or(|p| p[mover] >= stats.mean))
+                    .or(merged.first()),
+                // `merged` is sorted by visits, so the first of equal
+                // values is the most visited.
+                FinalChoice::BestValue => merged.iter().reduce(|best, stats| {
+                    if value(stats) > value(best) {
+                        stats
+                    } else {
+                        best
+                    }
+                }),
+            };
             // Among equal proven results the most visited: in a lost
             // position, the move the search found hardest to refute.
             let best_proven = merged
@@ -1165,13 +1226,13 @@ impl<M: Copy + PartialEq> MctsResult<M> {
                 .filter(|stats| stats.proven.is_some())
                 .max_by(|a, b| value(a).total_cmp(&value(b)).then(a.visits.cmp(&b.visits)));
             let all_proven = merged.iter().all(|stats| stats.proven.is_some());
-            let choice = match (proven_win, most_visited, best_proven) {
+            let choice = match (proven_win, favourite, best_proven) {
                 (Some(win), _, _) => Some(win),
                 (None, _, Some(proven)) if all_proven => Some(proven),
-                (None, Some(visited), Some(proven)) if value(proven) > value(visited) => {
+                (None, Some(favourite), Some(proven)) if value(proven) > value(favourite) => {
                     Some(proven)
                 }
-                (None, visited, proven) => visited.or(proven),
+                (None, favourite, proven) => favourite.or(proven),
             };
             self.best_move = choice.map(|stats| stats.mv);
         }

@@ -35,7 +35,9 @@ pub use matrix::{
     MAX_TABLEAU_ENTRIES, MatrixError, MatrixGame, MatrixSolution, regret_matching,
     regret_matching_plus, value_3x3,
 };
-pub use mcts::{Expansion, MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism};
+pub use mcts::{
+    Expansion, FinalChoice, MAX_TREE_NODES, Mcts, MctsConfig, MctsResult, MoveStats, Parallelism,
+};
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use shallow::{MAX_SHALLOW_DEPTH, ShallowSearch};
 pub use simultaneous::{

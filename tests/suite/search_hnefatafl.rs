@@ -8,7 +8,7 @@ use norn::arena::{PlayOptions, play_game};
 use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, Player, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
 use norn::search::{
-    AlphaBeta, AlphaBetaConfig, Expansion, Mcts, MctsConfig, SCORE_SCALE, Widening,
+    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, Mcts, MctsConfig, SCORE_SCALE, Widening,
 };
 use rand::RngExt;
 use std::sync::Arc;
@@ -398,6 +398,80 @@ fn evaluated_expansion_opens_the_best_evaluated_move_first() {
         checked += 1;
     }
     assert!(checked >= 6, "{checked}");
+}
+
+/// With every child built at once and `pick=value`, two iterations expand
+/// the root and then its best evaluated child, whose value becomes the
+/// opponent's best reply; the move played is the best of that backed-up
+/// value and the other children's evaluations, worked out here by
+/// evaluating the children and grandchildren. The most visited move would
+/// be the first child whatever its reply, and in some of these positions
+/// the reply drops it below another child.
+#[test]
+fn picking_by_value_plays_the_best_backed_up_move() {
+    let (mut checked, mut first_refuted) = (0, 0);
+    for state in random_positions(24, 9) {
+        let mover = state.status().player_to_move().unwrap();
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let children: Vec<(HnefataflMove, Hnefatafl)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = state.clone();
+                child.play(mv);
+                (mv, child)
+            })
+            .collect();
+        if children.iter().any(|(_, child)| child.status().is_over()) {
+            // A finished child proves moves at once; keep to estimates.
+            continue;
+        }
+        let mut values: Vec<f64> = children
+            .iter()
+            .map(|(_, child)| child.evaluate(mover))
+            .collect();
+        // The first best evaluated child is the one expanded second.
+        let first = (0..values.len())
+            .reduce(|best, i| if values[i] > values[best] { i } else { best })
+            .unwrap();
+        let mut replies = MoveList::new();
+        children[first].1.legal_moves(&mut replies);
+        values[first] = replies
+            .iter()
+            .map(|&reply| {
+                let mut grandchild = children[first].1.clone();
+                grandchild.play(reply);
+                grandchild.evaluate(mover)
+            })
+            .fold(f64::INFINITY, f64::min);
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let best_moves: Vec<usize> = (0..values.len()).filter(|&i| values[i] == best).collect();
+        if best_moves.len() > 1 || best <= -1.0 {
+            // Ties, and a first child refuted by a win, have their own
+            // rules (the more visited move, the solver); skip them.
+            continue;
+        }
+        let config = MctsConfig {
+            iterations: Some(2),
+            expansion: Expansion::All,
+            minimax_weight: 1.0,
+            exploration: 0.05,
+            final_choice: FinalChoice::BestValue,
+            ..MctsConfig::default()
+        };
+        let result = Mcts::new(config, 1).unwrap().search(&state).unwrap();
+        let expected = children[best_moves[0]].0;
+        assert_eq!(
+            result.best_move,
+            Some(expected),
+            "{}",
+            state.position_text()
+        );
+        checked += 1;
+        first_refuted += usize::from(best_moves[0] != first);
+    }
+    assert!(checked >= 12, "{checked}");
+    assert!(first_refuted >= 1, "{first_refuted} of {checked}");
 }
 
 /// One game with `spec` on `side` against `opponent`; the winner's side.
