@@ -11,9 +11,9 @@ use crate::core::{
     unknown_key,
 };
 use crate::search::{
-    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, IsmctsConfig, MAX_ISMCTS_ITERATIONS,
-    MAX_SHALLOW_DEPTH, MAX_TREE_NODES, Mcts, MctsConfig, Parallelism, RandomPlayout, Selection,
-    ShallowSearch, SmMcts, SmMctsConfig, WideningOptions,
+    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, IsmctsConfig, MAX_CHECK_DEPTH,
+    MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH, MAX_TREE_NODES, Mcts, MctsConfig, Parallelism,
+    RandomPlayout, Selection, ShallowSearch, SmMcts, SmMctsConfig, WideningOptions,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -37,7 +37,7 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 17] = [
+const MCTS_KEYS: [&str; 18] = [
     "iters",
     "ms",
     "c",
@@ -53,6 +53,7 @@ const MCTS_KEYS: [&str; 17] = [
     "widen-exp",
     "expand",
     "pick",
+    "check",
     "eval",
     "leaf-depth",
 ];
@@ -90,7 +91,10 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   the default, or `all`: every child at once, scored by the evaluation,
 ///   widening in their order), `pick` (the move played when no proven
 ///   result decides: `visits`, the most visited, the default, or `value`,
-///   the best by mean and minimax value without exploration) and
+///   the best by mean and minimax value without exploration), `check`
+///   (0 to 4: search the best root moves this many plies deep by
+///   alpha-beta before one is played, each worth the smaller of its
+///   estimate and that score; two competing sides only; default 0) and
 ///   `leaf-depth` (0 to 3: score leaves by
 ///   an alpha-beta search this deep instead of the evaluation alone; two
 ///   competing sides only; default 0).
@@ -171,6 +175,16 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
                 }) as Box<dyn Evaluator<G>>),
             };
             let config = mcts_config(spec, &pairs)?;
+            if config.check_depth > 0 && !Capabilities::of::<G>().competitive() {
+                return Err(ParseError::new(
+                    WHAT,
+                    spec,
+                    format!(
+                        "`check` searches for two competing sides, and {} is cooperative",
+                        G::NAME
+                    ),
+                ));
+            }
             let trees = format!("a tree budget of {} nodes", config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
             let threads_error =
@@ -568,6 +582,7 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
                     ],
                 )?
             }
+            "check" => config.check_depth = in_range(spec, key, value, 0, MAX_CHECK_DEPTH)?,
             _ if widening.read(WHAT, spec, key, value)? => {}
             _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
         }
@@ -669,6 +684,7 @@ mod tests {
             "mcts:iters=100,playout=0,minimax=1,expand=all,pick=value",
             "mcts:iters=100,playout=0,bias=2,widen=1.5,widen-exp=0.4",
             "mcts:iters=100,playout=0,minimax=0.5,leaf-depth=1",
+            "mcts:iters=100,playout=0,minimax=1,expand=all,c=0,pick=value,check=3",
         ] {
             let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
             assert_eq!(agent.spec(), spec);
@@ -692,14 +708,16 @@ mod tests {
     }
 
     #[test]
-    fn a_leaf_search_needs_two_competing_sides() {
+    fn a_leaf_search_and_a_check_need_two_competing_sides() {
         use crate::games::fenrir_path::FenrirPath;
-        let error = match build_agent::<FenrirPath>("mcts:leaf-depth=1", 0) {
-            Ok(_) => panic!("a leaf search in a cooperative game should be refused"),
-            Err(error) => error.to_string(),
-        };
-        assert!(error.contains("fenrir-path is cooperative"), "{error}");
-        assert!(build_agent::<FenrirPath>("mcts:leaf-depth=0", 0).is_ok());
+        for option in ["leaf-depth", "check"] {
+            let error = match build_agent::<FenrirPath>(&format!("mcts:{option}=1"), 0) {
+                Ok(_) => panic!("{option} in a cooperative game should be refused"),
+                Err(error) => error.to_string(),
+            };
+            assert!(error.contains("fenrir-path is cooperative"), "{error}");
+            assert!(build_agent::<FenrirPath>(&format!("mcts:{option}=0"), 0).is_ok());
+        }
     }
 
     #[test]
@@ -719,6 +737,7 @@ mod tests {
         assert!(error("mcts:pick=best").contains("`pick` takes visits or value, not `best`"));
         assert!(error("mcts:expand=all,parallel=tree").contains("root parallelism only"));
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
+        assert!(error("mcts:check=5").contains("from 0 to 4"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));
         assert!(error("mcts:widen=-1").contains("`widen` must be off or a number"));

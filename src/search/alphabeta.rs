@@ -133,6 +133,11 @@ impl AlphaBeta {
         &self.config
     }
 
+    /// Sets the time limit of the searches to come.
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.config.time = time;
+    }
+
     /// Forgets every stored position.
     pub fn clear(&mut self) {
         if let Some(table) = &self.table {

@@ -48,6 +48,7 @@
 //! or in a simulation) stops with a [`SearchError`].
 
 use super::SearchError;
+use super::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use super::widening::Widening;
 use crate::core::{
     Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Scoring, Status,
@@ -115,7 +116,27 @@ pub struct MctsConfig {
     /// How the move is chosen among the root's children when no proven
     /// result decides.
     pub final_choice: FinalChoice,
+    /// Plies of the alpha-beta search that checks the root moves the tree
+    /// search ranks best before one is played (`0`: no check). Two
+    /// competing sides only. A checked move is worth the smaller of its
+    /// estimate and the check's score, and the best checked move is
+    /// played: a hybrid that gives the move played a full-width look
+    /// `check_depth` plies past it, which a best-first tree search can
+    /// lack where a quiet-looking reply hides a threat. With a time limit
+    /// the tree search stops at three quarters of it and the checks take
+    /// the rest.
+    pub check_depth: u32,
 }
+
+/// The deepest check ([`MctsConfig::check_depth`]): each costs an
+/// alpha-beta search from a root move's child.
+pub const MAX_CHECK_DEPTH: u32 = 4;
+
+/// The most root moves checked in one search.
+const MAX_CHECKED_MOVES: usize = 8;
+
+/// The share of a time limit the tree search leaves to the checks.
+const CHECK_TIME_SHARE: f64 = 0.25;
 
 /// How a search chooses its move when no proven result decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +212,7 @@ impl Default for MctsConfig {
             widening: None,
             expansion: Expansion::OneByOne,
             final_choice: FinalChoice::MostVisited,
+            check_depth: 0,
         }
     }
 }
@@ -210,6 +232,10 @@ pub struct MoveStats<M> {
     pub value: f64,
     /// The normalised payoffs if the move's result is proven.
     pub proven: Option<[f64; MAX_PLAYERS]>,
+    /// With [`MctsConfig::check_depth`], the move's checked value for the
+    /// player to move (the smaller of its estimate and the check's score,
+    /// normalised), if it was checked.
+    pub checked: Option<f64>,
 }
 
 /// The outcome of a search.
@@ -791,6 +817,7 @@ impl<G: Game> Tree<G> {
                     mean,
                     value,
                     proven: node.proven,
+                    checked: None,
                 }
             })
             .collect()
@@ -978,6 +1005,9 @@ pub struct Mcts<G: Game, E = GameEvaluation> {
     trees: Vec<Tree<G>>,
     pool: Option<rayon::ThreadPool>,
     evaluator: E,
+    /// The searcher of [`MctsConfig::check_depth`], whose table lasts
+    /// from one search to the next.
+    checker: Option<AlphaBeta>,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -1010,6 +1040,12 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         } else {
             None
         };
+        let checker = (config.check_depth > 0).then(|| {
+            AlphaBeta::new(AlphaBetaConfig {
+                depth: Some(config.check_depth),
+                ..AlphaBetaConfig::default()
+            })
+        });
         Ok(Mcts {
             config,
             seed,
@@ -1017,6 +1053,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             trees: Vec::new(),
             pool,
             evaluator,
+            checker,
         })
     }
 
@@ -1092,6 +1129,12 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         }
         // A time too long to add to the clock is no limit.
         let deadline = self.config.time.and_then(|time| started.checked_add(time));
+        let tree_deadline = match self.config.time {
+            Some(time) if self.checker.is_some() => {
+                started.checked_add(time.mul_f64(1.0 - CHECK_TIME_SHARE))
+            }
+            _ => deadline,
+        };
         let iterations = if self.config.iterations.is_none() && deadline.is_none() {
             MctsConfig::default().iterations
         } else {
@@ -1106,7 +1149,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                     evaluator,
                     config,
                     iterations,
-                    deadline,
+                    tree_deadline,
                     search_seed,
                     pool,
                 );
@@ -1123,7 +1166,14 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 };
                 let grow = |(index, tree): (usize, &mut Tree<G>)| {
                     let mut rng = rng_from_seed(derive_seed(search_seed, index as u64));
-                    run_tree(tree, evaluator, config, share(index), deadline, &mut rng)
+                    run_tree(
+                        tree,
+                        evaluator,
+                        config,
+                        share(index),
+                        tree_deadline,
+                        &mut rng,
+                    )
                 };
                 match pool {
                     Some(pool) => {
@@ -1138,7 +1188,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             return Err(SearchError::unsupported("MCTS", status));
         }
         let budget = self.config.node_budget;
-        Ok(MctsResult {
+        let mut result = MctsResult {
             best_move: None,
             iterations: ran,
             nodes: self.node_count(),
@@ -1146,7 +1196,95 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             elapsed: Duration::ZERO,
             budget_reached: self.trees.iter().any(|tree| tree.nodes.len() >= budget),
         }
-        .finish(&self.trees, &self.config, started))
+        .finish(&self.trees, &self.config, started);
+        self.check_candidates(state, &mut result, deadline)?;
+        result.elapsed = started.elapsed();
+        Ok(result)
+    }
+
+    /// With [`MctsConfig::check_depth`], checks the root moves in the order
+    /// of their estimates by an alpha-beta search from each, until no
+    /// unchecked move's estimate can beat the best checked value (or
+    /// [`MAX_CHECKED_MOVES`] are checked, or the time is up), and plays the
+    /// best checked move. A proven move's value is exact and needs no check.
+    fn check_candidates(
+        &mut self,
+        state: &G,
+        result: &mut MctsResult<G::Move>,
+        deadline: Option<Instant>,
+    ) -> Result<(), SearchError> {
+        let (Some(checker), Status::ToMove(mover)) = (self.checker.as_mut(), state.status()) else {
+            return Ok(());
+        };
+        if state.num_players() != 2 || G::SCORING == Scoring::Team {
+            return Ok(());
+        }
+        let final_choice = self.config.final_choice;
+        let estimate = |stats: &MoveStats<G::Move>| match (stats.proven, final_choice) {
+            (Some(proven), _) => proven[mover],
+            (None, FinalChoice::MostVisited) => stats.mean,
+            (None, FinalChoice::BestValue) => stats.value,
+        };
+        if result
+            .moves
+            .iter()
+            .any(|stats| stats.proven.is_some_and(|proven| proven[mover] >= 1.0))
+        {
+            return Ok(());
+        }
+        let mut order: Vec<usize> = (0..result.moves.len()).collect();
+        order.sort_by(|&a, &b| estimate(&result.moves[b]).total_cmp(&estimate(&result.moves[a])));
+        let mut best: Option<(usize, f64)> = None;
+        for &index in order.iter().take(MAX_CHECKED_MOVES) {
+            let stats = &result.moves[index];
+            let estimate = estimate(stats);
+            if best.is_some_and(|(_, value)| value >= estimate) {
+                break;
+            }
+            let checked = if stats.proven.is_some() {
+                estimate
+            } else {
+                let mut child = state.clone();
+                child.play(stats.mv);
+                let score = match child.status() {
+                    Status::Over(outcome) => {
+                        normalised_payoffs(&child, outcome.payoffs.as_slice())[mover]
+                    }
+                    Status::ToMove(next) => {
+                        let remaining = deadline
+                            .map(|deadline| deadline.saturating_duration_since(Instant::now()));
+                        if remaining.is_some_and(|time| time.is_zero()) {
+                            break;
+                        }
+                        checker.set_time(remaining);
+                        let searched = checker.search_with(&child, &self.evaluator)?;
+                        if searched.depth < self.config.check_depth {
+                            break;
+                        }
+                        let value = if next == mover {
+                            searched.value()
+                        } else {
+                            -searched.value()
+                        };
+                        // From the scores' scale, [-1, 1], to the normalised
+                        // payoffs' [0, 1].
+                        (value + 1.0) / 2.0
+                    }
+                    other @ (Status::Chance | Status::Simultaneous) => {
+                        return Err(SearchError::unsupported("MCTS", other));
+                    }
+                };
+                score.min(estimate)
+            };
+            result.moves[index].checked = Some(checked);
+            if best.is_none_or(|(_, value)| checked > value) {
+                best = Some((index, checked));
+            }
+        }
+        if let Some((index, _)) = best {
+            result.best_move = Some(result.moves[index].mv);
+        }
+        Ok(())
     }
 }
 

@@ -6,9 +6,12 @@ use crate::common::{histories, positions};
 use norn::agents::{Agent, Decision, build_agent};
 use norn::arena::{PlayOptions, play_game};
 use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, Player, Status};
-use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
+use norn::games::hnefatafl::{
+    Hnefatafl, HnefataflEvaluation, HnefataflMove, HnefataflRules, HnefataflWeights, Side,
+};
 use norn::search::{
-    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, Mcts, MctsConfig, SCORE_SCALE, Widening,
+    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, Mcts, MctsConfig, MoveStats, SCORE_SCALE,
+    Widening,
 };
 use rand::RngExt;
 use std::sync::Arc;
@@ -472,6 +475,120 @@ fn picking_by_value_plays_the_best_backed_up_move() {
     }
     assert!(checked >= 12, "{checked}");
     assert!(first_refuted >= 1, "{first_refuted} of {checked}");
+}
+
+/// The search with every child built at once, no exploration and the
+/// best value played (best-first minimax), checked `check_depth` plies
+/// deep before it plays.
+fn best_first(iterations: u64, check_depth: u32) -> MctsConfig {
+    MctsConfig {
+        iterations: Some(iterations),
+        expansion: Expansion::All,
+        minimax_weight: 1.0,
+        exploration: 0.0,
+        playout_plies: Some(0),
+        final_choice: FinalChoice::BestValue,
+        check_depth,
+        ..MctsConfig::default()
+    }
+}
+
+/// Every checked root move is worth the smaller of its estimate and plain
+/// minimax two plies deep from its position (worked out here without
+/// pruning), the moves are checked best estimate first until none left
+/// could beat the best checked value, and the best checked move is played.
+#[test]
+fn checks_value_moves_by_the_smaller_of_estimate_and_minimax() {
+    let (mut positions, mut several_checked) = (0, 0);
+    for state in random_positions(24, 21) {
+        let mover = state.status().player_to_move().unwrap();
+        let result = Mcts::new(best_first(200, 2), 3)
+            .unwrap()
+            .search(&state)
+            .unwrap();
+        if result
+            .moves
+            .iter()
+            .any(|stats| stats.proven.is_some_and(|proven| proven[mover] >= 1.0))
+        {
+            continue;
+        }
+        let estimate = |stats: &MoveStats<HnefataflMove>| {
+            stats.proven.map_or(stats.value, |proven| proven[mover])
+        };
+        let mut best_checked: Option<(HnefataflMove, f64)> = None;
+        for stats in &result.moves {
+            let Some(checked) = stats.checked else {
+                continue;
+            };
+            let mut child = state.clone();
+            child.play(stats.mv);
+            let score = f64::from(minimax(&child, mover, 2)) / f64::from(SCORE_SCALE);
+            let expected = match stats.proven {
+                Some(proven) => proven[mover],
+                None => ((score + 1.0) / 2.0).min(stats.value),
+            };
+            assert!(
+                (checked - expected).abs() < 1e-4,
+                "{}: {checked} against {expected}",
+                state.move_text(stats.mv)
+            );
+            if best_checked.is_none_or(|(_, value)| checked > value) {
+                best_checked = Some((stats.mv, checked));
+            }
+        }
+        let (played, value) = best_checked.expect("a move is checked");
+        assert_eq!(result.best_move, Some(played));
+        let checked_count = result.moves.iter().filter(|s| s.checked.is_some()).count();
+        positions += 1;
+        several_checked += usize::from(checked_count > 1);
+        if checked_count < 8 {
+            for stats in result.moves.iter().filter(|s| s.checked.is_none()) {
+                assert!(estimate(stats) <= value, "{} unchecked", state.move_text(stats.mv));
+            }
+        }
+    }
+    assert!(positions >= 16, "{positions}");
+    // A check that lowered the first move below the next one's estimate.
+    assert!(several_checked >= 1, "{several_checked} of {positions}");
+}
+
+/// From a game at a second a move: best-first minimax with the tuned
+/// evaluation plays k4-k3, after which h3-h1 wins (the king threatens
+/// i1-k1, and an attacker that steps to j1 to block is taken against the
+/// corner); a check three plies deep sees it, and the move played then
+/// survives alpha-beta's look three plies past it.
+#[test]
+fn a_check_turns_down_a_move_refuted_three_plies_past_it() {
+    let moves = "h1-h3 g5-g2 h3-h2xg2 g6-g2 f2-a2 f6-g6 f1-f2xg2 g6-g3 d1-d3 g3-i3 h2-i2 \
+                 i3-k3 i2-k2 k3-i3 k2-i2 i3-k3 i2-k2 k3-h3";
+    let mut state = Hnefatafl::new(HnefataflRules::default());
+    for text in moves.split_whitespace() {
+        let mv = state.parse_move(text).unwrap();
+        state.try_play(mv).unwrap();
+    }
+    let tuned = HnefataflEvaluation {
+        weights: HnefataflWeights::TUNED,
+    };
+    let play = |check_depth| {
+        let mut search = Mcts::with_evaluator(best_first(3000, check_depth), 1, tuned).unwrap();
+        search.search(&state).unwrap().best_move.unwrap()
+    };
+    let after = |mv| {
+        let mut child = state.clone();
+        child.play(mv);
+        let mut search = AlphaBeta::new(AlphaBetaConfig {
+            depth: Some(3),
+            ..AlphaBetaConfig::default()
+        });
+        // The attackers' score: the defenders are to move in the child.
+        -search.search_with(&child, &tuned).unwrap().value()
+    };
+    let unchecked = play(0);
+    assert_eq!(state.move_text(unchecked), "k4-k3");
+    assert!(after(unchecked) < -0.8, "{}", after(unchecked));
+    let checked = play(3);
+    assert!(after(checked) > -0.5, "{}: {}", state.move_text(checked), after(checked));
 }
 
 /// One game with `spec` on `side` against `opponent`; the winner's side.
