@@ -544,7 +544,11 @@ fn checks_value_moves_by_the_smaller_of_estimate_and_minimax() {
         several_checked += usize::from(checked_count > 1);
         if checked_count < 8 {
             for stats in result.moves.iter().filter(|s| s.checked.is_none()) {
-                assert!(estimate(stats) <= value, "{} unchecked", state.move_text(stats.mv));
+                assert!(
+                    estimate(stats) <= value,
+                    "{} unchecked",
+                    state.move_text(stats.mv)
+                );
             }
         }
     }
@@ -588,7 +592,12 @@ fn a_check_turns_down_a_move_refuted_three_plies_past_it() {
     assert_eq!(state.move_text(unchecked), "k4-k3");
     assert!(after(unchecked) < -0.8, "{}", after(unchecked));
     let checked = play(3);
-    assert!(after(checked) > -0.5, "{}: {}", state.move_text(checked), after(checked));
+    assert!(
+        after(checked) > -0.5,
+        "{}: {}",
+        state.move_text(checked),
+        after(checked)
+    );
 }
 
 /// One game with `spec` on `side` against `opponent`; the winner's side.
