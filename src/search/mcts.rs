@@ -19,7 +19,7 @@
 //!   when every child is proven (it takes the best of them). Proven nodes are
 //!   not simulated again, and a proven root stops the search.
 //! - The tree survives between moves: [`Mcts::advance`] keeps the subtree of
-//!   the move played.
+//!   the move played, up to half the node budget.
 //! - [`MctsConfig::node_budget`] bounds the memory: at the budget the tree
 //!   stops growing (except for the root's children, which are always built)
 //!   and simulations start at its leaves.
@@ -183,14 +183,16 @@ impl MctsConfig {
 
     /// The most memory the search's trees may take for game `G`: the node
     /// budget of each tree (one per thread with root parallelism), doubled
-    /// because a growing vector may hold twice what it uses.
+    /// because a growing vector may hold twice what it uses, and two
+    /// indices a node for cutting a tree down when it is kept.
     pub fn memory_bytes<G: Game>(&self) -> u64 {
         let trees = match self.parallelism {
             Parallelism::Root => self.threads.max(1),
             Parallelism::Tree => 1,
         };
+        let per_node = 2 * size_of::<Node<G::Move>>() + 2 * size_of::<u32>();
         (self.node_budget as u64)
-            .saturating_mul(2 * size_of::<Node<G::Move>>() as u64)
+            .saturating_mul(per_node as u64)
             .saturating_mul(trees as u64)
     }
 }
@@ -754,22 +756,56 @@ impl<G: Game> Tree<G> {
     }
 
     /// Keeps only the subtree below the root's child for `mv`, which becomes
-    /// the new root; false if that child was never expanded.
-    fn advance(&mut self, mv: G::Move) -> bool {
+    /// the new root, and of it no more than `limit` nodes; false if that
+    /// child was never expanded.
+    ///
+    /// The nodes are kept breadth first, a whole family of siblings or none:
+    /// the shallow nodes carry the most visits, and a node whose children
+    /// are cut off becomes a leaf again (its statistics kept), to be
+    /// expanded afresh. The kept nodes move down in place, in their old
+    /// order: a child is always built after its parent, so each moves to
+    /// an index no greater than its own and families stay side by side.
+    fn advance(&mut self, mv: G::Move, limit: usize) -> bool {
         let Some(child) = self
             .children(0)
             .find(|&c| self.nodes[c as usize].mv == Some(mv))
         else {
             return false;
         };
-        // Breadth first, so that siblings stay side by side.
+        // Marks a kept node until the kept nodes are numbered; never an index.
+        const KEPT: u32 = NONE - 1;
         let mut renumbered = vec![NONE; self.nodes.len()];
-        let mut kept = vec![child];
+        let mut queue = vec![child];
+        let mut cut_families = Vec::new();
+        renumbered[child as usize] = KEPT;
         let mut next = 0;
-        while let Some(&old) = kept.get(next) {
-            renumbered[old as usize] = next as u32;
-            kept.extend(self.children(old));
+        while let Some(&old) = queue.get(next) {
             next += 1;
+            let node = &self.nodes[old as usize];
+            if node.first_child == NONE {
+                continue;
+            }
+            let family = self.children(old).count();
+            if !cut_families.is_empty() || queue.len() + family > limit {
+                cut_families.push(old);
+                continue;
+            }
+            for kept in self.children(old) {
+                renumbered[kept as usize] = KEPT;
+                queue.push(kept);
+            }
+        }
+        let mut count = 0;
+        for index in &mut renumbered[child as usize..] {
+            if *index == KEPT {
+                *index = count;
+                count += 1;
+            }
+        }
+        for &old in &cut_families {
+            let node = &mut self.nodes[old as usize];
+            node.first_child = NONE;
+            node.claimed = 0;
         }
         let remap = |index: u32| {
             if index == NONE {
@@ -778,18 +814,20 @@ impl<G: Game> Tree<G> {
                 renumbered[index as usize]
             }
         };
-        let mut nodes = Vec::with_capacity(kept.len());
-        for &old in &kept {
-            let mut node = self.nodes[old as usize].clone();
+        for (old, &new) in renumbered.iter().enumerate().skip(child as usize) {
+            if new == NONE {
+                continue;
+            }
+            let mut node = self.nodes[old].clone();
             node.parent = remap(node.parent);
             node.first_child = remap(node.first_child);
             node.next_sibling = remap(node.next_sibling);
-            nodes.push(node);
+            self.nodes[new as usize] = node;
         }
-        nodes[0].parent = NONE;
-        nodes[0].next_sibling = NONE;
-        nodes[0].mv = None;
-        self.nodes = nodes;
+        self.nodes.truncate(count as usize);
+        self.nodes[0].parent = NONE;
+        self.nodes[0].next_sibling = NONE;
+        self.nodes[0].mv = None;
         self.root_state.play(mv);
         true
     }
@@ -1068,7 +1106,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 
     /// Moves the trees' roots along `mv`, played from `before`, keeping what
     /// was learned below it (if tree reuse is on and the trees are rooted at
-    /// `before`); otherwise the trees are dropped.
+    /// `before`); otherwise the trees are dropped. Each tree keeps at most
+    /// half its node budget, its shallowest nodes, so that the next search
+    /// has room to grow: a tree kept whole would fill its budget within a
+    /// few moves and stop growing.
     pub fn advance(&mut self, before: &G, mv: G::Move) {
         let rooted_here = self
             .trees
@@ -1080,7 +1121,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         }
         let mut all_kept = true;
         for tree in &mut self.trees {
-            all_kept &= tree.advance(mv);
+            all_kept &= tree.advance(mv, self.config.node_budget / 2);
         }
         if !all_kept {
             self.trees.clear();

@@ -298,6 +298,64 @@ fn the_tree_is_kept_between_moves_and_bounded() {
     );
 }
 
+/// A tree kept past half its budget is cut down to that, its shallowest
+/// families first: the kept root's visits survive, and the next search
+/// grows the tree again and still plays a drawing move. Kept whole, the
+/// subtree of the move played would fill most of the budget.
+#[test]
+fn a_kept_tree_is_cut_to_half_its_budget() {
+    const BUDGET: usize = 3_000;
+    let mut memo = HashMap::new();
+    let start = TicTacToe::from_cells(".........");
+    for expansion in [Expansion::OneByOne, Expansion::All] {
+        let config = MctsConfig {
+            iterations: Some(20_000),
+            node_budget: BUDGET,
+            playout_plies: None,
+            expansion,
+            minimax_weight: 1.0,
+            exploration: 0.1,
+            ..MctsConfig::default()
+        };
+        let mut search = Mcts::new(config, 7).unwrap();
+        let first = search.search(&start).unwrap();
+        assert!(first.budget_reached, "{expansion:?}");
+        let mv = first.best_move.unwrap();
+        let kept_visits = first.moves.iter().find(|s| s.mv == mv).unwrap().visits;
+        search.advance(&start, mv);
+        let kept = search.node_count();
+        assert!(kept <= BUDGET / 2 && kept > BUDGET / 2 - 9, "{expansion:?}: {kept}");
+        let mut after = start.clone();
+        after.play(mv);
+        let second = search.search(&after).unwrap();
+        let root_visits: u64 = second.moves.iter().map(|stats| stats.visits).sum();
+        assert!(root_visits >= kept_visits + 20_000 - 1, "{expansion:?}");
+        assert!(second.nodes > kept, "{expansion:?}");
+        let reply = second.best_move.unwrap();
+        let values = move_values(&after, &mut memo);
+        let value = minimax_value(&after, &mut memo);
+        assert!(values.contains(&(reply, value)), "{expansion:?}: {reply}");
+
+        // Budgets so small that even the new root's children are cut off.
+        for budget in [1, 2, 5] {
+            let config = MctsConfig {
+                iterations: Some(100),
+                node_budget: budget,
+                expansion,
+                ..MctsConfig::default()
+            };
+            let mut search = Mcts::new(config, 7).unwrap();
+            let mut state = start.clone();
+            while state.status().player_to_move().is_some() {
+                let mv = search.search(&state).unwrap().best_move.unwrap();
+                search.advance(&state, mv);
+                assert!(search.node_count() <= (budget / 2).max(1), "{budget}");
+                state.try_play(mv).unwrap();
+            }
+        }
+    }
+}
+
 #[test]
 fn greedy_and_random_play_legal_games() {
     let mut agents = vec![
