@@ -56,6 +56,8 @@ use crate::core::{
 };
 use rand::RngExt;
 use rayon::prelude::*;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -759,12 +761,15 @@ impl<G: Game> Tree<G> {
     /// the new root, and of it no more than `limit` nodes; false if that
     /// child was never expanded.
     ///
-    /// The nodes are kept breadth first, a whole family of siblings or none:
-    /// the shallow nodes carry the most visits, and a node whose children
-    /// are cut off becomes a leaf again (its statistics kept), to be
-    /// expanded afresh. The kept nodes move down in place, in their old
-    /// order: a child is always built after its parent, so each moves to
-    /// an index no greater than its own and families stay side by side.
+    /// The families of siblings are kept whole or not at all, those of the
+    /// most visited parents first: the lines the search followed longest,
+    /// however deep, rather than the first few plies in full (kept breadth
+    /// first, a best-first search that looks one line deep loses that line).
+    /// A node whose children are cut off becomes a leaf again, its
+    /// statistics kept, to be expanded afresh. The kept nodes move down in
+    /// place, in their old order: a child is always built after its
+    /// parent, so each moves to an index no greater than its own and
+    /// families stay side by side.
     fn advance(&mut self, mv: G::Move, limit: usize) -> bool {
         let Some(child) = self
             .children(0)
@@ -775,24 +780,27 @@ impl<G: Game> Tree<G> {
         // Marks a kept node until the kept nodes are numbered; never an index.
         const KEPT: u32 = NONE - 1;
         let mut renumbered = vec![NONE; self.nodes.len()];
-        let mut queue = vec![child];
-        let mut cut_families = Vec::new();
         renumbered[child as usize] = KEPT;
-        let mut next = 0;
-        while let Some(&old) = queue.get(next) {
-            next += 1;
-            let node = &self.nodes[old as usize];
-            if node.first_child == NONE {
+        let mut kept = 1;
+        let mut cut_families = Vec::new();
+        // Kept parents by visits, the older first among equals.
+        let family_entry = |index: u32| (self.nodes[index as usize].visits, Reverse(index));
+        let mut parents = BinaryHeap::new();
+        if self.nodes[child as usize].first_child != NONE {
+            parents.push(family_entry(child));
+        }
+        while let Some((_, Reverse(parent))) = parents.pop() {
+            let family = self.children(parent).count();
+            if kept + family > limit {
+                cut_families.push(parent);
                 continue;
             }
-            let family = self.children(old).count();
-            if !cut_families.is_empty() || queue.len() + family > limit {
-                cut_families.push(old);
-                continue;
-            }
-            for kept in self.children(old) {
-                renumbered[kept as usize] = KEPT;
-                queue.push(kept);
+            kept += family;
+            for sibling in self.children(parent) {
+                renumbered[sibling as usize] = KEPT;
+                if self.nodes[sibling as usize].first_child != NONE {
+                    parents.push(family_entry(sibling));
+                }
             }
         }
         let mut count = 0;
@@ -1107,7 +1115,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// Moves the trees' roots along `mv`, played from `before`, keeping what
     /// was learned below it (if tree reuse is on and the trees are rooted at
     /// `before`); otherwise the trees are dropped. Each tree keeps at most
-    /// half its node budget, its shallowest nodes, so that the next search
+    /// half its node budget, its most visited lines, so that the next search
     /// has room to grow: a tree kept whole would fill its budget within a
     /// few moves and stop growing.
     pub fn advance(&mut self, before: &G, mv: G::Move) {

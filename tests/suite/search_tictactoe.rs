@@ -298,10 +298,10 @@ fn the_tree_is_kept_between_moves_and_bounded() {
     );
 }
 
-/// A tree kept past half its budget is cut down to that, its shallowest
-/// families first: the kept root's visits survive, and the next search
-/// grows the tree again and still plays a drawing move. Kept whole, the
-/// subtree of the move played would fill most of the budget.
+/// A tree kept past half its budget is cut down to that, the families of
+/// its most visited nodes first: the kept root's visits survive, and the
+/// next search grows the tree again and still plays a drawing move. Kept
+/// whole, the subtree of the move played would fill most of the budget.
 #[test]
 fn a_kept_tree_is_cut_to_half_its_budget() {
     const BUDGET: usize = 3_000;
@@ -324,7 +324,10 @@ fn a_kept_tree_is_cut_to_half_its_budget() {
         let kept_visits = first.moves.iter().find(|s| s.mv == mv).unwrap().visits;
         search.advance(&start, mv);
         let kept = search.node_count();
-        assert!(kept <= BUDGET / 2 && kept > BUDGET / 2 - 9, "{expansion:?}: {kept}");
+        assert!(
+            kept <= BUDGET / 2 && kept > BUDGET / 2 - 9,
+            "{expansion:?}: {kept}"
+        );
         let mut after = start.clone();
         after.play(mv);
         let second = search.search(&after).unwrap();
