@@ -22,13 +22,14 @@ use std::time::Instant;
 /// The agents of the default tournament: a one-ply baseline, alpha-beta at
 /// two depths, MCTS with its generic defaults and MCTS with the settings
 /// that did best on the equal-time ladders (bench-results/strength.md):
-/// the evaluation at once, implicit minimax backups, little exploration.
+/// every child of a leaf built and evaluated at once, implicit minimax
+/// backups alone, no exploration, the best-valued move played.
 const DEFAULT_AGENTS: &[&str] = &[
     "greedy",
     "alphabeta:depth=2",
     "alphabeta:depth=3",
     "mcts:iters=1000",
-    "mcts:iters=3000,playout=0,minimax=0.5,c=0.05",
+    "mcts:iters=300,expand=all,minimax=1,playout=0,c=0,pick=value",
 ];
 
 /// Where the games start. Without any of these, a game with a built-in
