@@ -1,11 +1,18 @@
 //! Search speed on Copenhagen Hnefatafl from the starting position: MCTS
 //! iterations per second with one and two threads (root and tree
-//! parallelism), and alpha-beta nodes per second and time to a fixed depth.
+//! parallelism), MCTS expansions per second when every child of a leaf is
+//! built and evaluated at once, and alpha-beta nodes per second and time
+//! to a fixed depth.
 
-use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{
+    BatchSize, BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
+};
 use norn::core::Game;
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
-use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, Parallelism};
+use norn::search::{
+    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, Mcts, MctsConfig, Parallelism,
+};
 use std::hint::black_box;
 
 /// Iterations per tree: root parallelism with two threads grows two trees of
@@ -13,6 +20,25 @@ use std::hint::black_box;
 /// parallelism grows one tree of twice the size, compared with one thread
 /// doing the same.
 const PER_TREE: u64 = 10_000;
+
+/// Benchmarks one search from `start` with `config`, from an empty tree
+/// every time, counting its iterations.
+fn bench_search(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    config: MctsConfig,
+    start: &Hnefatafl,
+) {
+    let iterations = config.iterations.expect("an iteration budget");
+    let mut search = Mcts::new(config, 1).expect("a thread pool");
+    group.throughput(Throughput::Elements(iterations));
+    group.bench_function(BenchmarkId::new(name, iterations), |b| {
+        b.iter(|| {
+            search.clear();
+            black_box(search.search(start).unwrap().best_move)
+        })
+    });
+}
 
 fn mcts(c: &mut Criterion) {
     let start = Hnefatafl::new(HnefataflRules::default());
@@ -32,17 +58,39 @@ fn mcts(c: &mut Criterion) {
                 playout_plies: Some(playout),
                 ..MctsConfig::default()
             };
-            let mut search = Mcts::new(config, 1).expect("a thread pool");
-            group.throughput(Throughput::Elements(iterations));
-            group.bench_function(BenchmarkId::new(name, iterations), |b| {
-                b.iter(|| {
-                    search.clear();
-                    black_box(search.search(&start).unwrap().best_move)
-                })
-            });
+            bench_search(&mut group, name, config, &start);
         }
         group.finish();
     }
+}
+
+/// Expansions per tree with `Expansion::All`: each builds and evaluates
+/// every child of a leaf (about a hundred in Hnefatafl), so an iteration
+/// costs about as much as a hundred of the classic search's.
+const EXPANSIONS_PER_TREE: u64 = 1_000;
+
+fn mcts_expand_all(c: &mut Criterion) {
+    let start = Hnefatafl::new(HnefataflRules::default());
+    let mut group = c.benchmark_group("mcts_start_expand_all");
+    group.sample_size(10);
+    for (name, iterations, threads) in [
+        ("1_thread", EXPANSIONS_PER_TREE, 1),
+        ("2_threads_root", 2 * EXPANSIONS_PER_TREE, 2),
+    ] {
+        // The settings of the equal-time ladders (bench-results/strength.md).
+        let config = MctsConfig {
+            iterations: Some(iterations),
+            threads,
+            expansion: Expansion::All,
+            playout_plies: Some(0),
+            minimax_weight: 1.0,
+            exploration: 0.0,
+            final_choice: FinalChoice::BestValue,
+            ..MctsConfig::default()
+        };
+        bench_search(&mut group, name, config, &start);
+    }
+    group.finish();
 }
 
 fn alphabeta(c: &mut Criterion) {
@@ -72,5 +120,5 @@ fn alphabeta(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, mcts, alphabeta);
+criterion_group!(benches, mcts, mcts_expand_all, alphabeta);
 criterion_main!(benches);
