@@ -186,16 +186,30 @@ impl MctsConfig {
     /// The most memory the search's trees may take for game `G`: the node
     /// budget of each tree (one per thread with root parallelism), doubled
     /// because a growing vector may hold twice what it uses, and two
-    /// indices a node for cutting a tree down when it is kept.
+    /// indices a node for cutting a tree down when it is kept; and the
+    /// transposition table of the check's searcher, if there is one.
     pub fn memory_bytes<G: Game>(&self) -> u64 {
         let trees = match self.parallelism {
             Parallelism::Root => self.threads.max(1),
             Parallelism::Tree => 1,
         };
         let per_node = 2 * size_of::<Node<G::Move>>() + 2 * size_of::<u32>();
+        let checker_table = self
+            .checker_config()
+            .map_or(0, |config| (config.table_megabytes as u64) << 20);
         (self.node_budget as u64)
             .saturating_mul(per_node as u64)
             .saturating_mul(trees as u64)
+            .saturating_add(checker_table)
+    }
+
+    /// The alpha-beta searcher of [`MctsConfig::check_depth`], if checks
+    /// are on.
+    fn checker_config(&self) -> Option<AlphaBetaConfig> {
+        (self.check_depth > 0).then(|| AlphaBetaConfig {
+            depth: Some(self.check_depth),
+            ..AlphaBetaConfig::default()
+        })
     }
 }
 
@@ -1086,12 +1100,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         } else {
             None
         };
-        let checker = (config.check_depth > 0).then(|| {
-            AlphaBeta::new(AlphaBetaConfig {
-                depth: Some(config.check_depth),
-                ..AlphaBetaConfig::default()
-            })
-        });
+        let checker = config.checker_config().map(AlphaBeta::new);
         Ok(Mcts {
             config,
             seed,
