@@ -780,7 +780,8 @@ impl<G: Game> Tree<G> {
     /// however deep, rather than the first few plies in full (kept breadth
     /// first, a best-first search that looks one line deep loses that line).
     /// A node whose children are cut off becomes a leaf again, its
-    /// statistics kept, to be expanded afresh. The kept nodes move down in
+    /// statistics and any proven result kept, to be expanded afresh (a
+    /// proven leaf only as the root). The kept nodes move down in
     /// place, in their old order: a child is always built after its
     /// parent, so each moves to an index no greater than its own and
     /// families stay side by side.
@@ -847,9 +848,16 @@ impl<G: Game> Tree<G> {
             self.nodes[new as usize] = node;
         }
         self.nodes.truncate(count as usize);
-        self.nodes[0].parent = NONE;
-        self.nodes[0].next_sibling = NONE;
-        self.nodes[0].mv = None;
+        let root = &mut self.nodes[0];
+        root.parent = NONE;
+        root.next_sibling = NONE;
+        root.mv = None;
+        if root.first_child == NONE && root.mover != NO_PLAYER {
+            // A proven node cut off from its children keeps its result as
+            // a leaf, but a root must have children to give a move: it is
+            // searched afresh, and proven again if the solver can.
+            root.proven = None;
+        }
         self.root_state.play(mv);
         true
     }

@@ -373,6 +373,61 @@ fn a_kept_tree_is_cut_to_half_its_budget() {
     }
 }
 
+/// A node the solver proved keeps its result when its children are cut
+/// from a kept tree, but without children it cannot give a move: when it
+/// later becomes the root it must be searched again. Whole self-play games
+/// with the tree kept at budgets where proofs and cuts both happen; every
+/// search must return a move, and a proven root a move that keeps its
+/// value.
+#[test]
+fn a_proven_node_cut_from_a_kept_tree_still_gives_a_move_as_root() {
+    let mut memo = HashMap::new();
+    let mut proofs = 0;
+    for expansion in [Expansion::OneByOne, Expansion::All] {
+        for budget in [10, 20, 40, 80, 160, 320] {
+            let config = MctsConfig {
+                iterations: Some(400),
+                node_budget: budget,
+                playout_plies: None,
+                expansion,
+                minimax_weight: 1.0,
+                exploration: 0.1,
+                ..MctsConfig::default()
+            };
+            let mut search = Mcts::new(config, 11).unwrap();
+            let mut state = TicTacToe::from_cells(".........");
+            while state.status().player_to_move().is_some() {
+                let result = search.search(&state).unwrap();
+                let Some(mv) = result.best_move else {
+                    panic!("{expansion:?}, budget {budget}: no move in {state:?}");
+                };
+                let mover = state.status().player_to_move().unwrap();
+                let values = move_values(&state, &mut memo);
+                for stats in &result.moves {
+                    if let Some(payoffs) = stats.proven {
+                        let proven = (2.0 * payoffs[mover] - 1.0).round() as i32;
+                        assert!(values.contains(&(stats.mv, proven)), "{state:?}");
+                        proofs += 1;
+                    }
+                }
+                let proved_a_win = result
+                    .moves
+                    .iter()
+                    .any(|stats| stats.proven.is_some_and(|payoffs| payoffs[mover] >= 1.0));
+                if proved_a_win {
+                    assert!(
+                        values.contains(&(mv, 1)),
+                        "{expansion:?}, budget {budget}: {mv} does not win {state:?}"
+                    );
+                }
+                search.advance(&state, mv);
+                state.try_play(mv).unwrap();
+            }
+        }
+    }
+    assert!(proofs > 0, "the games prove some root moves");
+}
+
 #[test]
 fn greedy_and_random_play_legal_games() {
     let mut agents = vec![
