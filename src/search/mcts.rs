@@ -893,16 +893,22 @@ impl<G: Game> Tree<G> {
 }
 
 impl<G: Game> Tree<G> {
+    /// A tree of the root alone, built in `nodes` (emptied first), whose
+    /// memory may come from an earlier tree.
     fn new(
         root_state: &G,
         evaluator: &impl Evaluator<G>,
         config: &MctsConfig,
         rng: &mut GameRng,
+        mut nodes: Vec<Node<G::Move>>,
     ) -> Self {
         let description = Description::of(root_state, evaluator, config, rng, &mut MoveList::new());
+        let unsupported = description.unsupported;
+        nodes.clear();
+        nodes.push(Node::new(None, NONE, description));
         Tree {
-            unsupported: description.unsupported,
-            nodes: vec![Node::new(None, NONE, description)],
+            unsupported,
+            nodes,
             root_state: root_state.clone(),
             siblings_together: config.expansion == Expansion::All,
         }
@@ -1071,6 +1077,11 @@ pub struct Mcts<G: Game, E = GameEvaluation> {
     seed: u64,
     searches: u64,
     trees: Vec<Tree<G>>,
+    /// The node arrays of dropped trees, for the next trees to grow in:
+    /// memory written before costs no page faults, which two threads
+    /// growing fresh trees at once pay for in the kernel, one after the
+    /// other.
+    spare_nodes: Vec<Vec<Node<G::Move>>>,
     pool: Option<rayon::ThreadPool>,
     evaluator: E,
     /// The searcher of [`MctsConfig::check_depth`], whose table lasts
@@ -1114,6 +1125,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             seed,
             searches: 0,
             trees: Vec::new(),
+            spare_nodes: Vec::new(),
             pool,
             evaluator,
             checker,
@@ -1124,9 +1136,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         &self.config
     }
 
-    /// Forgets the trees.
+    /// Forgets the trees (their memory is kept for the next search's).
     pub fn clear(&mut self) {
-        self.trees.clear();
+        self.spare_nodes
+            .extend(self.trees.drain(..).map(|tree| tree.nodes));
     }
 
     /// Moves the trees' roots along `mv`, played from `before`, keeping what
@@ -1141,7 +1154,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             .first()
             .is_some_and(|tree| same_position(&tree.root_state, before));
         if !self.config.reuse_tree || !rooted_here {
-            self.trees.clear();
+            self.clear();
             return;
         }
         let mut all_kept = true;
@@ -1149,7 +1162,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             all_kept &= tree.advance(mv, self.config.node_budget / 2);
         }
         if !all_kept {
-            self.trees.clear();
+            self.clear();
         }
     }
 
@@ -1180,6 +1193,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 .all(|tree| same_position(&tree.root_state, state));
         let search_seed = derive_seed(self.seed, self.searches);
         if !keep {
+            self.clear();
+            let mut spare_nodes = std::mem::take(&mut self.spare_nodes);
             // The roots draw from seeds of their own, after those of the threads.
             self.trees = (0..tree_count)
                 .map(|index| {
@@ -1189,6 +1204,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                         &self.evaluator,
                         &self.config,
                         &mut rng_from_seed(seed),
+                        spare_nodes.pop().unwrap_or_default(),
                     )
                 })
                 .collect();
@@ -1250,7 +1266,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             }
         };
         if let Some(status) = self.trees.iter().find_map(|tree| tree.unsupported) {
-            self.trees.clear();
+            self.clear();
             return Err(SearchError::unsupported("MCTS", status));
         }
         let budget = self.config.node_budget;
