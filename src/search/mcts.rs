@@ -65,7 +65,10 @@ use std::time::{Duration, Instant};
 /// How the threads of a search cooperate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parallelism {
-    /// One tree per thread, statistics summed at the root.
+    /// One tree per thread, statistics summed at the root. The trees
+    /// differ only through the search's random choices: with
+    /// [`Expansion::All`] and no random plies (`playout_plies: Some(0)`)
+    /// there are none, and every tree is the same tree.
     Root,
     /// One shared tree, with virtual loss.
     Tree,
