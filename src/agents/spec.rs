@@ -89,9 +89,9 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   on the `n`th visit, or `off`, the default), `widen-exp` (the
 ///   exponent `e`, default 0.5), `expand` (`one`, a child per visit,
 ///   the default, or `all`: every child at once, scored by the evaluation,
-///   widening in their order; with `playout=0` it is one thread only, as
-///   that search has nothing random for root-parallel trees to differ
-///   in), `pick` (the move played when no proven
+///   widening in their order; with `playout=0` and several threads it
+///   needs `parallel=tree`, as that search has nothing random for
+///   root-parallel trees to differ in), `pick` (the move played when no proven
 ///   result decides: `visits`, the most visited, the default, or `value`,
 ///   the best by mean and minimax value without exploration), `check`
 ///   (0 to 4: search the best root moves this many plies deep by
@@ -590,19 +590,16 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
         }
     }
     config.widening = widening.finish(WHAT, spec)?;
-    if config.expansion == Expansion::All && config.parallelism == Parallelism::Tree {
-        return Err(ParseError::new(
-            WHAT,
-            spec,
-            "`expand=all` runs with root parallelism only, not `parallel=tree`",
-        ));
-    }
-    if config.expansion == Expansion::All && config.playout_plies == Some(0) && config.threads > 1 {
+    if config.expansion == Expansion::All
+        && config.playout_plies == Some(0)
+        && config.threads > 1
+        && config.parallelism == Parallelism::Root
+    {
         return Err(ParseError::new(
             WHAT,
             spec,
             "`expand=all` with `playout=0` makes no random choice, so every root-parallel \
-             tree would be the same tree and `threads` above 1 would only repeat the work",
+             tree would be the same tree: with `threads` above 1 use `parallel=tree`",
         ));
     }
     if config.iterations.is_none() && config.time.is_none() {
@@ -745,9 +742,10 @@ mod tests {
         assert!(error("mcts:minimax=2").contains("from 0 to 1"));
         assert!(error("mcts:expand=both").contains("`expand` takes one or all, not `both`"));
         assert!(error("mcts:pick=best").contains("`pick` takes visits or value, not `best`"));
-        assert!(error("mcts:expand=all,parallel=tree").contains("root parallelism only"));
         assert!(error("mcts:expand=all,playout=0,threads=2").contains("the same tree"));
         assert!(build_agent::<Hnefatafl>("mcts:expand=all,playout=1,threads=2", 0).is_ok());
+        let shared = "mcts:expand=all,playout=0,threads=2,parallel=tree";
+        assert!(build_agent::<Hnefatafl>(shared, 0).is_ok());
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:check=5").contains("from 0 to 4"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));

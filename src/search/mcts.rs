@@ -33,7 +33,8 @@
 //!   behind a lock, which they hold only to select a path and to back up a
 //!   result; building the new node and the simulation run outside it. A
 //!   thread descending through a node adds a *virtual loss* to it until its
-//!   result is backed up, which steers the other threads elsewhere. The iteration count is exact
+//!   result is backed up (a visit that paid nothing, in the mean and in the
+//!   implicit minimax value), which steers the other threads elsewhere. The iteration count is exact
 //!   but the order in which threads take the lock varies, so results are not
 //!   reproducible from run to run.
 //!
@@ -68,7 +69,8 @@ pub enum Parallelism {
     /// One tree per thread, statistics summed at the root. The trees
     /// differ only through the search's random choices: with
     /// [`Expansion::All`] and no random plies (`playout_plies: Some(0)`)
-    /// there are none, and every tree is the same tree.
+    /// there are none, and every tree is the same tree: use
+    /// [`Parallelism::Tree`].
     Root,
     /// One shared tree, with virtual loss.
     Tree,
@@ -512,9 +514,12 @@ impl<G: Game> Tree<G> {
                 return Selection::Simulate(index);
             }
             if config.expansion == Expansion::All && node.first_child == NONE {
-                // A claimed node without children is being expanded by
-                // another thread.
-                if node.claimed == 0 && budget_left {
+                // A node another thread is expanding (claimed, no children
+                // yet) is expanded again rather than waited for: a thread
+                // the system holds back would otherwise hold up its whole
+                // subtree (the tic-tac-toe proofs found such stalls). The
+                // first expansion to finish is linked.
+                if budget_left {
                     node.claimed = 1;
                     return Selection::ExpandAll(index);
                 }
@@ -606,9 +611,17 @@ impl<G: Game> Tree<G> {
                         } else {
                             (child_node.totals[mover] / visits, visits)
                         };
+                        // A virtual loss is a visit that paid nothing, in
+                        // the minimax value as in the mean, so that threads
+                        // sharing a tree that selects by minimax alone
+                        // still part ways (without one the factor is exactly
+                        // 1, so that one thread searches as it always has).
+                        let pending = f64::from(child_node.virtual_loss);
+                        let settled = f64::from(child_node.visits) + 1.0;
+                        let minimax = child_node.minimax[mover] * (settled / (settled + pending));
                         let weight = config.minimax_weight;
                         (1.0 - weight) * mean
-                            + weight * child_node.minimax[mover]
+                            + weight * minimax
                             + config.exploration * (log_parent / explored).sqrt()
                             + config.progressive_bias * f64::from(child_node.prior) / (visits + 1.0)
                     }
@@ -641,7 +654,9 @@ impl<G: Game> Tree<G> {
         let leaf = match (selection, children) {
             (Selection::Known(node, _) | Selection::Simulate(node), _) => node,
             (Selection::ExpandAll(node), NewChildren::All(children)) => {
-                self.link_all(node, children);
+                if self.nodes[node as usize].first_child == NONE {
+                    self.link_all(node, children);
+                }
                 if config.solver {
                     self.prove(node);
                 }
@@ -1112,11 +1127,6 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// If the thread pool for `config.threads > 1` cannot be created, or
     /// evaluated expansion is asked for with tree parallelism.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
-        if config.expansion == Expansion::All && config.parallelism == Parallelism::Tree {
-            // Threads sharing one tree can leave a node's evaluated
-            // expansion unfinished (found by the tic-tac-toe proofs).
-            return Err("evaluated expansion (expand=all) runs with root parallelism only".into());
-        }
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {

@@ -308,7 +308,7 @@ const ESCAPE_IN_ONE: &str = "/3ttttt3/5t5/11/t10/11/K3T6/4TTT4/5T5/11/5t5/3ttttt
 /// The same, attackers to move: only f2-a2 closes the line.
 const BLOCK_IN_ONE: &str = "/3ttttt3/5t5/11/t10/11/K3T6/4TTT4/5T5/11/5t5/3ttttt3/ attackers";
 
-const SEARCHERS: [&str; 12] = [
+const SEARCHERS: [&str; 13] = [
     "greedy",
     "alphabeta:depth=1",
     "alphabeta:depth=2",
@@ -321,6 +321,7 @@ const SEARCHERS: [&str; 12] = [
     "mcts:iters=300,expand=all,minimax=1,c=0.05",
     "mcts:iters=300,expand=all,minimax=1,c=0.05,widen=2",
     "mcts:iters=300,expand=all,minimax=1,c=0.05,threads=2",
+    "mcts:iters=300,expand=all,minimax=1,playout=0,c=0,threads=2,parallel=tree",
 ];
 
 fn decide(spec: &str, state: &Hnefatafl) -> String {

@@ -158,8 +158,8 @@ fn mcts_finds_the_drawing_moves() {
 /// With every child built at once and implicit minimax alone, the search
 /// is best-first minimax with the solver: from every reachable position
 /// after the first move it proves the game-theoretic value of the move it
-/// plays before its budget runs out, for one tree and for two (root
-/// parallelism; tree parallelism is refused).
+/// plays before its budget runs out, for one tree, for two root-parallel
+/// trees and for two threads sharing one tree.
 #[test]
 fn evaluated_expansion_proves_every_position() {
     let mut memo = HashMap::new();
@@ -172,7 +172,11 @@ fn evaluated_expansion_proves_every_position() {
         let value = minimax_value(state, &mut memo);
         let values = move_values(state, &mut memo);
         let player = state.status().player_to_move().unwrap();
-        for (parallelism, threads) in [(Parallelism::Root, 1), (Parallelism::Root, 2)] {
+        for (parallelism, threads) in [
+            (Parallelism::Root, 1),
+            (Parallelism::Root, 2),
+            (Parallelism::Tree, 2),
+        ] {
             let config = MctsConfig {
                 iterations: Some(budget),
                 threads,
@@ -206,7 +210,7 @@ fn evaluated_expansion_proves_every_position() {
             proved += 1;
         }
     }
-    assert_eq!(proved, 2 * 4519);
+    assert_eq!(proved, 3 * 4519);
 }
 
 #[test]
