@@ -514,13 +514,12 @@ impl<G: Game> Tree<G> {
                 return Selection::Simulate(index);
             }
             if config.expansion == Expansion::All && node.first_child == NONE {
-                // A node another thread is expanding (claimed, no children
-                // yet) is expanded again rather than waited for: a thread
-                // the system holds back would otherwise hold up its whole
+                // A node another thread is expanding (no children yet) is
+                // expanded again rather than waited for: a thread the
+                // system holds back would otherwise hold up its whole
                 // subtree (the tic-tac-toe proofs found such stalls). The
                 // first expansion to finish is linked.
                 if budget_left {
-                    node.claimed = 1;
                     return Selection::ExpandAll(index);
                 }
                 return Selection::Simulate(index);
@@ -1124,8 +1123,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// from `seed`.
     ///
     /// # Errors
-    /// If the thread pool for `config.threads > 1` cannot be created, or
-    /// evaluated expansion is asked for with tree parallelism.
+    /// If the thread pool for `config.threads > 1` cannot be created.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
