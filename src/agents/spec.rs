@@ -12,8 +12,9 @@ use crate::core::{
 };
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, IsmctsConfig, MAX_CHECK_DEPTH,
-    MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH, MAX_TREE_NODES, Mcts, MctsConfig, Parallelism,
-    RandomPlayout, Selection, ShallowSearch, SmMcts, SmMctsConfig, WideningOptions,
+    MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH, MAX_TEMPO, MAX_TREE_NODES, Mcts, MctsConfig,
+    Parallelism, RandomPlayout, Selection, ShallowSearch, SmMcts, SmMctsConfig, Tempo,
+    WideningOptions,
 };
 use std::marker::PhantomData;
 use std::str::FromStr;
@@ -37,7 +38,7 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 18] = [
+const MCTS_KEYS: [&str; 19] = [
     "iters",
     "ms",
     "c",
@@ -56,6 +57,7 @@ const MCTS_KEYS: [&str; 18] = [
     "check",
     "eval",
     "leaf-depth",
+    "tempo",
 ];
 /// The largest progressive bias a spec takes: far beyond any useful
 /// setting, small enough that no score overflows.
@@ -99,7 +101,10 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   estimate and that score; two competing sides only; default 0) and
 ///   `leaf-depth` (0 to 3: score leaves by
 ///   an alpha-beta search this deep instead of the evaluation alone; two
-///   competing sides only; default 0).
+///   competing sides only; default 0) and `tempo` (0 to 0.25: a bonus for
+///   the player to move in every evaluated position, as a share of the
+///   payoff range, so that a tree comparing leaves of both parities
+///   compares like with like; two competing sides only; default 0).
 /// - `alphabeta` and `mcts` also take `eval`, one of the game's named
 ///   evaluations ([`Evaluate::EVALUATION_NAMES`]; Hnefatafl's are `hand`,
 ///   its own, and `tuned`); without it they search with the game's own.
@@ -176,16 +181,18 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
                     depth,
                 }) as Box<dyn Evaluator<G>>),
             };
+            let tempo = take_tempo::<G>(spec, &mut pairs)?;
+            let evaluation = if tempo > 0.0 {
+                Some(Box::new(Tempo {
+                    inner: evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
+                    bonus: tempo,
+                }) as Box<dyn Evaluator<G>>)
+            } else {
+                evaluation
+            };
             let config = mcts_config(spec, &pairs)?;
-            if config.check_depth > 0 && !Capabilities::of::<G>().competitive() {
-                return Err(ParseError::new(
-                    WHAT,
-                    spec,
-                    format!(
-                        "`check` searches for two competing sides, and {} is cooperative",
-                        G::NAME
-                    ),
-                ));
+            if config.check_depth > 0 {
+                competitive_only::<G>(spec, "check", "searches for two competing sides")?;
             }
             let trees = format!("a tree budget of {} nodes", config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
@@ -288,6 +295,26 @@ fn take_evaluation<G: Evaluate>(
     })
 }
 
+/// Removes the option `key` from `pairs` and returns its value, if given.
+fn take_option<'a>(pairs: &mut Vec<(&str, &'a str)>, key: &str) -> Option<&'a str> {
+    let index = pairs.iter().position(|&(name, _)| name == key)?;
+    Some(pairs.remove(index).1)
+}
+
+/// Refuses `key`, set to something other than its default, for a game
+/// without two competing sides: `does` says what the option does that
+/// needs them.
+fn competitive_only<G: Evaluate>(spec: &str, key: &str, does: &str) -> Result<(), ParseError> {
+    if Capabilities::of::<G>().competitive() {
+        return Ok(());
+    }
+    Err(ParseError::new(
+        WHAT,
+        spec,
+        format!("`{key}` {does}, and {} is cooperative", G::NAME),
+    ))
+}
+
 /// Takes `leaf-depth=N` out of `pairs`: the depth of the alpha-beta search
 /// that scores MCTS's leaves (0, the default, scores them with the
 /// evaluation itself). Refused for games without two competing sides,
@@ -296,22 +323,31 @@ fn take_leaf_depth<G: Evaluate>(
     spec: &str,
     pairs: &mut Vec<(&str, &str)>,
 ) -> Result<u32, ParseError> {
-    let Some(index) = pairs.iter().position(|&(key, _)| key == "leaf-depth") else {
+    const KEY: &str = "leaf-depth";
+    let Some(value) = take_option(pairs, KEY) else {
         return Ok(0);
     };
-    let (key, value) = pairs.remove(index);
-    let depth = in_range(spec, key, value, 0, MAX_SHALLOW_DEPTH)?;
-    if depth > 0 && !Capabilities::of::<G>().competitive() {
-        return Err(ParseError::new(
-            WHAT,
-            spec,
-            format!(
-                "`leaf-depth` searches for two competing sides, and {} is cooperative",
-                G::NAME
-            ),
-        ));
+    let depth = in_range(spec, KEY, value, 0, MAX_SHALLOW_DEPTH)?;
+    if depth > 0 {
+        competitive_only::<G>(spec, KEY, "searches for two competing sides")?;
     }
     Ok(depth)
+}
+
+/// Takes `tempo=B` out of `pairs`: the bonus for the player to move that
+/// [`Tempo`] adds to the evaluation (0, the default, adds none). Refused
+/// for games without two competing sides, where a bonus to one player has
+/// no opposite.
+fn take_tempo<G: Evaluate>(spec: &str, pairs: &mut Vec<(&str, &str)>) -> Result<f64, ParseError> {
+    const KEY: &str = "tempo";
+    let Some(value) = take_option(pairs, KEY) else {
+        return Ok(0.0);
+    };
+    let bonus = weight_in(spec, KEY, value, 0.0, MAX_TEMPO)?;
+    if bonus > 0.0 {
+        competitive_only::<G>(spec, KEY, "favours one of two competing sides")?;
+    }
+    Ok(bonus)
 }
 
 /// What a game must have for an agent kind.
@@ -692,6 +728,7 @@ mod tests {
             "mcts:iters=100,playout=0,bias=2,widen=1.5,widen-exp=0.4",
             "mcts:iters=100,playout=0,minimax=0.5,leaf-depth=1",
             "mcts:iters=100,playout=0,minimax=1,expand=all,c=0,pick=value,check=3",
+            "mcts:iters=100,playout=0,minimax=1,expand=all,c=0,tempo=0.02,eval=tuned",
         ] {
             let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
             assert_eq!(agent.spec(), spec);
@@ -715,10 +752,10 @@ mod tests {
     }
 
     #[test]
-    fn a_leaf_search_and_a_check_need_two_competing_sides() {
+    fn a_leaf_search_a_check_and_a_tempo_need_two_competing_sides() {
         use crate::games::fenrir_path::FenrirPath;
-        for option in ["leaf-depth", "check"] {
-            let error = match build_agent::<FenrirPath>(&format!("mcts:{option}=1"), 0) {
+        for (option, value) in [("leaf-depth", "1"), ("check", "1"), ("tempo", "0.02")] {
+            let error = match build_agent::<FenrirPath>(&format!("mcts:{option}={value}"), 0) {
                 Ok(_) => panic!("{option} in a cooperative game should be refused"),
                 Err(error) => error.to_string(),
             };
@@ -748,6 +785,9 @@ mod tests {
         assert!(build_agent::<Hnefatafl>(shared, 0).is_ok());
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:check=5").contains("from 0 to 4"));
+        assert!(error("mcts:tempo=0.3").contains("`tempo` must be from 0 to 0.25"));
+        assert!(error("mcts:tempo=NaN").contains("`tempo` must be"));
+        assert!(error("mcts:tempo=-0.01").contains("`tempo` must be"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));
         assert!(error("mcts:widen=-1").contains("`widen` must be off or a number"));

@@ -21,6 +21,7 @@ mod perft;
 mod shallow;
 mod simultaneous;
 mod smmcts;
+mod tempo;
 mod tt;
 mod widening;
 
@@ -47,5 +48,6 @@ pub use simultaneous::{
 };
 pub(crate) use smmcts::draw_index;
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
+pub use tempo::{MAX_TEMPO, Tempo};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening, WideningOptions};

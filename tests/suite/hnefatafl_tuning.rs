@@ -269,3 +269,57 @@ fn bad_evaluation_choices_explain_themselves() {
         ),
     }
 }
+
+/// The mean value, for the player to move, of searches 0, 1 and 2 plies
+/// deep over `evaluator` from `positions`.
+fn values_by_depth(
+    positions: &[Hnefatafl],
+    evaluator: impl Evaluator<Hnefatafl> + Copy,
+) -> [f64; 3] {
+    use norn::core::Status;
+    use norn::search::ShallowSearch;
+    let mut sums = [0.0; 3];
+    for state in positions {
+        let Status::ToMove(mover) = state.status() else {
+            continue;
+        };
+        for (depth, sum) in sums.iter_mut().enumerate() {
+            let search = ShallowSearch {
+                inner: evaluator,
+                depth: depth as u32,
+            };
+            *sum += search.evaluate(state, mover);
+        }
+    }
+    sums.map(|sum| sum / positions.len() as f64)
+}
+
+#[test]
+fn the_evaluation_swings_with_the_parity_of_the_depth_and_a_tempo_bonus_takes_the_swing_out() {
+    use norn::search::Tempo;
+    let positions = record_positions(40);
+    assert!(positions.len() > 1_000, "{} positions", positions.len());
+    let tuned = HnefataflEvaluation {
+        weights: HnefataflWeights::TUNED,
+    };
+    // The player to move gains by moving (depth 1) and gives it back to
+    // the reply (depth 2): a static evaluation that ignores whose move it
+    // is.
+    let [v0, v1, v2] = values_by_depth(&positions, tuned);
+    assert!(v1 - v0 > 0.05 && v1 - v2 > 0.05, "{v0} {v1} {v2}");
+    // With half the swing given to the player to move (0.024 of the range
+    // of 2), the three depths agree to a few thousandths.
+    let [t0, t1, t2] = values_by_depth(
+        &positions,
+        Tempo {
+            inner: tuned,
+            bonus: 0.024,
+        },
+    );
+    for (depth, value) in [(0, t0), (2, t2)] {
+        assert!(
+            (t1 - value).abs() < 0.02,
+            "depth {depth}: {value} against {t1}"
+        );
+    }
+}

@@ -454,3 +454,39 @@ fn greedy_and_random_play_legal_games() {
         Decision::Play(2)
     );
 }
+
+#[test]
+fn a_tempo_bonus_moves_the_estimate_towards_the_player_to_move_and_leaves_results_alone() {
+    use norn::core::Evaluator;
+    use norn::search::Tempo;
+    // An evaluation that calls every position even, and one that calls it
+    // nearly won for x.
+    let even = |state: &TicTacToe, player: usize| match state.status().outcome() {
+        Some(outcome) => outcome.payoffs.get(player),
+        None => 0.0,
+    };
+    let x_nearly_wins = |state: &TicTacToe, player: usize| match state.status().outcome() {
+        Some(outcome) => outcome.payoffs.get(player),
+        None if player == 0 => 0.95,
+        None => -0.95,
+    };
+    let tempo = |bonus| Tempo { inner: even, bonus };
+    // o to move: o gains a tenth of the payoff range of 2, x loses as much.
+    let o_to_move = TicTacToe::from_cells("x........");
+    assert_eq!(tempo(0.05).evaluate(&o_to_move, 1), 0.1);
+    assert_eq!(tempo(0.05).evaluate(&o_to_move, 0), -0.1);
+    assert_eq!(tempo(0.0).evaluate(&o_to_move, 1), 0.0);
+    // x to move: the bonus is x's, and stays within the payoff range.
+    let x_to_move = TicTacToe::from_cells("xo.......");
+    let near = Tempo {
+        inner: x_nearly_wins,
+        bonus: 0.05,
+    };
+    assert_eq!(near.evaluate(&x_to_move, 0), 1.0);
+    assert_eq!(near.evaluate(&x_to_move, 1), -1.0);
+    // A finished game keeps its payoff.
+    let x_won = TicTacToe::from_cells("xxxoo....");
+    assert!(x_won.status().is_over());
+    assert_eq!(tempo(0.2).evaluate(&x_won, 0), 1.0);
+    assert_eq!(tempo(0.2).evaluate(&x_won, 1), -1.0);
+}

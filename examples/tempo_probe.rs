@@ -1,0 +1,111 @@
+//! How much a game's own evaluation swings with the parity of a search's
+//! depth, on the positions of a tournament's game log: the mean value, for
+//! the player to move, of plain alpha-beta searches 0, 1 and 2 plies deep
+//! over the evaluation. An evaluation that knows the worth of having the
+//! move gives about the same value at every depth; the swing from depth 0
+//! to 1 and back at depth 2 is what MCTS's `tempo=` option takes out
+//! (about half the swing, as a share of the payoff range).
+//!
+//! ```sh
+//! cargo run --release --example tempo_probe -- koom-valley runs/NAME/games.jsonl
+//! cargo run --release --example tempo_probe -- hnefatafl runs/NAME/games.jsonl tuned
+//! ```
+//!
+//! A third argument names one of the game's evaluations (`eval=` of the
+//! agent specs) instead of its own.
+
+use norn::core::{Evaluate, Evaluator, GameEvaluation, Notation, Status};
+use norn::games::hnefatafl::Hnefatafl;
+use norn::games::thud::classic::Thud;
+use norn::games::thud::koom_valley::KoomValley;
+use norn::search::ShallowSearch;
+use serde_json::Value;
+
+/// Every this many plies of a game is a sample.
+const SAMPLE_EVERY: usize = 7;
+
+fn main() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let (Some(game), Some(log)) = (args.next(), args.next()) else {
+        return Err("usage: tempo_probe hnefatafl|thud|koom-valley GAMES.jsonl [EVAL]".into());
+    };
+    let evaluation = args.next();
+    let text = std::fs::read_to_string(&log).map_err(|error| format!("{log}: {error}"))?;
+    match game.as_str() {
+        "hnefatafl" => probe::<Hnefatafl>(&text, evaluation.as_deref()),
+        "thud" => probe::<Thud>(&text, evaluation.as_deref()),
+        "koom-valley" => probe::<KoomValley>(&text, evaluation.as_deref()),
+        other => Err(format!("unknown game `{other}`")),
+    }
+}
+
+/// The plies of a logged game as text: its opening, then its moves.
+fn logged_plies(line: &str) -> Result<Vec<String>, String> {
+    let game: Value = serde_json::from_str(line).map_err(|error| error.to_string())?;
+    let texts = |value: &Value| -> Vec<String> {
+        value
+            .as_array()
+            .map(|plies| {
+                plies
+                    .iter()
+                    .filter_map(|ply| ply.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut plies = texts(&game["opening"]["moves"]);
+    plies.extend(texts(&game["moves"]));
+    Ok(plies)
+}
+
+fn probe<G: Evaluate + Notation>(log: &str, evaluation: Option<&str>) -> Result<(), String> {
+    let evaluator = || -> Result<Box<dyn Evaluator<G>>, String> {
+        match evaluation {
+            None => Ok(Box::new(GameEvaluation)),
+            Some(name) => G::named_evaluation(name)
+                .ok_or_else(|| format!("{} has no evaluation `{name}`", G::NAME)),
+        }
+    };
+    let (low, high) = G::new(G::Rules::default()).payoff_range();
+    // For each player to move: positions, and the sums of the values at
+    // depths 0, 1 and 2.
+    let mut samples = [0usize; 2];
+    let mut sums = [[0.0f64; 3]; 2];
+    for line in log.lines().filter(|line| !line.trim().is_empty()) {
+        let mut state = G::new(G::Rules::default());
+        for (ply, text) in logged_plies(line)?.iter().enumerate() {
+            if let Status::ToMove(mover) = state.status()
+                && ply % SAMPLE_EVERY == 0
+                && mover < 2
+            {
+                samples[mover] += 1;
+                for (depth, sum) in sums[mover].iter_mut().enumerate() {
+                    let search = ShallowSearch {
+                        inner: evaluator()?,
+                        depth: depth as u32,
+                    };
+                    *sum += search.evaluate(&state, mover);
+                }
+            }
+            let mv = state.parse_move(text).map_err(|error| error.to_string())?;
+            state.play(mv);
+            if state.status().is_over() {
+                break;
+            }
+        }
+    }
+    let range = high - low;
+    for mover in 0..2 {
+        let n = samples[mover].max(1) as f64;
+        let [v0, v1, v2] = sums[mover].map(|sum| sum / n);
+        println!(
+            "player {mover} to move, {} positions: depth 0 {v0:+.4}, 1 {v1:+.4}, 2 {v2:+.4}; \
+             swing 0 to 1 {:+.4}, 1 to 2 {:+.4}; half the swing as a share of the range {:.4}",
+            samples[mover],
+            v1 - v0,
+            v2 - v1,
+            (v1 - (v0 + v2) / 2.0) / 2.0 / range
+        );
+    }
+    Ok(())
+}
