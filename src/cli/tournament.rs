@@ -23,13 +23,14 @@ use std::time::Instant;
 /// two depths, MCTS with its generic defaults and MCTS with the settings
 /// that did best on the equal-time ladders (bench-results/strength.md):
 /// every child of a leaf built and evaluated at once, implicit minimax
-/// backups alone, no exploration, the best-valued move played.
+/// backups alone, no exploration, the best-valued move played, and a bonus
+/// for the player to move in every evaluation.
 const DEFAULT_AGENTS: &[&str] = &[
     "greedy",
     "alphabeta:depth=2",
     "alphabeta:depth=3",
     "mcts:iters=1000",
-    "mcts:iters=300,expand=all,minimax=1,playout=0,c=0,pick=value",
+    "mcts:iters=300,expand=all,minimax=1,playout=0,c=0,pick=value,tempo=0.024",
 ];
 
 /// Where the games start. Without any of these, a game with a built-in
