@@ -9,13 +9,17 @@
 //! ```sh
 //! cargo run --release --example tempo_probe -- koom-valley runs/NAME/games.jsonl
 //! cargo run --release --example tempo_probe -- hnefatafl runs/NAME/games.jsonl tuned
+//! cargo run --release --example tempo_probe -- hnefatafl tests/data/copenhagen-games.csv tuned
 //! ```
+//!
+//! A Hnefatafl file ending in `.csv` is read as game records
+//! (`tests/data/copenhagen-games.csv`) instead of a game log.
 //!
 //! A third argument names one of the game's evaluations (`eval=` of the
 //! agent specs) instead of its own.
 
-use norn::core::{Evaluate, Evaluator, GameEvaluation, Notation, Status};
-use norn::games::hnefatafl::Hnefatafl;
+use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, Notation, ParseError, Status};
+use norn::games::hnefatafl::{GameRecord, Hnefatafl, HnefataflMove, RecordedMove};
 use norn::games::thud::classic::Thud;
 use norn::games::thud::koom_valley::KoomValley;
 use norn::search::ShallowSearch;
@@ -32,11 +36,49 @@ fn main() -> Result<(), String> {
     let evaluation = args.next();
     let text = std::fs::read_to_string(&log).map_err(|error| format!("{log}: {error}"))?;
     match game.as_str() {
-        "hnefatafl" => probe::<Hnefatafl>(&text, evaluation.as_deref()),
-        "thud" => probe::<Thud>(&text, evaluation.as_deref()),
-        "koom-valley" => probe::<KoomValley>(&text, evaluation.as_deref()),
+        "hnefatafl" if log.ends_with(".csv") => {
+            let games = text
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .map(recorded_plies)
+                .collect::<Result<Vec<_>, _>>()?;
+            probe::<Hnefatafl>(&games, evaluation.as_deref())
+        }
+        "hnefatafl" => probe::<Hnefatafl>(&logged_games(&text)?, evaluation.as_deref()),
+        "thud" => probe::<Thud>(&logged_games(&text)?, evaluation.as_deref()),
+        "koom-valley" => probe::<KoomValley>(&logged_games(&text)?, evaluation.as_deref()),
         other => Err(format!("unknown game `{other}`")),
     }
+}
+
+/// The plies of a recorded Hnefatafl game in the engine's notation.
+fn recorded_plies(line: &str) -> Result<Vec<String>, String> {
+    let record = GameRecord::parse_line(line).map_err(|error| error.to_string())?;
+    let mut state = Hnefatafl::new(Default::default());
+    let mut plies = Vec::new();
+    for text in &record.moves {
+        let recorded: RecordedMove = text
+            .parse()
+            .map_err(|error: ParseError| error.to_string())?;
+        let mv = HnefataflMove {
+            from: recorded.from,
+            to: recorded.to,
+        };
+        plies.push(state.move_text(mv));
+        state.play(mv);
+        if state.status().is_over() {
+            break;
+        }
+    }
+    Ok(plies)
+}
+
+/// The plies of every game of a log's text.
+fn logged_games(log: &str) -> Result<Vec<Vec<String>>, String> {
+    log.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(logged_plies)
+        .collect()
 }
 
 /// The plies of a logged game as text: its opening, then its moves.
@@ -58,7 +100,10 @@ fn logged_plies(line: &str) -> Result<Vec<String>, String> {
     Ok(plies)
 }
 
-fn probe<G: Evaluate + Notation>(log: &str, evaluation: Option<&str>) -> Result<(), String> {
+fn probe<G: Evaluate + Notation>(
+    games: &[Vec<String>],
+    evaluation: Option<&str>,
+) -> Result<(), String> {
     let evaluator = || -> Result<Box<dyn Evaluator<G>>, String> {
         match evaluation {
             None => Ok(Box::new(GameEvaluation)),
@@ -71,9 +116,9 @@ fn probe<G: Evaluate + Notation>(log: &str, evaluation: Option<&str>) -> Result<
     // depths 0, 1 and 2.
     let mut samples = [0usize; 2];
     let mut sums = [[0.0f64; 3]; 2];
-    for line in log.lines().filter(|line| !line.trim().is_empty()) {
+    for plies in games {
         let mut state = G::new(G::Rules::default());
-        for (ply, text) in logged_plies(line)?.iter().enumerate() {
+        for (ply, text) in plies.iter().enumerate() {
             if let Status::ToMove(mover) = state.status()
                 && ply % SAMPLE_EVERY == 0
                 && mover < 2

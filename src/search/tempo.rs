@@ -10,7 +10,7 @@
 //! where the chooser is to move again, and the error between the two
 //! decides: the unexpanded child looks better than it is. On Copenhagen
 //! Hnefatafl, from positions of the recorded games, the best move's
-//! evaluation is 0.09 to 0.10 above the position's own for the player to
+//! evaluation is 0.08 to 0.10 above the position's own for the player to
 //! move (in payoff units, on a range of −1 to 1), and a two-ply search
 //! gives the same amount back (bench-results/strength.md).
 
