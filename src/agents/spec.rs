@@ -38,13 +38,14 @@ pub const AGENT_KINDS: [&str; 7] = [
 ];
 
 const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 19] = [
+const MCTS_KEYS: [&str; 20] = [
     "iters",
     "ms",
     "c",
     "threads",
     "parallel",
     "playout",
+    "playout-eps",
     "nodes",
     "reuse",
     "solver",
@@ -82,7 +83,10 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 /// - `mcts`: `iters` (default 10000 unless `ms` is given), `ms`, `c`
 ///   (exploration, default 1.0), `threads` (default 1), `parallel`
 ///   (`root` or `tree`, default root), `playout` (random plies before the
-///   evaluation, or `none` to play to the end; default 10), `nodes` (tree size
+///   evaluation, or `none` to play to the end; default 10), `playout-eps`
+///   (epsilon-greedy playouts: each ply the move the evaluation rates best
+///   for its player, or with this probability a random one; `off`, the
+///   default, plays every ply at random), `nodes` (tree size
 ///   limit, default 1000000; the root's children are always built), `reuse`
 ///   and `solver` (`on`/`off`, default on),
 ///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0),
@@ -592,6 +596,12 @@ fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseEr
                     _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
                 }
             }
+            "playout-eps" => {
+                config.playout_greedy = match value {
+                    "off" => None,
+                    _ => Some(weight_in(spec, key, value, 0.0, 1.0)?),
+                }
+            }
             "nodes" => config.node_budget = in_range(spec, key, value, 1, MAX_TREE_NODES)?,
             "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
             "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
@@ -729,6 +739,7 @@ mod tests {
             "mcts:iters=100,playout=0,minimax=0.5,leaf-depth=1",
             "mcts:iters=100,playout=0,minimax=1,expand=all,c=0,pick=value,check=3",
             "mcts:iters=100,playout=0,minimax=1,expand=all,c=0,tempo=0.02,eval=tuned",
+            "mcts:iters=100,playout=4,playout-eps=0.1,minimax=0.5",
         ] {
             let agent = build_agent::<Hnefatafl>(spec, 7).unwrap();
             assert_eq!(agent.spec(), spec);
@@ -786,6 +797,8 @@ mod tests {
         assert!(error("mcts:leaf-depth=4").contains("from 0 to 3"));
         assert!(error("mcts:check=5").contains("from 0 to 4"));
         assert!(error("mcts:tempo=0.3").contains("`tempo` must be from 0 to 0.25"));
+        assert!(error("mcts:playout-eps=1.5").contains("`playout-eps` must be from 0 to 1"));
+        assert!(error("mcts:playout-eps=NaN").contains("`playout-eps` must be"));
         assert!(error("mcts:tempo=NaN").contains("`tempo` must be"));
         assert!(error("mcts:tempo=-0.01").contains("`tempo` must be"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));

@@ -52,8 +52,8 @@ use super::SearchError;
 use super::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use super::widening::Widening;
 use crate::core::{
-    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Scoring, Status,
-    derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
+    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Player, Scoring,
+    Status, derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -92,6 +92,12 @@ pub struct MctsConfig {
     /// Random plies played after the tree before the evaluation scores the
     /// position; `None` plays on to the end of the game.
     pub playout_plies: Option<u32>,
+    /// Epsilon-greedy playouts: with `Some(ε)`, each playout ply is a
+    /// random move with probability `ε` and otherwise the move after which
+    /// the evaluation rates the position best for the player making it
+    /// (ties to the first in move order); `None` plays every ply at random.
+    /// A greedy ply costs an evaluation per legal move.
+    pub playout_greedy: Option<f64>,
     /// Most nodes per tree.
     pub node_budget: usize,
     /// Keep the subtree of the move played for the next search.
@@ -227,6 +233,7 @@ impl Default for MctsConfig {
             threads: 1,
             parallelism: Parallelism::Root,
             playout_plies: Some(10),
+            playout_greedy: None,
             node_budget: 1_000_000,
             reuse_tree: true,
             solver: true,
@@ -954,7 +961,7 @@ impl<G: Game> Tree<G> {
             },
             Selection::Simulate(_) => Simulation {
                 children: NewChildren::None,
-                result: simulate(state, evaluator, config.playout_plies, rng, moves),
+                result: simulate(state, evaluator, config, rng, moves),
             },
             Selection::ExpandAll(_) => Self::expand_all(&state, evaluator, moves),
             Selection::Expand { tactical, slot, .. } => {
@@ -974,7 +981,7 @@ impl<G: Game> Tree<G> {
                     (None, None) if config.playout_plies == Some(0) && config.wants_estimates() => {
                         Ok(description.estimate)
                     }
-                    (None, None) => simulate(state, evaluator, config.playout_plies, rng, moves),
+                    (None, None) => simulate(state, evaluator, config, rng, moves),
                 };
                 Simulation {
                     children: NewChildren::One(mv, description),
@@ -1060,13 +1067,14 @@ fn evaluation<G: Game>(state: &G, evaluator: &impl Evaluator<G>) -> [f64; MAX_PL
     normalised_payoffs(state, &estimates[..players])
 }
 
-/// Plays random moves from `state` for at most `plies` plies and returns the
+/// Plays moves from `state` for at most [`MctsConfig::playout_plies`]
+/// plies, chosen as [`MctsConfig::playout_greedy`] says, and returns the
 /// final payoffs, or the evaluation if the game goes on; or the status of a
 /// state it cannot play through.
 fn simulate<G: Game>(
     mut state: G,
     evaluator: &impl Evaluator<G>,
-    plies: Option<u32>,
+    config: &MctsConfig,
     rng: &mut GameRng,
     moves: &mut MoveList<G::Move>,
 ) -> Result<[f64; MAX_PLAYERS], Status> {
@@ -1076,15 +1084,43 @@ fn simulate<G: Game>(
             Status::Over(outcome) => {
                 return Ok(normalised_payoffs(&state, outcome.payoffs.as_slice()));
             }
-            Status::ToMove(_) if plies.is_none_or(|limit| played < limit) => {
+            Status::ToMove(mover) if config.playout_plies.is_none_or(|limit| played < limit) => {
                 state.legal_moves(moves);
-                state.play(moves[rng.random_range(0..moves.len())]);
+                let mv = match config.playout_greedy {
+                    Some(epsilon) if !rng.random_bool(epsilon) => {
+                        greedy_move(&state, mover, moves, evaluator)
+                    }
+                    _ => moves[rng.random_range(0..moves.len())],
+                };
+                state.play(mv);
                 played += 1;
             }
             Status::ToMove(_) => return Ok(evaluation(&state, evaluator)),
             other @ (Status::Chance | Status::Simultaneous) => return Err(other),
         }
     }
+}
+
+/// The move of `moves` after which `evaluator` rates the position best for
+/// `mover`, the first of equals.
+fn greedy_move<G: Game>(
+    state: &G,
+    mover: Player,
+    moves: &MoveList<G::Move>,
+    evaluator: &impl Evaluator<G>,
+) -> G::Move {
+    let mut best = moves[0];
+    let mut best_value = f64::NEG_INFINITY;
+    for &mv in moves.iter() {
+        let mut child = state.clone();
+        child.play(mv);
+        let value = evaluator.evaluate(&child, mover);
+        if value > best_value {
+            best_value = value;
+            best = mv;
+        }
+    }
+    best
 }
 
 /// A Monte Carlo tree searcher that keeps its trees between moves, with

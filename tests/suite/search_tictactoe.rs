@@ -490,3 +490,49 @@ fn a_tempo_bonus_moves_the_estimate_towards_the_player_to_move_and_leaves_result
     assert_eq!(tempo(0.2).evaluate(&x_won, 0), 1.0);
     assert_eq!(tempo(0.2).evaluate(&x_won, 1), -1.0);
 }
+
+#[test]
+fn greedy_playouts_take_a_win_at_once_where_random_ones_may_not() {
+    // x to move; o threatens to complete the top row at 2, x the middle
+    // row at 5 (and x at 2 would threaten 6 as well).
+    let state = TicTacToe::from_cells("oo.xx....");
+    // Five iterations visit each root move once, with one playout after it.
+    let root_means = |playout_greedy, seed| {
+        let config = MctsConfig {
+            iterations: Some(5),
+            playout_plies: None,
+            playout_greedy,
+            solver: false,
+            reuse_tree: false,
+            ..MctsConfig::default()
+        };
+        let result = Mcts::new(config, seed).unwrap().search(&state).unwrap();
+        let mut means: Vec<(u8, u64, f64)> = result
+            .moves
+            .iter()
+            .map(|stats| (stats.mv, stats.visits, stats.mean))
+            .collect();
+        means.sort_by_key(|&(mv, _, _)| mv);
+        means
+    };
+    // Greedy playouts (epsilon 0) always complete a line when they can: x
+    // wins at once at 5, and after 2 through its double threat; after 6, 7
+    // or 8 o wins at 2.
+    let greedy = [
+        (2, 1, 1.0),
+        (5, 1, 1.0),
+        (6, 1, 0.0),
+        (7, 1, 0.0),
+        (8, 1, 0.0),
+    ];
+    for seed in 0..5 {
+        assert_eq!(root_means(Some(0.0), seed), greedy, "seed {seed}");
+    }
+    // Random playouts leave o's win to chance.
+    let random_spares_x = (0..20).any(|seed| {
+        root_means(None, seed)
+            .iter()
+            .any(|&(mv, _, mean)| mv >= 6 && mean > 0.0)
+    });
+    assert!(random_spares_x);
+}
