@@ -127,6 +127,9 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 ///   current round and `rounds - 1` more solved exactly, the evaluation
 ///   scoring the states beyond.
 ///
+/// The option `preset=best` is not read here: [`crate::registry::build_agent`]
+/// replaces it by the game's best settings before it calls this.
+///
 /// Each kind needs a game of the right kind: `greedy`, `alphabeta` and
 /// `mcts` read the whole state, so they refuse games with hidden
 /// information (`random` picks among the mover's own legal moves, which it

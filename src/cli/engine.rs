@@ -2,7 +2,7 @@
 
 use super::{CliResult, game_names, parse_rules, with_game};
 use crate::engine;
-use crate::registry::Registered;
+use crate::registry::{self, Registered};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -27,7 +27,8 @@ pub fn run(args: EngineArgs) -> CliResult {
 
 fn serve<G: Registered>(args: &EngineArgs) -> CliResult {
     let rules = parse_rules::<G>(args.rules.as_deref())?;
-    let agent = G::build_agent(&args.agent, args.seed).map_err(|error| error.to_string())?;
+    let agent =
+        registry::build_agent::<G>(&args.agent, args.seed).map_err(|error| error.to_string())?;
     let mut session = G::engine_session(rules, agent)
         .ok_or_else(|| format!("no engine protocol is defined for {}", G::NAME))?;
     engine::serve(

@@ -5,7 +5,7 @@ use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
 use crate::arena::{PlayOptions, play_game, plies_text, replay_plies};
 use crate::core::{Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, derive_seed};
-use crate::registry::Registered;
+use crate::registry::{self, Registered};
 use clap::Args;
 use serde::Serialize;
 use std::io::BufReader;
@@ -115,7 +115,7 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
                 Box::new(std::io::stderr()),
             ))
         } else {
-            G::build_agent(spec, derive_seed(args.seed, player as u64))
+            registry::build_agent::<G>(spec, derive_seed(args.seed, player as u64))
                 .map_err(|error| error.to_string())?
         });
     }

@@ -11,7 +11,7 @@ use crate::arena::{
     run_tournament, text_report, write_directory, write_reports,
 };
 use crate::core::Capabilities;
-use crate::registry::{GameVisitor, Registered};
+use crate::registry::{self, GameVisitor, Registered};
 use clap::Args;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -134,6 +134,7 @@ pub struct TournamentArgs {
     #[arg(default_value = "hnefatafl", value_parser = game_names())]
     game: String,
     /// Agent specs, e.g. random greedy alphabeta:depth=3 mcts:iters=2000
+    /// (mcts:preset=best,ms=100: the game's best measured MCTS)
     #[arg(long, num_args = 1.., default_values_t = DEFAULT_AGENTS.iter().map(|s| s.to_string()))]
     agents: Vec<String>,
     /// Games between each pair of agents (even: colour-swapped pairs)
@@ -297,7 +298,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         force_resume: args.force_resume,
     };
     let started = Instant::now();
-    let result = run_tournament(&config, &start, &G::build_agent, &options)
+    let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     let scored = Capabilities::of::<G>().scored();
@@ -412,8 +413,8 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         stop: &stop,
         progress: &bar,
     };
-    let report =
-        run_match(&config, &start, &G::build_agent, &options).map_err(|error| error.to_string())?;
+    let report = run_match(&config, &start, &registry::build_agent::<G>, &options)
+        .map_err(|error| error.to_string())?;
     if let Some(out) = &args.out {
         // The log and reports of the games the test read, as a tournament
         // of that many games between the two agents would write them.

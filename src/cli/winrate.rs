@@ -9,7 +9,7 @@ use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, com
 use crate::arena::winrate::WinRateRun;
 use crate::arena::winrate_shards::{merge_win_rate_runs, win_rate_run_game};
 use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
-use crate::registry::Registered;
+use crate::registry::{self, Registered};
 use clap::Args;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -103,7 +103,13 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
     let contenders = args
         .policies
         .iter()
-        .map(|spec| Contender::from_spec(spec, G::build_agent, G::sees_hidden_information(spec)))
+        .map(|spec| {
+            Contender::from_spec(
+                spec,
+                registry::build_agent::<G>,
+                G::sees_hidden_information(spec),
+            )
+        })
         .collect::<Result<Vec<_>, ParseError>>()
         .map_err(|error| error.to_string())?;
     let base_rules = args.rules.clone().unwrap_or_default();

@@ -311,7 +311,7 @@ fn build_agent_within_budget<G: Registered>(spec: &str) {
         return;
     }
     G::sees_hidden_information(spec);
-    let Ok(agent) = G::build_agent(spec, 0) else {
+    let Ok(agent) = registry::build_agent::<G>(spec, 0) else {
         return;
     };
     if let Err(error) = G::build_agent(agent.spec(), 0) {

@@ -57,6 +57,20 @@ impl GameVisitor for Entry {
         if start.status() == Status::Chance {
             assert!(info.capabilities.chance, "{}", G::NAME);
         }
+        // Every preset builds on its game, and each kind has one at most.
+        for (index, &(kind, _)) in G::BEST_SETTINGS.iter().enumerate() {
+            let spec = format!("{kind}:preset=best");
+            if let Err(error) = registry::build_agent::<G>(&spec, 1) {
+                panic!("{}: `{spec}`: {error}", G::NAME);
+            }
+            assert!(
+                G::BEST_SETTINGS[..index]
+                    .iter()
+                    .all(|&(seen, _)| seen != kind),
+                "{}: two presets for {kind}",
+                G::NAME
+            );
+        }
     }
 }
 

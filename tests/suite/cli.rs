@@ -664,3 +664,50 @@ fn a_match_counts_a_repeated_pair_once_and_stops_when_only_repeats_come() {
     assert_eq!(varied["repeated_pairs"], 0, "{varied}");
     assert!(varied["pairs"].as_u64().unwrap() > 1, "{varied}");
 }
+
+#[test]
+fn presets_reach_every_command_that_builds_agents() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("preset");
+    let _ = std::fs::remove_dir_all(&out);
+    let output = norn(&[
+        "tournament",
+        "koom-valley",
+        "--agents",
+        "mcts:preset=best,iters=30",
+        "greedy",
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("config.json")).unwrap()).unwrap();
+    // The run records what the preset stood for: best-first minimax.
+    let mcts = stored["agent_configurations"][0].as_str().unwrap();
+    assert!(
+        mcts.contains("expansion: All") && mcts.contains("final_choice: BestValue"),
+        "{mcts}"
+    );
+    // Only the registry knows presets, so these errors show that each
+    // command builds its agents through it.
+    assert_fails_with(
+        &[
+            "play",
+            "thud",
+            "--dwarfs",
+            "alphabeta:preset=best",
+            "--trolls",
+            "random",
+        ],
+        "no ladder has measured best settings of `alphabeta` on thud (presets: mcts)",
+    );
+    assert_fails_with(
+        &["engine", "hnefatafl", "--agent", "mcts:preset=fastest"],
+        "`preset` takes `best`, not `fastest`",
+    );
+    assert_fails_with(
+        &["winrate", "fenrir-path", "--policy", "mcts:preset=best"],
+        "no ladder has measured best settings on fenrir-path",
+    );
+}

@@ -9,6 +9,7 @@ use norn::core::{Evaluate, Evaluator, Game, GameEvaluation, MoveList, Notation, 
 use norn::games::hnefatafl::{
     Hnefatafl, HnefataflEvaluation, HnefataflMove, HnefataflRules, HnefataflWeights, Side,
 };
+use norn::registry;
 use norn::search::{
     AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, Mcts, MctsConfig, MoveStats, SCORE_SCALE,
     Widening,
@@ -635,4 +636,74 @@ fn alpha_beta_beats_random_and_greedy_from_both_sides() {
 fn the_table_does_not_carry_a_value_to_a_position_with_another_history() {
     let start = random_positions(1, 3).remove(0);
     assert_eq!(histories::scores_match_fresh_searchers(start, 3, 300), 300);
+}
+
+/// The first move `agent` chooses in each of `positions`.
+fn decisions(mut agent: Box<dyn Agent<Hnefatafl>>, positions: &[Hnefatafl]) -> Vec<String> {
+    positions
+        .iter()
+        .map(|state| {
+            agent.reset();
+            match agent
+                .decide(state, state.status().player_to_move().unwrap())
+                .unwrap()
+            {
+                Decision::Play(mv) => state.move_text(mv),
+                Decision::Resign => "resign".to_string(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_best_preset_is_the_ladder_winner_and_options_beside_it_win() {
+    // The MCTS that bench-results/strength.md measured at +38 Elo against
+    // alpha-beta at 100 ms, spelled out.
+    const LADDER: &str =
+        "mcts:iters=300,expand=all,minimax=1,playout=0,c=0,pick=value,tempo=0.024,eval=tuned";
+    let positions = random_positions(12, 21);
+    let agent = |spec: &str| registry::build_agent::<Hnefatafl>(spec, 9).unwrap();
+    // The preset shares one tree among threads, which with one thread is
+    // the search the ladder ran.
+    let preset = agent("mcts:preset=best,iters=300");
+    let shared = format!("{LADDER},parallel=tree");
+    assert_eq!(preset.configuration(), agent(&shared).configuration());
+    let chosen = decisions(preset, &positions);
+    assert_eq!(chosen, decisions(agent(LADDER), &positions));
+    // The positions tell the evaluations apart: without the tuned one and
+    // the tempo bonus, the same search chooses otherwise somewhere.
+    let plain = LADDER.replace(",tempo=0.024,eval=tuned", "");
+    assert_ne!(chosen, decisions(agent(&plain), &positions));
+
+    let overridden = agent("mcts:c=0.3,preset=best,iters=300");
+    assert_eq!(
+        overridden.configuration(),
+        agent(&shared.replace("c=0,", "c=0.3,")).configuration()
+    );
+    assert_eq!(
+        registry::build_agent::<Hnefatafl>("alphabeta:preset=best,depth=2", 1)
+            .unwrap()
+            .configuration(),
+        registry::build_agent::<Hnefatafl>("alphabeta:depth=2,eval=tuned", 1)
+            .unwrap()
+            .configuration()
+    );
+}
+
+#[test]
+fn a_preset_that_does_not_exist_is_refused_with_the_ones_that_do() {
+    let error = |spec: &str| {
+        registry::build_agent::<Hnefatafl>(spec, 1)
+            .err()
+            .expect("refused")
+            .to_string()
+    };
+    assert!(error("mcts:preset=fast").contains("`preset` takes `best`, not `fast`"));
+    let unmeasured = error("greedy:preset=best");
+    assert!(
+        unmeasured.contains("best settings of `greedy` on hnefatafl (presets: alphabeta, mcts)"),
+        "{unmeasured}"
+    );
+    // The generic builder knows no presets: they are the registry's.
+    assert!(build_agent::<Hnefatafl>("mcts:preset=best", 1).is_err());
 }
