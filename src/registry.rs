@@ -83,7 +83,9 @@ pub fn build_agent<G: Registered>(spec: &str, seed: u64) -> Result<Box<dyn Agent
 /// agent's builder then reports).
 fn expand_preset<G: Registered>(spec: &str) -> Result<Cow<'_, str>, ParseError> {
     const WHAT: &str = "agent spec";
-    let (kind, options) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
+    let trimmed = spec.trim();
+    let (kind, options) = trimmed.split_once(':').unwrap_or((trimmed, ""));
+    let kind = kind.trim();
     let Ok(given) = parse_key_values(options, WHAT) else {
         return Ok(Cow::Borrowed(spec));
     };
@@ -97,7 +99,6 @@ fn expand_preset<G: Registered>(spec: &str) -> Result<Cow<'_, str>, ParseError> 
             format!("`preset` takes `best`, not `{preset}`"),
         ));
     }
-    let kind = kind.trim();
     let Some(&(_, settings)) = G::BEST_SETTINGS.iter().find(|&&(of, _)| of == kind) else {
         let kinds: Vec<&str> = G::BEST_SETTINGS.iter().map(|&(of, _)| of).collect();
         let problem = if kinds.is_empty() {
