@@ -1,6 +1,6 @@
 //! The command line as a user runs it.
 
-use crate::common::cli::{assert_fails_with, json, norn, stdout};
+use crate::common::cli::{assert_fails_with, json, norn, read_json, stdout};
 
 #[test]
 fn perft_reports_json_with_depth_nodes_and_seconds() {
@@ -197,8 +197,7 @@ fn a_tournament_writes_its_log_and_reports_and_resumes() {
     ] {
         assert!(dir.join(file).exists(), "{file}");
     }
-    let stored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let stored = read_json(&dir.join("summary.json"));
     assert_eq!(stored, summary);
     // Running again plays nothing new and reports the same.
     assert_eq!(json(&norn(&args)), summary);
@@ -400,8 +399,7 @@ fn a_match_writes_its_games_and_reports_like_a_tournament() {
     let games = report["games"].as_u64().unwrap();
     let log = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
     assert_eq!(log.lines().count() as u64, games);
-    let summary: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let summary = read_json(&out.join("summary.json"));
     assert_eq!(summary["games_played"].as_u64(), Some(games));
     let wins: u64 = summary["agents"]
         .as_array()
@@ -439,8 +437,7 @@ fn a_run_records_its_build_and_every_agent_setting() {
         out.to_str().unwrap(),
     ]);
     assert!(output.status.success());
-    let stored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("config.json")).unwrap()).unwrap();
+    let stored = read_json(&out.join("config.json"));
     assert_eq!(stored["build"]["version"], env!("CARGO_PKG_VERSION"));
     let settings = stored["agent_configurations"].as_array().unwrap();
     assert_eq!(settings[0], "greedy");
@@ -459,14 +456,11 @@ fn a_run_records_its_build_and_every_agent_setting() {
             .contains("repetition="),
         "{stored}"
     );
-    let read = |path: std::path::PathBuf| -> serde_json::Value {
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-    };
     let provenance = |value: &serde_json::Value| {
         ["build", "agent_configurations", "rules_in_force"].map(|key| value[key].clone())
     };
     assert_eq!(
-        provenance(&read(out.join("summary.json"))),
+        provenance(&read_json(&out.join("summary.json"))),
         provenance(&stored)
     );
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
@@ -504,13 +498,13 @@ fn a_run_records_its_build_and_every_agent_setting() {
         "--out",
         merged.to_str().unwrap(),
     ]));
-    let shard_config = read(out.join("shard-1/config.json"));
+    let shard_config = read_json(&out.join("shard-1/config.json"));
     assert_eq!(
-        provenance(&read(merged.join("config.json"))),
+        provenance(&read_json(&merged.join("config.json"))),
         provenance(&shard_config)
     );
     assert_eq!(
-        provenance(&read(merged.join("summary.json"))),
+        provenance(&read_json(&merged.join("summary.json"))),
         provenance(&shard_config)
     );
 }
@@ -681,8 +675,7 @@ fn presets_reach_every_command_that_builds_agents() {
         out.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{output:?}");
-    let stored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("config.json")).unwrap()).unwrap();
+    let stored = read_json(&out.join("config.json"));
     // The run records what the preset stood for: best-first minimax.
     let mcts = stored["agent_configurations"][0].as_str().unwrap();
     assert!(

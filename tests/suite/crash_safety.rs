@@ -4,6 +4,7 @@
 
 #![cfg(unix)]
 
+use crate::common::cli::read_json;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -100,7 +101,7 @@ fn logged_games(dir: &Path) -> Vec<serde_json::Value> {
 }
 
 fn summary(dir: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap()
+    read_json(&dir.join("summary.json"))
 }
 
 #[test]

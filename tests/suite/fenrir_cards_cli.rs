@@ -1,6 +1,6 @@
 //! `norn winrate fenrir-cards`, `show` and `perft` as a user runs them.
 
-use crate::common::cli::{assert_fails_with, json, norn};
+use crate::common::cli::{assert_fails_with, json, norn, read_json};
 use std::path::PathBuf;
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -175,8 +175,7 @@ fn a_track_sweep_writes_a_table_and_a_plot() {
             "{table}"
         );
     }
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("sweep.json")).unwrap()).unwrap();
+    let report = read_json(&dir.join("sweep.json"));
     assert_eq!(report["option"], "track");
     let tracks = report["points"].as_array().unwrap();
     assert_eq!(tracks.len(), 3);

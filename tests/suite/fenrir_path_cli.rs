@@ -1,6 +1,6 @@
 //! The fenrir-path commands as a user runs them.
 
-use crate::common::cli::{self, assert_fails_with, norn};
+use crate::common::cli::{self, assert_fails_with, norn, read_json};
 
 const SORTED: &str = "RRRRRRBBBBBBGGGGGGYYYYYY:RBGY";
 
@@ -185,8 +185,7 @@ fn winrate_reports_every_policy_and_writes_its_files() {
     let csv = std::fs::read_to_string(dir.join("deals.csv")).unwrap();
     assert_eq!(csv.lines().count(), 41);
     assert!(csv.starts_with("deal_index,deal,exact,greedy,random\n"));
-    let summary: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let summary = read_json(&dir.join("summary.json"));
     assert_eq!(summary["policies"], report["policies"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -326,7 +326,11 @@ const SEARCHERS: [&str; 13] = [
 ];
 
 fn decide(spec: &str, state: &Hnefatafl) -> String {
-    let mut agent = build_agent::<Hnefatafl>(spec, 4).unwrap();
+    decision(&mut *build_agent::<Hnefatafl>(spec, 4).unwrap(), state)
+}
+
+/// The move `agent` chooses in `state`, as text.
+fn decision(agent: &mut dyn Agent<Hnefatafl>, state: &Hnefatafl) -> String {
     match agent
         .decide(state, state.status().player_to_move().unwrap())
         .unwrap()
@@ -644,13 +648,7 @@ fn decisions(mut agent: Box<dyn Agent<Hnefatafl>>, positions: &[Hnefatafl]) -> V
         .iter()
         .map(|state| {
             agent.reset();
-            match agent
-                .decide(state, state.status().player_to_move().unwrap())
-                .unwrap()
-            {
-                Decision::Play(mv) => state.move_text(mv),
-                Decision::Resign => "resign".to_string(),
-            }
+            decision(&mut *agent, state)
         })
         .collect()
 }

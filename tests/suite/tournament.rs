@@ -1,6 +1,7 @@
 //! Tournaments: the same games for any thread count, shards and resumed runs
 //! that add up to one run, logs that replay, and ratings and tests that work.
 
+use crate::common::cli::read_json;
 use norn::agents::{Agent, AgentError, Decision, RandomAgent};
 use norn::arena::{
     GameLine, Openings, RunOptions, RunResult, Shard, TournamentConfig, TournamentSummary,
@@ -302,8 +303,7 @@ fn the_reports_written_by_the_library_hold_the_summary() {
     let summary = TournamentSummary::compute(&config(), &result.games, false);
     write_reports(&dir, &summary).unwrap();
 
-    let written: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let written = read_json(&dir.join("summary.json"));
     assert_eq!(written, serde_json::to_value(&summary).unwrap());
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
     for agent in &summary.agents {
@@ -462,8 +462,7 @@ fn merged_shards_with_an_edited_line_are_caught() {
 fn a_run_of_another_build_resumes_only_when_forced() {
     let (dir, _) = logged_run("other-build");
     let path = dir.join("config.json");
-    let mut stored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut stored = read_json(&path);
     assert_eq!(stored["build"]["version"], env!("CARGO_PKG_VERSION"));
     stored["build"]["executable"] = "0123456789abcdef".into();
     std::fs::write(&path, serde_json::to_string(&stored).unwrap()).unwrap();

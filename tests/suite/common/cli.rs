@@ -36,3 +36,9 @@ pub fn assert_fails_with(args: &[&str], expected: &str) {
     assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     assert!(stderr.contains(expected), "{args:?}: {stderr}");
 }
+
+/// The JSON file a run wrote at `path`.
+pub fn read_json(path: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{path:?}: {error}"));
+    serde_json::from_str(&text).unwrap_or_else(|error| panic!("{path:?}: {error}"))
+}
