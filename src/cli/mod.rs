@@ -16,7 +16,7 @@ mod solve;
 mod tournament;
 mod winrate;
 
-use crate::core::{Game, Notation, ParseError};
+use crate::core::{Game, Notation, ParseError, shorten_quoted};
 use crate::registry;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -124,7 +124,7 @@ pub fn run() -> ExitCode {
                 .lines()
                 .next()
                 .unwrap_or("error: invalid arguments");
-            eprintln!("{first_line} (see --help)");
+            eprintln!("{} (see --help)", shorten_quoted(first_line));
             return ExitCode::from(2);
         }
     };
@@ -153,7 +153,7 @@ pub fn run() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", shorten_quoted(&message));
             ExitCode::FAILURE
         }
     }

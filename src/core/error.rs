@@ -20,6 +20,49 @@ pub fn escape_control(text: &str) -> String {
         .collect()
 }
 
+/// The most characters of one quoted input shown in a message.
+const QUOTED_CHARACTERS_SHOWN: usize = 80;
+
+/// `message` with every quoted span (between backticks, or single quotes
+/// that open after a space as clap writes them) longer than 80 characters
+/// cut to its first 80 and `...`, so that a message quoting a hostile input
+/// (a number of 100,000 digits, a spec of a megabyte) stays one short line.
+/// An apostrophe inside a word (`the engine's`) opens no quote.
+pub fn shorten_quoted(message: &str) -> String {
+    let mut shortened = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = opening_quote(rest) {
+        let quote = rest.as_bytes()[open] as char;
+        shortened.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find(quote) else {
+            break;
+        };
+        let quoted = &rest[..close];
+        match quoted.char_indices().nth(QUOTED_CHARACTERS_SHOWN) {
+            Some((cut, _)) => {
+                shortened.push_str(&quoted[..cut]);
+                shortened.push_str("...");
+            }
+            None => shortened.push_str(quoted),
+        }
+        shortened.push(quote);
+        rest = &rest[close + 1..];
+    }
+    shortened.push_str(rest);
+    shortened
+}
+
+/// The byte offset of the first quote in `text` that opens a quoted span:
+/// a backtick, or a single quote at the start or after a space.
+fn opening_quote(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().find_map(|(at, &byte)| {
+        let opens = byte == b'`' || (byte == b'\'' && (at == 0 || bytes[at - 1] == b' '));
+        opens.then_some(at)
+    })
+}
+
 /// Text that could not be read as a position, a move or an option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -47,10 +90,9 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SHOWN: usize = 80;
-        let problem = escape_control(&self.problem);
-        if self.text.chars().count() > SHOWN {
-            let shown: String = self.text.chars().take(SHOWN).collect();
+        let problem = shorten_quoted(&escape_control(&self.problem));
+        if self.text.chars().count() > QUOTED_CHARACTERS_SHOWN {
+            let shown: String = self.text.chars().take(QUOTED_CHARACTERS_SHOWN).collect();
             let shown = escape_control(&shown);
             write!(f, "invalid {} `{shown}...`: {problem}", self.what)
         } else {
@@ -106,5 +148,23 @@ mod tests {
         let illegal = IllegalMove::new(format!("no piece on {forged}")).to_string();
         assert!(!illegal.chars().any(char::is_control), "{illegal:?}");
         assert!(illegal.ends_with("x\\té"), "{illegal:?}");
+    }
+
+    #[test]
+    fn long_quoted_inputs_are_cut_and_short_ones_kept() {
+        let digits = "9".repeat(100_000);
+        let message = format!("`{digits}` is not a valid value for 'iters' (`{digits}`)");
+        let shortened = shorten_quoted(&message);
+        let cut = format!("`{}...`", "9".repeat(80));
+        assert_eq!(
+            shortened,
+            format!("{cut} is not a valid value for 'iters' ({cut})")
+        );
+        let exactly_shown = "é".repeat(80);
+        let kept =
+            format!("the engine's `{exactly_shown}` and {digits:.90}'s, and an unclosed ` stays");
+        assert_eq!(shorten_quoted(&kept), kept);
+        let error = ParseError::new("spec", &digits, format!("`{digits}` is too large"));
+        assert!(error.to_string().len() < 300, "{error}");
     }
 }

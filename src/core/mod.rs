@@ -33,7 +33,7 @@ pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
 };
-pub use error::{IllegalMove, ParseError, escape_control};
+pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};
 pub(crate) use fast_hash::{FastHashMap, FastHasher};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};

@@ -178,3 +178,30 @@ fn searches_that_cannot_finish_are_refused() {
         "`depth` must be from 1 to 100",
     );
 }
+
+#[test]
+fn a_number_of_a_hundred_thousand_digits_gives_a_short_error() {
+    let digits = "9".repeat(100_000);
+    let spec = format!("mcts:iters={digits}");
+    let rules = format!("ply-limit={digits}");
+    for command in [
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            &spec,
+            "--defenders",
+            "random",
+        ][..],
+        &["tournament", "thud", "--rules", &rules],
+        &["tournament", "--games", &digits],
+        &["perft", "hnefatafl", &digits],
+    ] {
+        let output = norn(command);
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(error.lines().count(), 1, "{}: {error:.300}", command[0]);
+        assert!(error.len() < 400, "{}: {} bytes", command[0], error.len());
+        assert!(error.contains(&"9".repeat(80)), "{error}");
+    }
+}
