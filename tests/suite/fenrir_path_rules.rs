@@ -624,12 +624,13 @@ fn deals_are_uniform_over_god_orders() {
 }
 
 #[test]
-fn sizes_that_would_wrap_a_tile_number_are_refused() {
+fn sizes_out_of_range_are_refused_with_their_reason() {
     // 4 gods 64 tiles apart would stand on tile 256, and 4 colours of 70
     // tiles make 280: neither fits the path's tile numbers.
     for (text, expected) in [
         ("spacing=64", "`spacing` 64 puts the last god on tile 256"),
         ("spacing=128", "tile 512"),
+        ("spacing=0", "`spacing` must be at least 1"),
         ("tiles-per-colour=70", "4 colours of 70 is 280"),
         ("colours=4,tiles-per-colour=255", "is 1020"),
     ] {

@@ -171,8 +171,14 @@ impl RulesOptions for FenrirPathRules {
                 self.colours, self.sets_to_win
             ));
         }
+        if self.god_spacing == 0 {
+            return Err(
+                "`spacing` must be at least 1: the gods stand on different tiles after the start"
+                    .into(),
+            );
+        }
         let last_god = u32::from(self.god_spacing) * u32::from(self.colours);
-        if self.god_spacing == 0 || last_god >= tiles {
+        if last_god >= tiles {
             return Err(format!(
                 "`spacing` {} puts the last god on tile {last_god}, which must be before the wolf's tile {tiles}",
                 self.god_spacing
