@@ -13,6 +13,7 @@
 //! - the resources a run may ask for ([`thread_limit`], [`memory_limit`]).
 
 mod capability;
+mod declared;
 mod error;
 mod evaluate;
 mod fast_hash;
@@ -32,6 +33,10 @@ pub mod zobrist;
 pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
+};
+pub use declared::{
+    Configurable, Declared, Kind, Value, keys, options_table, read_options, read_options_onto,
+    validate_options, write_options,
 };
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};

@@ -1,0 +1,649 @@
+//! Options declared once, as data: each searcher's configuration and each
+//! game's rules list their options in one table of [`Declared`] entries
+//! (key, kind of value and range, one line of help, how to read and write
+//! the field), and reading `key=value` text, refusing unknown keys with the
+//! valid ones, checking a value built by hand, printing text that reads
+//! back to the same value and the documentation's tables all come from
+//! that table, as OpenSpiel's parameter specifications do.
+//!
+//! ```
+//! use norn::core::{Configurable, Declared, Kind, Value, read_options, write_options};
+//!
+//! #[derive(Clone, Debug, Default, PartialEq)]
+//! struct Dice {
+//!     sides: u64,
+//!     loaded: bool,
+//! }
+//!
+//! impl Configurable for Dice {
+//!     const WHAT: &'static str = "dice options";
+//!     const OPTIONS: &'static [Declared<Self>] = &[
+//!         Declared {
+//!             key: "sides",
+//!             kind: Kind::Whole { min: 2, max: 100 },
+//!             help: "faces of the die",
+//!             get: |dice| Value::Whole(dice.sides),
+//!             set: |dice, value| {
+//!                 dice.sides = value.whole();
+//!                 Ok(())
+//!             },
+//!         },
+//!         Declared {
+//!             key: "loaded",
+//!             kind: Kind::Switch,
+//!             help: "whether one face comes up more often",
+//!             get: |dice| Value::Switch(dice.loaded),
+//!             set: |dice, value| {
+//!                 dice.loaded = value.switch();
+//!                 Ok(())
+//!             },
+//!         },
+//!     ];
+//! }
+//!
+//! let dice: Dice = read_options("sides=6").unwrap();
+//! assert_eq!(write_options(&dice), "sides=6,loaded=off");
+//! let refused = read_options::<Dice>("sides=1").unwrap_err().to_string();
+//! assert!(refused.contains("`sides` must be from 2 to 100, not 1"), "{refused}");
+//! ```
+
+use super::{ParseError, parse_key_values, thread_limit, unknown_key};
+use std::fmt;
+
+/// The kind of value an option takes, with its range: what reading checks,
+/// what a configuration built by hand is checked against, and what the
+/// documentation says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// A whole number from `min` to `max`.
+    Whole { min: u64, max: u64 },
+    /// A thread count: from 1 to what the machine can run
+    /// ([`thread_limit`]).
+    Threads,
+    /// A finite number from `min` to `max` (`max` may be infinite: no
+    /// upper bound); NaN is refused.
+    Number { min: f64, max: f64 },
+    /// `on` or `off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
+    Switch,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// Any of the kinds above, or this word for no value (`none`, `off`).
+    Optional(&'static Kind, &'static str),
+    /// Text the option reads itself (its `set` says what is wrong), with a
+    /// description of what it takes for the documentation.
+    Text(&'static str),
+}
+
+/// One option's value, as [`Declared::get`] gives it and
+/// [`Declared::set`] takes it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Whole(u64),
+    Number(f64),
+    Switch(bool),
+    /// The index of the word in [`Kind::Choice`].
+    Choice(usize),
+    Text(String),
+    /// The word of [`Kind::Optional`]: no value.
+    Absent,
+    /// The option does not apply to this configuration (the exponent of a
+    /// widening that is off): it is not written.
+    Inapplicable,
+}
+
+impl Value {
+    /// The whole number (or thread count) of a value read for
+    /// [`Kind::Whole`] or [`Kind::Threads`].
+    ///
+    /// # Panics
+    /// For a value of another kind: a declaration whose `set` does not
+    /// match its `kind`.
+    pub fn whole(&self) -> u64 {
+        match self {
+            Value::Whole(number) => *number,
+            other => panic!("expected a whole number, got {other:?}"),
+        }
+    }
+
+    /// The number of a value read for [`Kind::Number`].
+    ///
+    /// # Panics
+    /// As [`Value::whole`].
+    pub fn number(&self) -> f64 {
+        match self {
+            Value::Number(number) => *number,
+            other => panic!("expected a number, got {other:?}"),
+        }
+    }
+
+    /// The switch of a value read for [`Kind::Switch`].
+    ///
+    /// # Panics
+    /// As [`Value::whole`].
+    pub fn switch(&self) -> bool {
+        match self {
+            Value::Switch(on) => *on,
+            other => panic!("expected on or off, got {other:?}"),
+        }
+    }
+
+    /// The word's index of a value read for [`Kind::Choice`].
+    ///
+    /// # Panics
+    /// As [`Value::whole`].
+    pub fn choice(&self) -> usize {
+        match self {
+            Value::Choice(index) => *index,
+            other => panic!("expected a choice, got {other:?}"),
+        }
+    }
+
+    /// The text of a value read for [`Kind::Text`].
+    ///
+    /// # Panics
+    /// As [`Value::whole`].
+    pub fn text(&self) -> &str {
+        match self {
+            Value::Text(text) => text,
+            other => panic!("expected text, got {other:?}"),
+        }
+    }
+
+    /// `None` for [`Value::Absent`], else `Some` of what `inner` takes from
+    /// the value: the reader of an optional field.
+    pub fn optional<T>(&self, inner: impl FnOnce(&Value) -> T) -> Option<T> {
+        match self {
+            Value::Absent => None,
+            value => Some(inner(value)),
+        }
+    }
+
+    /// The value of an optional field: [`Value::Absent`] for `None`.
+    pub fn from_option<T>(option: Option<T>, inner: impl FnOnce(T) -> Value) -> Value {
+        option.map_or(Value::Absent, inner)
+    }
+}
+
+/// One declared option of configuration `C`.
+pub struct Declared<C> {
+    /// The key in `key=value` text.
+    pub key: &'static str,
+    /// The values it takes.
+    pub kind: Kind,
+    /// One line for the documentation and `--help`.
+    pub help: &'static str,
+    /// The option's value in a configuration.
+    pub get: fn(&C) -> Value,
+    /// Sets the option to a value of its kind, already checked against the
+    /// kind's range; an error says what else is wrong with it (text that
+    /// does not read, a value that contradicts the type).
+    pub set: fn(&mut C, Value) -> Result<(), String>,
+}
+
+/// A configuration whose options are declared once, in [`Self::OPTIONS`].
+pub trait Configurable: Default + Clone + Sized + 'static {
+    /// What the text is called in messages: `"mcts options"`, `"hnefatafl rules"`.
+    const WHAT: &'static str;
+
+    /// Every option, in the order [`write_options`] writes them.
+    const OPTIONS: &'static [Declared<Self>];
+
+    /// Checks what the ranges of single options cannot: how the options fit
+    /// together, and what the machine can give.
+    ///
+    /// # Errors
+    /// What is wrong, in a sentence naming the options.
+    fn check_together(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Completes a configuration read from text, given the keys the text
+    /// set: for defaults that depend on which options were given (a depth
+    /// limit only when no other limit is).
+    fn complete(&mut self, _given: &[&str]) {}
+}
+
+/// Reads `key=value` options onto the defaults (options left out keep
+/// them), then checks the whole ([`validate_options`]).
+///
+/// # Errors
+/// An unknown key (the error lists the valid ones), a value that is not of
+/// the option's kind or out of its range, or options that do not fit
+/// together; each names the option.
+pub fn read_options<C: Configurable>(text: &str) -> Result<C, ParseError> {
+    read_options_onto(C::default(), text, text)
+}
+
+/// As [`read_options`], but onto `base` instead of the defaults, quoting
+/// `quoted` (an agent spec, say, of which `text` is the options) in errors.
+///
+/// # Errors
+/// As [`read_options`].
+pub fn read_options_onto<C: Configurable>(
+    mut base: C,
+    text: &str,
+    quoted: &str,
+) -> Result<C, ParseError> {
+    let error = |problem: String| ParseError::new(C::WHAT, quoted, problem);
+    let pairs = parse_key_values(text, C::WHAT).map_err(|parse| error(parse.problem().into()))?;
+    for &(key, value) in &pairs {
+        let Some(option) = C::OPTIONS.iter().find(|option| option.key == key) else {
+            return Err(unknown_key(C::WHAT, quoted, key, &keys::<C>()));
+        };
+        let read = read_value(key, &option.kind, value).map_err(error)?;
+        (option.set)(&mut base, read).map_err(error)?;
+    }
+    let given: Vec<&str> = pairs.iter().map(|&(key, _)| key).collect();
+    base.complete(&given);
+    base.check_together().map_err(error)?;
+    Ok(base)
+}
+
+/// The keys of `C`'s options, in their order.
+pub fn keys<C: Configurable>() -> Vec<&'static str> {
+    C::OPTIONS.iter().map(|option| option.key).collect()
+}
+
+/// Checks a configuration however it was made: every option's value is one
+/// its text would be read as, and the options fit together. Searchers call
+/// this when they are built, so that the library refuses what the command
+/// line refuses.
+///
+/// # Errors
+/// The first option out of its range, or what
+/// [`Configurable::check_together`] finds.
+pub fn validate_options<C: Configurable>(config: &C) -> Result<(), String> {
+    for option in C::OPTIONS {
+        let value = (option.get)(config);
+        check_value(option.key, &option.kind, &value)?;
+        if let Value::Text(_) = value {
+            (option.set)(&mut config.clone(), value)?;
+        }
+    }
+    config.check_together()
+}
+
+/// The options as `key=value` text with every applicable option written
+/// out, which [`read_options`] reads back into the same configuration.
+pub fn write_options<C: Configurable>(config: &C) -> String {
+    let mut text = String::new();
+    for option in C::OPTIONS {
+        let value = (option.get)(config);
+        if value == Value::Inapplicable {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push(',');
+        }
+        text.push_str(option.key);
+        text.push('=');
+        text.push_str(&value_text(&option.kind, &value));
+    }
+    text
+}
+
+/// A markdown table of `C`'s options: key, values, default (from
+/// `C::default()`) and help, one row each; the documentation embeds it and
+/// a test keeps the two equal.
+pub fn options_table<C: Configurable>() -> String {
+    let defaults = C::default();
+    let mut table =
+        String::from("| option | values | default | what it does |\n| --- | --- | --- | --- |\n");
+    for option in C::OPTIONS {
+        let default = match (option.get)(&defaults) {
+            Value::Inapplicable => "-".to_string(),
+            value => format!("`{}`", value_text(&option.kind, &value)),
+        };
+        table.push_str(&format!(
+            "| `{}` | {} | {default} | {} |\n",
+            option.key, option.kind, option.help
+        ));
+    }
+    table
+}
+
+/// Reads `value` as a value of `kind` for option `key`.
+fn read_value(key: &str, kind: &Kind, value: &str) -> Result<Value, String> {
+    let not_valid = || format!("`{value}` is not a valid value for `{key}`");
+    let read = match kind {
+        Kind::Optional(_, word) if value == *word => return Ok(Value::Absent),
+        Kind::Optional(inner, word) => {
+            return read_value(key, inner, value).map_err(|problem| {
+                if problem == not_valid() {
+                    format!("`{key}` takes {inner} or `{word}`, not `{value}`")
+                } else {
+                    problem
+                }
+            });
+        }
+        Kind::Whole { .. } | Kind::Threads => Value::Whole(value.parse().map_err(|_| not_valid())?),
+        Kind::Number { .. } => Value::Number(value.parse().map_err(|_| not_valid())?),
+        Kind::Switch => Value::Switch(match value {
+            "on" | "true" | "yes" | "1" => true,
+            "off" | "false" | "no" | "0" => false,
+            _ => return Err(format!("`{key}` takes on or off, not `{value}`")),
+        }),
+        Kind::Choice(words) => Value::Choice(
+            words
+                .iter()
+                .position(|word| *word == value)
+                .ok_or_else(|| format!("`{key}` takes {}, not `{value}`", listed(words)))?,
+        ),
+        Kind::Text(_) => Value::Text(value.to_string()),
+    };
+    check_value(key, kind, &read).map(|()| read)
+}
+
+/// Checks that `value` is in the range of `kind`.
+fn check_value(key: &str, kind: &Kind, value: &Value) -> Result<(), String> {
+    match (kind, value) {
+        (_, Value::Inapplicable) | (Kind::Optional(..), Value::Absent) => Ok(()),
+        (Kind::Optional(inner, _), value) => check_value(key, inner, value),
+        (Kind::Whole { min, max }, Value::Whole(number)) => {
+            if (min..=max).contains(&number) {
+                Ok(())
+            } else {
+                Err(format!("`{key}` must be from {min} to {max}, not {number}"))
+            }
+        }
+        (Kind::Threads, Value::Whole(number)) => {
+            let limit = thread_limit() as u64;
+            if (1..=limit).contains(number) {
+                Ok(())
+            } else {
+                Err(format!("`{key}` must be from 1 to {limit}, not {number}"))
+            }
+        }
+        (Kind::Number { min, max }, Value::Number(number)) => {
+            if number.is_finite() && (min..=max).contains(&number) {
+                Ok(())
+            } else if max.is_infinite() {
+                Err(format!(
+                    "`{key}` must be a number of at least {min}, not `{number}`"
+                ))
+            } else {
+                Err(format!(
+                    "`{key}` must be from {min} to {max}, not `{number}`"
+                ))
+            }
+        }
+        (Kind::Switch, Value::Switch(_)) | (Kind::Text(_), Value::Text(_)) => Ok(()),
+        (Kind::Choice(words), Value::Choice(index)) if *index < words.len() => Ok(()),
+        (kind, value) => Err(format!("`{key}` takes {kind}, not {value:?}")),
+    }
+}
+
+/// A value as its option's text.
+fn value_text(kind: &Kind, value: &Value) -> String {
+    match (kind, value) {
+        (Kind::Optional(_, word), Value::Absent) => word.to_string(),
+        (Kind::Optional(inner, _), value) => value_text(inner, value),
+        (_, Value::Whole(number)) => number.to_string(),
+        (_, Value::Number(number)) => number.to_string(),
+        (_, Value::Switch(on)) => if *on { "on" } else { "off" }.to_string(),
+        (Kind::Choice(words), Value::Choice(index)) => words[*index].to_string(),
+        (_, Value::Text(text)) => text.clone(),
+        (_, other) => format!("{other:?}"),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn listed(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "no value".to_string(),
+    }
+}
+
+/// What the documentation says an option of this kind takes.
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::Whole { min, max } => write!(f, "a whole number from {min} to {max}"),
+            Kind::Threads => f.write_str("a whole number from 1 to 16 per core (at least 64)"),
+            Kind::Number { min, max } if max.is_infinite() => {
+                write!(f, "a number of at least {min}")
+            }
+            Kind::Number { min, max } => write!(f, "a number from {min} to {max}"),
+            Kind::Switch => f.write_str("on or off"),
+            Kind::Choice(words) => f.write_str(&listed(words)),
+            Kind::Optional(inner, word) => write!(f, "{inner}, or `{word}`"),
+            Kind::Text(description) => f.write_str(description),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Search {
+        depth: Option<u64>,
+        weight: f64,
+        shape: usize,
+        threads: u64,
+        widening: Option<f64>,
+        exponent: f64,
+        name: String,
+    }
+
+    impl Default for Search {
+        fn default() -> Self {
+            Search {
+                depth: Some(4),
+                weight: 0.5,
+                shape: 0,
+                threads: 1,
+                widening: None,
+                exponent: 0.5,
+                name: "plain".into(),
+            }
+        }
+    }
+
+    impl Configurable for Search {
+        const WHAT: &'static str = "search options";
+        const OPTIONS: &'static [Declared<Self>] = &[
+            Declared {
+                key: "depth",
+                kind: Kind::Optional(&Kind::Whole { min: 1, max: 100 }, "none"),
+                help: "plies",
+                get: |search| Value::from_option(search.depth, Value::Whole),
+                set: |search, value| {
+                    search.depth = value.optional(Value::whole);
+                    Ok(())
+                },
+            },
+            Declared {
+                key: "weight",
+                kind: Kind::Number { min: 0.0, max: 1.0 },
+                help: "a share",
+                get: |search| Value::Number(search.weight),
+                set: |search, value| {
+                    search.weight = value.number();
+                    Ok(())
+                },
+            },
+            Declared {
+                key: "shape",
+                kind: Kind::Choice(&["round", "square", "flat"]),
+                help: "a choice",
+                get: |search| Value::Choice(search.shape),
+                set: |search, value| {
+                    search.shape = value.choice();
+                    Ok(())
+                },
+            },
+            Declared {
+                key: "threads",
+                kind: Kind::Threads,
+                help: "threads",
+                get: |search| Value::Whole(search.threads),
+                set: |search, value| {
+                    search.threads = value.whole();
+                    Ok(())
+                },
+            },
+            Declared {
+                key: "widen",
+                kind: Kind::Optional(
+                    &Kind::Number {
+                        min: 0.0,
+                        max: f64::INFINITY,
+                    },
+                    "off",
+                ),
+                help: "width",
+                get: |search| Value::from_option(search.widening, Value::Number),
+                set: |search, value| {
+                    search.widening = value.optional(Value::number);
+                    Ok(())
+                },
+            },
+            Declared {
+                key: "widen-exp",
+                kind: Kind::Number { min: 0.0, max: 1.0 },
+                help: "exponent",
+                get: |search| match search.widening {
+                    Some(_) => Value::Number(search.exponent),
+                    None => Value::Inapplicable,
+                },
+                set: |search, value| {
+                    search.exponent = value.number();
+                    Ok(())
+                },
+            },
+            Declared {
+                key: "name",
+                kind: Kind::Text("a lower-case word"),
+                help: "a name",
+                get: |search| Value::Text(search.name.clone()),
+                set: |search, value| {
+                    let name = value.text();
+                    if name.chars().all(|c| c.is_ascii_lowercase()) {
+                        search.name = name.to_string();
+                        Ok(())
+                    } else {
+                        Err(format!("`name` is a lower-case word, not `{name}`"))
+                    }
+                },
+            },
+        ];
+
+        fn check_together(&self) -> Result<(), String> {
+            if self.depth.is_none() && self.threads > 1 {
+                return Err("a search without `depth` runs on one thread".into());
+            }
+            Ok(())
+        }
+
+        fn complete(&mut self, given: &[&str]) {
+            if given.contains(&"widen-exp") && self.widening.is_none() {
+                self.widening = Some(1.0);
+            }
+        }
+    }
+
+    fn refusal(text: &str) -> String {
+        read_options::<Search>(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn every_written_configuration_reads_back_to_itself() {
+        for text in [
+            "",
+            "depth=none",
+            "weight=0.125,shape=flat,threads=2",
+            "widen=2.5,widen-exp=0.25",
+            "widen-exp=0.75",
+            "name=deep,weight=1",
+        ] {
+            let search: Search = read_options(text).unwrap();
+            let written = write_options(&search);
+            assert_eq!(
+                read_options::<Search>(&written).unwrap(),
+                search,
+                "{written}"
+            );
+        }
+        assert_eq!(
+            write_options(&Search::default()),
+            "depth=4,weight=0.5,shape=round,threads=1,widen=off,name=plain"
+        );
+    }
+
+    #[test]
+    fn bad_values_and_keys_are_refused_naming_the_option() {
+        assert!(refusal("depth=0").contains("`depth` must be from 1 to 100, not 0"));
+        assert!(
+            refusal("depth=deep")
+                .contains("`depth` takes a whole number from 1 to 100 or `none`, not `deep`")
+        );
+        assert!(refusal("weight=NaN").contains("`weight` must be from 0 to 1, not `NaN`"));
+        assert!(refusal("weight=x").contains("`x` is not a valid value for `weight`"));
+        assert!(refusal("widen=-1").contains("`widen` must be a number of at least 0"));
+        assert!(refusal("shape=oval").contains("`shape` takes round, square or flat, not `oval`"));
+        assert!(refusal("threads=0").contains("`threads` must be from 1 to"));
+        assert!(refusal("name=Deep").contains("`name` is a lower-case word"));
+        assert!(refusal("colour=red").contains("unknown option `colour` (valid options: depth, weight, shape, threads, widen, widen-exp, name)"));
+        assert!(refusal("depth=none,threads=2").contains("runs on one thread"));
+        assert!(refusal("depth=1,depth=2").contains("`depth` is given twice"));
+    }
+
+    #[test]
+    fn a_configuration_built_by_hand_is_checked_like_text() {
+        assert_eq!(validate_options(&Search::default()), Ok(()));
+        let too_deep = Search {
+            depth: Some(101),
+            ..Search::default()
+        };
+        assert_eq!(
+            validate_options(&too_deep),
+            Err("`depth` must be from 1 to 100, not 101".to_string())
+        );
+        let no_shape = Search {
+            shape: 3,
+            ..Search::default()
+        };
+        assert!(validate_options(&no_shape).is_err());
+        let bad_name = Search {
+            name: "X".into(),
+            ..Search::default()
+        };
+        assert!(
+            validate_options(&bad_name)
+                .unwrap_err()
+                .contains("lower-case")
+        );
+        let crowded = Search {
+            depth: None,
+            threads: 2,
+            ..Search::default()
+        };
+        assert!(
+            validate_options(&crowded)
+                .unwrap_err()
+                .contains("one thread")
+        );
+    }
+
+    #[test]
+    fn the_table_lists_every_option_with_its_default() {
+        let table = options_table::<Search>();
+        assert_eq!(table.lines().count(), 2 + Search::OPTIONS.len());
+        assert!(
+            table.contains("| `depth` | a whole number from 1 to 100, or `none` | `4` | plies |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| `widen-exp` | a number from 0 to 1 | - | exponent |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| `shape` | round, square or flat | `round` | a choice |"),
+            "{table}"
+        );
+    }
+}
