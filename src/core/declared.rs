@@ -49,6 +49,11 @@
 
 use super::{ParseError, parse_key_values, thread_limit, unknown_key};
 use std::fmt;
+use std::num::NonZeroU32;
+
+/// A limit of plies or rounds: a positive number, or `none` for no limit
+/// (`0` is refused: it could mean either "no limit" or "end at once").
+pub const LIMIT: Kind = Kind::Optional(&Kind::Positive, "none");
 
 /// The kind of value an option takes, with its range: what reading checks,
 /// what a configuration built by hand is checked against, and what the
@@ -57,6 +62,8 @@ use std::fmt;
 pub enum Kind {
     /// A whole number from `min` to `max`.
     Whole { min: u64, max: u64 },
+    /// A positive number that fits a `u32`: a limit of plies or rounds.
+    Positive,
     /// A thread count: from 1 to what the machine can run
     /// ([`thread_limit`]).
     Threads,
@@ -86,8 +93,9 @@ pub enum Value {
     Text(String),
     /// The word of [`Kind::Optional`]: no value.
     Absent,
-    /// The option does not apply to this configuration (the exponent of a
-    /// widening that is off): it is not written.
+    /// The option is not written: it does not apply to this configuration
+    /// (the exponent of a widening that is off), or it is unset and its
+    /// value follows from the other options (a hand size the deck decides).
     Inapplicable,
 }
 
@@ -161,6 +169,47 @@ impl Value {
     /// The value of an optional field: [`Value::Absent`] for `None`.
     pub fn from_option<T>(option: Option<T>, inner: impl FnOnce(T) -> Value) -> Value {
         option.map_or(Value::Absent, inner)
+    }
+
+    /// The limit of a value read for [`LIMIT`].
+    ///
+    /// # Panics
+    /// As [`Value::whole`], and for a number that is not [`Kind::Positive`].
+    pub fn limit(&self) -> Option<NonZeroU32> {
+        self.optional(|value| {
+            u32::try_from(value.whole())
+                .ok()
+                .and_then(NonZeroU32::new)
+                .expect("limits are read within LIMIT's range")
+        })
+    }
+
+    /// The value of a limit field, of kind [`LIMIT`].
+    pub fn from_limit(limit: Option<NonZeroU32>) -> Value {
+        Value::from_option(limit, |limit| Value::Whole(limit.get().into()))
+    }
+
+    /// The value of a field that holds one of `choices`, listed in the
+    /// order of its kind's words.
+    ///
+    /// # Panics
+    /// If `current` is not among `choices`.
+    pub fn chosen<T: PartialEq>(choices: &[T], current: &T) -> Value {
+        Value::Choice(
+            choices
+                .iter()
+                .position(|choice| choice == current)
+                .expect("every choice is listed"),
+        )
+    }
+
+    /// The one of `choices` a value read for a [`Kind::Choice`] of the
+    /// same order names.
+    ///
+    /// # Panics
+    /// As [`Value::choice`], and for an index past `choices`.
+    pub fn choose<T: Copy>(&self, choices: &[T]) -> T {
+        choices[self.choice()]
     }
 }
 
@@ -310,13 +359,15 @@ fn read_value(key: &str, kind: &Kind, value: &str) -> Result<Value, String> {
         Kind::Optional(inner, word) => {
             return read_value(key, inner, value).map_err(|problem| {
                 if problem == not_valid() {
-                    format!("`{key}` takes {inner} or `{word}`, not `{value}`")
+                    format!("{problem}: it takes {inner} or `{word}`")
                 } else {
                     problem
                 }
             });
         }
-        Kind::Whole { .. } | Kind::Threads => Value::Whole(value.parse().map_err(|_| not_valid())?),
+        Kind::Whole { .. } | Kind::Positive | Kind::Threads => {
+            Value::Whole(value.parse().map_err(|_| not_valid())?)
+        }
         Kind::Number { .. } => Value::Number(value.parse().map_err(|_| not_valid())?),
         Kind::Switch => Value::Switch(match value {
             "on" | "true" | "yes" | "1" => true,
@@ -344,6 +395,16 @@ fn check_value(key: &str, kind: &Kind, value: &Value) -> Result<(), String> {
                 Ok(())
             } else {
                 Err(format!("`{key}` must be from {min} to {max}, not {number}"))
+            }
+        }
+        (Kind::Positive, Value::Whole(number)) => {
+            if (1..=u64::from(u32::MAX)).contains(number) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{key}` must be a positive number (at most {}), not {number}",
+                    u32::MAX
+                ))
             }
         }
         (Kind::Threads, Value::Whole(number)) => {
@@ -401,6 +462,7 @@ impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Kind::Whole { min, max } => write!(f, "a whole number from {min} to {max}"),
+            Kind::Positive => f.write_str("a positive number"),
             Kind::Threads => f.write_str("a whole number from 1 to 16 per core (at least 64)"),
             Kind::Number { min, max } if max.is_infinite() => {
                 write!(f, "a number of at least {min}")
@@ -579,7 +641,7 @@ mod tests {
         assert!(refusal("depth=0").contains("`depth` must be from 1 to 100, not 0"));
         assert!(
             refusal("depth=deep")
-                .contains("`depth` takes a whole number from 1 to 100 or `none`, not `deep`")
+                .contains("`deep` is not a valid value for `depth`: it takes a whole number from 1 to 100 or `none`")
         );
         assert!(refusal("weight=NaN").contains("`weight` must be from 0 to 1, not `NaN`"));
         assert!(refusal("weight=x").contains("`x` is not a valid value for `weight`"));
@@ -627,6 +689,36 @@ mod tests {
                 .unwrap_err()
                 .contains("one thread")
         );
+    }
+
+    #[test]
+    fn limits_are_positive_numbers_or_none() {
+        let read = |text: &str| read_value("ply-limit", &LIMIT, text);
+        assert_eq!(
+            read("40").map(|value| value.limit()),
+            Ok(NonZeroU32::new(40))
+        );
+        assert_eq!(read("none"), Ok(Value::Absent));
+        assert_eq!(Value::Absent.limit(), None);
+        assert_eq!(value_text(&LIMIT, &Value::from_limit(None)), "none");
+        assert_eq!(
+            value_text(&LIMIT, &Value::from_limit(NonZeroU32::new(7))),
+            "7"
+        );
+        for (text, problem) in [
+            (
+                "0",
+                "`ply-limit` must be a positive number (at most 4294967295), not 0",
+            ),
+            ("4294967296", "not 4294967296"),
+            (
+                "x",
+                "`x` is not a valid value for `ply-limit`: it takes a positive number or `none`",
+            ),
+        ] {
+            let refusal = read(text).unwrap_err();
+            assert!(refusal.contains(problem), "{text}: {refusal}");
+        }
     }
 
     #[test]

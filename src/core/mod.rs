@@ -35,8 +35,8 @@ pub use capability::{
     joint_choices, resolve_chance,
 };
 pub use declared::{
-    Configurable, Declared, Kind, Value, keys, options_table, read_options, read_options_onto,
-    validate_options, write_options,
+    Configurable, Declared, Kind, LIMIT, Value, keys, options_table, read_options,
+    read_options_onto, validate_options, write_options,
 };
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};
@@ -45,8 +45,8 @@ pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};
 pub use options::{
-    RulesOptions, limit_reached, limit_text, parse_choice, parse_exploration, parse_key_values,
-    parse_limit, parse_switch, parse_value, switch_text, unknown_key,
+    NoRules, RulesOptions, limit_reached, parse_choice, parse_exploration, parse_key_values,
+    parse_switch, parse_value, unknown_key,
 };
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};

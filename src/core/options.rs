@@ -1,28 +1,60 @@
 //! `key=value` option lists, the text form of agent specs and rules
 //! options, and the trait every game's rules options implement.
 
-use super::ParseError;
-use std::fmt::{Debug, Display};
+use super::{Configurable, Declared, ParseError, read_options, validate_options, write_options};
+use std::fmt::{self, Debug, Display};
 use std::num::NonZeroU32;
 use std::str::FromStr;
 
-/// A game's rules options: house rules, limits and sizes.
+/// A game's rules options: house rules, limits and sizes, declared once
+/// as [`Configurable`] options.
 ///
 /// `Default` is the standard game. The text form is a `key=value` list:
-/// `FromStr` reads it (options left out keep their defaults) and `Display`
-/// writes every option, so that the text reads back into the same rules.
+/// `FromStr` reads it (options left out keep their defaults; a type
+/// implements it with [`read_options`](super::read_options)) and `Display` writes every option
+/// ([`write_options`](super::write_options)), so that the text reads back into the same rules.
 /// A rules value is always valid: reading text checks it, and a type whose
 /// options can contradict each other keeps its fields private and checks
 /// every change, so a game is never made from rules that fail
-/// [`validate`](RulesOptions::validate).
+/// [`validate`](RulesOptions::validate). A game without options uses
+/// [`NoRules`].
 pub trait RulesOptions:
-    Clone + Debug + Default + Display + FromStr<Err = ParseError> + PartialEq + Send + Sync + 'static
+    Configurable + Debug + Display + FromStr<Err = ParseError> + PartialEq + Send + Sync + 'static
 {
-    /// Checks that the options fit together and fit the state's types.
+    /// Checks every option against its range and the options against each
+    /// other ([`validate_options`]).
     ///
     /// # Errors
     /// What is wrong, in a sentence naming the options.
-    fn validate(&self) -> Result<(), String>;
+    fn validate(&self) -> Result<(), String> {
+        validate_options(self)
+    }
+}
+
+/// The rules of a game without options: reading accepts only empty text,
+/// and the text form is empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoRules;
+
+impl RulesOptions for NoRules {}
+
+impl Configurable for NoRules {
+    const WHAT: &'static str = "rules";
+    const OPTIONS: &'static [Declared<Self>] = &[];
+}
+
+impl FromStr for NoRules {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        read_options(text)
+    }
+}
+
+impl fmt::Display for NoRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_options(self))
+    }
 }
 
 /// Splits `key=value,key=value` into pairs (surrounding spaces ignored; empty
@@ -73,42 +105,10 @@ pub fn parse_value<T: FromStr>(
     })
 }
 
-/// Reads a limit (of plies, say): a positive number, or `none` for no limit.
-/// `0` is refused: it would either mean "no limit" or "end at once", and
-/// the reader cannot tell which was meant; the type cannot hold it either.
-pub fn parse_limit(
-    what: &'static str,
-    text: &str,
-    key: &str,
-    value: &str,
-) -> Result<Option<NonZeroU32>, ParseError> {
-    match value {
-        "none" => Ok(None),
-        _ => match NonZeroU32::new(parse_value::<u32>(what, text, key, value)?) {
-            None => Err(ParseError::new(
-                what,
-                text,
-                format!("`{key}` takes a positive number or `none`, not 0"),
-            )),
-            limit => Ok(limit),
-        },
-    }
-}
-
-/// A limit as [`parse_limit`] reads it: the number, or `none`.
-pub fn limit_text(limit: Option<NonZeroU32>) -> String {
-    limit.map_or_else(|| "none".to_string(), |limit| limit.to_string())
-}
-
 /// Whether `count` (of plies, say) has reached `limit`; never without a limit.
 #[inline]
 pub fn limit_reached(limit: Option<NonZeroU32>, count: u32) -> bool {
     limit.is_some_and(|limit| count >= limit.get())
-}
-
-/// `on` or `off`, as [`parse_switch`] reads it.
-pub fn switch_text(on: bool) -> &'static str {
-    if on { "on" } else { "off" }
 }
 
 /// Reads an exploration constant: a finite number of at least 0 (a NaN or a
@@ -232,15 +232,9 @@ mod tests {
     }
 
     #[test]
-    fn limits_are_positive_or_none() {
-        let limit = parse_limit("rules", "ply-limit=40", "ply-limit", "40").unwrap();
-        assert_eq!(limit, NonZeroU32::new(40));
-        assert_eq!(limit_text(limit), "40");
-        let none = parse_limit("rules", "ply-limit=none", "ply-limit", "none").unwrap();
-        assert_eq!((none, limit_text(none).as_str()), (None, "none"));
-        let zero = parse_limit("rules", "ply-limit=0", "ply-limit", "0").unwrap_err();
-        assert!(zero.to_string().contains("not 0"), "{zero}");
+    fn a_limit_is_reached_at_its_count_and_no_limit_never() {
+        let limit = NonZeroU32::new(40);
         assert!(!limit_reached(limit, 39) && limit_reached(limit, 40));
-        assert!(!limit_reached(none, u32::MAX));
+        assert!(!limit_reached(None, u32::MAX));
     }
 }

@@ -513,8 +513,7 @@ fn is_team_win<G: Game>(state: &G, payoff: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{IllegalMove, Outcome, ParseError, Payoffs, Player, Scoring};
-    use std::str::FromStr;
+    use crate::core::{IllegalMove, NoRules, Outcome, Payoffs, Player, Scoring};
 
     /// A toy cooperative game unrelated to any real one: a token climbs by 1,
     /// 2 or 3 from 0 and must stop exactly on `goal`; passing it or stopping
@@ -526,28 +525,6 @@ mod tests {
         goal: u32,
         traps: u64,
         ply: u32,
-    }
-
-    #[derive(Clone, Debug, Default, PartialEq)]
-    struct NoRules;
-
-    impl std::fmt::Display for NoRules {
-        fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            Ok(())
-        }
-    }
-
-    impl crate::core::RulesOptions for NoRules {
-        fn validate(&self) -> Result<(), String> {
-            Ok(())
-        }
-    }
-
-    impl FromStr for NoRules {
-        type Err = ParseError;
-        fn from_str(_: &str) -> Result<Self, ParseError> {
-            Ok(NoRules)
-        }
     }
 
     impl Game for Climb {

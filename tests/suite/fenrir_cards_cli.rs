@@ -200,7 +200,7 @@ fn bad_arguments_are_explained() {
     let winrate = ["winrate", "fenrir-cards", "--policy"];
     assert_fails_with(
         &[&winrate[..], &["random", "--rules", "players=5"]].concat(),
-        "2 to 4 players",
+        "`players` must be from 2 to 4, not 5",
     );
     assert_fails_with(&[&winrate[..], &["greedy"]].concat(), "valid policies");
     assert_fails_with(

@@ -351,11 +351,16 @@ fn rules_options_read_back_and_bad_options_are_explained() {
         assert_eq!(rules(&parsed.to_string()), parsed, "{text}");
     }
     for (text, problem) in [
-        ("players=5", "2 to 4 players"),
-        ("players=1", "2 to 4 players"),
-        ("ranks=0", "1 to 16 ranks"),
-        ("ranks=17", "1 to 16 ranks"),
-        ("track=0", "at least one space"),
+        ("players=5", "`players` must be from 2 to 4, not 5"),
+        ("players=1", "`players` must be from 2 to 4, not 1"),
+        ("ranks=0", "`ranks` must be from 1 to 16, not 0"),
+        ("ranks=17", "`ranks` must be from 1 to 16, not 17"),
+        ("track=0", "`track` must be from 1 to"),
+        (
+            "ranks=2,values=1/2/3",
+            "`values` lists 3 values but the suits have 2 ranks",
+        ),
+        ("values=1/x", "`x` is not a valid value for `values`"),
         ("players=3,hand=5", "two-player game only"),
         ("players=2,hand=19", "more than the 36 cards"),
         ("ranks=3,values=1/2", "lists 2 values"),

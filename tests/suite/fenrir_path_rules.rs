@@ -630,7 +630,7 @@ fn sizes_out_of_range_are_refused_with_their_reason() {
     for (text, expected) in [
         ("spacing=64", "`spacing` 64 puts the last god on tile 256"),
         ("spacing=128", "tile 512"),
-        ("spacing=0", "`spacing` must be at least 1"),
+        ("spacing=0", "`spacing` must be from 1 to 255, not 0"),
         ("tiles-per-colour=70", "4 colours of 70 is 280"),
         ("colours=4,tiles-per-colour=255", "is 1020"),
     ] {

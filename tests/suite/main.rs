@@ -10,6 +10,7 @@ mod all_games;
 mod cli;
 mod cli_limits;
 mod crash_safety;
+mod docs_tables;
 mod engine_abuse;
 mod engine_agents;
 mod engine_protocol;

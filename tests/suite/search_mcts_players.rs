@@ -2,7 +2,8 @@
 //! (cooperative) games; here a small puzzle whose winning moves are known.
 
 use norn::core::{
-    Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Status,
+    Configurable, Declared, Evaluate, Game, Kind, MoveList, Outcome, ParseError, Payoffs, Player,
+    RulesOptions, Scoring, Status, Value, read_options, write_options,
 };
 use norn::search::{Mcts, MctsConfig};
 use std::str::FromStr;
@@ -10,25 +11,33 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Target(u32);
 
-impl std::fmt::Display for Target {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+impl RulesOptions for Target {}
 
-impl RulesOptions for Target {
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+impl Configurable for Target {
+    const WHAT: &'static str = "rules";
+    const OPTIONS: &'static [Declared<Self>] = &[Declared {
+        key: "target",
+        kind: Kind::Whole { min: 1, max: 1_000 },
+        help: "the total to hit",
+        get: |target| Value::Whole(target.0.into()),
+        set: |target, value| {
+            target.0 = value.whole() as u32;
+            Ok(())
+        },
+    }];
 }
 
 impl FromStr for Target {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        text.parse()
-            .map(Target)
-            .map_err(|_| ParseError::new("rules", text, "a target total"))
+        read_options(text)
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write_options(self))
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::cards::{Card, MAX_RANKS, SUITS};
 use crate::core::{
-    MAX_PLAYERS, ParseError, RulesOptions, parse_choice, parse_key_values, parse_switch,
-    parse_value, unknown_key,
+    Configurable, Declared, Kind, MAX_PLAYERS, ParseError, RulesOptions, Value, read_options,
+    write_options,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -41,6 +41,8 @@ pub struct FenrirCardsRules {
     /// The value of each rank (spaces the pawn moves), indexed by rank - 1;
     /// `None` means the value of a card is its rank.
     values: Option<[u8; MAX_RANKS as usize]>,
+    /// How many values `values` lists (0 without it): one per rank.
+    values_listed: u8,
     /// The length of the track: the gods lose when the pawn reaches it.
     track: u32,
     /// Cards per hand in the two-player game (the rest is the stock); `None`
@@ -60,6 +62,7 @@ impl Default for FenrirCardsRules {
             players: 4,
             ranks: 12,
             values: None,
+            values_listed: 0,
             track: 84,
             hand_size: None,
             ask_held: false,
@@ -133,25 +136,160 @@ impl FenrirCardsRules {
     }
 }
 
-impl RulesOptions for FenrirCardsRules {
-    /// Checks that the options describe a playable game; rules read from
-    /// text are checked already, rules built in code should be.
-    fn validate(&self) -> Result<(), String> {
-        if !(2..=MAX_PLAYERS).contains(&self.players) {
-            return Err(format!(
-                "the game has 2 to {MAX_PLAYERS} players, not {}",
-                self.players
-            ));
+impl RulesOptions for FenrirCardsRules {}
+
+/// The rules for a stuck player and an empty hand, in the order of their
+/// options' words.
+const STUCK_RULES: [StuckRule; 2] = [StuckRule::Discard, StuckRule::Lose];
+const EMPTY_HAND_RULES: [EmptyHandRule; 2] =
+    [EmptyHandRule::DrawAndPlay, EmptyHandRule::DrawAndPass];
+
+/// The declaration of a house rule switch.
+macro_rules! house_rule {
+    ($key:literal, $field:ident, $help:literal) => {
+        Declared {
+            key: $key,
+            kind: Kind::Switch,
+            help: $help,
+            get: |rules| Value::Switch(rules.$field),
+            set: |rules, value| {
+                rules.$field = value.switch();
+                Ok(())
+            },
         }
-        if !(1..=MAX_RANKS).contains(&self.ranks) {
-            return Err(format!(
-                "a suit has 1 to {MAX_RANKS} ranks, not {}",
-                self.ranks
-            ));
-        }
-        if self.track == 0 {
-            return Err("the track needs at least one space".into());
-        }
+    };
+}
+
+impl Configurable for FenrirCardsRules {
+    const WHAT: &'static str = "fenrir-cards rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "players",
+            kind: Kind::Whole {
+                min: 2,
+                max: MAX_PLAYERS as u64,
+            },
+            help: "the number of players",
+            get: |rules| Value::Whole(rules.players as u64),
+            set: |rules, value| {
+                rules.players = value.whole() as usize;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "ranks",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_RANKS as u64,
+            },
+            help: "cards per suit (the deck has three suits)",
+            get: |rules| Value::Whole(rules.ranks.into()),
+            set: |rules, value| {
+                rules.ranks = value.whole() as u8;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "track",
+            kind: Kind::Whole {
+                min: 1,
+                max: u32::MAX as u64,
+            },
+            help: "the number of spaces from the wolf's start (space 0) to Odin",
+            get: |rules| Value::Whole(rules.track.into()),
+            set: |rules, value| {
+                rules.track = value.whole() as u32;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "values",
+            kind: Kind::Optional(
+                &Kind::Text("the value of each rank, separated by `/` (`1/1/2/2`)"),
+                "rank",
+            ),
+            help: "how far each rank moves the pawn: `rank`, or one value per rank, e.g. `values=1/1/2/2/3/3`",
+            get: |rules| match &rules.values {
+                Some(values) => Value::Text(
+                    values[..usize::from(rules.values_listed)]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join("/"),
+                ),
+                None => Value::Inapplicable,
+            },
+            set: |rules, value| {
+                let Value::Text(list) = value else {
+                    rules.values = None;
+                    rules.values_listed = 0;
+                    return Ok(());
+                };
+                let mut table = [0; MAX_RANKS as usize];
+                let mut listed = 0;
+                for item in list.split('/').map(str::trim) {
+                    let value = item
+                        .parse()
+                        .map_err(|_| format!("`{item}` is not a valid value for `values`"))?;
+                    *table.get_mut(listed).ok_or_else(|| {
+                        format!(
+                            "`values` lists more values than a suit has ranks ({MAX_RANKS} at most)"
+                        )
+                    })? = value;
+                    listed += 1;
+                }
+                rules.values = Some(table);
+                rules.values_listed = listed as u8;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "hand",
+            kind: Kind::Whole { min: 1, max: 255 },
+            help: "two players only: the cards dealt to each player, the rest is the stock (unset: 10 of 36 cards, the same share of other decks)",
+            get: |rules| match rules.hand_size {
+                Some(hand) => Value::Whole(hand.into()),
+                None => Value::Inapplicable,
+            },
+            set: |rules, value| {
+                rules.hand_size = Some(value.whole() as u8);
+                Ok(())
+            },
+        },
+        house_rule!(
+            "ask-held",
+            ask_held,
+            "whether a player may name a card it holds itself"
+        ),
+        house_rule!(
+            "ask-discarded",
+            ask_discarded,
+            "whether a player may name a card already discarded"
+        ),
+        Declared {
+            key: "stuck",
+            kind: Kind::Choice(&["discard", "lose"]),
+            help: "what a player with cards but no legal ask does: `discard` a card of its choice, or the gods `lose` (only when another player still holds cards)",
+            get: |rules| Value::chosen(&STUCK_RULES, &rules.stuck),
+            set: |rules, value| {
+                rules.stuck = value.choose(&STUCK_RULES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "empty",
+            kind: Kind::Choice(&["play", "pass"]),
+            help: "an empty-handed player who draws at its turn then `play`s or `pass`es",
+            get: |rules| Value::chosen(&EMPTY_HAND_RULES, &rules.empty_hand),
+            set: |rules, value| {
+                rules.empty_hand = value.choose(&EMPTY_HAND_RULES);
+                Ok(())
+            },
+        },
+    ];
+
+    /// Checks that the options describe a playable game.
+    fn check_together(&self) -> Result<(), String> {
         if self.hand_size.is_some() && self.players != 2 {
             return Err("`hand` sets the hand size of the two-player game only".into());
         }
@@ -169,6 +307,12 @@ impl RulesOptions for FenrirCardsRules {
                 self.stock_size()
             ));
         }
+        if self.values.is_some() && self.values_listed != self.ranks {
+            return Err(format!(
+                "`values` lists {} values but the suits have {} ranks",
+                self.values_listed, self.ranks
+            ));
+        }
         Ok(())
     }
 }
@@ -180,113 +324,14 @@ impl FromStr for FenrirCardsRules {
     /// ask-held=on|off,ask-discarded=on|off,stuck=discard|lose,
     /// empty=play|pass`; options left out keep their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "fenrir-cards rules";
-        const KEYS: [&str; 9] = [
-            "players",
-            "ranks",
-            "values",
-            "track",
-            "hand",
-            "ask-held",
-            "ask-discarded",
-            "stuck",
-            "empty",
-        ];
-        let mut rules = FenrirCardsRules::default();
-        let mut value_list = None;
-        for (key, value) in parse_key_values(text, WHAT)? {
-            match key {
-                "players" => rules.players = parse_value(WHAT, text, key, value)?,
-                "ranks" => rules.ranks = parse_value(WHAT, text, key, value)?,
-                "values" => value_list = (value != "rank").then_some(value),
-                "track" => rules.track = parse_value(WHAT, text, key, value)?,
-                "hand" => rules.hand_size = Some(parse_value(WHAT, text, key, value)?),
-                "ask-held" => rules.ask_held = parse_switch(WHAT, text, key, value)?,
-                "ask-discarded" => rules.ask_discarded = parse_switch(WHAT, text, key, value)?,
-                "stuck" => {
-                    rules.stuck = parse_choice(
-                        WHAT,
-                        text,
-                        key,
-                        value,
-                        &[("discard", StuckRule::Discard), ("lose", StuckRule::Lose)],
-                    )?
-                }
-                "empty" => {
-                    rules.empty_hand = parse_choice(
-                        WHAT,
-                        text,
-                        key,
-                        value,
-                        &[
-                            ("play", EmptyHandRule::DrawAndPlay),
-                            ("pass", EmptyHandRule::DrawAndPass),
-                        ],
-                    )?
-                }
-                _ => return Err(unknown_key(WHAT, text, key, &KEYS)),
-            }
-        }
-        rules
-            .validate()
-            .map_err(|problem| ParseError::new(WHAT, text, problem))?;
-        if let Some(list) = value_list {
-            let values: Vec<u8> = list
-                .split('/')
-                .map(|item| parse_value(WHAT, text, "values", item.trim()))
-                .collect::<Result<_, _>>()?;
-            if values.len() != rules.ranks as usize {
-                return Err(ParseError::new(
-                    WHAT,
-                    text,
-                    format!(
-                        "`values` lists {} values but the suits have {} ranks",
-                        values.len(),
-                        rules.ranks
-                    ),
-                ));
-            }
-            let mut table = [0; MAX_RANKS as usize];
-            table[..values.len()].copy_from_slice(&values);
-            rules.values = Some(table);
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for FenrirCardsRules {
     /// The options as `key=value` text that reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "players={},ranks={},track={}",
-            self.players, self.ranks, self.track
-        )?;
-        if let Some(values) = &self.values {
-            let list: Vec<String> = values[..self.ranks as usize]
-                .iter()
-                .map(u8::to_string)
-                .collect();
-            write!(f, ",values={}", list.join("/"))?;
-        }
-        if let Some(hand) = self.hand_size {
-            write!(f, ",hand={hand}")?;
-        }
-        let switch = |on: bool| if on { "on" } else { "off" };
-        write!(
-            f,
-            ",ask-held={},ask-discarded={},stuck={},empty={}",
-            switch(self.ask_held),
-            switch(self.ask_discarded),
-            match self.stuck {
-                StuckRule::Discard => "discard",
-                StuckRule::Lose => "lose",
-            },
-            match self.empty_hand {
-                EmptyHandRule::DrawAndPlay => "play",
-                EmptyHandRule::DrawAndPass => "pass",
-            }
-        )
+        f.write_str(&write_options(self))
     }
 }
 

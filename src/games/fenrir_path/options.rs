@@ -3,7 +3,7 @@
 
 use super::board::{MAX_COLOURS, MAX_TILES};
 use crate::core::{
-    ParseError, RulesOptions, parse_key_values, parse_switch, parse_value, unknown_key,
+    Configurable, Declared, Kind, ParseError, RulesOptions, Value, read_options, write_options,
 };
 use serde::Serialize;
 use std::fmt;
@@ -120,20 +120,6 @@ impl Default for FenrirPathRules {
 }
 
 impl FenrirPathRules {
-    /// The option names of the text form, in the order `Display` writes them.
-    pub const KEYS: [&'static str; 10] = [
-        "colours",
-        "tiles-per-colour",
-        "sets",
-        "spacing",
-        "turn-order",
-        "repeat-mover",
-        "odin-landing",
-        "wolf-sweeps",
-        "no-moves",
-        "stuck-god",
-    ];
-
     /// The index of the last fetter tile, where the wolf starts (valid rules
     /// keep it within [`MAX_TILES`]).
     #[inline]
@@ -148,34 +134,144 @@ impl FenrirPathRules {
     }
 }
 
-impl RulesOptions for FenrirPathRules {
+impl RulesOptions for FenrirPathRules {}
+
+/// The turn orders, the rules without moves and for a stuck god, in the
+/// order of their options' words.
+const TURN_ORDERS: [TurnOrder; 2] = [TurnOrder::Free, TurnOrder::Fixed];
+const NO_MOVES: [NoMoves; 2] = [NoMoves::Lose, NoMoves::Pass];
+const STUCK_GODS: [StuckGod; 2] = [StuckGod::Skip, StuckGod::Block];
+
+/// The declaration of a size: a whole number from `min` to 255 (the
+/// state's tile numbers are bytes; how the sizes fit together is checked
+/// by `check_together`).
+macro_rules! size {
+    ($key:literal, $field:ident, $min:expr, $max:expr, $help:literal) => {
+        Declared {
+            key: $key,
+            kind: Kind::Whole {
+                min: $min,
+                max: $max,
+            },
+            help: $help,
+            get: |rules| Value::Whole(rules.$field.into()),
+            set: |rules, value| {
+                rules.$field = u8::try_from(value.whole()).expect("sizes are at most 255");
+                Ok(())
+            },
+        }
+    };
+}
+
+/// The declaration of a house rule switch.
+macro_rules! house_rule {
+    ($key:literal, $field:ident, $help:literal) => {
+        Declared {
+            key: $key,
+            kind: Kind::Switch,
+            help: $help,
+            get: |rules| Value::Switch(rules.$field),
+            set: |rules, value| {
+                rules.$field = value.switch();
+                Ok(())
+            },
+        }
+    };
+}
+
+impl Configurable for FenrirPathRules {
+    const WHAT: &'static str = "fenrir-path rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        size!(
+            "colours",
+            colours,
+            2,
+            MAX_COLOURS as u64,
+            "colours, and gods (red, blue, green, yellow in that order)"
+        ),
+        size!(
+            "tiles-per-colour",
+            tiles_per_colour,
+            1,
+            255,
+            "fetter tiles of each colour (at most 24 tiles in all)"
+        ),
+        size!(
+            "sets",
+            sets_to_win,
+            1,
+            MAX_COLOURS as u64,
+            "complete colours needed to win (at most the colours)"
+        ),
+        size!(
+            "spacing",
+            god_spacing,
+            1,
+            255,
+            "the gods start on tiles `spacing`, `2 × spacing`, ... (all before the wolf)"
+        ),
+        Declared {
+            key: "turn-order",
+            kind: Kind::Choice(&["free", "fixed"]),
+            help: "`free`: the god that moved names the next; `fixed`: red, blue, green, yellow in rotation",
+            get: |rules| Value::chosen(&TURN_ORDERS, &rules.turn_order),
+            set: |rules, value| {
+                rules.turn_order = value.choose(&TURN_ORDERS);
+                Ok(())
+            },
+        },
+        house_rule!(
+            "repeat-mover",
+            repeat_mover,
+            "house rule: whether the god that moved may name itself (free turn order)"
+        ),
+        house_rule!(
+            "odin-landing",
+            odin_landing,
+            "house rule: whether a god may end on the Odin tile while other gods stand there"
+        ),
+        house_rule!(
+            "wolf-sweeps",
+            wolf_sweeps,
+            "house rule: whether gods the wolf passes over on its two-tile move go to Odin too"
+        ),
+        Declared {
+            key: "no-moves",
+            kind: Kind::Choice(&["lose", "pass"]),
+            help: "house rule: `lose`, or `pass`: the team loses its turn, the wolf advances two tiles, repeated until a god can move",
+            get: |rules| Value::chosen(&NO_MOVES, &rules.no_moves),
+            set: |rules, value| {
+                rules.no_moves = value.choose(&NO_MOVES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "stuck-god",
+            kind: Kind::Choice(&["skip", "block"]),
+            help: "house rule, fixed turn order: a god that cannot move is `skip`ped, or `block`s the team (then `no-moves` applies)",
+            get: |rules| Value::chosen(&STUCK_GODS, &rules.stuck_god),
+            set: |rules, value| {
+                rules.stuck_god = value.choose(&STUCK_GODS);
+                Ok(())
+            },
+        },
+    ];
+
     /// Checks that the sizes fit together and fit the state's tile numbers
     /// (the products are taken in `u32`, so that no size wraps around).
-    fn validate(&self) -> Result<(), String> {
-        if !(2..=MAX_COLOURS as u8).contains(&self.colours) {
-            return Err(format!(
-                "`colours` must be between 2 and {MAX_COLOURS}, not {}",
-                self.colours
-            ));
-        }
+    fn check_together(&self) -> Result<(), String> {
         let tiles = u32::from(self.colours) * u32::from(self.tiles_per_colour);
-        if self.tiles_per_colour == 0 || tiles as usize > MAX_TILES {
+        if tiles as usize > MAX_TILES {
             return Err(format!(
-                "`tiles-per-colour` must be at least 1 and give at most {MAX_TILES} tiles ({} colours of {} is {tiles})",
+                "`tiles-per-colour` must give at most {MAX_TILES} tiles ({} colours of {} is {tiles})",
                 self.colours, self.tiles_per_colour,
             ));
         }
-        if !(1..=self.colours).contains(&self.sets_to_win) {
+        if self.sets_to_win > self.colours {
             return Err(format!(
                 "`sets` must be between 1 and the number of colours ({}), not {}",
                 self.colours, self.sets_to_win
             ));
-        }
-        if self.god_spacing == 0 {
-            return Err(
-                "`spacing` must be at least 1: the gods stand on different tiles after the start"
-                    .into(),
-            );
         }
         let last_god = u32::from(self.god_spacing) * u32::from(self.colours);
         if last_god >= tiles {
@@ -194,72 +290,14 @@ impl FromStr for FenrirPathRules {
     /// Reads `key=value` options, e.g. `turn-order=fixed,colours=3,sets=2`;
     /// options left out keep their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "fenrir-path rules";
-        let mut rules = FenrirPathRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            let switch = || parse_switch(WHAT, text, key, value);
-            let choice = |options: &[&str]| {
-                options.iter().position(|&o| o == value).ok_or_else(|| {
-                    ParseError::new(
-                        WHAT,
-                        text,
-                        format!("`{key}` takes {}, not `{value}`", options.join(" or ")),
-                    )
-                })
-            };
-            match key {
-                "colours" => rules.colours = parse_value(WHAT, text, key, value)?,
-                "tiles-per-colour" => rules.tiles_per_colour = parse_value(WHAT, text, key, value)?,
-                "sets" => rules.sets_to_win = parse_value(WHAT, text, key, value)?,
-                "spacing" => rules.god_spacing = parse_value(WHAT, text, key, value)?,
-                "turn-order" => {
-                    rules.turn_order =
-                        [TurnOrder::Free, TurnOrder::Fixed][choice(&["free", "fixed"])?]
-                }
-                "repeat-mover" => rules.repeat_mover = switch()?,
-                "odin-landing" => rules.odin_landing = switch()?,
-                "wolf-sweeps" => rules.wolf_sweeps = switch()?,
-                "no-moves" => {
-                    rules.no_moves = [NoMoves::Lose, NoMoves::Pass][choice(&["lose", "pass"])?]
-                }
-                "stuck-god" => {
-                    rules.stuck_god = [StuckGod::Skip, StuckGod::Block][choice(&["skip", "block"])?]
-                }
-                _ => return Err(unknown_key(WHAT, text, key, &FenrirPathRules::KEYS)),
-            }
-        }
-        rules
-            .validate()
-            .map_err(|problem| ParseError::new(WHAT, text, problem))?;
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for FenrirPathRules {
     /// The full text form, which reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let switch = |on: bool| if on { "on" } else { "off" };
-        write!(
-            f,
-            "colours={},tiles-per-colour={},sets={},spacing={},turn-order={},repeat-mover={},\
-             odin-landing={},wolf-sweeps={},no-moves={},stuck-god={}",
-            self.colours,
-            self.tiles_per_colour,
-            self.sets_to_win,
-            self.god_spacing,
-            self.turn_order.name(),
-            switch(self.repeat_mover),
-            switch(self.odin_landing),
-            switch(self.wolf_sweeps),
-            match self.no_moves {
-                NoMoves::Lose => "lose",
-                NoMoves::Pass => "pass",
-            },
-            match self.stuck_god {
-                StuckGod::Skip => "skip",
-                StuckGod::Block => "block",
-            },
-        )
+        f.write_str(&write_options(self))
     }
 }
 

@@ -2,8 +2,8 @@
 //! engine's ply limit.
 
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_key_values, parse_limit, parse_switch, switch_text,
-    unknown_key,
+    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
+    write_options,
 };
 use serde::Serialize;
 use std::fmt;
@@ -30,11 +30,32 @@ impl Default for HnefataflRules {
     }
 }
 
-impl RulesOptions for HnefataflRules {
-    /// Any repetition switch and ply limit make a playable game.
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+impl RulesOptions for HnefataflRules {}
+
+impl Configurable for HnefataflRules {
+    const WHAT: &'static str = "hnefatafl rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "repetition",
+            kind: Kind::Switch,
+            help: "the third occurrence of a position is a loss for the defenders",
+            get: |rules| Value::Switch(rules.repetition_loses),
+            set: |rules, value| {
+                rules.repetition_loses = value.switch();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "ply-limit",
+            kind: LIMIT,
+            help: "the game is drawn after this many plies",
+            get: |rules| Value::from_limit(rules.ply_limit),
+            set: |rules, value| {
+                rules.ply_limit = value.limit();
+                Ok(())
+            },
+        },
+    ];
 }
 
 impl FromStr for HnefataflRules {
@@ -42,27 +63,13 @@ impl FromStr for HnefataflRules {
 
     /// Reads `repetition=on|off,ply-limit=N|none`; options left out keep their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "hnefatafl rules";
-        let mut rules = HnefataflRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            match key {
-                "repetition" => rules.repetition_loses = parse_switch(WHAT, text, key, value)?,
-                "ply-limit" => rules.ply_limit = parse_limit(WHAT, text, key, value)?,
-                _ => return Err(unknown_key(WHAT, text, key, &["repetition", "ply-limit"])),
-            }
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for HnefataflRules {
     /// The options as `key=value` text that reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "repetition={},ply-limit={}",
-            switch_text(self.repetition_loses),
-            limit_text(self.ply_limit)
-        )
+        f.write_str(&write_options(self))
     }
 }

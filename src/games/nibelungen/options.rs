@@ -2,8 +2,8 @@
 
 use super::moves::Pair;
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_choice, parse_key_values, parse_limit,
-    parse_switch, switch_text, unknown_key,
+    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
+    write_options,
 };
 use std::fmt;
 use std::num::NonZeroU32;
@@ -69,23 +69,88 @@ impl Default for NibelungenRules {
     }
 }
 
-impl NibelungenRules {
-    /// The option names of the text form, in the order `Display` writes them.
-    pub const KEYS: [&'static str; 6] = [
-        "tod-start",
-        "no-start",
-        "stay",
-        "pass-through",
-        "win-check",
-        "round-limit",
-    ];
+impl RulesOptions for NibelungenRules {}
+
+/// When the winning conditions are checked, in the order of the option's words.
+const WIN_CHECKS: [WinCheck; 2] = [WinCheck::EveryMove, WinCheck::EndOfRound];
+
+/// The declaration of a screen's starting pair.
+macro_rules! screen {
+    ($key:literal, $field:ident, $help:literal) => {
+        Declared {
+            key: $key,
+            kind: Kind::Text("a pair of two characters' letters (`SB`), or `-` for none"),
+            help: $help,
+            get: |rules| Value::Text(screen_text(rules.$field)),
+            set: |rules, value| {
+                rules.$field = parse_screen(value.text())
+                    .map_err(|problem| format!("`{}`: {problem} (or `-`)", $key))?;
+                Ok(())
+            },
+        }
+    };
 }
 
-impl RulesOptions for NibelungenRules {
-    /// Every combination of options is a game.
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+/// The declaration of a house rule switch.
+macro_rules! house_rule {
+    ($key:literal, $field:ident, $help:literal) => {
+        Declared {
+            key: $key,
+            kind: Kind::Switch,
+            help: $help,
+            get: |rules| Value::Switch(rules.$field),
+            set: |rules, value| {
+                rules.$field = value.switch();
+                Ok(())
+            },
+        }
+    };
+}
+
+impl Configurable for NibelungenRules {
+    const WHAT: &'static str = "nibelungen rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        screen!(
+            "tod-start",
+            tod_start,
+            "house rule: the pair in front of Tod's screen before round 1"
+        ),
+        screen!(
+            "no-start",
+            no_start,
+            "house rule: the pair in front of NO's screen before round 1"
+        ),
+        house_rule!(
+            "stay",
+            stay,
+            "house rule: a character allowed to move may stay where it is; `off`: it must end elsewhere when it can"
+        ),
+        house_rule!(
+            "pass-through",
+            pass_through,
+            "house rule: whether a two-step move may pass over an occupied point (it always ends on an empty one)"
+        ),
+        Declared {
+            key: "win-check",
+            kind: Kind::Choice(&[WinCheck::EveryMove.name(), WinCheck::EndOfRound.name()]),
+            help: "house rule: `move`: the conditions are checked after every character move; `round`: once, when all the round's characters have moved",
+            get: |rules| Value::chosen(&WIN_CHECKS, &rules.win_check),
+            set: |rules, value| {
+                rules.win_check = value.choose(&WIN_CHECKS);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "round-limit",
+            kind: LIMIT,
+            help: "house rule: complete rounds without a winner after which the game is a draw",
+            get: |rules| Value::from_limit(rules.round_limit),
+            set: |rules, value| {
+                rules.round_limit = value.limit();
+                Ok(())
+            },
+        },
+    ];
 }
 
 /// A screen's pair as an option value or in a position: `-` for none.
@@ -107,51 +172,13 @@ impl FromStr for NibelungenRules {
     /// Reads `key=value` options, e.g. `round-limit=10,stay=off`; options
     /// left out keep their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "nibelungen rules";
-        let mut rules = NibelungenRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            let screen = || {
-                parse_screen(value).map_err(|problem| {
-                    ParseError::new(WHAT, text, format!("`{key}`: {problem} (or `-`)"))
-                })
-            };
-            match key {
-                "tod-start" => rules.tod_start = screen()?,
-                "no-start" => rules.no_start = screen()?,
-                "stay" => rules.stay = parse_switch(WHAT, text, key, value)?,
-                "pass-through" => rules.pass_through = parse_switch(WHAT, text, key, value)?,
-                "win-check" => {
-                    rules.win_check = parse_choice(
-                        WHAT,
-                        text,
-                        key,
-                        value,
-                        &[
-                            ("move", WinCheck::EveryMove),
-                            ("round", WinCheck::EndOfRound),
-                        ],
-                    )?
-                }
-                "round-limit" => rules.round_limit = parse_limit(WHAT, text, key, value)?,
-                _ => return Err(unknown_key(WHAT, text, key, &NibelungenRules::KEYS)),
-            }
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for NibelungenRules {
     /// The full text form, which reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "tod-start={},no-start={},stay={},pass-through={},win-check={},round-limit={}",
-            screen_text(self.tod_start),
-            screen_text(self.no_start),
-            switch_text(self.stay),
-            switch_text(self.pass_through),
-            self.win_check.name(),
-            limit_text(self.round_limit),
-        )
+        f.write_str(&write_options(self))
     }
 }

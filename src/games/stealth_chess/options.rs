@@ -2,8 +2,8 @@
 //! themselves, and the engine's ply limit.
 
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_key_values, parse_limit, parse_switch, switch_text,
-    unknown_key,
+    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
+    write_options,
 };
 use serde::Serialize;
 use std::fmt;
@@ -52,19 +52,54 @@ impl Default for StealthChessRules {
     }
 }
 
-impl RulesOptions for StealthChessRules {
-    /// Any combination of the switches and any ply limit make a playable game.
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+impl RulesOptions for StealthChessRules {}
+
+/// The declaration of one of the draw rules' switches.
+macro_rules! draw_rule {
+    ($key:literal, $field:ident, $help:literal) => {
+        Declared {
+            key: $key,
+            kind: Kind::Switch,
+            help: $help,
+            get: |rules| Value::Switch(rules.$field),
+            set: |rules, value| {
+                rules.$field = value.switch();
+                Ok(())
+            },
+        }
+    };
 }
 
-const KEYS: [&str; 4] = [
-    "repetition",
-    "fifty-moves",
-    "insufficient-material",
-    "ply-limit",
-];
+impl Configurable for StealthChessRules {
+    const WHAT: &'static str = "stealth-chess rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        draw_rule!(
+            "repetition",
+            repetition,
+            "the third occurrence of a position is a draw"
+        ),
+        draw_rule!(
+            "fifty-moves",
+            fifty_moves,
+            "a hundred plies without a pawn move or a capture are a draw"
+        ),
+        draw_rule!(
+            "insufficient-material",
+            insufficient_material,
+            "kings alone, or king and one bishop or knight against a king, with no pawn or Assassin, are a draw"
+        ),
+        Declared {
+            key: "ply-limit",
+            kind: LIMIT,
+            help: "the game is drawn after this many plies",
+            get: |rules| Value::from_limit(rules.ply_limit),
+            set: |rules, value| {
+                rules.ply_limit = value.limit();
+                Ok(())
+            },
+        },
+    ];
+}
 
 impl FromStr for StealthChessRules {
     type Err = ParseError;
@@ -73,33 +108,13 @@ impl FromStr for StealthChessRules {
     /// insufficient-material=on|off,ply-limit=N|none`; options left out keep
     /// their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "stealth-chess rules";
-        let mut rules = StealthChessRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            match key {
-                "repetition" => rules.repetition = parse_switch(WHAT, text, key, value)?,
-                "fifty-moves" => rules.fifty_moves = parse_switch(WHAT, text, key, value)?,
-                "insufficient-material" => {
-                    rules.insufficient_material = parse_switch(WHAT, text, key, value)?;
-                }
-                "ply-limit" => rules.ply_limit = parse_limit(WHAT, text, key, value)?,
-                _ => return Err(unknown_key(WHAT, text, key, &KEYS)),
-            }
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for StealthChessRules {
     /// The options as `key=value` text that reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "repetition={},fifty-moves={},insufficient-material={},ply-limit={}",
-            switch_text(self.repetition),
-            switch_text(self.fifty_moves),
-            switch_text(self.insufficient_material),
-            limit_text(self.ply_limit)
-        )
+        f.write_str(&write_options(self))
     }
 }

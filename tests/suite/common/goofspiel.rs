@@ -12,9 +12,9 @@
 
 use norn::core::zobrist::zobrist_keys;
 use norn::core::{
-    ChanceVisitor, Evaluate, Game, GameRng, MoveList, Notation, Outcome, ParseError, Payoffs,
-    Player, RulesOptions, Scoring, Simultaneous, SimultaneousVisitor, Status, Stochastic,
-    parse_key_values, parse_value, unknown_key,
+    ChanceVisitor, Configurable, Declared, Evaluate, Game, GameRng, Kind, MoveList, Notation,
+    Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Simultaneous, SimultaneousVisitor,
+    Status, Stochastic, Value, read_options, write_options,
 };
 use rand::RngExt;
 use std::fmt;
@@ -47,53 +47,50 @@ impl Default for GoofspielRules {
     }
 }
 
-impl RulesOptions for GoofspielRules {
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+impl RulesOptions for GoofspielRules {}
+
+const PRIZE_ORDERS: [PrizeOrder; 2] = [PrizeOrder::Descending, PrizeOrder::Random];
+
+impl Configurable for GoofspielRules {
+    const WHAT: &'static str = "goofspiel rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "cards",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_CARDS as u64,
+            },
+            help: "cards in each hand and prizes",
+            get: |rules| Value::Whole(rules.cards.into()),
+            set: |rules, value| {
+                rules.cards = value.whole() as u8;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "order",
+            kind: Kind::Choice(&["descending", "random"]),
+            help: "the highest prize left is turned up, or a random one",
+            get: |rules| Value::chosen(&PRIZE_ORDERS, &rules.order),
+            set: |rules, value| {
+                rules.order = value.choose(&PRIZE_ORDERS);
+                Ok(())
+            },
+        },
+    ];
 }
 
 impl FromStr for GoofspielRules {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "goofspiel rules";
-        let mut rules = GoofspielRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            match key {
-                "cards" => {
-                    rules.cards = parse_value(WHAT, text, key, value)?;
-                    if !(1..=MAX_CARDS).contains(&rules.cards) {
-                        return Err(ParseError::new(WHAT, text, "cards must be from 1 to 13"));
-                    }
-                }
-                "order" => {
-                    rules.order = match value {
-                        "descending" => PrizeOrder::Descending,
-                        "random" => PrizeOrder::Random,
-                        _ => {
-                            return Err(ParseError::new(
-                                WHAT,
-                                text,
-                                "order is descending or random",
-                            ));
-                        }
-                    }
-                }
-                _ => return Err(unknown_key(WHAT, text, key, &["cards", "order"])),
-            }
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for GoofspielRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let order = match self.order {
-            PrizeOrder::Descending => "descending",
-            PrizeOrder::Random => "random",
-        };
-        write!(f, "cards={},order={order}", self.cards)
+        f.write_str(&write_options(self))
     }
 }
 

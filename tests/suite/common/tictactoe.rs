@@ -5,11 +5,8 @@
 #![allow(dead_code)]
 
 use norn::core::zobrist::zobrist_keys;
-use norn::core::{
-    Evaluate, Game, MoveList, Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Status,
-};
+use norn::core::{Evaluate, Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring, Status};
 use std::collections::HashMap;
-use std::str::FromStr;
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
@@ -22,34 +19,6 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 static KEYS: [u64; 19] = zobrist_keys(0x7474_7400);
-
-/// Tic-tac-toe has no options.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NoRules;
-
-impl std::fmt::Display for NoRules {
-    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        Ok(())
-    }
-}
-
-impl RulesOptions for NoRules {
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-impl FromStr for NoRules {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        if text.trim().is_empty() {
-            Ok(NoRules)
-        } else {
-            Err(ParseError::new("rules", text, "tic-tac-toe has no options"))
-        }
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TicTacToe {

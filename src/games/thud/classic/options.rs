@@ -2,7 +2,8 @@
 //! engine's two limits.
 
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_choice, parse_key_values, parse_limit, unknown_key,
+    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
+    write_options,
 };
 use serde::Serialize;
 use std::fmt;
@@ -50,11 +51,48 @@ impl Default for ThudRules {
     }
 }
 
-impl RulesOptions for ThudRules {
-    /// Any capture rule and limits make a playable battle.
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+impl RulesOptions for ThudRules {}
+
+/// The troll capture rules in the order of their option's words.
+const TROLL_CAPTURES: [TrollCaptures; 2] = [TrollCaptures::AllOrNone, TrollCaptures::AnySubset];
+
+impl Configurable for ThudRules {
+    const WHAT: &'static str = "thud rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "troll-captures",
+            kind: Kind::Choice(&[
+                TrollCaptures::AllOrNone.name(),
+                TrollCaptures::AnySubset.name(),
+            ]),
+            help: "house rule: after a step or shove a troll takes every dwarf around it or, after a step, none; `any-subset` lets it take any set of them",
+            get: |rules| Value::chosen(&TROLL_CAPTURES, &rules.troll_captures),
+            set: |rules, value| {
+                rules.troll_captures = value.choose(&TROLL_CAPTURES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "no-capture-limit",
+            kind: LIMIT,
+            help: "the battle ends after this many plies in a row without a capture",
+            get: |rules| Value::from_limit(rules.no_capture_limit),
+            set: |rules, value| {
+                rules.no_capture_limit = value.limit();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "ply-limit",
+            kind: LIMIT,
+            help: "the battle ends after this many plies in all",
+            get: |rules| Value::from_limit(rules.ply_limit),
+            set: |rules, value| {
+                rules.ply_limit = value.limit();
+                Ok(())
+            },
+        },
+    ];
 }
 
 impl FromStr for ThudRules {
@@ -63,47 +101,13 @@ impl FromStr for ThudRules {
     /// Reads `troll-captures=all-or-none|any-subset,no-capture-limit=N|none,
     /// ply-limit=N|none`; options left out keep their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "thud rules";
-        let mut rules = ThudRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            match key {
-                "troll-captures" => {
-                    rules.troll_captures = parse_choice(
-                        WHAT,
-                        text,
-                        key,
-                        value,
-                        &[
-                            ("all-or-none", TrollCaptures::AllOrNone),
-                            ("any-subset", TrollCaptures::AnySubset),
-                        ],
-                    )?
-                }
-                "no-capture-limit" => rules.no_capture_limit = parse_limit(WHAT, text, key, value)?,
-                "ply-limit" => rules.ply_limit = parse_limit(WHAT, text, key, value)?,
-                _ => {
-                    return Err(unknown_key(
-                        WHAT,
-                        text,
-                        key,
-                        &["troll-captures", "no-capture-limit", "ply-limit"],
-                    ));
-                }
-            }
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for ThudRules {
     /// The options as `key=value` text that reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "troll-captures={},no-capture-limit={},ply-limit={}",
-            self.troll_captures.name(),
-            limit_text(self.no_capture_limit),
-            limit_text(self.ply_limit)
-        )
+        f.write_str(&write_options(self))
     }
 }

@@ -1,7 +1,7 @@
 //! The rules options of Koom Valley Thud: the engine's two draw limits.
 
 use crate::core::{
-    ParseError, RulesOptions, limit_text, parse_key_values, parse_limit, unknown_key,
+    Configurable, Declared, LIMIT, ParseError, RulesOptions, Value, read_options, write_options,
 };
 use serde::Serialize;
 use std::fmt;
@@ -28,11 +28,32 @@ impl Default for KoomValleyRules {
     }
 }
 
-impl RulesOptions for KoomValleyRules {
-    /// Any limits make a playable game.
-    fn validate(&self) -> Result<(), String> {
-        Ok(())
-    }
+impl RulesOptions for KoomValleyRules {}
+
+impl Configurable for KoomValleyRules {
+    const WHAT: &'static str = "koom-valley rules";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "no-capture-limit",
+            kind: LIMIT,
+            help: "the game is drawn after this many plies in a row with neither a capture nor a Rock move",
+            get: |rules| Value::from_limit(rules.no_capture_limit),
+            set: |rules, value| {
+                rules.no_capture_limit = value.limit();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "ply-limit",
+            kind: LIMIT,
+            help: "the game is drawn after this many plies in all",
+            get: |rules| Value::from_limit(rules.ply_limit),
+            set: |rules, value| {
+                rules.ply_limit = value.limit();
+                Ok(())
+            },
+        },
+    ];
 }
 
 impl FromStr for KoomValleyRules {
@@ -41,34 +62,13 @@ impl FromStr for KoomValleyRules {
     /// Reads `no-capture-limit=N|none,ply-limit=N|none`; options left out
     /// keep their defaults.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        const WHAT: &str = "koom-valley rules";
-        let mut rules = KoomValleyRules::default();
-        for (key, value) in parse_key_values(text, WHAT)? {
-            match key {
-                "no-capture-limit" => rules.no_capture_limit = parse_limit(WHAT, text, key, value)?,
-                "ply-limit" => rules.ply_limit = parse_limit(WHAT, text, key, value)?,
-                _ => {
-                    return Err(unknown_key(
-                        WHAT,
-                        text,
-                        key,
-                        &["no-capture-limit", "ply-limit"],
-                    ));
-                }
-            }
-        }
-        Ok(rules)
+        read_options(text)
     }
 }
 
 impl fmt::Display for KoomValleyRules {
     /// The options as `key=value` text that reads back into the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no-capture-limit={},ply-limit={}",
-            limit_text(self.no_capture_limit),
-            limit_text(self.ply_limit)
-        )
+        f.write_str(&write_options(self))
     }
 }
