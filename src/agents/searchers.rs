@@ -1,6 +1,6 @@
 use super::{Agent, AgentError, Decision};
 use crate::core::{Evaluator, Game, GameEvaluation, Player, Ply, Status};
-use crate::search::{AlphaBeta, Mcts, MctsResult, SearchError, SearchResult};
+use crate::search::{AlphaBeta, Mcts, SearchError};
 
 /// Plays the best move of an [`AlphaBeta`] search with the evaluation `E`
 /// (by default the game's own).
@@ -27,16 +27,6 @@ impl<E> AlphaBetaAgent<E> {
         }
     }
 
-    /// Searches `state` and returns the whole result, not only the move.
-    ///
-    /// # Errors
-    /// If the search meets a chance event or a simultaneous choice.
-    pub fn analyse<G: Game>(&mut self, state: &G) -> Result<SearchResult<G::Move>, SearchError>
-    where
-        E: Evaluator<G>,
-    {
-        self.search.search_with(state, &self.evaluator)
-    }
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
@@ -88,13 +78,6 @@ impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
         }
     }
 
-    /// Searches `state` and returns the whole result, not only the move.
-    ///
-    /// # Errors
-    /// If the search meets a chance event or a simultaneous choice.
-    pub fn analyse(&mut self, state: &G) -> Result<MctsResult<G::Move>, SearchError> {
-        self.search.search(state)
-    }
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {

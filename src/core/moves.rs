@@ -34,10 +34,6 @@ impl<M> MoveList<M> {
         self.moves.push(mv);
     }
 
-    /// The moves as a mutable slice, e.g. to sort them for search.
-    pub fn as_mut_slice(&mut self) -> &mut [M] {
-        &mut self.moves
-    }
 }
 
 impl<M> Deref for MoveList<M> {
