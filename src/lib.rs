@@ -13,7 +13,8 @@
 //!   regret matching);
 //! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
 //! - [`arena`]: experiments over many games (win rates with intervals);
-//! - [`testing`]: the invariant checks every game passes;
+//! - `testing` (with the `testing` feature): the invariant checks every
+//!   game passes, and the fuzz entry points;
 //! - [`rand`]: the random-number crate of [`core::GameRng`], re-exported.
 //!
 //! ```
@@ -35,6 +36,7 @@ pub mod engine;
 pub mod games;
 pub mod registry;
 pub mod search;
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
 /// The `rand` crate norn is built with: [`core::GameRng`] and the agents'
