@@ -2,7 +2,8 @@
 
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Runs `norn` with `args` and no input.
 pub fn norn(args: &[&str]) -> Output {
@@ -10,6 +11,24 @@ pub fn norn(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the norn binary runs")
+}
+
+/// Runs `norn` with `args`, writing `input` to its standard input.
+pub fn norn_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_norn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the norn binary runs");
+    child
+        .stdin
+        .take()
+        .expect("standard input is piped")
+        .write_all(input.as_bytes())
+        .expect("norn reads its input");
+    child.wait_with_output().expect("norn ends")
 }
 
 /// The standard output of a run, as text.

@@ -1,42 +1,6 @@
 //! `norn play` as a user runs it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn norn(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_norn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the norn binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let output = norn(args, "");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn fails_with(args: &[&str], expected: &str) {
-    let output = norn(args, "");
-    assert!(!output.status.success(), "{args:?} should fail");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr}");
-}
+use crate::common::cli::{assert_fails_with, json, norn, norn_with_input};
 
 #[test]
 fn json_reports_the_moves_winner_reason_and_payoffs() {
@@ -53,7 +17,7 @@ fn json_reports_the_moves_winner_reason_and_payoffs() {
         "ply-limit=60",
         "--json",
     ];
-    let report = json(&args);
+    let report = json(&norn(&args));
     let moves = report["moves"].as_array().unwrap();
     assert_eq!(report["plies"].as_u64().unwrap() as usize, moves.len());
     assert!(moves.len() <= 60);
@@ -75,12 +39,16 @@ fn json_reports_the_moves_winner_reason_and_payoffs() {
         Some(other) => panic!("unknown winner {other}"),
     }
     assert!(report["reason"].is_string());
-    assert_eq!(json(&args), report, "the same seed plays the same game");
+    assert_eq!(
+        json(&norn(&args)),
+        report,
+        "the same seed plays the same game"
+    );
 }
 
 #[test]
 fn players_can_be_named_by_number_or_by_side() {
-    let report = json(&[
+    let report = json(&norn(&[
         "play",
         "hnefatafl",
         "--agent0",
@@ -90,14 +58,14 @@ fn players_can_be_named_by_number_or_by_side() {
         "--rules",
         "ply-limit=20",
         "--json",
-    ]);
+    ]));
     assert_eq!(report["players"][0]["spec"], "greedy");
     assert_eq!(report["players"][1]["name"], "defenders");
 }
 
 #[test]
 fn a_human_is_told_why_a_move_is_illegal_and_asked_again() {
-    let output = norn(
+    let output = norn_with_input(
         &[
             "play",
             "hnefatafl",
@@ -127,11 +95,11 @@ fn a_human_is_told_why_a_move_is_illegal_and_asked_again() {
 
 #[test]
 fn bad_options_are_one_line_errors() {
-    fails_with(
+    assert_fails_with(
         &["play", "hnefatafl", "--attackers", "random"],
         "no agent for the defenders",
     );
-    fails_with(
+    assert_fails_with(
         &[
             "play",
             "hnefatafl",
@@ -142,7 +110,7 @@ fn bad_options_are_one_line_errors() {
         ],
         "no player `dwarfs`",
     );
-    fails_with(
+    assert_fails_with(
         &[
             "play",
             "hnefatafl",
@@ -155,7 +123,7 @@ fn bad_options_are_one_line_errors() {
         ],
         "two agents given for the attackers",
     );
-    fails_with(
+    assert_fails_with(
         &[
             "play",
             "hnefatafl",
@@ -166,7 +134,7 @@ fn bad_options_are_one_line_errors() {
         ],
         "valid options: iters, ms, c",
     );
-    fails_with(
+    assert_fails_with(
         &[
             "play",
             "hnefatafl",
@@ -183,19 +151,16 @@ fn bad_options_are_one_line_errors() {
 
 #[test]
 fn text_output_lists_the_moves_and_the_result() {
-    let output = norn(
-        &[
-            "play",
-            "hnefatafl",
-            "--attackers",
-            "greedy",
-            "--defenders",
-            "greedy",
-            "--rules",
-            "ply-limit=12",
-        ],
-        "",
-    );
+    let output = norn(&[
+        "play",
+        "hnefatafl",
+        "--attackers",
+        "greedy",
+        "--defenders",
+        "greedy",
+        "--rules",
+        "ply-limit=12",
+    ]);
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.starts_with("hnefatafl: attackers = greedy, defenders = greedy (seed 0)"));
