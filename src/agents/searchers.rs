@@ -26,7 +26,6 @@ impl<E> AlphaBetaAgent<E> {
             evaluator,
         }
     }
-
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
@@ -77,7 +76,6 @@ impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
             search,
         }
     }
-
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {

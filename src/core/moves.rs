@@ -33,7 +33,6 @@ impl<M> MoveList<M> {
     pub fn push(&mut self, mv: M) {
         self.moves.push(mv);
     }
-
 }
 
 impl<M> Deref for MoveList<M> {
