@@ -16,7 +16,7 @@ use super::playing::{
 };
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
-use crate::agents::Agent;
+use crate::agents::{Agent, spec_identity};
 use crate::core::{
     Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
     derive_seed, rng_from_seed, thread_pool,
@@ -87,7 +87,8 @@ pub const MAX_TOURNAMENT_GAMES: usize = 10_000_000;
 
 impl TournamentConfig {
     /// Checks the configuration: at least two distinct agents (specs
-    /// without surrounding spaces), a positive even number of games per
+    /// without surrounding spaces, none the same agent as another in other
+    /// words: [`spec_identity`]), a positive even number of games per
     /// pair, at most [`MAX_TOURNAMENT_GAMES`] games in all, a known anchor.
     pub fn validate(&self) -> Result<(), String> {
         if self.agents.len() < 2 {
@@ -99,8 +100,16 @@ impl TournamentConfig {
                     "agent spec `{spec}` is empty or has spaces around it"
                 ));
             }
-            if self.agents[..i].contains(spec) {
-                return Err(format!("agent `{spec}` is listed twice"));
+            let identity = spec_identity(spec);
+            if let Some(same) = self.agents[..i]
+                .iter()
+                .find(|earlier| spec_identity(earlier) == identity)
+            {
+                return Err(if same == spec {
+                    format!("agent `{spec}` is listed twice")
+                } else {
+                    format!("agent `{spec}` is listed twice (as `{same}`, the same agent)")
+                });
             }
         }
         if self.games_per_pair == 0 || !self.games_per_pair.is_multiple_of(2) {
