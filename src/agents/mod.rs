@@ -49,7 +49,7 @@ pub use human::HumanAgent;
 pub use random::RandomAgent;
 pub use searchers::{AlphaBetaAgent, MctsAgent};
 pub use simultaneous::{EquilibriumAgent, SmMctsAgent};
-pub use spec::{AGENT_KINDS, build_agent};
+pub use spec::{AGENT_KINDS, build_agent, spec_identity};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
 use std::fmt;

@@ -23,7 +23,9 @@ pub mod winrate_shards;
 
 pub use build::{Build, Provenance};
 pub use matches::{MatchOptions, MatchReport, run_match};
-pub use openings::{Opening, OpeningOrder, OpeningPlies, OpeningSet, Openings, parse_openings};
+pub use openings::{
+    OPENINGS_FILE, Opening, OpeningOrder, OpeningPlies, OpeningSet, Openings, parse_openings,
+};
 pub use playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
     play_game_after, plies_text, replay_plies,

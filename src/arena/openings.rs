@@ -197,24 +197,38 @@ fn check_playable<G: Game>(state: &G) -> Result<(), String> {
 /// [`MAX_OPENINGS`].
 pub fn parse_openings<G: Notation>(text: &str, start: &G) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
+    for_each_opening(text, start, |opening| openings.push(opening))?;
+    Ok(openings)
+}
+
+/// Reads the openings of `text` one at a time, as [`parse_openings`]
+/// describes, and hands each to `each`, so that a large set is never held
+/// whole as parsed openings.
+fn for_each_opening<G: Notation>(
+    text: &str,
+    start: &G,
+    mut each: impl FnMut(Opening),
+) -> Result<(), String> {
+    let mut count = 0;
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if openings.len() == MAX_OPENINGS {
+        if count == MAX_OPENINGS {
             return Err(format!(
                 "more than {MAX_OPENINGS} openings; use a smaller set"
             ));
         }
         let opening =
             Opening::parse(line, start).map_err(|error| format!("line {}: {error}", number + 1))?;
-        openings.push(opening);
+        each(opening);
+        count += 1;
     }
-    if openings.is_empty() {
+    if count == 0 {
         return Err("no openings (every line is blank or a # comment)".into());
     }
-    Ok(openings)
+    Ok(())
 }
 
 /// The order in which the pairs of a pairing take the openings of a set.
@@ -240,36 +254,227 @@ impl std::fmt::Display for OpeningOrder {
 }
 
 /// A set of openings in the order the pairs take them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// A set is known by its order, its size and the SHA-256 digest of its
+/// lines in play order (each [`Opening::line`] and a line break: the bytes
+/// of [`OpeningSet::file_text`]). That is all a run's `config.json`
+/// records of it ([`OPENINGS_FILE`] beside it holds the lines once): a set
+/// may hold [`MAX_OPENINGS`] openings of [`MAX_OPENING_PLIES`] plies, and
+/// a configuration holding them all was hundreds of megabytes, written,
+/// read and compared whole at every resume. The lines are read into
+/// openings only when a pair plays them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "StoredSet")]
 pub struct OpeningSet {
     order: OpeningOrder,
-    /// In play order: for [`OpeningOrder::Random`], already shuffled, so
-    /// that a run's `config.json` says which opening each pair plays.
-    openings: Vec<Opening>,
+    count: usize,
+    sha256: String,
+    /// In play order: for [`OpeningOrder::Random`], already shuffled.
+    /// Empty for a set read from a configuration and not yet
+    /// [loaded](OpeningSet::load).
+    lines: Vec<String>,
+    /// The rules (as text) every line was checked under when the set was
+    /// read ([`OpeningSet::read`]), so that [`Openings::validate`] need not
+    /// play them all again.
+    #[serde(skip)]
+    checked_under: Option<String>,
+}
+
+/// The file of a run directory that holds its opening set's lines
+/// ([`OpeningSet::file_text`]).
+pub const OPENINGS_FILE: &str = "openings.txt";
+
+/// Two sets are the same set when they take the same openings in the same
+/// order, whether or not their lines are loaded.
+impl PartialEq for OpeningSet {
+    fn eq(&self, other: &OpeningSet) -> bool {
+        self.order == other.order && self.count == other.count && self.sha256 == other.sha256
+    }
+}
+
+impl Eq for OpeningSet {}
+
+impl Serialize for OpeningSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut stored = serializer.serialize_struct("OpeningSet", 3)?;
+        stored.serialize_field("order", &self.order)?;
+        stored.serialize_field("count", &self.count)?;
+        stored.serialize_field("sha256", &self.sha256)?;
+        stored.end()
+    }
+}
+
+/// A set as configurations store it: by digest, or, as builds before the
+/// digest stored it, with every opening.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoredSet {
+    order: OpeningOrder,
+    count: Option<usize>,
+    sha256: Option<String>,
+    openings: Option<Vec<Opening>>,
+}
+
+impl TryFrom<StoredSet> for OpeningSet {
+    type Error = String;
+
+    fn try_from(stored: StoredSet) -> Result<OpeningSet, String> {
+        match (stored.openings, stored.count, stored.sha256) {
+            (Some(openings), None, None) => Ok(OpeningSet::in_play_order(
+                openings.iter().map(Opening::line).collect(),
+                stored.order,
+            )),
+            (None, Some(count), Some(sha256)) => {
+                if count == 0 || count > MAX_OPENINGS {
+                    return Err(format!(
+                        "an opening set of {count} openings; a set holds 1 to {MAX_OPENINGS}"
+                    ));
+                }
+                if sha256.len() != 64 || !sha256.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+                    return Err("an opening set's sha256 must be 64 hexadecimal digits".into());
+                }
+                Ok(OpeningSet {
+                    order: stored.order,
+                    count,
+                    sha256: sha256.to_ascii_lowercase(),
+                    lines: Vec::new(),
+                    checked_under: None,
+                })
+            }
+            _ => Err("an opening set needs its count and sha256 (or, as older runs stored it, its openings)".into()),
+        }
+    }
 }
 
 impl OpeningSet {
     /// The set `openings` taken in `order`; a random order is shuffled
     /// from `seed` (the run's seed), so the same run takes the same order.
     pub fn new(openings: Vec<Opening>, order: OpeningOrder, seed: u64) -> OpeningSet {
-        let mut openings = openings;
-        if order == OpeningOrder::Random {
-            let mut rng = rng_from_seed(derive_seed(seed, SHUFFLE_STREAM));
-            for last in (1..openings.len()).rev() {
-                openings.swap(last, rng.random_range(0..=last));
-            }
-        }
-        OpeningSet { order, openings }
+        let lines = openings.iter().map(Opening::line).collect();
+        OpeningSet::in_play_order(shuffled(lines, order, seed), order)
+    }
+
+    /// Reads the set in the text of an openings file ([`parse_openings`])
+    /// and takes it in `order` (shuffled from `seed` when random), keeping
+    /// each opening as its line: a set at the limits is 64 MiB of text
+    /// rather than gigabytes of parsed plies.
+    ///
+    /// # Errors
+    /// As [`parse_openings`].
+    pub fn read<G: Notation>(
+        text: &str,
+        start: &G,
+        order: OpeningOrder,
+        seed: u64,
+    ) -> Result<OpeningSet, String> {
+        let mut lines = Vec::new();
+        for_each_opening(text, start, |opening| lines.push(opening.line()))?;
+        let mut set = OpeningSet::in_play_order(shuffled(lines, order, seed), order);
+        set.checked_under = Some(start.rules().to_string());
+        Ok(set)
+    }
+
+    /// The set of `lines`, already in play order.
+    fn in_play_order(lines: Vec<String>, order: OpeningOrder) -> OpeningSet {
+        let mut set = OpeningSet {
+            order,
+            count: lines.len(),
+            sha256: String::new(),
+            lines,
+            checked_under: None,
+        };
+        set.sha256 = sha256_hex(set.file_text().as_bytes());
+        set
     }
 
     pub fn order(&self) -> OpeningOrder {
         self.order
     }
 
-    /// The openings in play order.
-    pub fn openings(&self) -> &[Opening] {
-        &self.openings
+    /// How many openings the set holds.
+    pub fn len(&self) -> usize {
+        self.count
     }
+
+    /// Whether the set holds no opening (only a set built from none).
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The SHA-256 digest of the set's lines in play order, in hex.
+    pub fn sha256(&self) -> &str {
+        &self.sha256
+    }
+
+    /// The openings in play order, each as its line ([`Opening::line`]);
+    /// empty for a set whose lines are not loaded.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// Whether the set's lines are at hand (a set read from a
+    /// configuration has only its digest until [`OpeningSet::load`]).
+    pub fn is_loaded(&self) -> bool {
+        self.lines.len() == self.count
+    }
+
+    /// The lines in play order, each ending with a line break: the text of
+    /// a run directory's [`OPENINGS_FILE`], whose digest is the set's.
+    pub fn file_text(&self) -> String {
+        let mut text = String::with_capacity(self.lines.iter().map(|line| line.len() + 1).sum());
+        for line in &self.lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Loads the lines of a set known by its digest from `text` (an
+    /// [`OPENINGS_FILE`]).
+    ///
+    /// # Errors
+    /// If the text holds another number of lines or another set (its
+    /// digest differs).
+    pub fn load(&mut self, text: &str) -> Result<(), String> {
+        let digest = sha256_hex(text.as_bytes());
+        if digest != self.sha256 {
+            return Err(format!(
+                "its digest is {digest}, and the set's is {}: it holds other openings",
+                self.sha256
+            ));
+        }
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if lines.len() != self.count {
+            return Err(format!(
+                "it holds {} lines, and the set {} openings",
+                lines.len(),
+                self.count
+            ));
+        }
+        self.lines = lines;
+        Ok(())
+    }
+}
+
+/// `lines` in play order: as they are, or shuffled once from `seed`.
+fn shuffled(mut lines: Vec<String>, order: OpeningOrder, seed: u64) -> Vec<String> {
+    if order == OpeningOrder::Random {
+        let mut rng = rng_from_seed(derive_seed(seed, SHUFFLE_STREAM));
+        for last in (1..lines.len()).rev() {
+            lines.swap(last, rng.random_range(0..=last));
+        }
+    }
+    lines
+}
+
+/// The SHA-256 digest of `bytes` in lower-case hex.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 /// Where the games of a run start.
@@ -313,24 +518,29 @@ impl Openings {
                 .map(drop)
                 .map_err(|error| format!("the start position: {error}")),
             Openings::Set(set) => {
-                if set.openings.is_empty() {
+                if set.is_empty() {
                     return Err("the opening set is empty".into());
                 }
-                if set.openings.len() > MAX_OPENINGS {
+                if set.len() > MAX_OPENINGS {
                     return Err(format!(
                         "{} openings, more than the {MAX_OPENINGS} a set may hold",
-                        set.openings.len()
+                        set.len()
                     ));
                 }
-                set.openings
-                    .iter()
-                    .enumerate()
-                    .try_for_each(|(number, opening)| {
-                        opening
-                            .apply(start)
-                            .map(drop)
-                            .map_err(|error| format!("opening {} of the set: {error}", number + 1))
-                    })
+                if !set.is_loaded() {
+                    return Err(format!(
+                        "only the digest of the set is at hand, not its openings (the run directory's {OPENINGS_FILE})"
+                    ));
+                }
+                let rules = start.rules().to_string();
+                if set.checked_under.as_ref() == Some(&rules) {
+                    return Ok(());
+                }
+                set.lines.iter().enumerate().try_for_each(|(number, line)| {
+                    Opening::parse(line, start)
+                        .map(drop)
+                        .map_err(|error| format!("opening {} of the set: {error}", number + 1))
+                })
             }
             Openings::RandomPlies(plies) => check_random_plies(*plies),
         }
@@ -353,9 +563,10 @@ impl Openings {
             Openings::Start => None,
             Openings::Position(text) => Some(Opening::Position(text.clone())),
             Openings::Set(set) => {
-                let count = (set.openings.len() as u64).max(1);
-                let opening = set.openings.get((round % count) as usize);
-                Some(opening.ok_or("the opening set is empty")?.clone())
+                let count = (set.lines.len() as u64).max(1);
+                let line = set.lines.get((round % count) as usize);
+                let line = line.ok_or("the opening set is empty or not loaded")?;
+                Some(Opening::parse(line, start)?)
             }
             Openings::RandomPlies(plies) => {
                 check_random_plies(*plies)?;
@@ -374,7 +585,7 @@ impl Openings {
     pub fn cycle(&self) -> Option<usize> {
         match self {
             Openings::Start | Openings::Position(_) => Some(1),
-            Openings::Set(set) => Some(set.openings.len()),
+            Openings::Set(set) => Some(set.len()),
             Openings::RandomPlies(_) => None,
         }
     }
@@ -386,7 +597,7 @@ impl Openings {
             Openings::Position(text) => format!("every game from the position {text}"),
             Openings::Set(set) => format!(
                 "a set of {} openings in {} order, one per colour-swapped pair",
-                set.openings.len(),
+                set.len(),
                 set.order
             ),
             Openings::RandomPlies(plies) => {

@@ -9,14 +9,14 @@
 //! shards or resumed runs give the same games as one uninterrupted run.
 
 use super::build::{Build, Provenance};
-use super::openings::{Opening, OpeningPlies, Openings};
+use super::openings::{OPENINGS_FILE, Opening, OpeningPlies, OpeningSet, Openings};
 use super::playing::{
     MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome,
     play_game_after, plies_text, resignation_outcome, resolve_pending_chance,
 };
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
-use crate::agents::Agent;
+use crate::agents::{Agent, spec_identity};
 use crate::core::{
     Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
     derive_seed, rng_from_seed, thread_pool,
@@ -87,7 +87,8 @@ pub const MAX_TOURNAMENT_GAMES: usize = 10_000_000;
 
 impl TournamentConfig {
     /// Checks the configuration: at least two distinct agents (specs
-    /// without surrounding spaces), a positive even number of games per
+    /// without surrounding spaces, none the same agent as another in other
+    /// words: [`spec_identity`]), a positive even number of games per
     /// pair, at most [`MAX_TOURNAMENT_GAMES`] games in all, a known anchor.
     pub fn validate(&self) -> Result<(), String> {
         if self.agents.len() < 2 {
@@ -99,8 +100,16 @@ impl TournamentConfig {
                     "agent spec `{spec}` is empty or has spaces around it"
                 ));
             }
-            if self.agents[..i].contains(spec) {
-                return Err(format!("agent `{spec}` is listed twice"));
+            let identity = spec_identity(spec);
+            if let Some(same) = self.agents[..i]
+                .iter()
+                .find(|earlier| spec_identity(earlier) == identity)
+            {
+                return Err(if same == spec {
+                    format!("agent `{spec}` is listed twice")
+                } else {
+                    format!("agent `{spec}` is listed twice (as `{same}`, the same agent)")
+                });
             }
         }
         if self.games_per_pair == 0 || !self.games_per_pair.is_multiple_of(2) {
@@ -788,8 +797,42 @@ fn write_config(
         config: config.clone(),
         provenance: provenance.clone(),
     };
+    if let Openings::Set(set) = &config.openings {
+        write_openings_file(path, set)?;
+    }
     let text = serde_json::to_string_pretty(&stored).expect("configs serialise");
     std::fs::write(path, text + "\n").map_err(|error| io_error(path, error))
+}
+
+/// Writes the lines of a run's opening set beside its configuration
+/// (`config_path`), which records only the set's digest.
+fn write_openings_file(config_path: &Path, set: &OpeningSet) -> Result<(), TournamentError> {
+    let path = config_path.with_file_name(OPENINGS_FILE);
+    if !set.is_loaded() {
+        return Err(TournamentError::Invalid(format!(
+            "{}: the opening set's lines are not at hand to write",
+            path.display()
+        )));
+    }
+    std::fs::write(&path, set.file_text()).map_err(|error| io_error(&path, error))
+}
+
+/// Loads the lines of a stored configuration's opening set from the
+/// [`OPENINGS_FILE`] beside it (`config_path`).
+fn load_openings_file(
+    config_path: &Path,
+    config: &mut TournamentConfig,
+) -> Result<(), TournamentError> {
+    let Openings::Set(set) = &mut config.openings else {
+        return Ok(());
+    };
+    if set.is_loaded() {
+        return Ok(());
+    }
+    let path = config_path.with_file_name(OPENINGS_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|error| io_error(&path, error))?;
+    set.load(&text)
+        .map_err(|error| TournamentError::Invalid(format!("{}: {error}", path.display())))
 }
 
 fn read_config(path: &Path, text: &str) -> Result<StoredConfig, TournamentError> {
@@ -955,10 +998,14 @@ pub fn merge_directories(dirs: &[PathBuf]) -> Result<MergedRun, TournamentError>
         let config_path = dir.join(CONFIG_FILE);
         let text =
             std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
-        let stored = read_config(&config_path, &text)?;
+        let mut stored = read_config(&config_path, &text)?;
         check_build(dir, stored.provenance.build.as_ref())?;
         match &first {
-            None => first = Some(stored),
+            None => {
+                // The merged run's directory gets the set's lines from here.
+                load_openings_file(&config_path, &mut stored.config)?;
+                first = Some(stored);
+            }
             Some(first) => {
                 let difference = if first.config != stored.config {
                     describe_difference(&first.config, &stored.config)

@@ -7,8 +7,8 @@ use super::{
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
     GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions, Shard,
-    TournamentConfig, TournamentSummary, check_line, merge_directories, parse_openings, run_match,
-    run_tournament, text_report, write_directory, write_reports,
+    TournamentConfig, TournamentSummary, check_line, merge_directories, run_match, run_tournament,
+    text_report, write_directory, write_reports,
 };
 use crate::core::Capabilities;
 use crate::registry::{self, GameVisitor, Registered};
@@ -88,11 +88,11 @@ impl OpeningArgs {
         let set = match &self.openings {
             Some(path) => {
                 let text = read_openings_file(path)?;
-                parse_openings(&text, start)
+                OpeningSet::read(&text, start, order, seed)
                     .map_err(|error| format!("{}: {error}", path.display()))?
             }
             None => match G::default_openings() {
-                Some(text) => parse_openings(text, start)
+                Some(text) => OpeningSet::read(text, start, order, seed)
                     .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME))?,
                 None if self.openings_order.is_some() => {
                     return Err(format!(
@@ -103,7 +103,7 @@ impl OpeningArgs {
                 None => return Ok(Openings::Start),
             },
         };
-        Ok(Openings::Set(OpeningSet::new(set, order, seed)))
+        Ok(Openings::Set(set))
     }
 }
 

@@ -137,6 +137,12 @@ fn agents_listed_twice_with_spaces_and_empty_matches_are_refused() {
         &["tournament", "hnefatafl", "--agents", "random", "random "],
         "listed twice",
     );
+    for (one, other) in [("mcts:iters=5", "mcts:iters=05,"), ("random", "random:")] {
+        assert_fails_with(
+            &["tournament", "hnefatafl", "--agents", one, other],
+            "the same agent",
+        );
+    }
     assert_fails_with(
         &[
             "match",

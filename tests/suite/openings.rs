@@ -244,18 +244,16 @@ fn random_plies_are_checked_and_repeatable() {
 fn a_random_order_is_a_shuffle_fixed_by_the_seed() {
     let start = hnefatafl();
     let set = parse_openings(Hnefatafl::default_openings().unwrap(), &start).unwrap();
+    let lines: Vec<String> = set.iter().map(Opening::line).collect();
     let sequential = OpeningSet::new(set.clone(), OpeningOrder::Sequential, 1);
-    assert_eq!(sequential.openings(), set.as_slice());
+    assert_eq!(sequential.lines(), lines.as_slice());
     let shuffled = OpeningSet::new(set.clone(), OpeningOrder::Random, 1);
-    assert_ne!(shuffled.openings(), set.as_slice());
-    assert_eq!(
-        shuffled,
-        OpeningSet::new(set.clone(), OpeningOrder::Random, 1)
-    );
-    let mut sorted = shuffled.openings().to_vec();
-    let mut original = set;
-    sorted.sort_by_key(Opening::line);
-    original.sort_by_key(Opening::line);
+    assert_ne!(shuffled.lines(), lines.as_slice());
+    assert_eq!(shuffled, OpeningSet::new(set, OpeningOrder::Random, 1));
+    let mut sorted = shuffled.lines().to_vec();
+    let mut original = lines;
+    sorted.sort();
+    original.sort();
     assert_eq!(sorted, original);
 }
 
@@ -439,4 +437,84 @@ fn games_of_simultaneous_choices_start_from_their_openings() {
     for game in &games {
         check_line(&config, &start, game).unwrap();
     }
+}
+
+/// A run keeps its opening set once, beside its configuration:
+/// `config.json` holds the set's order, size and SHA-256 digest (that of
+/// `openings.txt`, which holds the lines in play order), and a merge of
+/// shards keeps the file too. A configuration written before the digest,
+/// with every opening inline, still resumes.
+#[test]
+fn a_run_keeps_its_opening_set_once_by_digest() {
+    let start = hnefatafl();
+    let set = OpeningSet::read(
+        Hnefatafl::default_openings().unwrap(),
+        &start,
+        OpeningOrder::Random,
+        9,
+    )
+    .unwrap();
+    // SHA-256 of "abc\n", as `sha256sum` gives it.
+    let one = OpeningSet::new(
+        vec![Opening::Position("abc".into())],
+        OpeningOrder::Sequential,
+        0,
+    );
+    assert_eq!(
+        one.sha256(),
+        "edeaaff3f1774ad2888673770c6d64097e391bc362d7d6fb34982ddf0efd18cb"
+    );
+    let config = config(Openings::Set(set.clone()));
+    let dirs: Vec<PathBuf> = (0..2)
+        .map(|index| {
+            let dir = scratch_dir(&format!("openings-digest-{index}"));
+            run(&config, 1, Shard { index, count: 2 }, Some(dir.clone())).unwrap();
+            dir
+        })
+        .collect();
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dirs[0].join("config.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        stored["openings"]["set"],
+        serde_json::json!({"order": "random", "count": 100, "sha256": set.sha256()})
+    );
+    let file = std::fs::read_to_string(dirs[0].join(norn::arena::OPENINGS_FILE)).unwrap();
+    assert_eq!(file.lines().collect::<Vec<_>>(), set.lines());
+    let mut loaded =
+        serde_json::from_value::<OpeningSet>(stored["openings"]["set"].clone()).unwrap();
+    assert!(!loaded.is_loaded());
+    loaded.load(&file).unwrap();
+    assert_eq!(loaded.lines(), set.lines());
+    assert!(loaded.load(&file.replacen('\n', "\n\n", 1)).is_err());
+
+    let merged = merge_directories(&dirs).unwrap();
+    let Openings::Set(merged_set) = &merged.config.openings else {
+        panic!("the merged run has no opening set");
+    };
+    assert_eq!(merged_set.lines(), set.lines());
+
+    // The form of older builds: the openings inline in the configuration.
+    let mut legacy = stored.clone();
+    legacy["openings"]["set"] = serde_json::json!({
+        "order": "random",
+        "openings": set
+            .lines()
+            .iter()
+            .map(|line| Opening::parse(line, &start).unwrap())
+            .collect::<Vec<_>>(),
+    });
+    std::fs::write(dirs[0].join("config.json"), legacy.to_string()).unwrap();
+    std::fs::remove_file(dirs[0].join(norn::arena::OPENINGS_FILE)).unwrap();
+    let mut resumed = run(
+        &config,
+        1,
+        Shard { index: 0, count: 2 },
+        Some(dirs[0].clone()),
+    )
+    .unwrap();
+    let mut logged = logged_games(&dirs[0]);
+    resumed.sort_by_key(|game| game.index);
+    logged.sort_by_key(|game| game.index);
+    assert_eq!(resumed, logged);
 }
