@@ -31,6 +31,9 @@ pub struct HtpEngineAgent {
     known: usize,
     /// Whether the engine was told that a new game started.
     started: bool,
+    /// Whether the game began away from the start position, which the
+    /// protocol cannot tell the engine.
+    off_start: bool,
 }
 
 impl HtpEngineAgent {
@@ -65,7 +68,14 @@ impl HtpEngineAgent {
             moves: Vec::new(),
             known: 0,
             started: false,
+            off_start: false,
         })
+    }
+
+    /// Notes whether `state`, the first the agent sees in a game, is the
+    /// start position.
+    fn note_first_state(&mut self, state: &Hnefatafl) {
+        self.off_start |= state.hash() != Hnefatafl::new(*state.rules()).hash();
     }
 
     /// Sends one command and returns the result of a success (`= RESULT`).
@@ -137,12 +147,10 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
     ) -> Result<Decision<HnefataflMove>, AgentError> {
         // The protocol has no command to set up a position: the engine
         // knows a game only as moves from the start, which it must be told.
-        let from_start = if self.moves.is_empty() {
-            state.hash() == Hnefatafl::new(*state.rules()).hash()
-        } else {
-            state.ply() as usize == self.moves.len()
-        };
-        if !from_start {
+        if self.moves.is_empty() {
+            self.note_first_state(state);
+        }
+        if self.off_start {
             return Err(AgentError::new(
                 "an engine agent plays games from the start position or from moves played from it, not from a position given as text",
             ));
@@ -166,6 +174,9 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
     }
 
     fn observe(&mut self, before: &Hnefatafl, ply: &Ply<HnefataflMove>) {
+        if self.moves.is_empty() {
+            self.note_first_state(before);
+        }
         if let Ply::Move(mv) = ply {
             self.moves.push(format!(
                 "{} {} {}",
@@ -177,6 +188,7 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
     }
 
     fn reset(&mut self) {
+        self.off_start = false;
         self.moves.clear();
         self.known = 0;
         self.started = false;

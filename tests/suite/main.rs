@@ -24,6 +24,7 @@ mod fenrir_path_cli;
 mod fenrir_path_rules;
 mod fenrir_path_solver;
 mod fenrir_path_winrate;
+mod forfeits;
 mod fuzz;
 mod hnefatafl_facts;
 mod hnefatafl_rules;
