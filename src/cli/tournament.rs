@@ -4,6 +4,7 @@ use super::progress::GamesBar;
 use super::{
     CliResult, check_threads, default_threads, game_names, parse_rules, print_json, with_game,
 };
+use crate::agents::htp_engine::stop_all_engines;
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
@@ -246,7 +247,12 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     // Installing can only fail if a handler exists already; the run then
     // simply cannot be interrupted cleanly, which is no reason to refuse it.
     let _ = ctrlc::set_handler(move || {
-        if handler_flag.swap(true, Ordering::SeqCst) {
+        let again = handler_flag.swap(true, Ordering::SeqCst);
+        // Outside engines run in process groups of their own, which the
+        // terminal's Ctrl-C does not reach, and a game waiting on one ends
+        // at once when it is killed.
+        stop_all_engines();
+        if again {
             std::process::exit(130);
         }
         eprintln!("\ninterrupted: finishing the log; press Ctrl-C again to quit at once");

@@ -14,6 +14,7 @@ mod crash_safety;
 mod docs_tables;
 mod engine_abuse;
 mod engine_agents;
+mod engine_faults;
 mod engine_protocol;
 mod engine_session;
 mod fenrir_cards_cli;
