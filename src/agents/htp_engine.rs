@@ -535,7 +535,7 @@ impl HtpEngineAgent {
                     to: square(to)?,
                 };
                 state.check_move(mv).map_err(|illegal| {
-                    format!("{}: {}", escape_control(result), illegal.reason())
+                    format!("`{}`: {}", escape_control(result), illegal.reason())
                 })?;
                 Ok(Decision::Play(mv))
             }
