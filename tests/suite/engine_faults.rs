@@ -62,13 +62,13 @@ fn failure(output: &Output) -> String {
     stderr
 }
 
-/// The process group an engine script wrote to `file`.
-fn group_of(file: &Path) -> u32 {
+/// The process groups of the engine scripts that added theirs to `file`.
+fn groups_in(file: &Path) -> Vec<u32> {
     std::fs::read_to_string(file)
-        .unwrap_or_else(|error| panic!("{file:?}: {error}"))
-        .trim()
-        .parse()
-        .unwrap()
+        .unwrap_or_default()
+        .lines()
+        .map(|line| line.trim().parse().unwrap())
+        .collect()
 }
 
 /// The processes of group `group` that are still running (zombies, which
@@ -92,6 +92,13 @@ fn running_in_group(group: u32) -> Vec<u32> {
         }
     }
     running
+}
+
+fn assert_groups_gone(groups: &[u32]) {
+    assert!(!groups.is_empty(), "no engine wrote its group");
+    for &group in groups {
+        assert_group_gone(group);
+    }
 }
 
 fn assert_group_gone(group: u32) {
@@ -222,7 +229,7 @@ fn engines_that_do_not_answer_in_time_are_stopped_with_their_processes() {
         assert!(error.contains(reason), "{name}: {error}");
         assert!(error.contains("it was stopped"), "{name}: {error}");
         assert!(elapsed < Duration::from_secs(5), "{name}: {elapsed:?}");
-        assert_group_gone(group_of(&group_file));
+        assert_groups_gone(&groups_in(&group_file));
     }
 }
 
@@ -244,12 +251,12 @@ fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    // One engine is started to read its configuration, one for the game.
     let deadline = Instant::now() + Duration::from_secs(10);
-    while std::fs::read_to_string(&group_file).map_or(true, |text| text.trim().is_empty()) {
-        assert!(Instant::now() < deadline, "the engine did not start");
+    while groups_in(&group_file).len() < 2 {
+        assert!(Instant::now() < deadline, "the engines did not start");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let group = group_of(&group_file);
     // Past board_size: norn waits for the reply that never comes.
     std::thread::sleep(Duration::from_millis(200));
     let interrupted = Instant::now();
@@ -265,7 +272,7 @@ fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert_group_gone(group);
+    assert_groups_gone(&groups_in(&group_file));
     // The game was abandoned, not forfeited.
     let log = std::fs::read_to_string(dir.join("run/games.jsonl")).unwrap_or_default();
     assert!(!log.contains("forfeit"), "{log}");
