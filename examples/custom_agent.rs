@@ -79,6 +79,7 @@ fn main() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let result =

@@ -97,6 +97,7 @@ fn main() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let result =
         run_tournament(&config, &start, &make_agent, &options).expect("the tournament runs");

@@ -322,7 +322,8 @@ impl Registered for Hnefatafl {
     ];
 
     /// The common agents, and outside engines that speak the Hnefatafl Text
-    /// Protocol (`htp:cmd=PROGRAM ARGUMENTS`).
+    /// Protocol (`htp:[reply-ms=N,][ms=N,]cmd=PROGRAM ARGUMENTS`, see
+    /// [`agents::htp_engine`]).
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
         if spec.starts_with(agents::htp_engine::HTP_PREFIX) {
             return Ok(Box::new(agents::htp_engine::HtpEngineAgent::from_spec(

@@ -3,113 +3,539 @@
 //! hnefatafl` does), so that tournaments and matches can pit norn's agents
 //! against outside AIs.
 //!
-//! The spec is `htp:cmd=PROGRAM ARGUMENTS...`: everything after `cmd=` is
-//! the command line, split at spaces. The engine is started with the agent,
-//! told `board_size 11` at the start of each game and every move of the
-//! game it did not make itself, and asked `generate_move` for its own. Its
-//! choices are its own: a tournament with an outside engine is reproducible
-//! only as far as the engine is.
+//! The spec is `htp:[OPTIONS,]cmd=PROGRAM ARGUMENTS...`: everything after
+//! `cmd=` is the command line, split at spaces. The options, before it:
+//!
+//! | option | meaning |
+//! |--------|---------|
+//! | `reply-ms=N` | the longest wait for any one reply of the engine |
+//! | `ms=N` | the engine's own time per move (as its command line sets it), from which the default `reply-ms` is derived |
+//!
+//! Without `reply-ms` the engine has twice `ms` plus one second per reply,
+//! or [`DEFAULT_REPLY_MS`] without `ms` either.
+//!
+//! The engine is started with the agent, told `board_size 11` at the start
+//! of each game and every move of the game it did not make itself, and
+//! asked `generate_move` for its own. Its choices are its own: a tournament
+//! with an outside engine is reproducible only as far as the engine is.
+//!
+//! An engine cannot hang or end the process that runs it: it runs in a
+//! process group of its own, which is killed as a whole when the agent is
+//! dropped, when the engine fails (no reply in time, a line longer than
+//! [`MAX_LINE_BYTES`], an early exit) and by [`stop_all_engines`] (on
+//! Ctrl-C). Writing to an engine that has exited is an error, never a
+//! SIGPIPE, and the error says how it exited, with its last lines on
+//! standard error.
 
 use super::{Agent, AgentError, Decision};
 use crate::core::{Game, ParseError, Player, Ply, escape_control};
+use crate::engine::{LineLength, MAX_LINE_BYTES, Overlong, read_line};
 use crate::games::hnefatafl::{Hnefatafl, HnefataflMove, Side, parse_square, square_name};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::collections::VecDeque;
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The prefix of the specs this agent is built from.
 pub const HTP_PREFIX: &str = "htp:";
 
+/// The longest wait for a reply when the spec sets neither `reply-ms` nor
+/// `ms`: norn's games have no clock, and an engine that thinks longer than
+/// this must be given its time.
+pub const DEFAULT_REPLY_MS: u64 = 10_000;
+
+/// The longest `reply-ms` or `ms` a spec may set: a day.
+const MAX_SPEC_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// How many of the engine's last lines on standard error an error quotes.
+const STDERR_LINES_KEPT: usize = 5;
+
+/// The most characters of one standard error line an error quotes.
+const STDERR_CHARACTERS_SHOWN: usize = 200;
+
+/// How long an engine that was told `quit`, or whose output closed, is given
+/// to exit by itself before it is killed.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+/// The process groups of the engines running now, for [`stop_all_engines`].
+static RUNNING_GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Kills every outside engine this process runs, with all the processes
+/// each started: on Ctrl-C, so that none is left running. The agents then
+/// fail their next command.
+pub fn stop_all_engines() {
+    let groups = RUNNING_GROUPS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for &group in groups.iter() {
+        kill_group(group);
+    }
+}
+
+/// Kills process group `group` (an engine and every process it started).
+fn kill_group(group: u32) {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(group) {
+        // SAFETY: kill has no memory effects; a group that no longer exists
+        // makes it fail with ESRCH, which is ignored.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = group;
+}
+
+/// The settings of an `htp:` spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EngineSpec {
+    /// The longest wait for one reply.
+    reply_limit: Duration,
+    /// The engine's command line.
+    command_line: String,
+}
+
+impl EngineSpec {
+    fn parse(spec: &str) -> Result<EngineSpec, ParseError> {
+        let bad = |problem: String| ParseError::new("agent spec", spec, problem);
+        let mut rest = spec
+            .strip_prefix(HTP_PREFIX)
+            .ok_or_else(|| bad("an engine is given as htp:cmd=PROGRAM ARGUMENTS".into()))?;
+        let (mut reply_ms, mut move_ms) = (None, None);
+        let command_line = loop {
+            if let Some(command_line) = rest.strip_prefix("cmd=") {
+                break command_line;
+            }
+            let (option, after) = rest.split_once(',').ok_or_else(|| {
+                bad("an engine is given as htp:[reply-ms=N,][ms=N,]cmd=PROGRAM ARGUMENTS".into())
+            })?;
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| bad(format!("`{option}` is not KEY=VALUE")))?;
+            let slot = match key.trim() {
+                "reply-ms" => &mut reply_ms,
+                "ms" => &mut move_ms,
+                other => {
+                    return Err(bad(format!(
+                        "unknown engine option `{other}` (reply-ms, ms, then cmd=)"
+                    )));
+                }
+            };
+            let milliseconds = value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| (1..=MAX_SPEC_MS).contains(&ms))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "{key} takes milliseconds from 1 to {MAX_SPEC_MS}, not `{value}`"
+                    ))
+                })?;
+            if slot.replace(milliseconds).is_some() {
+                return Err(bad(format!("{key} is given twice")));
+            }
+            rest = after;
+        };
+        if command_line.split_whitespace().next().is_none() {
+            return Err(bad("the engine's command is empty".into()));
+        }
+        let reply_ms = reply_ms
+            .or(move_ms.map(|ms| 2 * ms + 1000))
+            .unwrap_or(DEFAULT_REPLY_MS);
+        Ok(EngineSpec {
+            reply_limit: Duration::from_millis(reply_ms),
+            command_line: command_line.to_string(),
+        })
+    }
+}
+
+/// What the threads that read and write the engine's pipes report.
+enum Event {
+    /// A line of the engine's output, without its line break.
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE_BYTES`]: the output is read no further.
+    TooLong,
+    /// The engine's output ended.
+    Closed,
+    ReadFailed(std::io::Error),
+    WriteFailed,
+}
+
+/// A running engine: its process and the threads on its pipes.
+struct EngineProcess {
+    child: Child,
+    /// The engine's process group (its own process id).
+    group: u32,
+    /// Lines for the engine's standard input, written by a thread that
+    /// cannot be killed by SIGPIPE (`None` once closed).
+    input: Option<Sender<String>>,
+    /// The engine's output lines and the pipes' failures.
+    events: Receiver<Event>,
+    /// The engine's last lines on standard error.
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Closed when standard error has been read to its end.
+    stderr_done: Receiver<()>,
+    /// Whether the process has been waited for (and its group killed).
+    reaped: bool,
+}
+
+impl EngineProcess {
+    fn start(command_line: &str) -> Result<EngineProcess, String> {
+        let mut words = command_line.split_whitespace();
+        let program = words.next().ok_or("the engine's command is empty")?;
+        let mut command = Command::new(program);
+        command
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
+            .map_err(|error| format!("cannot start `{program}`: {error}"))?;
+        let group = child.id();
+        RUNNING_GROUPS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(group);
+        let stdin = child.stdin.take().expect("stdin was piped");
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let stderr = child.stderr.take().expect("stderr was piped");
+        let (event_sender, events) = mpsc::channel();
+        let (input, lines) = mpsc::channel();
+        let write_events = event_sender.clone();
+        std::thread::spawn(move || write_lines(stdin, &lines, &write_events));
+        std::thread::spawn(move || read_output(stdout, &event_sender));
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr_tail);
+        let (done, stderr_done) = mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            keep_stderr_tail(stderr, &tail);
+            drop(done);
+        });
+        Ok(EngineProcess {
+            child,
+            group,
+            input: Some(input),
+            events,
+            stderr_tail,
+            stderr_done,
+            reaped: false,
+        })
+    }
+
+    /// Whether the engine has exited, without waiting for it: a process
+    /// that is not yet waited for keeps its group's id from being reused,
+    /// so that the group can still be killed.
+    fn has_exited(&self) -> bool {
+        #[cfg(unix)]
+        {
+            let pid = libc::id_t::from(self.group);
+            // SAFETY: `info` is a valid siginfo_t to write to; WNOWAIT
+            // leaves the process to be waited for by `Child::wait`.
+            unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                let found = libc::waitid(
+                    libc::P_PID,
+                    pid,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                );
+                found != 0 || info.si_pid() != 0
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            false
+        }
+    }
+
+    /// Waits up to `grace` for the engine to exit by itself.
+    fn await_exit(&self, grace: Duration) -> bool {
+        let deadline = Instant::now() + grace;
+        loop {
+            if self.has_exited() {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Kills the engine's whole process group and waits for the engine;
+    /// its exit status.
+    fn stop(&mut self) -> Option<ExitStatus> {
+        self.input = None;
+        if !self.reaped {
+            kill_group(self.group);
+            #[cfg(not(unix))]
+            let _ = self.child.kill();
+            self.reaped = true;
+            RUNNING_GROUPS
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .retain(|&group| group != self.group);
+        }
+        self.child.wait().ok()
+    }
+
+    /// The engine's last lines on standard error, as a clause of a message
+    /// (empty if it wrote none).
+    fn stderr_clause(&self) -> String {
+        // What the engine wrote just before it stopped may still be in the pipe.
+        let _ = self.stderr_done.recv_timeout(EXIT_GRACE);
+        let tail = self
+            .stderr_tail
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if tail.is_empty() {
+            return String::new();
+        }
+        let lines: Vec<String> = tail.iter().map(|line| format!("`{line}`")).collect();
+        format!("; its last lines on stderr: {}", lines.join(" | "))
+    }
+}
+
+/// Writes each line it is sent to the engine's standard input, until the
+/// sender is dropped or a write fails.
+fn write_lines(mut stdin: impl Write, lines: &Receiver<String>, events: &Sender<Event>) {
+    // A write to a pipe whose reader has exited raises SIGPIPE in the
+    // writing thread, and SIGPIPE ends the process (norn restores its
+    // default so that `norn ... | head` ends quietly). Blocked in this
+    // thread alone, it is never delivered: the write fails with EPIPE.
+    #[cfg(unix)]
+    // SAFETY: the sets are valid sigset_t values initialised by sigemptyset,
+    // and the mask changed is this thread's own.
+    unsafe {
+        let mut blocked: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut blocked);
+        libc::sigaddset(&mut blocked, libc::SIGPIPE);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &blocked, std::ptr::null_mut());
+    }
+    for line in lines {
+        let written = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
+        if written.is_err() {
+            let _ = events.send(Event::WriteFailed);
+            return;
+        }
+    }
+}
+
+/// Sends each line of the engine's output, reading at most
+/// [`MAX_LINE_BYTES`] of one line, until the output ends or fails.
+fn read_output(stdout: impl Read, events: &Sender<Event>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::new();
+    loop {
+        let (event, last) = match read_line(&mut reader, &mut line, Overlong::Stop) {
+            Ok(Some(LineLength::Fits)) => (Event::Line(std::mem::take(&mut line)), false),
+            Ok(Some(LineLength::TooLong)) => (Event::TooLong, true),
+            Ok(None) => (Event::Closed, true),
+            Err(error) => (Event::ReadFailed(error), true),
+        };
+        if events.send(event).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// Keeps the last [`STDERR_LINES_KEPT`] lines of the engine's standard
+/// error, each cut to [`STDERR_CHARACTERS_SHOWN`] characters, until it ends.
+fn keep_stderr_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
+    let mut reader = BufReader::new(stderr);
+    let mut line = Vec::new();
+    while let Ok(Some(_)) = read_line(&mut reader, &mut line, Overlong::Skip) {
+        let text = escape_control(&String::from_utf8_lossy(&line));
+        let shown: String = text.chars().take(STDERR_CHARACTERS_SHOWN).collect();
+        let mut tail = tail.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if tail.len() == STDERR_LINES_KEPT {
+            tail.pop_front();
+        }
+        tail.push_back(shown);
+    }
+}
+
+/// Why an exchange with the engine failed.
+enum Fault {
+    /// The engine answered `? MESSAGE`: it is still in a known state.
+    Refused(String),
+    /// Anything else: the engine cannot be trusted with another command.
+    Broken(String),
+    /// Its output ended or its input could not be written: it exited.
+    Gone,
+}
+
 /// A running engine and what it knows of the game.
 pub struct HtpEngineAgent {
     spec: String,
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    settings: EngineSpec,
+    process: EngineProcess,
+    /// Why the engine was stopped, repeated by every later command.
+    failure: Option<String>,
     /// The game's moves so far, as `play` arguments (`attacker a4 c4`).
     moves: Vec<String>,
     /// How many of them the engine knows (told, or played itself).
     known: usize,
     /// Whether the engine was told that a new game started.
     started: bool,
+    /// Whether the game began away from the start position, which the
+    /// protocol cannot tell the engine.
+    off_start: bool,
 }
 
 impl HtpEngineAgent {
-    /// Starts the engine of an `htp:cmd=PROGRAM ARGUMENTS...` spec.
+    /// Starts the engine of an `htp:[OPTIONS,]cmd=PROGRAM ARGUMENTS...` spec.
     ///
     /// # Errors
-    /// If the spec has no command or the program cannot be started.
+    /// If the spec is malformed or the program cannot be started.
     pub fn from_spec(spec: &str) -> Result<HtpEngineAgent, ParseError> {
-        let bad = |problem: String| ParseError::new("agent spec", spec, problem);
-        let command_line = spec
-            .strip_prefix(HTP_PREFIX)
-            .and_then(|rest| rest.strip_prefix("cmd="))
-            .ok_or_else(|| bad("an engine is given as htp:cmd=PROGRAM ARGUMENTS".into()))?;
-        let mut words = command_line.split_whitespace();
-        let program = words
-            .next()
-            .ok_or_else(|| bad("the engine's command is empty".into()))?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|error| bad(format!("cannot start `{program}`: {error}")))?;
-        let input = child.stdin.take().expect("stdin was piped");
-        let output = BufReader::new(child.stdout.take().expect("stdout was piped"));
+        let settings = EngineSpec::parse(spec)?;
+        let process = EngineProcess::start(&settings.command_line)
+            .map_err(|problem| ParseError::new("agent spec", spec, problem))?;
         Ok(HtpEngineAgent {
             spec: spec.to_string(),
-            child,
-            input,
-            output,
+            settings,
+            process,
+            failure: None,
             moves: Vec::new(),
             known: 0,
             started: false,
+            off_start: false,
         })
     }
 
+    /// Notes whether `state`, the first the agent sees in a game, is the
+    /// start position.
+    fn note_first_state(&mut self, state: &Hnefatafl) {
+        self.off_start |= state.hash() != Hnefatafl::new(*state.rules()).hash();
+    }
+
     /// Sends one command and returns the result of a success (`= RESULT`).
+    /// Any failure but a refusal stops the engine.
     fn command(&mut self, line: &str) -> Result<String, AgentError> {
-        let failed = |problem: String| AgentError::new(format!("the engine {problem}"));
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
-            .map_err(|error| failed(format!("cannot be written to: {error}")))?;
-        let mut reply = String::new();
-        let read = self
-            .output
-            .read_line(&mut reply)
-            .map_err(|error| failed(format!("cannot be read: {error}")))?;
-        if read == 0 {
-            return Err(failed("closed its output".into()));
+        if let Some(failure) = &self.failure {
+            return Err(AgentError::new(failure.clone()));
         }
-        // Every reply ends with an empty line.
-        let mut rest = String::new();
-        while self.output.read_line(&mut rest).unwrap_or(0) > 0 && !rest.trim().is_empty() {
-            rest.clear();
+        let fault = match self.exchange(line) {
+            Ok(result) => return Ok(result),
+            Err(fault) => fault,
+        };
+        let message = match fault {
+            Fault::Refused(reason) => return Err(AgentError::new(reason)),
+            Fault::Broken(problem) => {
+                self.process.stop();
+                format!("the engine {problem}; it was stopped")
+            }
+            Fault::Gone => {
+                let exited = self.process.await_exit(EXIT_GRACE);
+                let status = self.process.stop();
+                let how = match status {
+                    Some(status) if exited => format!("exited ({status})"),
+                    _ => "closed its pipes and was stopped".to_string(),
+                };
+                format!("the engine {how} when sent `{}`", escape_control(line))
+            }
+        };
+        let message = message + &self.process.stderr_clause();
+        self.failure = Some(message.clone());
+        Err(AgentError::new(message))
+    }
+
+    /// Writes `line` and reads the reply: its first line, then lines up to
+    /// the empty line that ends every reply, all within the reply limit.
+    fn exchange(&mut self, line: &str) -> Result<String, Fault> {
+        let input = self.process.input.as_ref().ok_or(Fault::Gone)?;
+        input.send(line.to_string()).map_err(|_| Fault::Gone)?;
+        let limit = self.settings.reply_limit;
+        let deadline = Instant::now() + limit;
+        let quoted = escape_control(line);
+        let mut reply: Option<String> = None;
+        loop {
+            let waited = deadline.saturating_duration_since(Instant::now());
+            let event = match self.process.events.recv_timeout(waited) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    let what = if reply.is_some() {
+                        "did not end its reply to"
+                    } else {
+                        "did not answer"
+                    };
+                    return Err(Fault::Broken(format!(
+                        "{what} `{quoted}` within {} ms (reply-ms)",
+                        limit.as_millis()
+                    )));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Gone),
+            };
+            let text = match event {
+                Event::Line(bytes) => String::from_utf8(bytes).map_err(|_| {
+                    Fault::Broken(format!("answered `{quoted}` with a line that is not UTF-8"))
+                })?,
+                Event::TooLong => {
+                    return Err(Fault::Broken(format!(
+                        "answered `{quoted}` with a line longer than {MAX_LINE_BYTES} bytes"
+                    )));
+                }
+                Event::ReadFailed(error) => {
+                    return Err(Fault::Broken(format!("cannot be read: {error}")));
+                }
+                Event::Closed | Event::WriteFailed => return Err(Fault::Gone),
+            };
+            match &reply {
+                // Every reply ends with an empty line.
+                Some(_) if text.trim().is_empty() => break,
+                Some(_) => {}
+                None => reply = Some(text),
+            }
         }
+        let reply = reply.unwrap_or_default();
         let reply = reply.trim_end();
-        if !reply.starts_with('=') {
-            // A refusal may quote a command line the engine read wrongly.
-            let reason = escape_control(reply.trim_start_matches('?').trim());
-            return Err(failed(format!("refused `{line}`: {reason}")));
+        match reply.strip_prefix('=') {
+            Some(result) => Ok(result.trim().to_string()),
+            None => {
+                // A refusal may quote a command line the engine read wrongly.
+                let reason = escape_control(reply.trim_start_matches('?').trim());
+                Err(Fault::Refused(format!(
+                    "the engine refused `{quoted}`: {reason}"
+                )))
+            }
         }
-        Ok(reply[1..].trim().to_string())
     }
 
     /// Reads the move of a `generate_move` result, `play ROLE FROM TO` or
-    /// `play ROLE resign`.
+    /// `play ROLE resign`, which must be for the side to move.
     fn read_decision(result: &str, state: &Hnefatafl) -> Result<Decision<HnefataflMove>, String> {
         let words: Vec<&str> = result.split_whitespace().collect();
-        match words[..] {
-            ["play", _, "resign" | "resigns"] => Ok(Decision::Resign),
-            ["play", _, from, to] => {
+        let (role_word, rest) = match words[..] {
+            ["play", role_word, ref rest @ ..] if !rest.is_empty() => (role_word, rest),
+            _ => return Err(format!("`{}` is not a move", escape_control(result))),
+        };
+        let mover = state.side_to_move();
+        if parse_role(role_word) != Some(mover) {
+            return Err(format!(
+                "`{}`, a move for another side than the {} to move",
+                escape_control(result),
+                role(mover)
+            ));
+        }
+        match rest {
+            ["resign" | "resigns"] => Ok(Decision::Resign),
+            [from, to] => {
                 let square = |text: &str| parse_square(text).map_err(|error| error.to_string());
                 let mv = HnefataflMove {
                     from: square(from)?,
                     to: square(to)?,
                 };
                 state.check_move(mv).map_err(|illegal| {
-                    format!("{}: {}", escape_control(result), illegal.reason())
+                    format!("`{}`: {}", escape_control(result), illegal.reason())
                 })?;
                 Ok(Decision::Play(mv))
             }
@@ -125,9 +551,27 @@ fn role(side: Side) -> &'static str {
     }
 }
 
+/// Reads a role as the protocol writes it: `attacker`/`a` or
+/// `defender`/`d`, in any case.
+fn parse_role(text: &str) -> Option<Side> {
+    match text.to_ascii_lowercase().as_str() {
+        "attacker" | "a" => Some(Side::Attackers),
+        "defender" | "d" => Some(Side::Defenders),
+        _ => None,
+    }
+}
+
 impl Agent<Hnefatafl> for HtpEngineAgent {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        format!(
+            "{HTP_PREFIX}reply-ms={},cmd={}",
+            self.settings.reply_limit.as_millis(),
+            self.settings.command_line
+        )
     }
 
     fn decide(
@@ -137,12 +581,10 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
     ) -> Result<Decision<HnefataflMove>, AgentError> {
         // The protocol has no command to set up a position: the engine
         // knows a game only as moves from the start, which it must be told.
-        let from_start = if self.moves.is_empty() {
-            state.hash() == Hnefatafl::new(*state.rules()).hash()
-        } else {
-            state.ply() as usize == self.moves.len()
-        };
-        if !from_start {
+        if self.moves.is_empty() {
+            self.note_first_state(state);
+        }
+        if self.off_start {
             return Err(AgentError::new(
                 "an engine agent plays games from the start position or from moves played from it, not from a position given as text",
             ));
@@ -166,6 +608,9 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
     }
 
     fn observe(&mut self, before: &Hnefatafl, ply: &Ply<HnefataflMove>) {
+        if self.moves.is_empty() {
+            self.note_first_state(before);
+        }
         if let Ply::Move(mv) = ply {
             self.moves.push(format!(
                 "{} {} {}",
@@ -177,6 +622,7 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
     }
 
     fn reset(&mut self) {
+        self.off_start = false;
         self.moves.clear();
         self.known = 0;
         self.started = false;
@@ -185,9 +631,69 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
 
 impl Drop for HtpEngineAgent {
     fn drop(&mut self) {
-        // A polite quit, then no waiting on an engine that ignores it.
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // A polite quit and a moment to act on it; then the whole group is
+        // killed, so that nothing the engine started outlives it.
+        if !self.process.reaped {
+            if let Some(input) = self.process.input.take() {
+                let _ = input.send("quit".to_string());
+            }
+            self.process.await_exit(EXIT_GRACE);
+        }
+        self.process.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_set_the_reply_limit_and_keep_the_command_whole() {
+        let parsed = |spec: &str| EngineSpec::parse(spec).map(|settings| settings.reply_limit);
+        assert_eq!(
+            parsed("htp:cmd=engine --x a,b"),
+            Ok(Duration::from_millis(DEFAULT_REPLY_MS))
+        );
+        assert_eq!(
+            parsed("htp:reply-ms=250,cmd=engine"),
+            Ok(Duration::from_millis(250))
+        );
+        assert_eq!(
+            parsed("htp:ms=1000,cmd=engine"),
+            Ok(Duration::from_millis(3000))
+        );
+        assert_eq!(
+            parsed("htp:ms=1000,reply-ms=1500,cmd=engine"),
+            Ok(Duration::from_millis(1500))
+        );
+        assert_eq!(
+            EngineSpec::parse("htp:reply-ms=5,cmd=my engine -a=1,2")
+                .unwrap()
+                .command_line,
+            "my engine -a=1,2"
+        );
+        for bad in [
+            "htp:reply-ms=0,cmd=engine",
+            "htp:reply-ms=99999999999999999999,cmd=engine",
+            "htp:reply-ms=5,reply-ms=6,cmd=engine",
+            "htp:depth=3,cmd=engine",
+            "htp:reply-ms=5",
+            "htp:cmd=  ",
+        ] {
+            assert!(EngineSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_reply_for_the_side_not_to_move_is_refused() {
+        let start = Hnefatafl::new(Default::default());
+        let wrong = HtpEngineAgent::read_decision("play defender e1 e2", &start);
+        assert!(wrong.unwrap_err().contains("another side"));
+        let resign = HtpEngineAgent::read_decision("play d resign", &start);
+        assert!(resign.unwrap_err().contains("another side"));
+        assert_eq!(
+            HtpEngineAgent::read_decision("play A resign", &start),
+            Ok(Decision::Resign)
+        );
     }
 }

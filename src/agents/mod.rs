@@ -84,6 +84,13 @@ impl fmt::Display for AgentError {
 
 impl std::error::Error for AgentError {}
 
+/// Whether an agent built from `spec` may resign: a person (`human`) and
+/// an outside engine (`htp:...`) can; norn's own agents never do. A logged
+/// game that one of them ended by resigning was not played by them.
+pub fn may_resign(spec: &str) -> bool {
+    spec == "human" || spec.starts_with(htp_engine::HTP_PREFIX)
+}
+
 /// A player of game `G`.
 ///
 /// An agent is built from a spec string and a seed, and is deterministic

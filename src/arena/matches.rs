@@ -2,6 +2,7 @@
 //! test decides, as engine testers run them.
 
 use super::build::Provenance;
+use super::forfeits::ForfeitStreaks;
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::summary::seat_score;
 use super::tournament::{
@@ -67,6 +68,8 @@ pub struct MatchOptions<'a> {
     pub stop: &'a AtomicBool,
     /// Told of each game the test reads.
     pub progress: &'a dyn RunProgress,
+    /// Stop when an agent has lost this many games in a row by forfeit.
+    pub max_forfeits: usize,
 }
 
 /// Plays colour-swapped pairs between `config.agents[0]` (tested) and
@@ -91,6 +94,7 @@ pub fn run_match<G: Notation>(
         threads,
         stop,
         progress,
+        max_forfeits,
     } = *options;
     sprt.validate().map_err(TournamentError::Invalid)?;
     if max_pairs == 0 {
@@ -115,6 +119,7 @@ pub fn run_match<G: Notation>(
             make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
         resolved.push(agent.configuration());
     }
+    let streaks = ForfeitStreaks::new(2, max_forfeits).map_err(TournamentError::Invalid)?;
     let schedule = config.schedule();
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
     progress.start(schedule.len());
@@ -143,6 +148,9 @@ pub fn run_match<G: Notation>(
         for pair in played_lines.chunks(2) {
             for line in pair {
                 progress.game_done(line);
+                streaks
+                    .count(line, &config.agents)
+                    .map_err(TournamentError::Play)?;
             }
             lines.extend(pair.iter().cloned());
             let key: Vec<_> = pair

@@ -6,6 +6,7 @@ pub mod bounds;
 mod build;
 pub mod equilibrium;
 pub mod experiment;
+mod forfeits;
 mod matches;
 pub mod openings;
 mod playing;
@@ -22,13 +23,14 @@ pub mod winrate;
 pub mod winrate_shards;
 
 pub use build::{Build, Provenance};
+pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
 pub use matches::{MatchOptions, MatchReport, run_match};
 pub use openings::{
     OPENINGS_FILE, Opening, OpeningOrder, OpeningPlies, OpeningSet, Openings, parse_openings,
 };
 pub use playing::{
-    MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame, RESIGNATION_REASON, play_game,
-    play_game_after, plies_text, replay_plies,
+    FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame,
+    RESIGNATION_REASON, play_game, play_game_after, plies_text, replay_plies,
 };
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};

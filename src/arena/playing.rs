@@ -1,10 +1,10 @@
 //! Playing one game between agents: the loop behind `norn play`, tournaments
 //! and matches.
 
-use crate::agents::{Agent, Decision};
+use crate::agents::{Agent, Decision, player_choices};
 use crate::core::{
-    Game, GameRng, Notation, Outcome, Payoffs, Player, Ply, PlyText, Status, resolve_chance,
-    rng_from_seed,
+    Game, GameRng, MoveList, Notation, Outcome, Payoffs, Player, Ply, PlyText, Status,
+    resolve_chance, rng_from_seed,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -12,6 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const MAX_PLIES_REASON: &str = "max-plies";
 /// The reason recorded when an agent resigns.
 pub const RESIGNATION_REASON: &str = "resignation";
+/// The reason recorded when an agent fails (an error, an illegal move, an
+/// outside engine that exits or does not answer in time) and loses by
+/// forfeit ([`PlayOptions::forfeits`]).
+pub const FORFEIT_REASON: &str = "forfeit";
 
 /// The outcome of a game the runner's ply cap ends in `state`: a draw, every
 /// player at the middle of the payoff range.
@@ -26,6 +30,16 @@ pub(crate) fn max_plies_outcome<G: Game>(state: &G) -> Outcome {
 /// The outcome of `player` resigning in `state`: the lowest payoff for
 /// them, and for the others the highest (two players) or the middle.
 pub(crate) fn resignation_outcome<G: Game>(state: &G, player: Player) -> Outcome {
+    lost_by(state, player, RESIGNATION_REASON)
+}
+
+/// The outcome of `player` forfeiting in `state`: as a resignation.
+pub(crate) fn forfeit_outcome<G: Game>(state: &G, player: Player) -> Outcome {
+    lost_by(state, player, FORFEIT_REASON)
+}
+
+/// The outcome of `player` giving up the game in `state` for `reason`.
+fn lost_by<G: Game>(state: &G, player: Player, reason: &'static str) -> Outcome {
     let (low, high) = state.payoff_range();
     let players = state.num_players();
     let others = if players == 2 {
@@ -37,8 +51,16 @@ pub(crate) fn resignation_outcome<G: Game>(state: &G, player: Player) -> Outcome
     values[player] = low;
     Outcome {
         payoffs: Payoffs::from_slice(&values),
-        reason: RESIGNATION_REASON,
+        reason,
     }
+}
+
+/// An agent's failure that ended a game as its loss by forfeit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub player: Player,
+    /// What went wrong, as [`PlayError`] says it.
+    pub reason: String,
 }
 
 /// A finished game: the plies in order and how it ended.
@@ -51,6 +73,8 @@ pub struct PlayedGame<M> {
     pub outcome: Outcome,
     /// The player who resigned, if one did.
     pub resigned: Option<Player>,
+    /// The player who lost by forfeit, and why, if one did.
+    pub forfeit: Option<Forfeit>,
     /// The seed the game's chance events were drawn from: with it, the
     /// plies replay to the same states ([`replay_plies`]).
     pub chance_seed: u64,
@@ -67,6 +91,7 @@ impl<M> PlayedGame<M> {
             plies,
             outcome,
             resigned,
+            forfeit: None,
             chance_seed,
         }
     }
@@ -115,6 +140,10 @@ pub struct PlayOptions<'a> {
     pub chance_seed: u64,
     /// Read before each ply: raised, it abandons the game.
     pub stop: Option<&'a AtomicBool>,
+    /// An agent that fails (returns an error or an illegal move) loses the
+    /// game by forfeit ([`FORFEIT_REASON`]) instead of ending it as an
+    /// error, as tournaments record it.
+    pub forfeits: bool,
 }
 
 /// What the agents chose in one state.
@@ -202,9 +231,10 @@ pub fn play_game_after<G: Game>(
         {
             return Err(PlayError::Interrupted);
         }
-        let ply = match choose(&state, agents, &deciders)? {
-            Choice::Ply(ply) => ply,
-            Choice::Resign(player) => {
+        let ply = match choose(&state, agents, &deciders) {
+            Ok(Choice::Ply(ply)) => ply,
+            Err(failure) => return failure.end(&state, plies, options),
+            Ok(Choice::Resign(player)) => {
                 let outcome = resignation_outcome(&state, player);
                 return Ok(PlayedGame::new(
                     plies,
@@ -217,17 +247,71 @@ pub fn play_game_after<G: Game>(
         for agent in agents.iter_mut() {
             agent.observe(&state, &ply);
         }
-        state
-            .try_play_ply(&ply)
-            .map_err(|illegal| PlayError::IllegalMove {
-                agent: deciders
-                    .iter()
-                    .map(|&player| agents[player].spec())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                reason: illegal.reason().to_string(),
-            })?;
+        // A refused ply leaves the state as it was.
+        if let Err(illegal) = state.try_play_ply(&ply) {
+            let player = culprit(&state, &deciders, &ply);
+            let failure = Failure {
+                player,
+                error: PlayError::IllegalMove {
+                    agent: agents[player].spec().to_string(),
+                    reason: illegal.reason().to_string(),
+                },
+            };
+            return failure.end(&state, plies, options);
+        }
         plies.push(ply);
+    }
+}
+
+/// The player whose move in `ply` the rules refused in `state`: the one to
+/// move, or at a simultaneous choice the first whose move is not among its
+/// choices.
+fn culprit<G: Game>(state: &G, deciders: &[Player], ply: &Ply<G::Move>) -> Player {
+    let Ply::Joint(moves) = ply else {
+        return deciders[0];
+    };
+    let mut choices = MoveList::new();
+    deciders
+        .iter()
+        .zip(moves)
+        .find(|&(&player, mv)| {
+            player_choices(state, player, &mut choices).is_err() || !choices.contains(mv)
+        })
+        .map_or(deciders[0], |(&player, _)| player)
+}
+
+/// An agent that failed to choose, or chose an illegal move.
+struct Failure {
+    player: Player,
+    error: PlayError,
+}
+
+impl Failure {
+    /// Ends the game in `state` after `plies`: abandoned if the stop flag
+    /// is raised (a stopped outside engine fails as it is killed), a loss
+    /// by forfeit if `options` asks for them, else the error.
+    fn end<M>(
+        self,
+        state: &impl Game,
+        plies: Vec<Ply<M>>,
+        options: &PlayOptions<'_>,
+    ) -> Result<PlayedGame<M>, PlayError> {
+        if options
+            .stop
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Err(PlayError::Interrupted);
+        }
+        if !options.forfeits {
+            return Err(self.error);
+        }
+        let outcome = forfeit_outcome(state, self.player);
+        let mut game = PlayedGame::new(plies, outcome, None, options.chance_seed);
+        game.forfeit = Some(Forfeit {
+            player: self.player,
+            reason: self.error.to_string(),
+        });
+        Ok(game)
     }
 }
 
@@ -301,7 +385,7 @@ fn choose<G: Game>(
     state: &G,
     agents: &mut [Box<dyn Agent<G>>],
     deciders: &[Player],
-) -> Result<Choice<G::Move>, PlayError> {
+) -> Result<Choice<G::Move>, Failure> {
     let mut moves = Vec::with_capacity(deciders.len());
     for &player in deciders {
         let agent = &mut agents[player];
@@ -309,9 +393,12 @@ fn choose<G: Game>(
             Ok(Decision::Play(mv)) => moves.push(mv),
             Ok(Decision::Resign) => return Ok(Choice::Resign(player)),
             Err(error) => {
-                return Err(PlayError::AgentFailed {
-                    agent: agent.spec().to_string(),
-                    reason: error.to_string(),
+                return Err(Failure {
+                    player,
+                    error: PlayError::AgentFailed {
+                        agent: agent.spec().to_string(),
+                        reason: error.to_string(),
+                    },
                 });
             }
         }

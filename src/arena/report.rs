@@ -220,6 +220,18 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
         format!("length in plies: {}", length_text(&overall.length)),
         format!("game ends: {}", reasons_text(&overall.reasons)),
     ];
+    let forfeits: Vec<String> = summary
+        .agents
+        .iter()
+        .filter(|agent| agent.forfeits > 0)
+        .map(|agent| format!("{} {}", agent.spec, agent.forfeits))
+        .collect();
+    if !forfeits.is_empty() {
+        lines.push(format!(
+            "games lost by forfeit (the agent failed; each reason is in games.jsonl): {}",
+            forfeits.join("; ")
+        ));
+    }
     let repeating: Vec<String> = summary
         .pairings
         .iter()

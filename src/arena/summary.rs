@@ -82,6 +82,8 @@ pub struct AgentSummary {
     pub by_side: Vec<SideRecord>,
     pub length: Option<LengthStats>,
     pub reasons: BTreeMap<String, usize>,
+    /// The games this agent lost by forfeit (it failed in them).
+    pub forfeits: usize,
 }
 
 /// One pairing, from the first agent's point of view.
@@ -275,8 +277,10 @@ impl TournamentSummary {
                 // their names.
                 let mut sides: Vec<(usize, SideRecord)> = Vec::new();
                 let mut reasons = BTreeMap::new();
+                let mut forfeits = 0;
                 for game in agent_games(agent) {
                     let seat = usize::from(game.seats[1] == agent);
+                    forfeits += usize::from(game.forfeit.as_ref().is_some_and(|f| f.seat == seat));
                     let score = seat_score(game, seat);
                     total.add(score);
                     let side = &game.sides[seat];
@@ -311,6 +315,7 @@ impl TournamentSummary {
                     by_side: sides,
                     length: LengthStats::of(agent_games(agent).map(|game| game.plies)),
                     reasons,
+                    forfeits,
                 }
             })
             .collect();
@@ -410,6 +415,7 @@ mod tests {
             payoffs,
             winner: None,
             reason: "end".into(),
+            forfeit: None,
         }
     }
 

@@ -9,14 +9,15 @@
 //! shards or resumed runs give the same games as one uninterrupted run.
 
 use super::build::{Build, Provenance};
+use super::forfeits::{ForfeitStreaks, SeatForfeit, check_logged_forfeit};
 use super::openings::{OPENINGS_FILE, Opening, OpeningPlies, OpeningSet, Openings};
 use super::playing::{
-    MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON, max_plies_outcome,
-    play_game_after, plies_text, resignation_outcome, resolve_pending_chance,
+    FORFEIT_REASON, MAX_PLIES_REASON, PlayError, PlayOptions, RESIGNATION_REASON,
+    max_plies_outcome, play_game_after, plies_text, resignation_outcome, resolve_pending_chance,
 };
 use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
-use crate::agents::{Agent, spec_identity};
+use crate::agents::{Agent, may_resign, spec_identity};
 use crate::core::{
     Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
     derive_seed, rng_from_seed, thread_pool,
@@ -373,6 +374,10 @@ pub struct GameLine {
     /// The winning side, `None` for a draw.
     pub winner: Option<String>,
     pub reason: String,
+    /// The seat that lost by forfeit and why (only for the reason
+    /// [`FORFEIT_REASON`](super::FORFEIT_REASON)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<SeatForfeit>,
 }
 
 /// Errors of a tournament run.
@@ -434,6 +439,11 @@ pub struct RunOptions<'a> {
     /// [`Build`]); without it such a resume is refused, so that games of
     /// old code are not mixed with new ones unknowingly.
     pub force_resume: bool,
+    /// Stop the run when an agent has lost this many games in a row by
+    /// forfeit ([`DEFAULT_MAX_FORFEITS`](super::DEFAULT_MAX_FORFEITS) on the
+    /// command line); an agent's failure in a game is otherwise that game's
+    /// result.
+    pub max_forfeits: usize,
 }
 
 /// The games of a run: those found in the log and those played now.
@@ -524,6 +534,8 @@ pub fn run_tournament<G: Notation>(
     config.validate().map_err(TournamentError::Invalid)?;
     check_threads("the thread count", options.threads).map_err(TournamentError::Invalid)?;
     require_two_players(config, start)?;
+    let streaks = ForfeitStreaks::new(config.agents.len(), options.max_forfeits)
+        .map_err(TournamentError::Invalid)?;
     let mut resolved = Vec::with_capacity(config.agents.len());
     for spec in &config.agents {
         let agent =
@@ -588,11 +600,14 @@ pub fn run_tournament<G: Notation>(
                     }
                     Ok(line)
                 });
+            let outcome = outcome.and_then(|line| {
+                options.progress.game_done(&line);
+                let streak = streaks.count(&line, &config.agents);
+                played.lock().expect("no thread panicked").push(line);
+                streak.map_err(|stop| Some(TournamentError::Play(stop)))
+            });
             match outcome {
-                Ok(line) => {
-                    options.progress.game_done(&line);
-                    played.lock().expect("no thread panicked").push(line);
-                }
+                Ok(()) => {}
                 Err(None) => {} // interrupted
                 Err(Some(error)) => {
                     failed.store(true, Ordering::Relaxed);
@@ -642,6 +657,7 @@ pub(super) fn play_scheduled<G: Notation>(
         max_plies: config.max_plies,
         chance_seed: scheduled.chance_seed(),
         stop: Some(stop),
+        forfeits: true,
     };
     let play_error = |error: String| Some(TournamentError::Play(error));
     let opening = config
@@ -684,6 +700,10 @@ pub(super) fn play_scheduled<G: Notation>(
         payoffs,
         winner,
         reason: result.outcome.reason.to_string(),
+        forfeit: result.forfeit.map(|forfeit| SeatForfeit {
+            seat: forfeit.player,
+            reason: forfeit.reason,
+        }),
     })
 }
 
@@ -1132,6 +1152,18 @@ pub fn check_line<G: Notation>(
             line.index
         ));
     }
+    if line.reason == FORFEIT_REASON
+        && config
+            .max_plies
+            .is_some_and(|limit| line.moves.len() >= limit)
+    {
+        return Err(format!(
+            "game {}: forfeited after {} plies, past the cap of {:?}",
+            line.index,
+            line.moves.len(),
+            config.max_plies
+        ));
+    }
     if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
         return Err(format!(
             "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
@@ -1184,6 +1216,12 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
     let state = opening_state(start, line.opening.as_ref())
         .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed()))
         .map_err(|error| format!("game {}: {error}", line.index))?;
+    if line.reason != FORFEIT_REASON && line.forfeit.is_some() {
+        return Err(format!(
+            "game {}: names a forfeit, but ended by {}",
+            line.index, line.reason
+        ));
+    }
     let status = state.status();
     match status.outcome() {
         Some(outcome) => {
@@ -1203,11 +1241,13 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
             // runner gives for the recorded reason in the final state.
             let possible: Vec<Outcome> = match line.reason.as_str() {
                 MAX_PLIES_REASON => vec![max_plies_outcome(&state)],
+                FORFEIT_REASON => return check_logged_forfeit(line, &state),
                 RESIGNATION_REASON => (0..state.num_players())
                     .filter(|&player| match status {
                         Status::ToMove(mover) => mover == player,
                         _ => true,
                     })
+                    .filter(|&player| line.agents.get(player).is_some_and(|spec| may_resign(spec)))
                     .map(|player| resignation_outcome(&state, player))
                     .collect(),
                 _ => {
@@ -1222,7 +1262,8 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
                 .any(|outcome| outcome.payoffs.as_slice() == line.payoffs)
             {
                 return Err(format!(
-                    "game {}: payoffs {:?} are not those of a game ended by {}",
+                    "game {}: payoffs {:?} are not those of a game ended by {} \
+                     (only a person or an outside engine resigns)",
                     line.index, line.payoffs, line.reason
                 ));
             }

@@ -1,6 +1,7 @@
 //! `norn play`: one game between agents, or against a person at the terminal.
 
 use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_game};
+use crate::agents::htp_engine::{HTP_PREFIX, stop_all_engines};
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
 use crate::arena::{PlayOptions, play_game, plies_text, replay_plies};
@@ -101,6 +102,14 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         _ => start,
     };
     let specs = assign_specs(&start, args)?;
+    if specs.iter().any(|spec| spec.starts_with(HTP_PREFIX)) {
+        // Outside engines run in process groups of their own, which the
+        // terminal's Ctrl-C does not reach.
+        let _ = ctrlc::set_handler(|| {
+            stop_all_engines();
+            std::process::exit(130);
+        });
+    }
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     for (player, spec) in specs.iter().enumerate() {
         agents.push(if spec == "human" {

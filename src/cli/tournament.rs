@@ -4,11 +4,12 @@ use super::progress::GamesBar;
 use super::{
     CliResult, check_threads, default_threads, game_names, parse_rules, print_json, with_game,
 };
+use crate::agents::htp_engine::stop_all_engines;
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
-    GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions, Shard,
-    TournamentConfig, TournamentSummary, check_line, merge_directories, run_match, run_tournament,
-    text_report, write_directory, write_reports,
+    DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
+    Shard, TournamentConfig, TournamentSummary, check_line, merge_directories, run_match,
+    run_tournament, text_report, write_directory, write_reports,
 };
 use crate::core::Capabilities;
 use crate::registry::{self, GameVisitor, Registered};
@@ -169,6 +170,10 @@ pub struct TournamentArgs {
     /// Resume a run whose games another build of norn played
     #[arg(long)]
     force_resume: bool,
+    /// Stop when an agent has lost N games in a row by forfeit (a failing
+    /// agent loses the game it fails in)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
+    max_forfeits: usize,
     #[command(flatten)]
     openings: OpeningArgs,
     /// Print the summary as one JSON object instead of the table
@@ -224,6 +229,10 @@ pub struct MatchArgs {
     /// Directory for the match's game log and reports, as a tournament's
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Stop when an agent has lost N games in a row by forfeit (a failing
+    /// agent loses the game it fails in)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
+    max_forfeits: usize,
     #[command(flatten)]
     openings: OpeningArgs,
     /// Print one JSON object instead of text
@@ -238,7 +247,12 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     // Installing can only fail if a handler exists already; the run then
     // simply cannot be interrupted cleanly, which is no reason to refuse it.
     let _ = ctrlc::set_handler(move || {
-        if handler_flag.swap(true, Ordering::SeqCst) {
+        let again = handler_flag.swap(true, Ordering::SeqCst);
+        // Outside engines run in process groups of their own, which the
+        // terminal's Ctrl-C does not reach, and a game waiting on one ends
+        // at once when it is killed.
+        stop_all_engines();
+        if again {
             std::process::exit(130);
         }
         eprintln!("\ninterrupted: finishing the log; press Ctrl-C again to quit at once");
@@ -296,6 +310,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         progress: &bar,
         repair: args.repair,
         force_resume: args.force_resume,
+        max_forfeits: args.max_forfeits,
     };
     let started = Instant::now();
     let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
@@ -412,6 +427,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         threads: args.threads,
         stop: &stop,
         progress: &bar,
+        max_forfeits: args.max_forfeits,
     };
     let report = run_match(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;

@@ -85,7 +85,9 @@ pub fn serve(
     mut output: impl Write,
 ) -> Result<(), ServeError> {
     let mut line = Vec::new();
-    while let Some(length) = read_line(&mut input, &mut line).map_err(ServeError::Read)? {
+    while let Some(length) =
+        read_line(&mut input, &mut line, Overlong::Skip).map_err(ServeError::Read)?
+    {
         let reply = match length {
             LineLength::TooLong => {
                 Some(session.refusal(&format!("the line is longer than {MAX_LINE_BYTES} bytes")))
@@ -109,15 +111,31 @@ pub fn serve(
 }
 
 /// Whether a line read fitted in [`MAX_LINE_BYTES`].
-enum LineLength {
+pub(crate) enum LineLength {
     Fits,
     /// Only the first [`MAX_LINE_BYTES`] were kept; the rest was skipped.
     TooLong,
 }
 
+/// What [`read_line`] does with a line longer than [`MAX_LINE_BYTES`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Overlong {
+    /// Reads on to the line's end, dropping the bytes past the limit, so
+    /// that the next line can be read (a session goes on after refusing it).
+    Skip,
+    /// Returns as soon as the limit is passed: a stream that may never send
+    /// a line break (an outside engine gone wrong) is not read on.
+    Stop,
+}
+
 /// Reads the next line into `line`, without its line break; `None` at the
-/// end of the input. Bytes beyond [`MAX_LINE_BYTES`] are read and dropped.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<LineLength>> {
+/// end of the input. At most [`MAX_LINE_BYTES`] are kept; `overlong` says
+/// whether the rest of a longer line is read and dropped.
+pub(crate) fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    overlong: Overlong,
+) -> io::Result<Option<LineLength>> {
     line.clear();
     let mut read_any = false;
     let mut too_long = false;
@@ -138,7 +156,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
         line.extend_from_slice(&content[..content.len().min(room)]);
         let used = end.map_or(buffer.len(), |end| end + 1);
         input.consume(used);
-        if end.is_some() {
+        if end.is_some() || (too_long && overlong == Overlong::Stop) {
             break;
         }
     }

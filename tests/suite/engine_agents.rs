@@ -40,6 +40,7 @@ fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     run_tournament(&config, &start, &Hnefatafl::build_agent, &options)
         .map_err(|error| error.to_string())

@@ -307,6 +307,7 @@ fn run_game<G: Notation>(
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     run_tournament(config, start, make_agent, &options)
         .map(|result| result.games)

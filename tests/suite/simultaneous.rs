@@ -163,6 +163,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let start = Goofspiel::new(rules);
     let result = run_tournament(&config, &start, &make_agent, &options).unwrap();

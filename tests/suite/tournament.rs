@@ -98,6 +98,7 @@ fn run(
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     run_tournament(config, &start(), &make_agent, &options).unwrap()
 }
@@ -170,6 +171,7 @@ fn an_interrupted_run_resumes_to_the_same_result() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let partial = run_tournament(&config(), &start(), &interrupting, &options).unwrap();
     assert!(partial.missing > 0, "the run should have been cut short");
@@ -220,6 +222,7 @@ fn a_corrupt_line_in_the_middle_is_an_error_not_skipped() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let error = run_tournament(&config(), &start(), &make_agent, &options)
         .err()
@@ -244,6 +247,7 @@ fn a_directory_of_another_tournament_is_refused() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let error = run_tournament(&different, &start(), &make_agent, &options)
         .err()
@@ -335,6 +339,7 @@ fn resume(dir: &Path, repair: bool) -> Result<RunResult, String> {
         progress: &Unwatched,
         repair,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     run_tournament(&config(), &start(), &make_agent, &options).map_err(|error| error.to_string())
 }
@@ -478,6 +483,7 @@ fn a_run_of_another_build_resumes_only_when_forced() {
         progress: &Unwatched,
         repair: false,
         force_resume: true,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let result = run_tournament(&config(), &start(), &make_agent, &forced).unwrap();
     assert_eq!(result.resumed, 12);
@@ -496,6 +502,7 @@ fn a_config_must_describe_the_game_it_is_played_with() {
         progress: &Unwatched,
         repair: false,
         force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
     };
     let thud = TournamentConfig {
         game: "thud".into(),

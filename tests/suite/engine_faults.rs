@@ -1,0 +1,308 @@
+//! Outside engines that misbehave (hostile scripts in tests/data/engines)
+//! cannot kill, hang or outlive norn: an engine that exits is an error that
+//! says how it exited and what it last wrote on stderr; one that does not
+//! answer in time, or writes a line without end, is stopped with its whole
+//! process group; a reply for the wrong side is refused; in tournaments and
+//! matches each failure is the engine's loss by forfeit.
+
+#![cfg(target_os = "linux")]
+
+use crate::common::cli::{norn, stdout};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn script(name: &str) -> String {
+    format!("{}/tests/data/engines/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const NORN: &str = env!("CARGO_BIN_EXE_norn");
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs norn with `args`, killing it if it has not ended after `limit`.
+fn norn_within(args: &[&str], limit: Duration) -> (Output, Duration) {
+    let started = Instant::now();
+    let mut child = Command::new(NORN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let output = child.wait_with_output().unwrap();
+            panic!(
+                "{args:?} still ran after {limit:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let elapsed = started.elapsed();
+    (child.wait_with_output().unwrap(), elapsed)
+}
+
+/// The error norn printed, after checking that it ended by itself (no
+/// signal: no SIGPIPE) with a failure.
+fn failure(output: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        output.status.code().is_some_and(|code| code != 0),
+        "{:?}: {stderr}",
+        output.status
+    );
+    stderr
+}
+
+/// The process groups of the engine scripts that added theirs to `file`.
+fn groups_in(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .map(|line| line.trim().parse().unwrap())
+        .collect()
+}
+
+/// The processes of group `group` that are still running (zombies, which
+/// wait for a parent to read their status, have ended).
+fn running_in_group(group: u32) -> Vec<u32> {
+    let mut running = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (command) state ppid pgrp ...: the command may hold spaces.
+        let Some(after_command) = stat.rfind(')').map(|end| &stat[end + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = after_command.split_whitespace().collect();
+        if fields.get(2) == Some(&group.to_string().as_str()) && fields[0] != "Z" {
+            running.push(pid);
+        }
+    }
+    running
+}
+
+fn assert_groups_gone(groups: &[u32]) {
+    assert!(!groups.is_empty(), "no engine wrote its group");
+    for &group in groups {
+        assert_group_gone(group);
+    }
+}
+
+fn assert_group_gone(group: u32) {
+    // SIGKILL takes effect at once, but the kernel may take a moment to
+    // show the processes as ended.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while !running_in_group(group).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(running_in_group(group), Vec::<u32>::new(), "group {group}");
+}
+
+fn play_against_random(engine: &str) -> (Output, Duration) {
+    norn_within(
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            engine,
+            "--defenders",
+            "random",
+        ],
+        Duration::from_secs(20),
+    )
+}
+
+#[test]
+fn an_engine_that_exits_at_once_is_an_error_saying_how() {
+    let engine = format!("htp:cmd={}", script("exits-at-once.sh"));
+    let (output, _) = play_against_random(&engine);
+    let error = failure(&output);
+    assert!(error.contains("exits-at-once.sh"), "{error}");
+    assert!(error.contains("exited (exit status: 3)"), "{error}");
+    assert!(error.contains("cannot load its weights"), "{error}");
+}
+
+#[test]
+fn an_engine_that_exits_mid_game_ends_play_match_and_tournament_clearly() {
+    let engine = format!("htp:cmd={} {NORN}", script("dies-at-third-move.sh"));
+    let (output, _) = play_against_random(&engine);
+    let error = failure(&output);
+    assert!(error.contains("dies-at-third-move.sh"), "{error}");
+    assert!(error.contains("exited (exit status: 7)"), "{error}");
+    assert!(error.contains("out of patience at move 3"), "{error}");
+
+    // In a match and a tournament each game it plays is its forfeit, and
+    // the run stops when it has forfeited --max-forfeits in a row.
+    let (output, _) = norn_within(
+        &[
+            "match",
+            "hnefatafl",
+            &engine,
+            "random",
+            "--sprt",
+            "0,10",
+            "--max-games",
+            "20",
+            "--threads",
+            "1",
+            "--max-forfeits",
+            "2",
+        ],
+        Duration::from_secs(30),
+    );
+    let error = failure(&output);
+    assert!(error.contains("forfeited 2 games in a row"), "{error}");
+    assert!(error.contains("exit status: 7"), "{error}");
+
+    let dir = scratch_dir("engine-dies-tournament");
+    let (output, _) = norn_within(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            &engine,
+            "--games",
+            "6",
+            "--threads",
+            "1",
+            "--max-forfeits",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        Duration::from_secs(30),
+    );
+    let error = failure(&output);
+    assert!(error.contains("forfeited 2 games in a row"), "{error}");
+    let log = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2, "{log}");
+    assert!(log.contains("\"reason\":\"forfeit\""), "{log}");
+    assert!(log.contains("out of patience"), "{log}");
+}
+
+#[test]
+fn engines_that_do_not_answer_in_time_are_stopped_with_their_processes() {
+    let dir = scratch_dir("engine-hangs");
+    let cases = [
+        (
+            "sleeps-at-generate-move.sh",
+            true,
+            "did not answer `generate_move` within 1000 ms",
+        ),
+        (
+            "never-replies.sh",
+            false,
+            "did not answer `board_size 11` within 1000 ms",
+        ),
+        (
+            "omits-blank-line.sh",
+            false,
+            "did not end its reply to `board_size 11` within 1000 ms",
+        ),
+        ("huge-line.sh", false, "with a line longer than 65536 bytes"),
+    ];
+    for (name, through_norn, reason) in cases {
+        let group_file = dir.join(format!("{name}.group"));
+        let group_path = group_file.to_str().unwrap();
+        let arguments = if through_norn {
+            format!("{NORN} {group_path}")
+        } else {
+            group_path.to_string()
+        };
+        let engine = format!("htp:reply-ms=1000,cmd={} {arguments}", script(name));
+        let (output, elapsed) = play_against_random(&engine);
+        let error = failure(&output);
+        assert!(error.contains(reason), "{name}: {error}");
+        assert!(error.contains("it was stopped"), "{name}: {error}");
+        assert!(elapsed < Duration::from_secs(5), "{name}: {elapsed:?}");
+        assert_groups_gone(&groups_in(&group_file));
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
+    let dir = scratch_dir("engine-ctrl-c");
+    let group_file = dir.join("group");
+    let engine = format!(
+        "htp:reply-ms=60000,cmd={} {}",
+        script("never-replies.sh"),
+        group_file.display()
+    );
+    let mut child = Command::new(NORN)
+        .args(["tournament", "hnefatafl", "--agents", "random", &engine])
+        .args(["--games", "2", "--threads", "1", "--out"])
+        .arg(dir.join("run"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // One engine is started to read its configuration, one for the game.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while groups_in(&group_file).len() < 2 {
+        assert!(Instant::now() < deadline, "the engines did not start");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Past board_size: norn waits for the reply that never comes.
+    std::thread::sleep(Duration::from_millis(200));
+    let interrupted = Instant::now();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    while child.try_wait().unwrap().is_none() {
+        if interrupted.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("norn still waited on the engine 5 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_groups_gone(&groups_in(&group_file));
+    // The game was abandoned, not forfeited.
+    let log = std::fs::read_to_string(dir.join("run/games.jsonl")).unwrap_or_default();
+    assert!(!log.contains("forfeit"), "{log}");
+}
+
+#[test]
+fn a_reply_for_the_side_not_to_move_is_refused() {
+    let engine = format!("htp:cmd={}", script("wrong-side.sh"));
+    let (output, _) = play_against_random(&engine);
+    let error = failure(&output);
+    assert!(
+        error.contains("a move for another side than the attacker to move"),
+        "{error}"
+    );
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn a_dropped_engine_is_told_to_quit_without_norn_dying() {
+    // An engine that exits before the quit norn sends at the end: the
+    // write to its closed input is no SIGPIPE.
+    let output = norn(&[
+        "play",
+        "hnefatafl",
+        "--attackers",
+        "random",
+        "--defenders",
+        &format!("htp:cmd={}", script("exits-at-once.sh")),
+        "--rules",
+        "ply-limit=1",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{:?}", output.status);
+}
