@@ -375,7 +375,7 @@ fn random_plies_give_the_same_games_for_any_thread_count_or_shard() {
             dir
         })
         .collect();
-    let merged = merge_directories(&dirs).unwrap();
+    let merged = merge_directories(&dirs, false).unwrap();
     assert_eq!(merged.games, one);
 }
 
