@@ -4,12 +4,14 @@
 //! a run leaves behind (`summary.json`, `deals.csv`, `winrate.svg`; for a
 //! sweep `sweep.json`, `sweep.csv`, `sweep.svg`).
 
+use super::build::Provenance;
 use super::plot::{SweepSeries, difficulty_curve_svg, sweep_svg};
-use super::tournament::Shard;
+use super::tournament::{Shard, ShardProvenance};
 use super::winrate::{
-    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, SpecBuilder, WinRate, WinRateRun, deal,
-    estimate_shard_win_rate,
+    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, SpecBuilder, Unrecorded, WinRate, WinRateRun,
+    deal, estimate_recorded_win_rate,
 };
+use super::winrate_runs::WinRateDirectory;
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
 use std::path::Path;
@@ -18,6 +20,13 @@ use std::path::Path;
 pub struct Contender<G: Stochastic> {
     policy: Box<dyn DealPolicy<G>>,
     sees_hidden_information: bool,
+}
+
+impl<G: Stochastic> Contender<G> {
+    /// The policy's full configuration, defaults included.
+    pub fn configuration(&self) -> String {
+        self.policy.configuration()
+    }
 }
 
 impl<G: Stochastic + Evaluate> Contender<G> {
@@ -95,6 +104,14 @@ pub struct WinRateReport {
     #[serde(skip_serializing_if = "Shard::is_all")]
     pub shard: Shard,
     pub policies: Vec<PolicyRate>,
+    /// The build that played the deals, the policies' full configurations
+    /// and the rules in force.
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    /// For shards of different builds merged knowingly: every shard's
+    /// provenance (empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shard_provenance: Vec<ShardProvenance>,
     /// `won[p][k]`: whether policy `p` won the shard's `k`-th deal, deal
     /// [`Shard::nth`]`(k)` (deal `k` of a whole run).
     #[serde(skip)]
@@ -115,9 +132,31 @@ pub fn compare_policies<G: Stochastic + Notation>(
     shard: Shard,
     on_deal_done: &(dyn Fn(&str) + Sync),
 ) -> Result<WinRateReport, String> {
+    compare_policies_in(rules, contenders, fixed, run, shard, None, on_deal_done)
+}
+
+/// Where a run keeps its deals: a run directory, and the value of the
+/// sweep (`None` outside sweeps).
+pub type RunLog<'a> = Option<(&'a WinRateDirectory, Option<u64>)>;
+
+/// As [`compare_policies`], keeping each deal's result in `log` as the
+/// deal ends and taking the deals it already holds from it (a resume). The
+/// report's provenance is the run's as the directory records it.
+///
+/// # Errors
+/// As [`compare_policies`], and if a result cannot be kept.
+pub fn compare_policies_in<G: Stochastic + Notation>(
+    rules: &G::Rules,
+    contenders: &[Contender<G>],
+    fixed: Option<&G>,
+    run: WinRateRun,
+    shard: Shard,
+    log: RunLog<'_>,
+    on_deal_done: &(dyn Fn(&str) + Sync),
+) -> Result<WinRateReport, String> {
     let mut policies = Vec::new();
     let mut won = Vec::new();
-    for contender in contenders {
+    for (place, contender) in contenders.iter().enumerate() {
         let spec = contender.policy.spec().to_string();
         let fixed_policy;
         let policy: &dyn DealPolicy<G> = match fixed {
@@ -130,7 +169,14 @@ pub fn compare_policies<G: Stochastic + Notation>(
             }
             None => contender.policy.as_ref(),
         };
-        let estimate = estimate_shard_win_rate(rules, policy, run, shard, &|| on_deal_done(&spec))?;
+        let on_deal = || on_deal_done(&spec);
+        let estimate = match log {
+            Some((directory, value)) => {
+                let record = directory.record(value, place);
+                estimate_recorded_win_rate(rules, policy, run, shard, &record, &on_deal)?
+            }
+            None => estimate_recorded_win_rate(rules, policy, run, shard, &Unrecorded, &on_deal)?,
+        };
         policies.push(PolicyRate {
             rate: estimate.rate,
             sees_hidden_information: contender.sees_hidden_information,
@@ -146,6 +192,14 @@ pub fn compare_policies<G: Stochastic + Notation>(
         deal: fixed.map(Notation::position_text),
         shard,
         policies,
+        provenance: match log {
+            Some((directory, _)) => directory.config.provenance.clone(),
+            None => Provenance::current(
+                contenders.iter().map(Contender::configuration).collect(),
+                rules.to_string(),
+            ),
+        },
+        shard_provenance: Vec::new(),
         won,
     })
 }
@@ -424,6 +478,10 @@ pub struct SweepReport {
     pub threads: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
+    /// The build that played the deals and the policies' full
+    /// configurations (the rules vary with the value).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub points: Vec<SweepPoint>,
 }
 
@@ -439,6 +497,10 @@ impl SweepReport {
             deals: first.deals,
             threads: first.threads,
             deal: first.deal.clone(),
+            provenance: Provenance {
+                rules_in_force: None,
+                ..first.provenance.clone()
+            },
             points: sweep
                 .values
                 .iter()

@@ -3,15 +3,19 @@
 
 use super::build::Provenance;
 use super::forfeits::ForfeitStreaks;
+use super::run_dir::{RunDirectory, RunKind};
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
-use super::summary::seat_score;
+use super::summary::{TournamentSummary, seat_score};
 use super::tournament::{
-    AgentFactory, GameLine, RunProgress, TournamentConfig, TournamentError, play_scheduled,
-    require_two_players,
+    AgentFactory, GAMES_FILE, GameLine, RunProgress, StoredConfig, TournamentConfig,
+    TournamentError, append_line, check_before_writing, check_line, open_log, play_scheduled,
+    prepare_directory, require_two_players, write_log, write_reports,
 };
-use crate::core::{Notation, thread_pool};
+use crate::core::{Capabilities, Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::HashMap;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 /// The result of a match between a tested agent and a baseline.
@@ -55,6 +59,13 @@ pub struct MatchReport {
     /// The games in order.
     #[serde(skip)]
     pub game_lines: Vec<GameLine>,
+    /// Games read back from the log of an earlier, interrupted run.
+    #[serde(skip)]
+    pub resumed: usize,
+    /// The match was stopped (by the stop flag) before it ended; the same
+    /// match on the same directory resumes it.
+    #[serde(skip)]
+    pub interrupted: bool,
 }
 
 /// How a match runs.
@@ -70,6 +81,15 @@ pub struct MatchOptions<'a> {
     pub progress: &'a dyn RunProgress,
     /// Stop when an agent has lost this many games in a row by forfeit.
     pub max_forfeits: usize,
+    /// The directory for the match's `config.json`, `games.jsonl` (each
+    /// game written as it ends) and reports; the same match on the same
+    /// directory resumes it. `None` keeps nothing on disk.
+    pub out_dir: Option<&'a Path>,
+    /// Drop log lines that fail the checks of a resume and play their
+    /// games again.
+    pub repair: bool,
+    /// Resume a match whose games another build of norn played.
+    pub force_resume: bool,
 }
 
 /// Plays colour-swapped pairs between `config.agents[0]` (tested) and
@@ -95,6 +115,9 @@ pub fn run_match<G: Notation>(
         stop,
         progress,
         max_forfeits,
+        out_dir,
+        repair,
+        force_resume,
     } = *options;
     sprt.validate().map_err(TournamentError::Invalid)?;
     if max_pairs == 0 {
@@ -121,7 +144,32 @@ pub fn run_match<G: Notation>(
     }
     let streaks = ForfeitStreaks::new(2, max_forfeits).map_err(TournamentError::Invalid)?;
     let schedule = config.schedule();
+    check_before_writing(&config, start, &schedule)?;
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
+    let mut provenance = Provenance::current(resolved, start.rules().to_string());
+    let mut logged: HashMap<usize, GameLine> = HashMap::new();
+    let (directory, log) = match out_dir {
+        Some(dir) => {
+            let (directory, existing) =
+                RunDirectory::open(dir, RunKind::Match).map_err(TournamentError::Invalid)?;
+            let run = StoredConfig {
+                sprt: Some(sprt),
+                ..StoredConfig::new(RunKind::Match, &config, &provenance)
+            };
+            let check = |line: &GameLine| check_line(&config, start, line);
+            let (read, stored) =
+                prepare_directory(dir, existing, &run, &check, repair, force_resume)?;
+            provenance = stored;
+            logged = read
+                .games
+                .into_iter()
+                .map(|line| (line.index, line))
+                .collect();
+            (Some(directory), Some(open_log(dir)?))
+        }
+        None => (None, None),
+    };
+    let resumed = logged.len();
     progress.start(schedule.len());
     let mut pentanomial = Pentanomial::default();
     let mut lines: Vec<GameLine> = Vec::new();
@@ -130,18 +178,31 @@ pub fn run_match<G: Notation>(
     let mut repeated_pairs = 0u64;
     let mut repeats_in_a_row = 0usize;
     let mut stopped_repeating = false;
+    let mut interrupted = false;
     'batches: for batch in schedule.chunks(2 * threads.max(1)) {
         let played: Vec<Result<GameLine, Option<TournamentError>>> = pool.install(|| {
             batch
                 .par_iter()
-                .map(|game| play_scheduled(&config, start, make_agent, game, stop))
+                .map(|game| match logged.get(&game.index) {
+                    Some(line) => Ok(line.clone()),
+                    None => {
+                        let line = play_scheduled(&config, start, make_agent, game, stop)?;
+                        if let (Some(log), Some(dir)) = (&log, out_dir) {
+                            append_line(log, &line, dir)?;
+                        }
+                        Ok(line)
+                    }
+                })
                 .collect()
         });
         let mut played_lines = Vec::with_capacity(played.len());
         for result in played {
             match result {
                 Ok(line) => played_lines.push(line),
-                Err(None) => break 'batches,
+                Err(None) => {
+                    interrupted = true;
+                    break 'batches;
+                }
                 Err(Some(error)) => return Err(error),
             }
         }
@@ -189,6 +250,9 @@ pub fn run_match<G: Notation>(
         });
     let (elo, elo_low, elo_high) = pentanomial.elo_estimate();
     let (llr_lower, llr_upper) = sprt.bounds();
+    if let Some(directory) = &directory {
+        write_match_files::<G>(directory.path(), &config, &provenance, &lines, interrupted)?;
+    }
     Ok(MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
@@ -209,9 +273,38 @@ pub fn run_match<G: Notation>(
         elo,
         elo_low,
         elo_high,
-        provenance: Provenance::current(resolved, start.rules().to_string()),
+        provenance,
         game_lines: lines,
+        resumed,
+        interrupted,
     })
+}
+
+/// Leaves a match's directory as a tournament of the games the test read
+/// would: the log holds those games (the games played past the deciding
+/// pair are dropped once the match has ended; an interrupted match keeps
+/// every finished game for its resume), and the reports summarise them as
+/// a tournament of that many games between the two agents.
+fn write_match_files<G: Notation>(
+    dir: &Path,
+    config: &TournamentConfig,
+    provenance: &Provenance,
+    lines: &[GameLine],
+    interrupted: bool,
+) -> Result<(), TournamentError> {
+    if !interrupted {
+        write_log(&dir.join(GAMES_FILE), lines)?;
+    }
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let played = TournamentConfig {
+        games_per_pair: lines.len(),
+        ..config.clone()
+    };
+    let scored = Capabilities::of::<G>().scored();
+    let summary = TournamentSummary::compute(&played, lines, scored).with_provenance(provenance);
+    write_reports(dir, &summary)
 }
 
 /// The tested agent's (agent 0's) score in a game.

@@ -14,12 +14,14 @@ pub mod plot;
 pub mod ratings;
 mod replay;
 mod report;
+mod run_dir;
 pub mod solve;
 pub mod sprt;
 pub mod stats;
 mod summary;
 mod tournament;
 pub mod winrate;
+pub mod winrate_runs;
 pub mod winrate_shards;
 
 pub use build::{Build, Provenance};
@@ -34,12 +36,13 @@ pub use playing::{
 };
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report};
+pub use run_dir::{RunDirectory, RunKind, refuse_input_as_output};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
     Record, SideRecord, TournamentSummary,
 };
 pub use tournament::{
     AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, MergedRun, RunOptions, RunProgress, RunResult,
-    ScheduledGame, Shard, TournamentConfig, TournamentError, Unwatched, check_line,
-    merge_directories, replay_line, run_tournament, write_directory, write_reports,
+    ScheduledGame, Shard, ShardProvenance, TournamentConfig, TournamentError, Unwatched,
+    check_line, merge_directories, replay_line, run_tournament, write_merged_run, write_reports,
 };

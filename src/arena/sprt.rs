@@ -11,10 +11,10 @@
 //! [ln(beta / (1 - alpha)), ln((1 - beta) / alpha)].
 
 use super::ratings::{Z_95, elo_from_score, expected_score};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The hypotheses and error rates of a test.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,

@@ -3,7 +3,7 @@
 
 use super::build::Provenance;
 use super::ratings::fit_ratings;
-use super::tournament::{GameLine, TournamentConfig};
+use super::tournament::{GameLine, ShardProvenance, TournamentConfig};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -139,6 +139,10 @@ pub struct TournamentSummary {
     /// (empty unless given by [`TournamentSummary::with_provenance`]).
     #[serde(flatten)]
     pub provenance: Provenance,
+    /// For shards of different builds merged knowingly: every shard's
+    /// provenance (empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shard_provenance: Vec<ShardProvenance>,
     pub anchor: String,
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
@@ -382,6 +386,7 @@ impl TournamentSummary {
             games_scheduled: config.total_games(),
             games_played: games.len(),
             provenance: Provenance::default(),
+            shard_provenance: Vec::new(),
             anchor: config.agents[anchor].clone(),
             rated_by: if scored {
                 RATED_BY_PAIRS

@@ -16,6 +16,8 @@ use super::playing::{
     max_plies_outcome, play_game_after, plies_text, resignation_outcome, resolve_pending_chance,
 };
 use super::report::{markdown_report, ratings_svg};
+use super::run_dir::{CONFIG_FILE, LogBytes, RunDirectory, RunKind, refuse_input_as_output};
+use super::sprt::Sprt;
 use super::summary::TournamentSummary;
 use crate::agents::{Agent, may_resign, spec_identity};
 use crate::core::{
@@ -326,6 +328,31 @@ impl Shard {
         self.count == 1
     }
 
+    /// Refuses a merge that lacks shards: `present[i]` tells whether shard
+    /// `i` of `present.len()` is there.
+    ///
+    /// # Errors
+    /// Naming every missing shard.
+    pub fn require_all(present: &[bool]) -> Result<(), String> {
+        let count = present.len();
+        let missing: Vec<String> = (0..count)
+            .filter(|&index| !present[index])
+            .map(|index| Shard { index, count }.to_string())
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "{} {} missing: merge every shard of the run",
+            if missing.len() == 1 {
+                "shard"
+            } else {
+                "shards"
+            },
+            missing.join(", ")
+        ))
+    }
+
     /// Refuses a shard built by hand with no count or an index past it.
     pub fn validate(&self) -> Result<(), String> {
         if self.count == 0 || self.index >= self.count {
@@ -348,6 +375,13 @@ impl std::fmt::Display for Shard {
 impl Serialize for Shard {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Shard {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Shard, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Shard::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -468,9 +502,7 @@ pub struct RunResult {
 pub type AgentFactory<'a, G> =
     dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError> + Sync + 'a;
 
-const CONFIG_FILE: &str = "config.json";
-const LOCK_FILE: &str = "run.lock";
-const GAMES_FILE: &str = "games.jsonl";
+pub(super) const GAMES_FILE: &str = "games.jsonl";
 
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
 /// matches refuse cooperative games and games with any other number of
@@ -543,40 +575,45 @@ pub fn run_tournament<G: Notation>(
         resolved.push(agent.configuration());
     }
     let mut provenance = Provenance::current(resolved, start.rules().to_string());
-    let _lock = match &options.out_dir {
-        Some(dir) => Some(RunLock::acquire(dir)?),
-        None => None,
-    };
+    let shard_games: Vec<ScheduledGame> = config
+        .schedule()
+        .into_iter()
+        .filter(|game| options.shard.contains(game))
+        .collect();
+    check_before_writing(config, start, &shard_games)?;
     let check = |line: &GameLine| check_line(config, start, line);
-    let read = match &options.out_dir {
+    let (_directory, read) = match &options.out_dir {
         Some(dir) => {
-            let (read, stored) = prepare_directory(dir, config, &provenance, &check, options)?;
+            let (directory, existing) =
+                RunDirectory::open(dir, RunKind::Tournament).map_err(TournamentError::Invalid)?;
+            let run = StoredConfig {
+                shard: Some(options.shard),
+                shard_games: Some(shard_games.len()),
+                ..StoredConfig::new(RunKind::Tournament, config, &provenance)
+            };
+            let (read, stored) = prepare_directory(
+                dir,
+                existing,
+                &run,
+                &check,
+                options.repair,
+                options.force_resume,
+            )?;
             provenance = stored;
-            read
+            (Some(directory), read)
         }
-        None => LogRead {
-            games: Vec::new(),
-            torn: false,
-            dropped: Vec::new(),
-        },
+        None => (None, LogRead::default()),
     };
     let (mut finished, repaired_torn_line, dropped_lines) = (read.games, read.torn, read.dropped);
     let resumed = finished.len();
     let done: std::collections::HashSet<usize> = finished.iter().map(|game| game.index).collect();
-    let pending: Vec<ScheduledGame> = config
-        .schedule()
+    let pending: Vec<ScheduledGame> = shard_games
         .into_iter()
-        .filter(|game| options.shard.contains(game) && !done.contains(&game.index))
+        .filter(|game| !done.contains(&game.index))
         .collect();
 
     let log = match &options.out_dir {
-        Some(dir) => Some(Mutex::new(BufWriter::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(dir.join(GAMES_FILE))
-                .map_err(|error| io_error(&dir.join(GAMES_FILE), error))?,
-        ))),
+        Some(dir) => Some(open_log(dir)?),
         None => None,
     };
     options.progress.start(pending.len());
@@ -635,6 +672,23 @@ pub fn run_tournament<G: Notation>(
         dropped_lines,
         provenance,
     })
+}
+
+/// Checks before anything is written what can be checked without playing:
+/// the opening of the first game to play (random plies that end every game
+/// they are drawn for are refused here rather than at the first game, after
+/// `config.json` was written).
+pub(super) fn check_before_writing<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    games: &[ScheduledGame],
+) -> Result<(), TournamentError> {
+    if let Some(first) = games.first() {
+        config
+            .opening_of(start, first.index)
+            .map_err(|error| TournamentError::Invalid(format!("the openings: {error}")))?;
+    }
+    Ok(())
 }
 
 /// Plays one scheduled game; `Err(None)` means it was interrupted.
@@ -707,42 +761,24 @@ pub(super) fn play_scheduled<G: Notation>(
     })
 }
 
-/// An exclusive lock on a run directory, held while a run writes to it, so
-/// that a second run on the same directory is refused instead of playing
-/// every game again into the same log. The system releases the lock when
-/// the process ends, however it ends, so a killed run leaves no stale lock.
-struct RunLock {
-    _file: File,
-}
-
-impl RunLock {
-    fn acquire(dir: &Path) -> Result<RunLock, TournamentError> {
-        std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
-        let path = dir.join(LOCK_FILE);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|error| io_error(&path, error))?;
-        match file.try_lock() {
-            Ok(()) => Ok(RunLock { _file: file }),
-            Err(std::fs::TryLockError::WouldBlock) => Err(TournamentError::Invalid(format!(
-                "{} is in use by another run; wait for it to end or choose another directory",
-                dir.display()
-            ))),
-            Err(std::fs::TryLockError::Error(error)) => Err(io_error(&path, error)),
-        }
-    }
-}
-
-fn io_error(path: &Path, error: std::io::Error) -> TournamentError {
+pub(super) fn io_error(path: &Path, error: std::io::Error) -> TournamentError {
     TournamentError::Io(format!("{}: {error}", path.display()))
+}
+
+/// Opens the game log of the run directory `dir` for appending.
+pub(super) fn open_log(dir: &Path) -> Result<Mutex<BufWriter<File>>, TournamentError> {
+    let path = dir.join(GAMES_FILE);
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map(|file| Mutex::new(BufWriter::new(file)))
+        .map_err(|error| io_error(&path, error))
 }
 
 /// Writes one finished game to the log and flushes it, so that no finished
 /// game is lost if the run is interrupted.
-fn append_line(
+pub(super) fn append_line(
     log: &Mutex<BufWriter<File>>,
     line: &GameLine,
     dir: &Path,
@@ -754,73 +790,144 @@ fn append_line(
         .map_err(|error| Some(io_error(&dir.join(GAMES_FILE), error)))
 }
 
-/// Creates the output directory or checks that it belongs to this
-/// tournament, and reads back the games already played there and the
-/// run's provenance (`provenance` for a new run).
-fn prepare_directory(
+/// Checks that the run directory `dir` (opened and locked, holding the
+/// `existing` configuration if it holds finished games) belongs to this run,
+/// or starts it there, and reads back the games already played there and
+/// the run's provenance (`run`'s for a new run).
+pub(super) fn prepare_directory(
     dir: &Path,
-    config: &TournamentConfig,
-    provenance: &Provenance,
+    existing: Option<String>,
+    run: &StoredConfig,
     check: &dyn Fn(&GameLine) -> Result<(), String>,
-    options: &RunOptions<'_>,
+    repair: bool,
+    force_resume: bool,
 ) -> Result<(LogRead, Provenance), TournamentError> {
-    std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
     let config_path = dir.join(CONFIG_FILE);
-    let stored = match std::fs::read_to_string(&config_path) {
-        Ok(text) => {
+    let stored = match existing {
+        Some(text) => {
             let existing = read_config(&config_path, &text)?;
-            if &existing.config != config {
+            if existing.config != run.config {
                 // Runs of builds without openings played from the start.
-                let hint = if existing.config.openings.is_start() && !config.openings.is_start() {
+                let hint = if existing.config.openings.is_start() && !run.config.openings.is_start()
+                {
                     "; its games start from the game's start (--no-openings resumes it)"
                 } else {
                     ""
                 };
                 return Err(TournamentError::Invalid(format!(
-                    "{} holds a different tournament ({}){hint}; use another --out directory",
+                    "{} holds a different {} ({}){hint}; use another --out directory",
                     dir.display(),
-                    describe_difference(&existing.config, config)
+                    kind_name(run.run),
+                    describe_difference(&existing.config, &run.config)
                 )));
             }
-            if !options.force_resume {
-                check_build(dir, existing.provenance.build.as_ref())?;
+            // Older builds did not record the shard.
+            if let (Some(held), Some(wanted)) = (existing.shard, run.shard)
+                && held != wanted
+            {
+                return Err(TournamentError::Invalid(format!(
+                    "{} holds shard {held} of this tournament, not shard {wanted}; \
+                     use another --out directory",
+                    dir.display()
+                )));
+            }
+            if existing.sprt != run.sprt {
+                return Err(TournamentError::Invalid(format!(
+                    "{} holds a match with other --sprt, --alpha or --beta settings; \
+                     use another --out directory",
+                    dir.display()
+                )));
+            }
+            if !force_resume {
+                check_build(
+                    dir,
+                    existing.provenance.build.as_ref(),
+                    "--force-resume goes on with this build knowingly",
+                )?;
             }
             existing.provenance
         }
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            write_config(&config_path, config, provenance)?;
-            provenance.clone()
+        None => {
+            write_config(&config_path, run)?;
+            run.provenance.clone()
         }
-        Err(error) => return Err(io_error(&config_path, error)),
     };
-    let read = read_games(&dir.join(GAMES_FILE), check, true, options.repair)?;
+    let read = read_games(
+        &dir.join(GAMES_FILE),
+        check,
+        true,
+        repair,
+        " (--repair drops such lines and plays their games again)",
+    )?;
     Ok((read, stored))
 }
 
-/// A run directory's `config.json`: the tournament and its provenance
-/// (the build of norn that started it, every agent's full configuration
-/// ([`Agent::configuration`]) and the rules in force).
-#[derive(Serialize, Deserialize)]
-struct StoredConfig {
-    #[serde(flatten)]
-    config: TournamentConfig,
-    #[serde(flatten)]
-    provenance: Provenance,
+/// The word for a run of `kind` in messages.
+fn kind_name(kind: RunKind) -> &'static str {
+    match kind {
+        RunKind::Match => "match",
+        _ => "tournament",
+    }
 }
 
-fn write_config(
-    path: &Path,
-    config: &TournamentConfig,
-    provenance: &Provenance,
-) -> Result<(), TournamentError> {
-    let stored = StoredConfig {
-        config: config.clone(),
-        provenance: provenance.clone(),
-    };
-    if let Openings::Set(set) = &config.openings {
+/// A run directory's `config.json`: what kind of run it is, the tournament,
+/// the shard and its size, a match's test, and the provenance (the build of
+/// norn that started it, every agent's full configuration
+/// ([`Agent::configuration`]) and the rules in force); for a merge of
+/// shards that more than one build played, every shard's provenance.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredConfig {
+    #[serde(default, skip_serializing_if = "RunKind::is_tournament")]
+    pub run: RunKind,
+    #[serde(flatten)]
+    pub config: TournamentConfig,
+    /// The part of the run the directory holds (absent in older builds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// How many games that part holds when finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_games: Option<usize>,
+    /// A match's sequential test.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<Sprt>,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shard_provenance: Vec<ShardProvenance>,
+}
+
+impl StoredConfig {
+    /// The configuration of a whole run of `kind`.
+    pub(super) fn new(
+        run: RunKind,
+        config: &TournamentConfig,
+        provenance: &Provenance,
+    ) -> StoredConfig {
+        StoredConfig {
+            run,
+            config: config.clone(),
+            shard: None,
+            shard_games: None,
+            sprt: None,
+            provenance: provenance.clone(),
+            shard_provenance: Vec::new(),
+        }
+    }
+}
+
+/// The provenance of one shard of a merged run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardProvenance {
+    pub shard: Shard,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+fn write_config(path: &Path, stored: &StoredConfig) -> Result<(), TournamentError> {
+    if let Openings::Set(set) = &stored.config.openings {
         write_openings_file(path, set)?;
     }
-    let text = serde_json::to_string_pretty(&stored).expect("configs serialise");
+    let text = serde_json::to_string_pretty(stored).expect("configs serialise");
     std::fs::write(path, text + "\n").map_err(|error| io_error(path, error))
 }
 
@@ -864,8 +971,9 @@ fn read_config(path: &Path, text: &str) -> Result<StoredConfig, TournamentError>
     })
 }
 
-/// Refuses a directory whose games another build of norn played.
-fn check_build(dir: &Path, build: Option<&Build>) -> Result<(), TournamentError> {
+/// Refuses a directory whose games another build of norn played; `advice`
+/// names the flag that goes on knowingly.
+fn check_build(dir: &Path, build: Option<&Build>, advice: &str) -> Result<(), TournamentError> {
     let current = Build::current();
     if build == Some(current) {
         return Ok(());
@@ -874,8 +982,7 @@ fn check_build(dir: &Path, build: Option<&Build>) -> Result<(), TournamentError>
         build.to_string()
     });
     Err(TournamentError::Invalid(format!(
-        "the games in {} were played by {played_by}, and this is {current}; \
-         --force-resume goes on with this build knowingly",
+        "the games in {} were played by {played_by}, and this is {current}; {advice}",
         dir.display()
     )))
 }
@@ -901,164 +1008,224 @@ fn describe_difference(old: &TournamentConfig, new: &TournamentConfig) -> String
 }
 
 /// What reading a game log found.
-struct LogRead {
+#[derive(Default)]
+pub(super) struct LogRead {
     /// The good lines, in file order.
-    games: Vec<GameLine>,
+    pub games: Vec<GameLine>,
     /// The last line was cut short (and, when repairing, cut from the file).
     torn: bool,
     /// Why each dropped line was bad (only when repairing).
     dropped: Vec<String>,
 }
 
-/// Reads a game log, checking every line with `check`. Every line is
-/// written whole and then flushed, so only the last line can be cut short
-/// by a crash: a last line without its newline is such a torn write, and
-/// with `cut_torn` it is cut from the file so that its game is played
-/// again. Any other bad line (not a record, a game recorded twice, or one
-/// `check` refuses) is an error naming its line, unless `drop_bad` is set:
-/// then such lines are removed from the file and reported.
+/// Reads a game log as bytes, checking every line with `check`. Every line
+/// is written whole and then flushed, so only the last line can be cut
+/// short by a crash: a last line without its newline is such a torn write,
+/// and with `cut_torn` it is cut from the file so that its game is played
+/// again. Any other bad line (not UTF-8 text, not a record, a game recorded
+/// twice, or one `check` refuses) is an error naming its line, followed by
+/// `advice`, unless `drop_bad` is set: then such lines are removed from the
+/// file and reported.
 fn read_games(
     path: &Path,
     check: &dyn Fn(&GameLine) -> Result<(), String>,
     cut_torn: bool,
     drop_bad: bool,
+    advice: &str,
 ) -> Result<LogRead, TournamentError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(LogRead {
-                games: Vec::new(),
-                torn: false,
-                dropped: Vec::new(),
-            });
-        }
-        Err(error) => return Err(io_error(path, error)),
-    };
-    let complete_bytes = text.rfind('\n').map_or(0, |end| end + 1);
-    let torn = complete_bytes < text.len();
+    let log = LogBytes::read(path).map_err(|error| io_error(path, error))?;
     let mut games = Vec::new();
-    let mut kept_lines = Vec::new();
+    let mut kept_lines: Vec<&[u8]> = Vec::new();
     let mut dropped = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for (number, line) in text[..complete_bytes].lines().enumerate() {
-        let checked = serde_json::from_str::<GameLine>(line)
-            .map_err(|error| format!("not a game record: {error}"))
-            .and_then(|game| {
-                if seen.contains(&game.index) {
-                    return Err(format!("game {} is recorded twice", game.index));
-                }
-                check(&game)?;
-                Ok(game)
-            });
+    for (number, raw, text) in log.lines() {
+        let checked = text.and_then(|line| {
+            let game = serde_json::from_str::<GameLine>(line)
+                .map_err(|error| format!("not a game record: {error}"))?;
+            if seen.contains(&game.index) {
+                return Err(format!("game {} is recorded twice", game.index));
+            }
+            check(&game)?;
+            Ok(game)
+        });
         match checked {
             Ok(game) => {
                 seen.insert(game.index);
                 games.push(game);
-                kept_lines.push(line);
+                kept_lines.push(raw);
             }
-            Err(problem) if drop_bad => dropped.push(format!("line {}: {problem}", number + 1)),
+            Err(problem) if drop_bad => dropped.push(format!("line {number}: {problem}")),
             Err(problem) => {
                 return Err(TournamentError::Invalid(format!(
-                    "{}: line {}: {problem} (--repair drops such lines and plays their games again)",
+                    "{}: line {number}: {problem}{advice}",
                     path.display(),
-                    number + 1
                 )));
             }
         }
     }
     if !dropped.is_empty() {
-        let mut kept = kept_lines.join("\n");
+        let mut kept = kept_lines.join(&b'\n');
         if !kept.is_empty() {
-            kept.push('\n');
+            kept.push(b'\n');
         }
         replace_file(path, &kept)?;
-    } else if torn && cut_torn {
+    } else if log.torn() && cut_torn {
         let file = OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(|error| io_error(path, error))?;
-        file.set_len(complete_bytes as u64)
+        file.set_len(log.complete_len())
             .map_err(|error| io_error(path, error))?;
     }
     Ok(LogRead {
         games,
-        torn,
+        torn: log.torn(),
         dropped,
     })
 }
 
-/// Replaces a file's contents at once: the text goes to a temporary file
+/// Replaces a file's contents at once: the bytes go to a temporary file
 /// beside it, which is then renamed over it, so a crash leaves either the
 /// old file or the new one.
-fn replace_file(path: &Path, text: &str) -> Result<(), TournamentError> {
+fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
     let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, text).map_err(|error| io_error(&temporary, error))?;
+    std::fs::write(&temporary, bytes).map_err(|error| io_error(&temporary, error))?;
     std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
 }
 
 /// The shards of a run combined by [`merge_directories`].
 pub struct MergedRun {
     pub config: TournamentConfig,
-    /// The shards' provenance (the same in every shard).
+    /// The first shard's provenance (every shard's, unless
+    /// `shard_provenance` lists them).
     pub provenance: Provenance,
+    /// Every shard's provenance, when the shards differ in it (shards of
+    /// different builds merged with `force_resume`); empty otherwise.
+    pub shard_provenance: Vec<ShardProvenance>,
     /// Every shard's games, by index.
     pub games: Vec<GameLine>,
 }
 
-/// Combines the logs of shard directories: they must hold the same
-/// tournament played by this build with the same agent configurations and
-/// rules, every line must be the schedule's game at its index, and no game
-/// may appear in two of them. The moves are not replayed here (that needs
-/// the game's type): check each game with [`check_line`].
-pub fn merge_directories(dirs: &[PathBuf]) -> Result<MergedRun, TournamentError> {
-    let mut first: Option<StoredConfig> = None;
+/// How many games shard `shard` of the tournament `config` holds: its
+/// share of the colour-swapped pairs.
+fn shard_game_count(config: &TournamentConfig, shard: Shard) -> usize {
+    2 * shard.share((config.total_games() / 2) as u64) as usize
+}
+
+/// Combines the logs of shard directories: they must hold the shards of
+/// one split of the same tournament, every shard once and finished,
+/// played by this build (by any builds with `force_resume`, which the
+/// merged run records) with the same agent configurations and rules;
+/// every line must be the schedule's game at its index, and no game may
+/// appear in two of them. The moves are not replayed here (that needs the
+/// game's type): check each game with [`check_line`].
+pub fn merge_directories(
+    dirs: &[PathBuf],
+    force_resume: bool,
+) -> Result<MergedRun, TournamentError> {
+    let invalid = |message: String| TournamentError::Invalid(message);
+    let mut first: Option<(StoredConfig, &PathBuf)> = None;
     let mut games: Vec<GameLine> = Vec::new();
     let mut seen = std::collections::HashMap::new();
+    let mut shards: Vec<Option<&PathBuf>> = Vec::new();
+    let mut shard_provenance = Vec::new();
     for dir in dirs {
         let config_path = dir.join(CONFIG_FILE);
         let text =
             std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
         let mut stored = read_config(&config_path, &text)?;
-        check_build(dir, stored.provenance.build.as_ref())?;
+        if stored.run != RunKind::Tournament {
+            return Err(invalid(format!(
+                "{} holds a match, not a shard of a tournament",
+                dir.display()
+            )));
+        }
+        if !force_resume {
+            check_build(
+                dir,
+                stored.provenance.build.as_ref(),
+                "norn merge --force-resume merges shards of different builds knowingly",
+            )?;
+        }
+        let shard = stored.shard.ok_or_else(|| {
+            invalid(format!(
+                "{} does not record which shard it holds (an older norn wrote it), \
+                 so the merge cannot tell whether every shard is there; play it again with this norn",
+                config_path.display()
+            ))
+        })?;
+        shard_provenance.push(ShardProvenance {
+            shard,
+            provenance: stored.provenance.clone(),
+        });
         match &first {
             None => {
+                shards = vec![None; shard.count];
                 // The merged run's directory gets the set's lines from here.
                 load_openings_file(&config_path, &mut stored.config)?;
-                first = Some(stored);
+                first = Some((stored, dir));
             }
-            Some(first) => {
+            Some((first, first_dir)) => {
                 let difference = if first.config != stored.config {
                     describe_difference(&first.config, &stored.config)
-                } else if first.provenance != stored.provenance {
+                } else if first.shard.map(|shard| shard.count) != Some(shard.count) {
+                    "another number of shards".to_string()
+                } else if first.provenance.build == stored.provenance.build
+                    && first.provenance != stored.provenance
+                {
                     "different agent configurations or rules in force".to_string()
                 } else {
                     String::new()
                 };
                 if !difference.is_empty() {
-                    return Err(TournamentError::Invalid(format!(
+                    return Err(invalid(format!(
                         "{} holds a different tournament than {} ({difference})",
                         dir.display(),
-                        dirs[0].display(),
+                        first_dir.display(),
                     )));
                 }
             }
         }
-        let config = &first.as_ref().expect("set above").config;
+        if let Some(other) = shards[shard.index].replace(dir) {
+            return Err(invalid(format!(
+                "{} and {} both hold shard {shard}",
+                other.display(),
+                dir.display()
+            )));
+        }
+        let config = &first.as_ref().expect("set above").0.config;
         let check = |line: &GameLine| config.check_scheduled(line);
+        let games_path = dir.join(GAMES_FILE);
         let LogRead {
             games: shard_games,
             torn,
             ..
-        } = read_games(&dir.join(GAMES_FILE), &check, false, false)?;
+        } = read_games(
+            &games_path,
+            &check,
+            false,
+            false,
+            "; resume that shard with `norn tournament ... --repair`, which drops such lines \
+             and plays their games again, before merging",
+        )?;
         if torn {
-            return Err(TournamentError::Invalid(format!(
+            return Err(invalid(format!(
                 "{} ends with a half-written game; resume that shard before merging",
-                dir.join(GAMES_FILE).display()
+                games_path.display()
+            )));
+        }
+        let expected = shard_game_count(config, shard);
+        if shard_games.len() != expected {
+            return Err(invalid(format!(
+                "{} holds {} of the {expected} games of shard {shard}: the shard was cut short; \
+                 resume it (run its command again) before merging",
+                games_path.display(),
+                shard_games.len()
             )));
         }
         for game in shard_games {
             if let Some(other) = seen.insert(game.index, dir.clone()) {
-                return Err(TournamentError::Invalid(format!(
+                return Err(invalid(format!(
                     "game {} appears in both {} and {}",
                     game.index,
                     other.display(),
@@ -1068,34 +1235,71 @@ pub fn merge_directories(dirs: &[PathBuf]) -> Result<MergedRun, TournamentError>
             games.push(game);
         }
     }
-    let StoredConfig { config, provenance } =
-        first.ok_or_else(|| TournamentError::Invalid("nothing to merge".into()))?;
+    let (stored, _) = first.ok_or_else(|| invalid("nothing to merge".into()))?;
+    Shard::require_all(&shards.iter().map(Option::is_some).collect::<Vec<_>>()).map_err(invalid)?;
+    if shard_provenance
+        .iter()
+        .all(|shard| shard.provenance == stored.provenance)
+    {
+        shard_provenance.clear();
+    } else {
+        shard_provenance.sort_by_key(|shard| shard.shard.index);
+    }
     games.sort_by_key(|game| game.index);
     Ok(MergedRun {
-        config,
-        provenance,
+        config: stored.config,
+        provenance: stored.provenance,
+        shard_provenance,
         games,
     })
 }
 
-/// Writes a log and its configuration and provenance to `dir` (merged
-/// shards, a match's games), so that it can be summarised (and resumed, to
-/// fill any games not yet played).
-pub fn write_directory(
-    dir: &Path,
-    config: &TournamentConfig,
-    provenance: &Provenance,
-    games: &[GameLine],
-) -> Result<(), TournamentError> {
-    std::fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
-    write_config(&dir.join(CONFIG_FILE), config, provenance)?;
+/// Writes merged shards to `out` as the directory of a whole run, so that
+/// it can be summarised: opens `out` as a run directory (refusing one of
+/// the merged shards, a directory in use, and one that holds another run)
+/// and writes its configuration and log. The directory stays locked while
+/// the returned handle lives.
+///
+/// # Errors
+/// If `out` is refused or cannot be written.
+pub fn write_merged_run(
+    out: &Path,
+    inputs: &[PathBuf],
+    merged: &MergedRun,
+) -> Result<RunDirectory, TournamentError> {
+    refuse_input_as_output(inputs, out).map_err(TournamentError::Invalid)?;
+    let (directory, existing) =
+        RunDirectory::open(out, RunKind::Tournament).map_err(TournamentError::Invalid)?;
+    let config_path = out.join(CONFIG_FILE);
+    if let Some(text) = existing {
+        let held = read_config(&config_path, &text)?;
+        if held.config != merged.config {
+            return Err(TournamentError::Invalid(format!(
+                "{} holds a different tournament ({}); merge into another directory",
+                out.display(),
+                describe_difference(&held.config, &merged.config)
+            )));
+        }
+    }
+    let stored = StoredConfig {
+        shard: Some(Shard::ALL),
+        shard_games: Some(merged.config.total_games()),
+        shard_provenance: merged.shard_provenance.clone(),
+        ..StoredConfig::new(RunKind::Tournament, &merged.config, &merged.provenance)
+    };
+    write_config(&config_path, &stored)?;
+    write_log(&out.join(GAMES_FILE), &merged.games)?;
+    Ok(directory)
+}
+
+/// Writes `games` as a whole log, replacing the file at once.
+pub(super) fn write_log(path: &Path, games: &[GameLine]) -> Result<(), TournamentError> {
     let mut log = String::new();
     for game in games {
         log.push_str(&serde_json::to_string(game).expect("game lines serialise"));
         log.push('\n');
     }
-    let games_path = dir.join(GAMES_FILE);
-    std::fs::write(&games_path, log).map_err(|error| io_error(&games_path, error))
+    replace_file(path, log.as_bytes())
 }
 
 /// Reads and plays `texts` from `start`, each read in the state it was

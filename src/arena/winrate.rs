@@ -26,6 +26,12 @@ pub trait DealPolicy<G: Game>: Send + Sync {
     /// The spec the policy was built from, e.g. `greedy` or `mcts:iters=1000`.
     fn spec(&self) -> &str;
 
+    /// The policy's full configuration, defaults included, as a run's
+    /// provenance records it ([`Agent::configuration`] for an agent).
+    fn configuration(&self) -> String {
+        self.spec().to_string()
+    }
+
     /// A player for one worker thread.
     fn player(&self) -> Box<dyn DealPlayer<G>>;
 }
@@ -79,6 +85,10 @@ impl<G: Game> AgentPolicy<G> {
 impl<G: Game> DealPolicy<G> for AgentPolicy<G> {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        (self.build)(0).configuration()
     }
 
     fn player(&self) -> Box<dyn DealPlayer<G>> {
@@ -283,6 +293,55 @@ pub fn estimate_shard_win_rate<G: Stochastic>(
     shard: Shard,
     on_deal_done: &(dyn Fn() + Sync),
 ) -> Result<Estimate, String> {
+    estimate_recorded_win_rate(rules, policy, run, shard, &Unrecorded, on_deal_done)
+}
+
+/// Where a run keeps each deal's result as the deal ends, and finds the
+/// results an earlier, interrupted run kept (a run directory's log).
+pub trait DealRecord: Sync {
+    /// The result of deal `index` that an earlier run kept, if any.
+    fn recorded(&self, index: u64) -> Option<bool>;
+    /// The seconds earlier runs spent on this policy's deals.
+    fn seconds_before(&self) -> f64;
+    /// Keeps the result of deal `index`, which ended `seconds` into the
+    /// policy's time (earlier runs' included).
+    ///
+    /// # Errors
+    /// If the result cannot be kept.
+    fn record(&self, index: u64, won: bool, seconds: f64) -> Result<(), String>;
+}
+
+/// Keeps nothing: a run without a directory.
+pub struct Unrecorded;
+
+impl DealRecord for Unrecorded {
+    fn recorded(&self, _index: u64) -> Option<bool> {
+        None
+    }
+
+    fn seconds_before(&self) -> f64 {
+        0.0
+    }
+
+    fn record(&self, _index: u64, _won: bool, _seconds: f64) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// As [`estimate_shard_win_rate`], taking the deals `record` already holds
+/// from it and giving it every other deal's result as the deal ends. The
+/// seconds are the earlier runs' and this one's.
+///
+/// # Errors
+/// As [`estimate_shard_win_rate`], and if a result cannot be kept.
+pub fn estimate_recorded_win_rate<G: Stochastic>(
+    rules: &G::Rules,
+    policy: &dyn DealPolicy<G>,
+    run: WinRateRun,
+    shard: Shard,
+    record: &dyn DealRecord,
+    on_deal_done: &(dyn Fn() + Sync),
+) -> Result<Estimate, String> {
     run.validate()?;
     shard.validate()?;
     let pool = thread_pool(run.threads)?;
@@ -296,6 +355,10 @@ pub fn estimate_shard_win_rate<G: Stochastic>(
             .into_par_iter()
             .map(|k| {
                 let index = shard.nth(k);
+                if let Some(won) = record.recorded(index) {
+                    on_deal_done();
+                    return Ok(won);
+                }
                 let idle = players.lock().expect("no player panicked").pop();
                 let mut player = idle.unwrap_or_else(|| policy.player());
                 let dealt: G = deal(rules, run.master_seed, index);
@@ -303,13 +366,17 @@ pub fn estimate_shard_win_rate<G: Stochastic>(
                     .play_deal(&dealt, policy_seed(run.master_seed, index))
                     .map_err(|error| format!("deal {index}: {error}"));
                 players.lock().expect("no player panicked").push(player);
+                let won = won?;
+                let seconds = record.seconds_before() + started.elapsed().as_secs_f64();
+                record.record(index, won, seconds)?;
                 on_deal_done();
-                won
+                Ok(won)
             })
             .collect()
     });
     let won = won?;
     let wins = won.iter().filter(|&&w| w).count() as u64;
-    let rate = WinRate::new(policy.spec(), wins, deals, started.elapsed().as_secs_f64());
+    let seconds = record.seconds_before() + started.elapsed().as_secs_f64();
+    let rate = WinRate::new(policy.spec(), wins, deals, seconds);
     Ok(Estimate { rate, won })
 }

@@ -4,8 +4,10 @@
 //! totals and intervals a single run gives (deal `i` is dealt and played
 //! from seeds derived from the master seed and `i` alone).
 
+use super::build::Provenance;
 use super::experiment::{PolicyRate, WinRateReport};
-use super::tournament::Shard;
+use super::run_dir::{CONFIG_FILE, RunKind};
+use super::tournament::{Shard, ShardProvenance};
 use super::winrate::WinRate;
 use crate::core::{Notation, Stochastic};
 use serde::Deserialize;
@@ -24,6 +26,8 @@ struct SummaryFile {
     #[serde(default)]
     shard: Option<String>,
     policies: Vec<PolicyFile>,
+    #[serde(flatten)]
+    provenance: Provenance,
 }
 
 #[derive(Deserialize)]
@@ -38,16 +42,33 @@ struct PolicyFile {
 const SUMMARY_FILE: &str = "summary.json";
 const DEALS_FILE: &str = "deals.csv";
 
-/// Whether `dir` holds a win-rate run (its `deals.csv`) rather than a
+/// Whether `dir` holds a win-rate run (its `deals.csv`, or a
+/// `config.json` that says so for a run not yet finished) rather than a
 /// tournament.
 pub fn is_win_rate_run(dir: &Path) -> bool {
+    #[derive(Deserialize)]
+    struct Kind {
+        run: Option<RunKind>,
+    }
     dir.join(DEALS_FILE).is_file()
+        || std::fs::read_to_string(dir.join(CONFIG_FILE))
+            .ok()
+            .and_then(|text| serde_json::from_str::<Kind>(&text).ok())
+            .is_some_and(|kind| kind.run == Some(RunKind::WinRate))
 }
 
 fn read_summary(dir: &Path) -> Result<SummaryFile, String> {
     let path = dir.join(SUMMARY_FILE);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|error| {
+        if error.kind() == std::io::ErrorKind::NotFound {
+            format!(
+                "{} has no {SUMMARY_FILE}: the run has not finished; run its command again to resume it",
+                dir.display()
+            )
+        } else {
+            format!("cannot read {}: {error}", path.display())
+        }
+    })?;
     serde_json::from_str(&text).map_err(|error| {
         format!(
             "{} is not the summary of a win-rate run: {error}",
@@ -107,6 +128,8 @@ pub fn read_win_rate_run<G: Stochastic + Notation>(dir: &Path) -> Result<WinRate
                 sees_hidden_information: policy.sees_hidden_information,
             })
             .collect(),
+        provenance: summary.provenance,
+        shard_provenance: Vec::new(),
         won: vec![Vec::new(); summary.policies.len()],
     };
     let deals_path = dir.join(DEALS_FILE);
@@ -259,21 +282,7 @@ pub fn merge_win_rate_reports(parts: &[WinRateReport]) -> Result<WinRateReport, 
             return Err(format!("shard {} is given twice", part.shard));
         }
     }
-    let missing: Vec<String> = (0..count)
-        .filter(|&index| shards[index].is_none())
-        .map(|index| (Shard { index, count }).to_string())
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!(
-            "{} {} missing: merge every shard of the run",
-            if missing.len() == 1 {
-                "shard"
-            } else {
-                "shards"
-            },
-            missing.join(", ")
-        ));
-    }
+    Shard::require_all(&shards.iter().map(Option::is_some).collect::<Vec<_>>())?;
     let shards: Vec<&WinRateReport> = shards.into_iter().flatten().collect();
     let policies = first
         .policies
@@ -310,15 +319,54 @@ pub fn merge_win_rate_reports(parts: &[WinRateReport]) -> Result<WinRateReport, 
 
 /// Reads the shard directories `dirs` of one win-rate run
 /// ([`read_win_rate_run`]) and merges them ([`merge_win_rate_reports`]).
+/// Shards that different builds played are merged only with
+/// `force_resume`, and the merged report then lists every shard's
+/// provenance.
 ///
 /// # Errors
-/// As those two.
+/// As those two, and for shards of different builds without
+/// `force_resume`.
 pub fn merge_win_rate_runs<G: Stochastic + Notation>(
     dirs: &[PathBuf],
+    force_resume: bool,
 ) -> Result<WinRateReport, String> {
     let parts = dirs
         .iter()
         .map(|dir| read_win_rate_run::<G>(dir))
         .collect::<Result<Vec<_>, String>>()?;
-    merge_win_rate_reports(&parts)
+    let mut merged = merge_win_rate_reports(&parts)?;
+    if let Some((part, dir)) = parts
+        .iter()
+        .zip(dirs)
+        .find(|(part, _)| part.provenance.build != parts[0].provenance.build)
+    {
+        if !force_resume {
+            let name = |report: &WinRateReport| {
+                report
+                    .provenance
+                    .build
+                    .as_ref()
+                    .map_or("a build that did not record itself".to_string(), |build| {
+                        build.to_string()
+                    })
+            };
+            return Err(format!(
+                "{} was played by {}, {} by {}; norn merge --force-resume merges shards of different builds knowingly",
+                dir.display(),
+                name(part),
+                dirs[0].display(),
+                name(&parts[0])
+            ));
+        }
+        let mut shards: Vec<ShardProvenance> = parts
+            .iter()
+            .map(|part| ShardProvenance {
+                shard: part.shard,
+                provenance: part.provenance.clone(),
+            })
+            .collect();
+        shards.sort_by_key(|shard| shard.shard.index);
+        merged.shard_provenance = shards;
+    }
+    Ok(merged)
 }

@@ -9,7 +9,7 @@ use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
     Shard, TournamentConfig, TournamentSummary, check_line, merge_directories, run_match,
-    run_tournament, text_report, write_directory, write_reports,
+    run_tournament, text_report, write_merged_run, write_reports,
 };
 use crate::core::Capabilities;
 use crate::registry::{self, GameVisitor, Registered};
@@ -186,9 +186,13 @@ pub struct MergeArgs {
     /// Directories of the shards of one tournament or one win-rate run
     #[arg(required = true)]
     dirs: Vec<PathBuf>,
-    /// Directory for the merged log and reports
+    /// Directory for the merged log and reports (not one of the shards)
     #[arg(long)]
     out: PathBuf,
+    /// Merge shards that different builds of norn played, recording every
+    /// shard's build in the merged run
+    #[arg(long)]
+    force_resume: bool,
     /// Print the summary as one JSON object instead of the table
     #[arg(long)]
     json: bool,
@@ -226,13 +230,20 @@ pub struct MatchArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
-    /// Directory for the match's game log and reports, as a tournament's
+    /// Directory for the match's game log (each game written as it ends)
+    /// and reports, as a tournament's; the same match command again resumes it
     #[arg(long)]
     out: Option<PathBuf>,
     /// Stop when an agent has lost N games in a row by forfeit (a failing
     /// agent loses the game it fails in)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
+    /// Drop log lines that fail the resume checks and play their games again
+    #[arg(long, requires = "out")]
+    repair: bool,
+    /// Resume a match whose games another build of norn played
+    #[arg(long, requires = "out")]
+    force_resume: bool,
     #[command(flatten)]
     openings: OpeningArgs,
     /// Print one JSON object instead of text
@@ -347,18 +358,22 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
 
 pub fn merge(args: MergeArgs) -> CliResult {
     if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
-        return super::winrate::merge(&args.dirs, &args.out, args.json);
+        return super::winrate::merge(&args.dirs, &args.out, args.force_resume, args.json);
     }
-    let merged = merge_directories(&args.dirs).map_err(|error| error.to_string())?;
+    let merged =
+        merge_directories(&args.dirs, args.force_resume).map_err(|error| error.to_string())?;
     let (config, games) = (&merged.config, &merged.games);
     let game = crate::registry::find(&config.game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
     crate::registry::visit(&config.game, &mut ReplayEvery { config, games })
         .map_err(|error| error.to_string())??;
-    write_directory(&args.out, config, &merged.provenance, games)
-        .map_err(|error| error.to_string())?;
-    let summary = TournamentSummary::compute(config, games, game.capabilities.scored())
-        .with_provenance(&merged.provenance);
+    let _directory =
+        write_merged_run(&args.out, &args.dirs, &merged).map_err(|error| error.to_string())?;
+    let summary = TournamentSummary {
+        shard_provenance: merged.shard_provenance.clone(),
+        ..TournamentSummary::compute(config, games, game.capabilities.scored())
+            .with_provenance(&merged.provenance)
+    };
     write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
     show_summary(&summary, args.json)
 }
@@ -428,22 +443,24 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         stop: &stop,
         progress: &bar,
         max_forfeits: args.max_forfeits,
+        out_dir: args.out.as_deref(),
+        repair: args.repair,
+        force_resume: args.force_resume,
     };
     let report = run_match(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;
-    if let Some(out) = &args.out {
-        // The log and reports of the games the test read, as a tournament
-        // of that many games between the two agents would write them.
-        let played = TournamentConfig {
-            games_per_pair: report.games,
-            ..config
+    if report.interrupted {
+        let resume = match &args.out {
+            Some(out) => format!(
+                "its games are in {}: run the same command again to resume",
+                out.display()
+            ),
+            None => "without --out nothing was kept".to_string(),
         };
-        write_directory(out, &played, &report.provenance, &report.game_lines)
-            .map_err(|error| error.to_string())?;
-        let scored = Capabilities::of::<G>().scored();
-        let summary = TournamentSummary::compute(&played, &report.game_lines, scored)
-            .with_provenance(&report.provenance);
-        write_reports(out, &summary).map_err(|error| error.to_string())?;
+        return Err(format!(
+            "interrupted after {} games; {resume}",
+            report.games
+        ));
     }
     if args.json {
         return print_json(&report);

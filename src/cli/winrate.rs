@@ -4,10 +4,11 @@
 
 use super::progress::deals_bar;
 use super::{CliResult, check_threads, default_threads, game_names, print_json, with_game};
-use crate::arena::Shard;
-use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, compare_policies};
+use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, compare_policies_in};
 use crate::arena::winrate::WinRateRun;
+use crate::arena::winrate_runs::{WinRateDirectory, WinRateRunConfig, write_merged_config};
 use crate::arena::winrate_shards::{merge_win_rate_runs, win_rate_run_game};
+use crate::arena::{Provenance, RunKind, Shard};
 use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
 use crate::registry::{self, Registered};
 use clap::Args;
@@ -39,13 +40,18 @@ pub struct WinrateArgs {
     /// Print one JSON object instead of a table
     #[arg(long)]
     json: bool,
-    /// Also write DIR/summary.json, DIR/deals.csv (each deal and which
-    /// policies won it) and DIR/winrate.svg (the difficulty curve); with
-    /// --sweep, DIR/sweep.json, DIR/sweep.csv and DIR/sweep.svg
+    /// Keep the run in DIR: config.json, deals.jsonl (each deal's result as
+    /// it ends; the same command again resumes the run) and, at the end,
+    /// DIR/summary.json, DIR/deals.csv (each deal and which policies won it)
+    /// and DIR/winrate.svg (the difficulty curve); with --sweep,
+    /// DIR/sweep.json, DIR/sweep.csv and DIR/sweep.svg
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Resume a run in --out whose deals another build of norn played
+    #[arg(long, requires = "out")]
+    force_resume: bool,
     /// Every value of a numeric rules option from A to B, e.g. track=10..84:
-    /// a table and an SVG plot of win rate against it
+    /// a table of win rate against it (and with --out, an SVG plot)
     #[arg(long, value_name = "OPTION=A..B")]
     sweep: Option<String>,
     /// The step between the values of a sweep (default: about ten values)
@@ -119,6 +125,29 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
         threads: args.threads,
     };
     run.validate()?;
+    let configurations: Vec<String> = contenders.iter().map(Contender::configuration).collect();
+    let run_config =
+        |kind: RunKind, rules: String, shard: Shard, rules_in_force: Option<String>| {
+            WinRateRunConfig {
+                run: kind,
+                game: G::NAME.to_string(),
+                rules,
+                sweep: None,
+                seed: args.seed,
+                deals: args.deals,
+                deal: args.deal.as_deref().map(|text| text.trim().to_string()),
+                policies: args
+                    .policies
+                    .iter()
+                    .map(|spec| spec.trim().to_string())
+                    .collect(),
+                shard,
+                provenance: Provenance {
+                    rules_in_force,
+                    ..Provenance::current(configurations.clone(), String::new())
+                },
+            }
+        };
     match &args.sweep {
         None => {
             let rules = parse_rules::<G>(&base_rules)?;
@@ -133,34 +162,78 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
                 }
                 (None, _) => Shard::ALL,
             };
+            let directory = match &args.out {
+                Some(dir) => {
+                    let config = WinRateRunConfig {
+                        deal: fixed.as_ref().map(Notation::position_text),
+                        ..run_config(
+                            RunKind::WinRate,
+                            rules.to_string(),
+                            shard,
+                            Some(rules.to_string()),
+                        )
+                    };
+                    Some(WinRateDirectory::open(dir, &config, args.force_resume)?)
+                }
+                None => None,
+            };
             let bar = deals_bar(shard.share(args.deals) * contenders.len() as u64, "");
-            let report =
-                compare_policies(&rules, &contenders, fixed.as_ref(), run, shard, &|spec| {
+            let log = directory.as_ref().map(|directory| (directory, None));
+            let report = compare_policies_in(
+                &rules,
+                &contenders,
+                fixed.as_ref(),
+                run,
+                shard,
+                log,
+                &|spec| {
                     bar.set_prefix(spec.to_string());
                     bar.inc(1);
-                })?;
+                },
+            )?;
             bar.finish_and_clear();
-            if let Some(dir) = &args.out {
+            if let (Some(directory), Some(dir)) = (&directory, &args.out) {
+                directory.flush()?;
                 report.write_files::<G>(dir, &rules)?;
             }
             show(args, &report)
         }
         Some(text) => {
             let sweep = Sweep::parse(text, args.sweep_step).map_err(|error| error.to_string())?;
+            // Every value's rules and deal are checked before anything is
+            // written.
+            let points = sweep
+                .values
+                .iter()
+                .map(|&value| {
+                    let rules = parse_rules::<G>(&sweep.rules_text(&base_rules, value))?;
+                    let fixed = fixed_deal::<G>(args, &rules)?;
+                    Ok((rules, fixed))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let directory = match &args.out {
+                Some(dir) => {
+                    let config = WinRateRunConfig {
+                        sweep: Some((sweep.option.clone(), sweep.values.clone())),
+                        ..run_config(RunKind::Sweep, base_rules.clone(), Shard::ALL, None)
+                    };
+                    Some(WinRateDirectory::open(dir, &config, args.force_resume)?)
+                }
+                None => None,
+            };
             let bar = deals_bar(
                 args.deals * (contenders.len() * sweep.values.len()) as u64,
                 "",
             );
             let mut runs = Vec::new();
-            for &value in &sweep.values {
-                let rules = parse_rules::<G>(&sweep.rules_text(&base_rules, value))?;
-                let fixed = fixed_deal::<G>(args, &rules)?;
-                runs.push(compare_policies(
-                    &rules,
+            for (&value, (rules, fixed)) in sweep.values.iter().zip(&points) {
+                runs.push(compare_policies_in(
+                    rules,
                     &contenders,
                     fixed.as_ref(),
                     run,
                     Shard::ALL,
+                    directory.as_ref().map(|directory| (directory, Some(value))),
                     &|spec| {
                         bar.set_prefix(spec.to_string());
                         bar.inc(1);
@@ -169,6 +242,10 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
             }
             bar.finish_and_clear();
             let report = SweepReport::new(&base_rules, &sweep, runs);
+            if let (Some(directory), Some(dir)) = (&directory, &args.out) {
+                directory.flush()?;
+                report.write_files(dir)?;
+            }
             show_sweep(args, &report)
         }
     }
@@ -213,18 +290,8 @@ fn show(args: &WinrateArgs, report: &WinRateReport) -> CliResult {
     Ok(())
 }
 
+/// Shows a sweep's table; its files are written only to `--out`.
 fn show_sweep(args: &WinrateArgs, report: &SweepReport) -> CliResult {
-    let plot = match &args.out {
-        Some(dir) => {
-            report.write_files(dir)?;
-            dir.join("sweep.svg")
-        }
-        None => {
-            let path = PathBuf::from(format!("{}-sweep.svg", report.game));
-            write_plot(&path, &report.svg())?;
-            path
-        }
-    };
     if args.json {
         return print_json(report);
     }
@@ -244,25 +311,36 @@ fn show_sweep(args: &WinrateArgs, report: &SweepReport) -> CliResult {
         }
     );
     print!("{}", report.table());
-    println!("wrote the plot to {}", plot.display());
+    match &args.out {
+        Some(dir) => println!(
+            "wrote sweep.json, sweep.csv and sweep.svg (the plot) to {}",
+            dir.display()
+        ),
+        None => println!("--out DIR keeps the run and writes the plot there"),
+    }
     Ok(())
-}
-
-fn write_plot(path: &Path, svg: &str) -> CliResult {
-    std::fs::write(path, svg).map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
 /// `norn merge` of win-rate shards: the whole run's report, written to
 /// `out` as a single run writes it.
-pub fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> CliResult {
+pub fn merge(dirs: &[PathBuf], out: &Path, force_resume: bool, json: bool) -> CliResult {
     let game = win_rate_run_game(&dirs[0])?;
-    crate::registry::visit(&game, &mut MergeShards { dirs, out, json })
-        .map_err(|error| error.to_string())?
+    crate::registry::visit(
+        &game,
+        &mut MergeShards {
+            dirs,
+            out,
+            force_resume,
+            json,
+        },
+    )
+    .map_err(|error| error.to_string())?
 }
 
 struct MergeShards<'a> {
     dirs: &'a [PathBuf],
     out: &'a Path,
+    force_resume: bool,
     json: bool,
 }
 
@@ -290,9 +368,15 @@ impl<G: Registered> ChanceVisitor<G> for MergeWithDeals<'_, '_, G> {
     where
         G: Stochastic,
     {
-        let MergeShards { dirs, out, json } = *self.merge;
-        let report = merge_win_rate_runs::<G>(dirs)?;
+        let MergeShards {
+            dirs,
+            out,
+            force_resume,
+            json,
+        } = *self.merge;
+        let report = merge_win_rate_runs::<G>(dirs, force_resume)?;
         let rules = parse_rules::<G>(&report.rules)?;
+        let _directory = write_merged_config(out, dirs, &report)?;
         report.write_files::<G>(out, &rules)?;
         if json {
             return print_json(&report);

@@ -374,7 +374,7 @@ fn random_plies_give_the_same_games_for_any_thread_count_or_shard() {
             dir
         })
         .collect();
-    let merged = merge_directories(&dirs).unwrap();
+    let merged = merge_directories(&dirs, false).unwrap();
     assert_eq!(merged.games, one);
 }
 
@@ -489,7 +489,7 @@ fn a_run_keeps_its_opening_set_once_by_digest() {
     assert_eq!(loaded.lines(), set.lines());
     assert!(loaded.load(&file.replacen('\n', "\n\n", 1)).is_err());
 
-    let merged = merge_directories(&dirs).unwrap();
+    let merged = merge_directories(&dirs, false).unwrap();
     let Openings::Set(merged_set) = &merged.config.openings else {
         panic!("the merged run has no opening set");
     };

@@ -142,7 +142,7 @@ fn two_shards_merged_give_the_summary_of_one_run() {
     );
     assert!(!a.games.is_empty() && !b.games.is_empty());
     assert_eq!(a.games.len() + b.games.len(), whole.games.len());
-    let merged = merge_directories(&[first, second]).unwrap();
+    let merged = merge_directories(&[first, second], false).unwrap();
     let (merged_config, merged) = (merged.config, merged.games);
     assert_eq!(merged_config, config());
     assert_eq!(
@@ -444,7 +444,7 @@ fn merged_shards_with_an_edited_line_are_caught() {
     let log = second.join("games.jsonl");
     let text = std::fs::read_to_string(&log).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let merged = merge_directories(&[first.clone(), second.clone()]).unwrap();
+    let merged = merge_directories(&[first.clone(), second.clone()], false).unwrap();
     let (config, games) = (merged.config, merged.games);
     for game in &games {
         check_line(&config, &start(), game).unwrap();
@@ -454,7 +454,7 @@ fn merged_shards_with_an_edited_line_are_caught() {
     let swapped = [game.payoffs[1], game.payoffs[0]];
     lines[0] = forge(&lines[0], "payoffs", serde_json::json!(swapped));
     std::fs::write(&log, lines.join("\n") + "\n").unwrap();
-    let merged = merge_directories(&[first, second]).unwrap();
+    let merged = merge_directories(&[first, second], false).unwrap();
     let (config, games) = (merged.config, merged.games);
     let failures = games
         .iter()
@@ -488,7 +488,7 @@ fn a_run_of_another_build_resumes_only_when_forced() {
     let result = run_tournament(&config(), &start(), &make_agent, &forced).unwrap();
     assert_eq!(result.resumed, 12);
     // Shards of another build are not merged either.
-    assert!(merge_directories(&[dir]).is_err());
+    assert!(merge_directories(&[dir], false).is_err());
 }
 
 #[test]

@@ -94,7 +94,7 @@ fn shards_written_and_read_back_equal_a_single_run() {
     let dir = scratch_dir("files");
     let rules = FenrirPathRules::default();
     let dirs = write_shards(&dir, 4);
-    let merged = merge_win_rate_runs::<FenrirPath>(&dirs).unwrap();
+    let merged = merge_win_rate_runs::<FenrirPath>(&dirs, false).unwrap();
     let single = shard_report(Shard::ALL);
     assert_eq!(untimed(merged.clone()), untimed(single.clone()));
     merged
@@ -135,7 +135,7 @@ fn merge_after_editing(name: &str, file: &str, edit: impl Fn(String) -> String) 
     let edited = edit(text.clone());
     assert_ne!(edited, text, "the edit must change {file}");
     std::fs::write(&path, edited).unwrap();
-    let error = merge_win_rate_runs::<FenrirPath>(&dirs).unwrap_err();
+    let error = merge_win_rate_runs::<FenrirPath>(&dirs, false).unwrap_err();
     std::fs::remove_dir_all(&dir).unwrap();
     error
 }

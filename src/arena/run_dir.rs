@@ -1,0 +1,248 @@
+//! Run directories: where a tournament, a match, a merge or a win-rate run
+//! keeps its `config.json`, its log of finished work and its reports. Every
+//! command that writes one opens it through [`RunDirectory::open`], which
+//! takes the directory's lock and refuses a directory holding finished work
+//! of another kind of run, so that no command overwrites another's results.
+
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+/// The file that records what a run is (its kind, configuration and
+/// provenance).
+pub(super) const CONFIG_FILE: &str = "config.json";
+const LOCK_FILE: &str = "run.lock";
+
+/// The logs of finished work: one line per finished game or deal.
+const LOG_FILES: [&str; 2] = ["games.jsonl", "deals.jsonl"];
+
+/// Reports written when a run ends: a directory holding one holds finished
+/// work even without a log (a win-rate run of an older build).
+const REPORT_FILES: [&str; 3] = ["summary.json", "deals.csv", "sweep.json"];
+
+/// What kind of run a directory holds, as the `run` field of its
+/// `config.json` records it (absent in tournaments of older builds).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunKind {
+    /// A tournament, a shard of one or a merge of its shards.
+    #[default]
+    Tournament,
+    /// `norn match`: games until a sequential test decides.
+    Match,
+    /// `norn winrate`, a shard of one or a merge of its shards.
+    WinRate,
+    /// `norn winrate --sweep`.
+    Sweep,
+}
+
+impl RunKind {
+    /// Whether `self` is the default, which `config.json` leaves out.
+    pub(super) fn is_tournament(&self) -> bool {
+        *self == RunKind::Tournament
+    }
+
+    fn described(self) -> &'static str {
+        match self {
+            RunKind::Tournament => "a tournament",
+            RunKind::Match => "a match",
+            RunKind::WinRate => "a win-rate run",
+            RunKind::Sweep => "a win-rate sweep",
+        }
+    }
+}
+
+/// A run directory held for writing: the lock is released when this is
+/// dropped, or by the system when the process ends, however it ends.
+pub struct RunDirectory {
+    path: PathBuf,
+    _lock: File,
+}
+
+/// The part of any run's `config.json` that says what kind of run it is.
+#[derive(Deserialize)]
+struct KindField {
+    #[serde(default)]
+    run: RunKind,
+}
+
+impl RunDirectory {
+    /// Creates `dir` if needed and takes its lock for a run of `kind`.
+    /// Returns the directory and the text of its `config.json` when it
+    /// holds finished work of a run of this kind, which the caller compares
+    /// with its own run (resume, or refuse another run). A directory that
+    /// holds finished work of another kind of run, or of a run that did not
+    /// record its kind, is refused; one without finished work (a run
+    /// refused or stopped before its first game or deal ended) is cleared
+    /// of that run's files and used afresh.
+    ///
+    /// # Errors
+    /// If the directory cannot be created or locked, another process holds
+    /// its lock, or it holds another kind of run.
+    pub fn open(dir: &Path, kind: RunKind) -> Result<(RunDirectory, Option<String>), String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+        let lock_path = dir.join(LOCK_FILE);
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|error| format!("{}: {error}", lock_path.display()))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "{} is in use by another run; wait for it to end or choose another directory",
+                    dir.display()
+                ));
+            }
+            Err(std::fs::TryLockError::Error(error)) => {
+                return Err(format!("{}: {error}", lock_path.display()));
+            }
+        }
+        let held = RunDirectory {
+            path: dir.to_path_buf(),
+            _lock: lock,
+        };
+        let config_path = dir.join(CONFIG_FILE);
+        let config = match std::fs::read_to_string(&config_path) {
+            Ok(text) => Some(text),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
+            // Not UTF-8 text: no configuration this program wrote.
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => Some(String::new()),
+            Err(error) => return Err(format!("{}: {error}", config_path.display())),
+        };
+        let Some(work) = held.finished_work() else {
+            held.clear()?;
+            return Ok((held, None));
+        };
+        let found = config
+            .as_deref()
+            .map(|text| serde_json::from_str::<KindField>(text).map(|field| field.run));
+        match found {
+            Some(Ok(found)) if found == kind => Ok((held, config)),
+            Some(Ok(found)) => Err(format!(
+                "{} holds {} ({work}), not {}; choose another directory",
+                dir.display(),
+                found.described(),
+                kind.described()
+            )),
+            Some(Err(_)) | None => Err(format!(
+                "{} holds {work} but no configuration that says what run it is \
+                 (written by an older norn or by hand); choose another directory",
+                dir.display()
+            )),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// What finished work the directory holds, if any: a log with a whole
+    /// line, or a report.
+    fn finished_work(&self) -> Option<String> {
+        for name in LOG_FILES {
+            if let Ok(bytes) = std::fs::read(self.path.join(name))
+                && bytes.contains(&b'\n')
+            {
+                return Some(format!("finished work in {name}"));
+            }
+        }
+        REPORT_FILES
+            .iter()
+            .find(|name| self.path.join(name).exists())
+            .map(|name| format!("the report {name}"))
+    }
+
+    /// Removes the configuration and logs of a run that finished nothing.
+    fn clear(&self) -> Result<(), String> {
+        for name in LOG_FILES.iter().chain([&CONFIG_FILE]) {
+            let path = self.path.join(name);
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+                Err(error) => return Err(format!("cannot remove {}: {error}", path.display())),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Refuses an output directory that is one of the inputs of a merge: the
+/// merge would overwrite a shard it reads.
+///
+/// # Errors
+/// If `out` is, after resolving links, one of `inputs`.
+pub fn refuse_input_as_output(inputs: &[PathBuf], out: &Path) -> Result<(), String> {
+    let Ok(out_resolved) = out.canonicalize() else {
+        // An output that does not exist yet is no input.
+        return Ok(());
+    };
+    for input in inputs {
+        if input
+            .canonicalize()
+            .is_ok_and(|input| input == out_resolved)
+        {
+            return Err(format!(
+                "the output {} is one of the shards being merged; merge into another directory",
+                out.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A log read as bytes: the whole lines, each with its number from 1 and
+/// its text (or why it is not text), and whether a last line was cut short.
+pub(super) struct LogBytes {
+    bytes: Vec<u8>,
+    /// The length of the whole lines (through the last line break).
+    complete: usize,
+}
+
+impl LogBytes {
+    /// Reads the log at `path`; an absent log is empty.
+    pub(super) fn read(path: &Path) -> std::io::Result<LogBytes> {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(error) => return Err(error),
+        };
+        let complete = bytes
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |end| end + 1);
+        Ok(LogBytes { bytes, complete })
+    }
+
+    /// Whether the last line has no line break: a write cut short.
+    pub(super) fn torn(&self) -> bool {
+        self.complete < self.bytes.len()
+    }
+
+    /// The length of the whole lines, in bytes.
+    pub(super) fn complete_len(&self) -> u64 {
+        self.complete as u64
+    }
+
+    /// The whole lines: number (from 1), raw bytes without the line break
+    /// (and a `\r` before it), and the text or why the bytes are not text.
+    pub(super) fn lines(&self) -> impl Iterator<Item = (usize, &[u8], Result<&str, String>)> {
+        self.bytes[..self.complete]
+            .split_inclusive(|&byte| byte == b'\n')
+            .enumerate()
+            .map(|(number, raw)| {
+                let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+                let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+                let text = std::str::from_utf8(raw).map_err(|error| {
+                    format!(
+                        "not UTF-8 text (byte {} of the line)",
+                        error.valid_up_to() + 1
+                    )
+                });
+                (number + 1, raw, text)
+            })
+    }
+}
