@@ -183,10 +183,10 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             let leaf_depth = take_leaf_depth::<G>(spec, &mut pairs)?;
             let evaluation = match (leaf_depth, evaluation) {
                 (0, evaluation) => evaluation,
-                (depth, evaluation) => Some(Box::new(ShallowSearch {
-                    inner: evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
+                (depth, evaluation) => Some(Box::new(ShallowSearch::new(
+                    evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
                     depth,
-                }) as Box<dyn Evaluator<G>>),
+                )) as Box<dyn Evaluator<G>>),
             };
             let tempo = take_tempo::<G>(spec, &mut pairs)?;
             let evaluation = if tempo > 0.0 {

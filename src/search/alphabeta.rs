@@ -183,6 +183,7 @@ impl AlphaBeta {
             generation: self.generation,
             started,
         };
+        evaluator.set_deadline(shared.deadline);
         let max_depth = self.config.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         let mut result = if self.config.threads <= 1 {
             Worker::new(&shared, evaluator, 0).iterate(state, max_depth)
