@@ -8,7 +8,7 @@ use super::tournament::{
     AgentFactory, GameLine, RunProgress, TournamentConfig, TournamentError, play_scheduled,
     require_two_players,
 };
-use crate::core::{Notation, thread_pool};
+use crate::core::{Notation, check_run_memory, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -110,11 +110,15 @@ pub fn run_match<G: Notation>(
         ));
     }
     let mut resolved = Vec::with_capacity(2);
+    let mut memory = Vec::with_capacity(2);
     for spec in &config.agents {
         let agent =
             make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
         resolved.push(agent.configuration());
+        memory.push(agent.memory_bytes());
     }
+    check_run_memory(&memory, threads.min(config.total_games()))
+        .map_err(TournamentError::Invalid)?;
     let schedule = config.schedule();
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
     progress.start(schedule.len());

@@ -18,8 +18,8 @@ use super::report::{markdown_report, ratings_svg};
 use super::summary::TournamentSummary;
 use crate::agents::Agent;
 use crate::core::{
-    Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
-    derive_seed, rng_from_seed, thread_pool,
+    Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_run_memory,
+    check_threads, derive_seed, rng_from_seed, thread_pool,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -516,11 +516,15 @@ pub fn run_tournament<G: Notation>(
     check_threads("the thread count", options.threads).map_err(TournamentError::Invalid)?;
     require_two_players(config, start)?;
     let mut resolved = Vec::with_capacity(config.agents.len());
+    let mut memory = Vec::with_capacity(config.agents.len());
     for spec in &config.agents {
         let agent =
             make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
         resolved.push(agent.configuration());
+        memory.push(agent.memory_bytes());
     }
+    let games_at_once = options.threads.min(config.total_games());
+    check_run_memory(&memory, games_at_once).map_err(TournamentError::Invalid)?;
     let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let _lock = match &options.out_dir {
         Some(dir) => Some(RunLock::acquire(dir)?),

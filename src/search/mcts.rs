@@ -818,7 +818,7 @@ impl<G: Game> Tree<G> {
         let mut steps = 0u32;
         let mut out_of_time = || {
             steps = steps.wrapping_add(1);
-            steps % CLOCK_INTERVAL == 0
+            steps.is_multiple_of(CLOCK_INTERVAL)
                 && deadline.is_some_and(|deadline| Instant::now() >= deadline)
         };
         let Some(child) = self
@@ -1181,14 +1181,18 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// from `seed`.
     ///
     /// # Errors
-    /// If the thread pool for `config.threads > 1` cannot be created.
+    /// If the thread pool for `config.threads > 1` cannot be created, or
+    /// the system refuses the table of the check's searcher.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {
             None
         };
-        let checker = config.checker_config().map(AlphaBeta::new);
+        let checker = config
+            .checker_config()
+            .map(AlphaBeta::try_new)
+            .transpose()?;
         Ok(Mcts {
             config,
             seed,
