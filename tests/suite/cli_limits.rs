@@ -283,3 +283,34 @@ fn a_run_counts_the_tables_of_every_game_it_plays_at_once() {
         String::from_utf8_lossy(&alone.stderr)
     );
 }
+
+/// A depth-first solve of more rounds than can fit is refused at once,
+/// pointing to the retrograde solve, instead of growing until the memory
+/// runs out and the process aborts.
+#[test]
+fn a_depth_first_solve_too_big_to_fit_is_refused_at_once() {
+    assert_fails_with(
+        &["solve", "nibelungen", "--rounds", "3", "--budget", "1000"],
+        "--retrograde",
+    );
+    assert_fails_with(
+        &[
+            "solve",
+            "nibelungen",
+            "--rounds",
+            "30",
+            "--budget",
+            "10000000",
+        ],
+        "growing 300-fold a round",
+    );
+    #[cfg(target_os = "linux")]
+    assert_refused(
+        &norn_within_address_space(400_000, &["solve", "nibelungen", "--rounds", "30"]),
+        "--retrograde",
+    );
+    assert_fails_with(
+        &["solve", "nibelungen", "--retrograde", "--budget", "1000"],
+        "--budget",
+    );
+}
