@@ -109,6 +109,9 @@ impl TournamentConfig {
                 self.games_per_pair
             ));
         }
+        if self.max_plies == Some(0) {
+            return Err("a cap of 0 plies would draw every game before its first move".into());
+        }
         let pairings = self.pairing_count();
         if pairings
             .checked_mul(self.games_per_pair)

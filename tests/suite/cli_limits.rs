@@ -314,3 +314,39 @@ fn a_depth_first_solve_too_big_to_fit_is_refused_at_once() {
         "--budget",
     );
 }
+
+/// Rules under which a game need never end, and a cap of no plies, are
+/// refused.
+#[test]
+fn games_that_cannot_end_and_caps_of_no_plies_are_refused() {
+    assert_fails_with(
+        &[
+            "show",
+            "stealth-chess",
+            "--rules",
+            "repetition=off,fifty-moves=off,insufficient-material=off",
+        ],
+        "ply-limit",
+    );
+    let output = norn(&[
+        "show",
+        "stealth-chess",
+        "--rules",
+        "repetition=off,fifty-moves=off,insufficient-material=off,ply-limit=500",
+    ]);
+    assert!(output.status.success());
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-plies");
+    let out = out.to_str().unwrap();
+    let tournament = ["tournament", "hnefatafl", "--agents", "random", "greedy"];
+    let match_games = ["match", "hnefatafl", "random", "greedy", "--sprt", "0,10"];
+    for command in [&tournament[..], &match_games[..]] {
+        let _ = std::fs::remove_dir_all(out);
+        let mut args = command.to_vec();
+        args.extend(["--max-plies", "0", "--out", out]);
+        let output = norn(&args);
+        assert!(!output.status.success(), "{command:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--max-plies"), "{command:?}: {stderr}");
+        assert!(!std::path::Path::new(out).join("config.json").exists());
+    }
+}
