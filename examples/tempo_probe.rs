@@ -125,10 +125,7 @@ fn probe<G: Evaluate + Notation>(
             {
                 samples[mover] += 1;
                 for (depth, sum) in sums[mover].iter_mut().enumerate() {
-                    let search = ShallowSearch {
-                        inner: evaluator()?,
-                        depth: depth as u32,
-                    };
+                    let search = ShallowSearch::new(evaluator()?, depth as u32);
                     *sum += search.evaluate(&state, mover);
                 }
             }

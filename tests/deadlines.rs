@@ -1,7 +1,8 @@
 //! Time-limited agents (`ms=`, which `alphabeta` and `mcts` take) return
 //! within a few milliseconds of their budget: from the first move of a fresh
 //! agent, with one and two threads, for every game of the registry that the
-//! searcher plays, and through the engine protocol.
+//! searcher plays, and through the engine protocol; the games' presets
+//! (`preset=best`) and every option that adds work to an iteration too.
 //!
 //! `cargo test --release --test deadlines -- --ignored --nocapture` prints
 //! the table of bench-results/deadlines.md.
@@ -26,6 +27,20 @@ const TIMED_SPECS: [&str; 5] = [
     "mcts",
     "mcts:threads=2",
     "mcts:threads=2,parallel=tree",
+];
+
+/// MCTS with the options that add work to an iteration, each to excess:
+/// leaf searches (`leaf-depth`, 3 plies from every leaf, and from every
+/// child that `expand=all` builds), the checks of the root moves
+/// (`check`), greedy playouts to the end of the game, evaluated children,
+/// widening and bias. Tree reuse, on by default, cuts the kept tree at
+/// every decision after the first.
+const HEAVY_ITERATION_SPECS: [&str; 5] = [
+    "mcts:preset=best,leaf-depth=3",
+    "mcts:leaf-depth=3,threads=2,parallel=tree",
+    "mcts:check=4,leaf-depth=1",
+    "mcts:playout=none,playout-eps=0.5",
+    "mcts:expand=all,widen=2,bias=1,minimax=0.5",
 ];
 
 /// How long each decision took beyond its budget.
@@ -66,7 +81,7 @@ impl Measure {
     }
 
     fn directly<G: Registered>(&self) -> Option<Overruns> {
-        let mut agent = G::build_agent(&self.spec, 7).ok()?;
+        let mut agent = registry::build_agent::<G>(&self.spec, 7).ok()?;
         let mut state = G::new(G::Rules::default());
         let mut chance = rng_from_seed(7);
         let mut overruns = Vec::new();
@@ -90,7 +105,7 @@ impl Measure {
     }
 
     fn by_engine<G: Registered>(&self) -> Option<Overruns> {
-        let agent = G::build_agent(&self.spec, 7).ok()?;
+        let agent = registry::build_agent::<G>(&self.spec, 7).ok()?;
         let mut session = G::engine_session(G::Rules::default(), agent)?;
         let overruns = (0..self.decisions)
             .map(|_| {
@@ -151,6 +166,28 @@ fn time_limited_agents_keep_their_deadlines() {
 fn time_limited_agents_keep_their_deadlines_through_the_engine_protocol() {
     for spec in ["alphabeta:threads=2", "mcts:threads=2"] {
         assert_deadlines_kept(Measure::new(spec, 50, 3, Asked::ByEngine));
+    }
+}
+
+/// `preset=best` of every game that has one, as `norn engine` plays it
+/// where the game has an engine protocol: the cut of the tree kept from
+/// the move before runs inside the time (at 300 ms a move, a tree cut
+/// outside it made the replies up to 51 ms late).
+#[test]
+fn presets_keep_their_deadlines() {
+    for kind in ["alphabeta", "mcts"] {
+        let spec = format!("{kind}:preset=best");
+        assert_deadlines_kept(Measure::new(&spec, 100, 2, Asked::Directly));
+        assert_deadlines_kept(Measure::new(&spec, 300, 3, Asked::ByEngine));
+    }
+}
+
+/// Every option that adds work to an iteration, on every game that takes
+/// it: leaf searches 3 plies deep took seconds past a 100 ms limit.
+#[test]
+fn options_that_add_work_to_an_iteration_keep_the_deadline() {
+    for spec in HEAVY_ITERATION_SPECS {
+        assert_deadlines_kept(Measure::new(spec, 50, 2, Asked::Directly));
     }
 }
 

@@ -121,6 +121,14 @@ pub trait Agent<G: Game>: Send {
 
     /// Forgets everything about the current game before a new one starts.
     fn reset(&mut self) {}
+
+    /// The memory the agent's tables and trees may come to take, in
+    /// bytes, which a run counts for every agent it holds at once
+    /// ([`crate::core::check_run_memory`]); 0, the default, for an agent
+    /// that keeps little.
+    fn memory_bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// Fills `moves` with the choices of `player` in `state`: its legal moves

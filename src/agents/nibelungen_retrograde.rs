@@ -390,14 +390,30 @@ impl RetrogradeTable {
             std::cmp::Ordering::Equal => {}
         }
         check_memory("the retrograde table", expected)?;
-        let mut layers = Vec::with_capacity(count as usize);
-        let mut bytes = vec![0u8; Self::LAYER_BYTES as usize];
+        // The system may give less than the check allows (other processes,
+        // limits it does not see): a refusal is an error, not an abort.
+        let refused = |_| {
+            format!(
+                "the system refused the {} MB of the retrograde table {what}",
+                expected >> 20
+            )
+        };
+        let mut layers = Vec::new();
+        layers.try_reserve_exact(count as usize).map_err(refused)?;
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(Self::LAYER_BYTES as usize)
+            .map_err(refused)?;
+        bytes.resize(Self::LAYER_BYTES as usize, 0u8);
         for _ in 0..count {
             file.read_exact(&mut bytes).map_err(fail)?;
-            let layer: Vec<f32> = bytes
-                .chunks_exact(4)
-                .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
-                .collect();
+            let mut layer: Vec<f32> = Vec::new();
+            layer.try_reserve_exact(LAYER_STATES).map_err(refused)?;
+            layer.extend(
+                bytes
+                    .chunks_exact(4)
+                    .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]])),
+            );
             if layer.iter().any(|value| !(-1.0..=1.0).contains(value)) {
                 return Err(bad("a value outside -1..1"));
             }

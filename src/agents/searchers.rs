@@ -49,6 +49,10 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
     fn reset(&mut self) {
         self.search.clear();
     }
+
+    fn memory_bytes(&self) -> u64 {
+        self.search.table_bytes()
+    }
 }
 
 /// A searcher's configuration as [`Agent::configuration`] records it,
@@ -107,6 +111,10 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
     fn reset(&mut self) {
         self.search.clear();
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        self.search.config().memory_bytes::<G>()
     }
 }
 

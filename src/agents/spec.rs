@@ -170,7 +170,8 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         }
         "alphabeta" => {
             let evaluation = take_evaluation::<G>(spec, &mut pairs)?;
-            let search = AlphaBeta::new(alphabeta_config(spec, &pairs)?);
+            let search = AlphaBeta::try_new(alphabeta_config(spec, &pairs)?)
+                .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
             Ok(match evaluation {
                 Some(evaluation) => {
                     Box::new(AlphaBetaAgent::with_evaluator(spec, search, evaluation))
@@ -183,10 +184,10 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             let leaf_depth = take_leaf_depth::<G>(spec, &mut pairs)?;
             let evaluation = match (leaf_depth, evaluation) {
                 (0, evaluation) => evaluation,
-                (depth, evaluation) => Some(Box::new(ShallowSearch {
-                    inner: evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
+                (depth, evaluation) => Some(Box::new(ShallowSearch::new(
+                    evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
                     depth,
-                }) as Box<dyn Evaluator<G>>),
+                )) as Box<dyn Evaluator<G>>),
             };
             let tempo = take_tempo::<G>(spec, &mut pairs)?;
             let evaluation = if tempo > 0.0 {
@@ -203,16 +204,16 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             }
             let trees = format!("a tree budget of {} nodes", config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
-            let threads_error =
-                |error| ParseError::new(WHAT, spec, format!("cannot start the threads: {error}"));
+            // The threads or the check's table the system refused.
+            let refused = |problem| ParseError::new(WHAT, spec, problem);
             Ok(match evaluation {
                 Some(evaluation) => Box::new(MctsAgent::new(
                     spec,
-                    Mcts::with_evaluator(config, seed, evaluation).map_err(threads_error)?,
+                    Mcts::with_evaluator(config, seed, evaluation).map_err(refused)?,
                 )),
                 None => Box::new(MctsAgent::new(
                     spec,
-                    Mcts::new(config, seed).map_err(threads_error)?,
+                    Mcts::new(config, seed).map_err(refused)?,
                 )),
             })
         }

@@ -2,7 +2,9 @@
 //! of a position and both players' optimal mixed strategies there.
 
 use crate::core::{Notation, Simultaneous, memory_limit};
-use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, StageSolution};
+use crate::search::{
+    BYTES_PER_SOLVED_STATE, SimultaneousSolveError, SimultaneousSolver, StageSolution,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -156,18 +158,80 @@ impl EquilibriumReport {
 
 /// Solves `state` exactly for `rounds` simultaneous stages by backward
 /// induction ([`SimultaneousSolver`]), with the states beyond counting as
-/// a draw, within the memory the machine can give.
+/// a draw, within `budget` states if given and within the memory the
+/// machine can give.
+///
+/// The states grow many times over a round, so a solve that cannot fit is
+/// refused before it starts, from the growth measured by solving fewer
+/// rounds first. A solve that outgrows the estimate still stops at the
+/// budget.
 ///
 /// # Errors
-/// A game the solver cannot handle, or a solve too big for memory.
+/// A game the solver cannot handle, or a solve bigger than the budget or
+/// the memory, foreseen or met.
 pub fn solve_rounds<G: Simultaneous + Notation>(
     state: &G,
     rounds: u32,
+    budget: Option<u64>,
 ) -> Result<EquilibriumReport, String> {
     let started = Instant::now();
-    let max_states = usize::try_from(memory_limit() / BYTES_PER_SOLVED_STATE).unwrap_or(usize::MAX);
+    let memory_states = memory_limit() / BYTES_PER_SOLVED_STATE;
+    let (max_states, limited_by) = match budget {
+        Some(budget) if budget <= memory_states => (budget, "the budget"),
+        _ => (memory_states, "the memory"),
+    };
+    let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
+    let advice = "solve fewer rounds, or the whole game by retrograde analysis \
+                  (--retrograde) where the game has one";
+    let outgrown = |error: SimultaneousSolveError| match error {
+        SimultaneousSolveError::TooManyStates { limit } => format!(
+            "solving {rounds} rounds takes more than {limit} states, as many as {limited_by} \
+             allows: {advice}"
+        ),
+        other => other.to_string(),
+    };
+    let states_of = |fewer: u32| {
+        let mut solver = SimultaneousSolver::new(fewer, |_: &G| 0.0, max_states);
+        solver.solve(state).map_err(outgrown)?;
+        Ok::<f64, String>(solver.states() as f64)
+    };
+    if rounds > 2 {
+        // The states of 1, 2, ... rounds, solved until the growth between
+        // the last two, carried on to `rounds`, fits the budget. Each round
+        // grows less than the one before (Nibelungen: 300-fold, then
+        // 44-fold), so an estimate from the first rounds is too high: a
+        // solve is refused only when every round before `rounds` has been
+        // measured, or the next round would take more than a quarter of
+        // the budget by the growth so far (measuring it would cost much of
+        // what the solve itself may).
+        let mut states = vec![states_of(1)?];
+        loop {
+            let measured = states.len() as u32;
+            let last = states[states.len() - 1];
+            if let [.., before, _] = states[..] {
+                let growth = (last / before.max(1.0)).max(1.0);
+                let foreseen = last * growth.powf(f64::from(rounds - measured));
+                if foreseen <= max_states as f64 {
+                    break;
+                }
+                if measured + 1 == rounds || last * growth > max_states as f64 / 4.0 {
+                    let foreseen = if foreseen < 1e15 {
+                        format!("about {foreseen:.0}")
+                    } else {
+                        "more than 10^15".to_string()
+                    };
+                    return Err(format!(
+                        "solving {rounds} rounds would take {foreseen} states ({measured} \
+                         rounds take {last}, growing {growth:.0}-fold a round), more than \
+                         {limited_by} allows ({max_states} states): {advice}"
+                    ));
+                }
+            }
+            states.push(states_of(measured + 1)?);
+        }
+    }
     let mut solver = SimultaneousSolver::new(rounds, |_: &G| 0.0, max_states);
-    let solution = solver.solve(state).map_err(|error| error.to_string())?;
+    let solution = solver.solve(state).map_err(outgrown)?;
     let mut report = EquilibriumReport::new(state, "depth-first", Some(rounds), &solution);
     report.states = solver.states() as u64;
     report.seconds = started.elapsed().as_secs_f64();

@@ -21,8 +21,8 @@ use super::sprt::Sprt;
 use super::summary::TournamentSummary;
 use crate::agents::{Agent, may_resign, spec_identity};
 use crate::core::{
-    Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_threads,
-    derive_seed, rng_from_seed, thread_pool,
+    Capabilities, Notation, Outcome, ParseError, Payoffs, PlyText, Status, check_run_memory,
+    check_threads, derive_seed, rng_from_seed, thread_pool,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -120,6 +120,9 @@ impl TournamentConfig {
                 "games per pair must be a positive even number (colour-swapped pairs), got {}",
                 self.games_per_pair
             ));
+        }
+        if self.max_plies == Some(0) {
+            return Err("a cap of 0 plies would draw every game before its first move".into());
         }
         let pairings = self.pairing_count();
         if pairings
@@ -569,11 +572,15 @@ pub fn run_tournament<G: Notation>(
     let streaks = ForfeitStreaks::new(config.agents.len(), options.max_forfeits)
         .map_err(TournamentError::Invalid)?;
     let mut resolved = Vec::with_capacity(config.agents.len());
+    let mut memory = Vec::with_capacity(config.agents.len());
     for spec in &config.agents {
         let agent =
             make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
         resolved.push(agent.configuration());
+        memory.push(agent.memory_bytes());
     }
+    let games_at_once = options.threads.min(config.total_games());
+    check_run_memory(&memory, games_at_once).map_err(TournamentError::Invalid)?;
     let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let shard_games: Vec<ScheduledGame> = config
         .schedule()

@@ -5,7 +5,9 @@ use crate::agents::htp_engine::{HTP_PREFIX, stop_all_engines};
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
 use crate::arena::{PlayOptions, play_game, plies_text, replay_plies};
-use crate::core::{Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, derive_seed};
+use crate::core::{
+    Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, check_memory, derive_seed,
+};
 use crate::registry::{self, Registered};
 use clap::Args;
 use serde::Serialize;
@@ -128,6 +130,8 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
                 .map_err(|error| error.to_string())?
         });
     }
+    let memory = agents.iter().map(|agent| agent.memory_bytes()).sum();
+    check_memory("the agents' tables and trees", memory)?;
     if start.status().is_over() {
         return Err("the game is already over in that position".into());
     }

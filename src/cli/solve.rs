@@ -49,7 +49,8 @@ pub struct SolveArgs {
     deal: Option<String>,
     /// Expand at most this many states in each search, and also bound the
     /// game's objectives (fenrir-path: safety margin, shortest win) within
-    /// this many states each
+    /// this many states each; with --rounds, solve at most this many states
+    /// (default: as many as the memory holds)
     #[arg(long)]
     budget: Option<u64>,
     /// Solve deals 0..N of the master seed --seed (the deals `norn winrate`
@@ -117,15 +118,18 @@ impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
         G: Simultaneous,
     {
         let args = self.args;
-        if args.deal.is_some()
-            || args.deals.is_some()
-            || args.seed.is_some()
-            || args.budget.is_some()
-        {
+        if args.deal.is_some() || args.deals.is_some() || args.seed.is_some() {
             return Err(format!(
                 "{} has no deals: give --rounds R and, if not the start, --position TEXT",
                 G::NAME
             ));
+        }
+        if args.retrograde && args.budget.is_some() {
+            return Err(
+                "--budget bounds a depth-first solve (--rounds R); a retrograde solve's \
+                 size is fixed by the game"
+                    .into(),
+            );
         }
         let state = initial_state::<G>(args.position.as_deref(), self.rules)?;
         if args.retrograde {
@@ -146,7 +150,7 @@ impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
         let Some(rounds) = args.rounds else {
             return Err("give --rounds R: the number of rounds to solve from the position".into());
         };
-        show_equilibrium(args, &solve_rounds(&state, rounds)?)
+        show_equilibrium(args, &solve_rounds(&state, rounds, args.budget)?)
     }
 }
 

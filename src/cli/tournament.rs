@@ -108,6 +108,16 @@ impl OpeningArgs {
     }
 }
 
+/// Reads `--max-plies`: a positive number, since a cap of 0 plies would
+/// end every game as a draw before its first move.
+fn ply_cap(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("0 would draw every game before its first move: give at least 1".into()),
+        Ok(plies) => Ok(plies),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
 /// Reads an openings file, refusing one too large to be a set of openings
 /// before reading all of it.
 fn read_openings_file(path: &Path) -> Result<String, String> {
@@ -150,8 +160,8 @@ pub struct TournamentArgs {
     /// Directory for the game log and reports [default: runs/<game>-<config hash>]
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Games still running after this many plies are drawn
-    #[arg(long)]
+    /// Games still running after this many plies are drawn (at least 1)
+    #[arg(long, value_parser = ply_cap)]
     max_plies: Option<usize>,
     /// Play only shard I of N (pairs of games are dealt out in turn)
     #[arg(long)]
@@ -224,8 +234,8 @@ pub struct MatchArgs {
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games still running after this many plies are drawn
-    #[arg(long)]
+    /// Games still running after this many plies are drawn (at least 1)
+    #[arg(long, value_parser = ply_cap)]
     max_plies: Option<usize>,
     /// Rules options as key=value pairs
     #[arg(long)]

@@ -57,6 +57,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn is_tactical(&self, _state: &G, _mv: G::Move) -> bool {
         false
     }
+
+    /// Tells an evaluation that searches (such as
+    /// [`crate::search::ShallowSearch`]) the deadline of the search it
+    /// serves, `None` for none: past it, it answers without searching. A
+    /// searcher with a time limit sets it before it starts. The default,
+    /// for an evaluation that takes no time to speak of, ignores it.
+    fn set_deadline(&self, _deadline: Option<std::time::Instant>) {}
 }
 
 /// The game's own evaluation ([`Evaluate`]): what searchers use unless
@@ -85,6 +92,10 @@ impl<G: Game> Evaluator<G> for Box<dyn Evaluator<G>> {
 
     fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
         self.as_ref().is_tactical(state, mv)
+    }
+
+    fn set_deadline(&self, deadline: Option<std::time::Instant>) {
+        self.as_ref().set_deadline(deadline);
     }
 }
 

@@ -53,7 +53,8 @@ pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
 pub use repetition::{RepetitionHistory, scramble};
 pub use resources::{
-    check_memory, check_threads, memory_limit, physical_memory, thread_limit, thread_pool,
+    check_memory, check_run_memory, check_threads, memory_limit, physical_memory, thread_limit,
+    thread_pool, usable_memory,
 };
 pub use rng::{GameRng, derive_seed, rng_from_seed};
 pub(crate) use sides::{two_sided_turns, two_sides};

@@ -57,10 +57,61 @@ fn total_memory_from_meminfo(text: &str) -> Option<u64> {
     kilobytes.checked_mul(1024)
 }
 
-/// The most memory one table or tree may take: half the machine's memory,
-/// which leaves room for the other agents of a game and for the system.
+/// The memory this process may use, in bytes, and what sets it: the
+/// machine's memory, or less where the process is held to less: its
+/// address-space limit (`ulimit -v`, `RLIMIT_AS`), its data-size limit
+/// (`ulimit -d`, `RLIMIT_DATA`), both read from `/proc/self/limits`, or
+/// the memory limit of its control group (`memory.max`). A table beyond
+/// such a limit is not slow but fatal: the allocation fails.
+pub fn usable_memory() -> (u64, &'static str) {
+    static USABLE: OnceLock<(u64, &'static str)> = OnceLock::new();
+    *USABLE.get_or_init(|| {
+        let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+        let mut usable = (physical_memory(), "this machine's memory");
+        let candidates = [
+            (
+                soft_limit(&limits, "Max address space"),
+                "the limit of its address space, ulimit -v",
+            ),
+            (
+                soft_limit(&limits, "Max data size"),
+                "the limit of its data, ulimit -d",
+            ),
+            (control_group_limit(), "its control group's memory limit"),
+        ];
+        for (limit, source) in candidates {
+            if let Some(limit) = limit
+                && limit < usable.0
+            {
+                usable = (limit, source);
+            }
+        }
+        usable
+    })
+}
+
+/// The soft limit of the line of `/proc/self/limits` text that starts
+/// with `name`, in bytes; `None` if unlimited or unreadable.
+fn soft_limit(limits: &str, name: &str) -> Option<u64> {
+    let line = limits.lines().find(|line| line.starts_with(name))?;
+    line[name.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// The `memory.max` of this process's control group (version 2), if set.
+fn control_group_limit() -> Option<u64> {
+    let membership = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = membership
+        .lines()
+        .find_map(|line| line.strip_prefix("0::"))?;
+    let text = std::fs::read_to_string(format!("/sys/fs/cgroup{path}/memory.max")).ok()?;
+    text.trim().parse().ok()
+}
+
+/// The most memory one table or tree may take, and all the agents of a
+/// run together: half of what this process may use ([`usable_memory`]),
+/// which leaves room for the rest of the run and for the system.
 pub fn memory_limit() -> u64 {
-    physical_memory() / 2
+    usable_memory().0 / 2
 }
 
 /// `Ok` if `bytes` fits in [`memory_limit`], otherwise a message naming
@@ -68,14 +119,36 @@ pub fn memory_limit() -> u64 {
 pub fn check_memory(what: &str, bytes: u64) -> Result<(), String> {
     let limit = memory_limit();
     if bytes > limit {
+        let (usable, source) = usable_memory();
         Err(format!(
-            "{what} needs {} MB, more than half of this machine's {} MB of memory",
+            "{what} needs {} MB, more than half of the {} MB this process may use ({source})",
             bytes >> 20,
-            physical_memory() >> 20
+            usable >> 20
         ))
     } else {
         Ok(())
     }
+}
+
+/// Checks that the agents of a run fit in memory together:
+/// `games_at_once` games at a time, each holding two agents, whose tables
+/// and trees may come to take `agent_bytes` each (the two largest in every
+/// game, at worst). A table's pages are taken only as searches write
+/// them, but over a run of many games they come to be written.
+pub fn check_run_memory(agent_bytes: &[u64], games_at_once: usize) -> Result<(), String> {
+    let mut largest = agent_bytes.to_vec();
+    largest.sort_unstable_by(|a, b| b.cmp(a));
+    let per_game = largest
+        .iter()
+        .take(2)
+        .fold(0u64, |sum, &bytes| sum.saturating_add(bytes));
+    let games = games_at_once.max(1) as u64;
+    let what = format!(
+        "{games} game{} at a time, each with two agents of up to {} MB of tables and trees,",
+        if games == 1 { "" } else { "s" },
+        per_game >> 20
+    );
+    check_memory(&what, per_game.saturating_mul(games))
 }
 
 #[cfg(test)]
@@ -104,6 +177,25 @@ mod tests {
         assert_eq!(total_memory_from_meminfo(text), Some(24_626_772 * 1024));
         assert_eq!(total_memory_from_meminfo("MemFree: 1 kB\n"), None);
         assert_eq!(total_memory_from_meminfo("MemTotal: lots kB\n"), None);
+    }
+
+    #[test]
+    fn soft_limits_are_read_from_proc_limits() {
+        let text = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                    Max data size             unlimited            unlimited            bytes     \n\
+                    Max address space         1073741824           unlimited            bytes     \n";
+        assert_eq!(soft_limit(text, "Max address space"), Some(1 << 30));
+        assert_eq!(soft_limit(text, "Max data size"), None);
+        assert_eq!(soft_limit("", "Max data size"), None);
+    }
+
+    #[test]
+    fn a_run_counts_two_agents_a_game_for_every_game_at_once() {
+        let half = memory_limit();
+        assert!(check_run_memory(&[half / 4, half / 4, half], 0).is_err());
+        assert!(check_run_memory(&[half / 4, half / 4, 0], 2).is_ok());
+        let error = check_run_memory(&[half / 4, half / 4 + 1 + (1 << 20), 0], 2).unwrap_err();
+        assert!(error.starts_with("2 games at a time"), "{error}");
     }
 
     #[test]

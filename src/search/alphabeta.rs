@@ -119,6 +119,9 @@ pub struct AlphaBeta {
 }
 
 impl AlphaBeta {
+    /// A searcher with a table of `config.table_megabytes`; aborts if the
+    /// system has not the memory, where [`AlphaBeta::try_new`] returns an
+    /// error.
     pub fn new(config: AlphaBetaConfig) -> Self {
         let table =
             (config.table_megabytes > 0).then(|| TranspositionTable::new(config.table_megabytes));
@@ -129,8 +132,31 @@ impl AlphaBeta {
         }
     }
 
+    /// The searcher of [`AlphaBeta::new`], or an error if the system
+    /// refuses the memory of its table.
+    ///
+    /// # Errors
+    /// A message naming the table's size.
+    pub fn try_new(config: AlphaBetaConfig) -> Result<Self, String> {
+        let table = match config.table_megabytes {
+            0 => None,
+            megabytes => Some(TranspositionTable::try_new(megabytes)?),
+        };
+        Ok(AlphaBeta {
+            config,
+            table,
+            generation: 0,
+        })
+    }
+
     pub fn config(&self) -> &AlphaBetaConfig {
         &self.config
+    }
+
+    /// The bytes of the transposition table (0 without one), all of
+    /// which a long run comes to write.
+    pub fn table_bytes(&self) -> u64 {
+        self.table.as_ref().map_or(0, TranspositionTable::bytes)
     }
 
     /// Sets the time limit of the searches to come.
@@ -183,6 +209,7 @@ impl AlphaBeta {
             generation: self.generation,
             started,
         };
+        evaluator.set_deadline(shared.deadline);
         let max_depth = self.config.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         let mut result = if self.config.threads <= 1 {
             Worker::new(&shared, evaluator, 0).iterate(state, max_depth)

@@ -809,7 +809,18 @@ impl<G: Game> Tree<G> {
     /// place, in their old order: a child is always built after its
     /// parent, so each moves to an index no greater than its own and
     /// families stay side by side.
-    fn advance(&mut self, mv: G::Move, limit: usize) -> bool {
+    ///
+    /// Also false if `deadline` passes before the cut is done: the tree is
+    /// then left half cut, to be dropped.
+    fn advance(&mut self, mv: G::Move, limit: usize, deadline: Option<Instant>) -> bool {
+        // The clock is read every this many families kept or nodes moved.
+        const CLOCK_INTERVAL: u32 = 1 << 12;
+        let mut steps = 0u32;
+        let mut out_of_time = || {
+            steps = steps.wrapping_add(1);
+            steps.is_multiple_of(CLOCK_INTERVAL)
+                && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        };
         let Some(child) = self
             .children(0)
             .find(|&c| self.nodes[c as usize].mv == Some(mv))
@@ -829,6 +840,9 @@ impl<G: Game> Tree<G> {
             parents.push(family_entry(child));
         }
         while let Some((_, Reverse(parent))) = parents.pop() {
+            if out_of_time() {
+                return false;
+            }
             let family = self.children(parent).count();
             if kept + family > limit {
                 cut_families.push(parent);
@@ -864,6 +878,9 @@ impl<G: Game> Tree<G> {
         for (old, &new) in renumbered.iter().enumerate().skip(child as usize) {
             if new == NONE {
                 continue;
+            }
+            if out_of_time() {
+                return false;
             }
             let mut node = self.nodes[old].clone();
             node.parent = remap(node.parent);
@@ -1140,6 +1157,11 @@ pub struct Mcts<G: Game, E = GameEvaluation> {
     /// The searcher of [`MctsConfig::check_depth`], whose table lasts
     /// from one search to the next.
     checker: Option<AlphaBeta>,
+    /// The moves played since the last search, from the trees' root, to
+    /// be cut from the trees when the next search starts its clock.
+    played: Vec<G::Move>,
+    /// The position after the trees' root and the moves of `played`.
+    position_after_played: Option<G>,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -1159,14 +1181,18 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// from `seed`.
     ///
     /// # Errors
-    /// If the thread pool for `config.threads > 1` cannot be created.
+    /// If the thread pool for `config.threads > 1` cannot be created, or
+    /// the system refuses the table of the check's searcher.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {
             None
         };
-        let checker = config.checker_config().map(AlphaBeta::new);
+        let checker = config
+            .checker_config()
+            .map(AlphaBeta::try_new)
+            .transpose()?;
         Ok(Mcts {
             config,
             seed,
@@ -1176,6 +1202,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             pool,
             evaluator,
             checker,
+            played: Vec::new(),
+            position_after_played: None,
         })
     }
 
@@ -1187,6 +1215,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     pub fn clear(&mut self) {
         self.spare_nodes
             .extend(self.trees.drain(..).map(|tree| tree.nodes));
+        self.played.clear();
+        self.position_after_played = None;
     }
 
     /// Moves the trees' roots along `mv`, played from `before`, keeping what
@@ -1195,21 +1225,50 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// half its node budget, its most visited lines, so that the next search
     /// has room to grow: a tree kept whole would fill its budget within a
     /// few moves and stop growing.
+    ///
+    /// The move is only noted here: the trees are cut at the start of the
+    /// next search, inside its time limit, since cutting a large tree takes
+    /// milliseconds that a player on the clock cannot spare between
+    /// moves ([`Mcts::cut_trees`] cuts them at once).
     pub fn advance(&mut self, before: &G, mv: G::Move) {
-        let rooted_here = self
-            .trees
-            .first()
-            .is_some_and(|tree| same_position(&tree.root_state, before));
+        let root = match &self.position_after_played {
+            Some(position) => Some(position),
+            None => self.trees.first().map(|tree| &tree.root_state),
+        };
+        let rooted_here = root.is_some_and(|root| same_position(root, before));
         if !self.config.reuse_tree || !rooted_here {
             self.clear();
             return;
         }
-        let mut all_kept = true;
-        for tree in &mut self.trees {
-            all_kept &= tree.advance(mv, self.config.node_budget / 2);
-        }
-        if !all_kept {
-            self.clear();
+        let mut after = before.clone();
+        after.play(mv);
+        self.played.push(mv);
+        self.position_after_played = Some(after);
+    }
+
+    /// Cuts the trees down to the subtrees of the moves played since the
+    /// last search ([`Mcts::advance`]), which the next search would do
+    /// first.
+    pub fn cut_trees(&mut self) {
+        self.cut_trees_until(None);
+    }
+
+    /// Cuts the trees as [`Mcts::cut_trees`] does, but drops them instead
+    /// if the cut is not done by `deadline`: a search then grows fresh
+    /// trees in the time left.
+    fn cut_trees_until(&mut self, deadline: Option<Instant>) {
+        let played = std::mem::take(&mut self.played);
+        self.position_after_played = None;
+        let limit = self.config.node_budget / 2;
+        for mv in played {
+            let mut all_kept = true;
+            for tree in &mut self.trees {
+                all_kept = all_kept && tree.advance(mv, limit, deadline);
+            }
+            if !all_kept {
+                self.clear();
+                return;
+            }
         }
     }
 
@@ -1228,6 +1287,24 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         if let status @ (Status::Chance | Status::Simultaneous) = state.status() {
             return Err(SearchError::unsupported("MCTS", status));
         }
+        // A time too long to add to the clock is no limit.
+        let deadline = self.config.time.and_then(|time| started.checked_add(time));
+        let tree_deadline = match self.config.time {
+            Some(time) if self.checker.is_some() => {
+                started.checked_add(time.mul_f64(1.0 - CHECK_TIME_SHARE))
+            }
+            _ => deadline,
+        };
+        // Leaf searches (from the root's evaluation on) stop with the tree
+        // search; the checks' own searches set the deadline of the checks.
+        self.evaluator.set_deadline(tree_deadline);
+        // A cut that takes more than half the time is given up: fresh
+        // trees in the other half are worth more than a late move.
+        let cut_deadline = self
+            .config
+            .time
+            .and_then(|time| started.checked_add(time / 2));
+        self.cut_trees_until(cut_deadline);
         self.searches += 1;
         let tree_count = match self.config.parallelism {
             Parallelism::Root => self.config.threads.max(1),
@@ -1256,14 +1333,6 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 })
                 .collect();
         }
-        // A time too long to add to the clock is no limit.
-        let deadline = self.config.time.and_then(|time| started.checked_add(time));
-        let tree_deadline = match self.config.time {
-            Some(time) if self.checker.is_some() => {
-                started.checked_add(time.mul_f64(1.0 - CHECK_TIME_SHARE))
-            }
-            _ => deadline,
-        };
         let iterations = if self.config.iterations.is_none() && deadline.is_none() {
             MctsConfig::default().iterations
         } else {

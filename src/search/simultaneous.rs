@@ -261,6 +261,13 @@ impl<G: Simultaneous, F: Fn(&G) -> f64> SimultaneousSolver<G, F> {
                 limit: self.max_states,
             });
         }
+        // The system may give less than the limit (an address-space
+        // limit, other processes): a table it cannot grow ends the solve.
+        if self.table.try_reserve(1).is_err() {
+            return Err(SimultaneousSolveError::TooManyStates {
+                limit: self.table.len(),
+            });
+        }
         self.table.insert(key, value);
         Ok(value)
     }

@@ -51,4 +51,8 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Tempo<E> {
     fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
         self.inner.is_tactical(state, mv)
     }
+
+    fn set_deadline(&self, deadline: Option<std::time::Instant>) {
+        self.inner.set_deadline(deadline);
+    }
 }

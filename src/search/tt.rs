@@ -82,25 +82,78 @@ impl TtEntry {
 }
 
 /// A table of `2^k` slots of 16 bytes, sized from a budget in megabytes.
+///
+/// Clearing it writes nothing: it starts a new *epoch*, and a slot written
+/// in an earlier epoch reads as empty. The epoch is kept in the low bits of
+/// each slot's check word, where the position's hash bits are not needed
+/// since the slot's index is those bits; up to 16 bits, so that only every
+/// 65,536th clear of a table of a megabyte or more (every clear of a
+/// smaller one) writes zeros over the whole table. A large table thus
+/// costs memory only for the pages searches wrote, not all its pages at
+/// every game's start.
 pub struct TranspositionTable {
     slots: Vec<[AtomicU64; 2]>,
     mask: u64,
+    /// The low bits of a check word that hold its epoch.
+    epoch_mask: u64,
+    epoch: AtomicU64,
 }
 
+/// The most bits of a check word given to the epoch.
+const EPOCH_BITS: u32 = 16;
+
 impl TranspositionTable {
-    /// The largest power-of-two table that fits in `megabytes` (at least one slot).
+    /// The largest power-of-two table that fits in `megabytes` (at least
+    /// one slot). Aborts if the system has not the memory, as any
+    /// allocation does: [`TranspositionTable::try_new`] returns an error
+    /// instead.
     pub fn new(megabytes: usize) -> Self {
+        let slots = Self::slots_within(megabytes);
+        Self::with_slots(
+            slots,
+            zeroed_slots(slots).unwrap_or_else(|layout| handle_alloc_error(layout)),
+        )
+    }
+
+    /// The table of [`TranspositionTable::new`], or an error if the system
+    /// refuses the memory (e.g. under an address-space limit).
+    ///
+    /// # Errors
+    /// A message naming the table's size.
+    pub fn try_new(megabytes: usize) -> Result<Self, String> {
+        let slots = Self::slots_within(megabytes);
+        let allocated = zeroed_slots(slots).map_err(|_| {
+            format!(
+                "the system refused the {} MB of a transposition table of {megabytes} MB",
+                (slots * size_of::<[AtomicU64; 2]>()) >> 20
+            )
+        })?;
+        Ok(Self::with_slots(slots, allocated))
+    }
+
+    fn slots_within(megabytes: usize) -> usize {
         let fitting = (megabytes.saturating_mul(1 << 20) / 16).max(1);
-        let slots = 1usize << (usize::BITS - 1 - fitting.leading_zeros());
+        1usize << (usize::BITS - 1 - fitting.leading_zeros())
+    }
+
+    fn with_slots(count: usize, slots: Vec<[AtomicU64; 2]>) -> Self {
+        let epoch_bits = count.trailing_zeros().min(EPOCH_BITS);
         TranspositionTable {
-            slots: zeroed_slots(slots),
-            mask: slots as u64 - 1,
+            slots,
+            mask: count as u64 - 1,
+            epoch_mask: (1 << epoch_bits) - 1,
+            epoch: AtomicU64::new(0),
         }
     }
 
     /// The number of slots.
     pub fn len(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The bytes of the slots.
+    pub fn bytes(&self) -> u64 {
+        (self.slots.len() * size_of::<[AtomicU64; 2]>()) as u64
     }
 
     /// Whether the table has no slots (never: it has at least one).
@@ -113,10 +166,15 @@ impl TranspositionTable {
         let [check, data] = &self.slots[(hash & self.mask) as usize];
         let data = data.load(Ordering::Relaxed);
         let check = check.load(Ordering::Relaxed);
-        if check ^ data != hash {
+        if (check ^ data ^ hash) & !self.epoch_mask != 0 || !self.is_current(check) {
             return None;
         }
         TtEntry::unpack(data)
+    }
+
+    /// Whether a slot with this check word was written since the last clear.
+    fn is_current(&self, check: u64) -> bool {
+        check & self.epoch_mask == self.epoch.load(Ordering::Relaxed)
     }
 
     /// Stores `entry` for `hash`, written in search generation `generation`.
@@ -127,30 +185,39 @@ impl TranspositionTable {
         let slot = &self.slots[(hash & self.mask) as usize];
         let old_data = slot[1].load(Ordering::Relaxed);
         if let Some(old) = TtEntry::unpack(old_data)
+            && self.is_current(slot[0].load(Ordering::Relaxed))
             && old.generation == entry.generation
             && old.depth > entry.depth
         {
             return;
         }
         let data = entry.pack();
+        let epoch = self.epoch.load(Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
-        slot[0].store(hash ^ data, Ordering::Relaxed);
+        slot[0].store((hash ^ data) & !self.epoch_mask | epoch, Ordering::Relaxed);
     }
 
-    /// Empties every slot.
+    /// Empties every slot: starts a new epoch, and when the epochs wrap
+    /// around, writes zeros over the table. Not to be called while a
+    /// search uses the table.
     pub fn clear(&self) {
-        for slot in &self.slots {
-            slot[0].store(0, Ordering::Relaxed);
-            slot[1].store(0, Ordering::Relaxed);
+        let next = (self.epoch.load(Ordering::Relaxed) + 1) & self.epoch_mask;
+        if next == 0 {
+            for slot in &self.slots {
+                slot[0].store(0, Ordering::Relaxed);
+                slot[1].store(0, Ordering::Relaxed);
+            }
         }
+        self.epoch.store(next, Ordering::Relaxed);
     }
 }
 
-/// `count` empty slots in one zeroed allocation. The system maps the pages of
-/// a zeroed allocation on first use, so a large table costs memory only
-/// where a search writes: a shallow search with a 1 GB table touches a few
-/// pages, where filling the slots one by one would touch them all.
-fn zeroed_slots(count: usize) -> Vec<[AtomicU64; 2]> {
+/// `count` empty slots in one zeroed allocation, or the layout the system
+/// refused. The system maps the pages of a zeroed allocation on first use,
+/// so a large table costs memory only where a search writes: a shallow
+/// search with a 1 GB table touches a few pages, where filling the slots
+/// one by one would touch them all.
+fn zeroed_slots(count: usize) -> Result<Vec<[AtomicU64; 2]>, Layout> {
     assert!(count > 0, "a table has at least one slot");
     let layout = Layout::array::<[AtomicU64; 2]>(count).expect("the size fits in memory");
     // SAFETY: the layout has a non-zero size (count > 0); all-zero bytes
@@ -160,9 +227,9 @@ fn zeroed_slots(count: usize) -> Vec<[AtomicU64; 2]> {
     unsafe {
         let pointer = alloc_zeroed(layout);
         if pointer.is_null() {
-            handle_alloc_error(layout);
+            return Err(layout);
         }
-        Vec::from_raw_parts(pointer.cast(), count, count)
+        Ok(Vec::from_raw_parts(pointer.cast(), count, count))
     }
 }
 
@@ -216,6 +283,48 @@ mod tests {
         // table's 1 GB. Other tests run in the same process, hence the margin.
         let grown = resident_bytes().saturating_sub(before);
         assert!(grown < 256 << 20, "the table made {grown} bytes resident");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn clearing_a_large_table_touches_none_of_its_pages() {
+        let table = TranspositionTable::new(256);
+        let before = resident_bytes();
+        for _ in 0..3 {
+            table.clear();
+        }
+        let grown = resident_bytes().saturating_sub(before);
+        assert!(grown < 64 << 20, "clearing made {grown} bytes resident");
+    }
+
+    #[test]
+    fn entries_of_an_earlier_epoch_are_gone() {
+        let table = TranspositionTable::new(1);
+        let deep = TtEntry::new(1, 6, Bound::Exact, None);
+        table.store(5, deep, 1);
+        table.clear();
+        assert_eq!(table.probe(5), None);
+        // A deeper entry of the same generation from before the clear no
+        // longer keeps its slot.
+        table.store(5, TtEntry::new(2, 2, Bound::Exact, None), 1);
+        assert_eq!(table.probe(5).unwrap().score, 2);
+        // Around the whole cycle of epochs: the wrap writes zeros, so
+        // that an entry of the first epoch does not come back.
+        table.store(9, deep, 1);
+        for _ in 0..=table.epoch_mask {
+            table.clear();
+            assert_eq!(table.probe(9), None);
+        }
+        assert_eq!(table.epoch.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn a_one_slot_table_is_cleared_at_once() {
+        let table = TranspositionTable::new(0);
+        table.store(3, TtEntry::new(7, 1, Bound::Lower, None), 1);
+        assert_eq!(table.probe(3).unwrap().score, 7);
+        table.clear();
+        assert_eq!(table.probe(3), None);
     }
 
     #[test]

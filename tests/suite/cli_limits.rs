@@ -211,3 +211,148 @@ fn a_number_of_a_hundred_thousand_digits_gives_a_short_error() {
         assert!(error.contains(&"9".repeat(80)), "{error}");
     }
 }
+
+/// Runs `norn` with `args` under an address-space limit of `kilobytes`
+/// (`ulimit -v`), as a user on a shared machine may be held.
+fn norn_within_address_space(kilobytes: u64, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kilobytes} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_norn"))
+        .args(args)
+        .output()
+        .expect("sh runs")
+}
+
+/// Asserts that `output` is a refusal: status 1 (not 134, an abort), one
+/// line on standard error mentioning `expected`.
+fn assert_refused(output: &std::process::Output, expected: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(expected), "{stderr}");
+}
+
+/// Under an address-space limit, a table the machine's memory would hold
+/// but the process cannot is refused by name, not left to abort the run
+/// when its allocation fails.
+#[test]
+#[cfg(target_os = "linux")]
+fn tables_beyond_the_address_space_limit_are_refused() {
+    let output = norn_within_address_space(
+        1 << 20,
+        &[
+            "play",
+            "hnefatafl",
+            "--attackers",
+            "alphabeta:tt=2048,depth=1",
+            "--defenders",
+            "random",
+        ],
+    );
+    assert_refused(&output, "address space, ulimit -v");
+}
+
+/// A run holds every agent's table in every game it plays at once: two
+/// tables that fit alone, played in two games at once, are refused.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_run_counts_the_tables_of_every_game_it_plays_at_once() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-at-once");
+    let _ = std::fs::remove_dir_all(&out);
+    let tournament = |threads: &str| {
+        norn_within_address_space(
+            4 << 20,
+            &[
+                "tournament",
+                "hnefatafl",
+                "--agents",
+                "alphabeta:tt=512,depth=1",
+                "alphabeta:tt=1024,depth=1",
+                "--games",
+                "2",
+                "--max-plies",
+                "2",
+                "--threads",
+                threads,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        )
+    };
+    assert_refused(&tournament("2"), "2 games at a time");
+    assert!(!out.join("config.json").exists());
+    let alone = tournament("1");
+    assert!(
+        alone.status.success(),
+        "{}",
+        String::from_utf8_lossy(&alone.stderr)
+    );
+}
+
+/// A depth-first solve of more rounds than can fit is refused at once,
+/// pointing to the retrograde solve, instead of growing until the memory
+/// runs out and the process aborts.
+#[test]
+fn a_depth_first_solve_too_big_to_fit_is_refused_at_once() {
+    assert_fails_with(
+        &["solve", "nibelungen", "--rounds", "3", "--budget", "1000"],
+        "--retrograde",
+    );
+    assert_fails_with(
+        &[
+            "solve",
+            "nibelungen",
+            "--rounds",
+            "30",
+            "--budget",
+            "10000000",
+        ],
+        "growing 300-fold a round",
+    );
+    #[cfg(target_os = "linux")]
+    assert_refused(
+        &norn_within_address_space(400_000, &["solve", "nibelungen", "--rounds", "30"]),
+        "--retrograde",
+    );
+    assert_fails_with(
+        &["solve", "nibelungen", "--retrograde", "--budget", "1000"],
+        "--budget",
+    );
+}
+
+/// Rules under which a game need never end, and a cap of no plies, are
+/// refused.
+#[test]
+fn games_that_cannot_end_and_caps_of_no_plies_are_refused() {
+    assert_fails_with(
+        &[
+            "show",
+            "stealth-chess",
+            "--rules",
+            "repetition=off,fifty-moves=off,insufficient-material=off",
+        ],
+        "ply-limit",
+    );
+    let output = norn(&[
+        "show",
+        "stealth-chess",
+        "--rules",
+        "repetition=off,fifty-moves=off,insufficient-material=off,ply-limit=500",
+    ]);
+    assert!(output.status.success());
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-plies");
+    let out = out.to_str().unwrap();
+    let tournament = ["tournament", "hnefatafl", "--agents", "random", "greedy"];
+    let match_games = ["match", "hnefatafl", "random", "greedy", "--sprt", "0,10"];
+    for command in [&tournament[..], &match_games[..]] {
+        let _ = std::fs::remove_dir_all(out);
+        let mut args = command.to_vec();
+        args.extend(["--max-plies", "0", "--out", out]);
+        let output = norn(&args);
+        assert!(!output.status.success(), "{command:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--max-plies"), "{command:?}: {stderr}");
+        assert!(!std::path::Path::new(out).join("config.json").exists());
+    }
+}

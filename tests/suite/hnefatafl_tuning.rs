@@ -284,10 +284,7 @@ fn values_by_depth(
             continue;
         };
         for (depth, sum) in sums.iter_mut().enumerate() {
-            let search = ShallowSearch {
-                inner: evaluator,
-                depth: depth as u32,
-            };
+            let search = ShallowSearch::new(evaluator, depth as u32);
             *sum += search.evaluate(state, mover);
         }
     }

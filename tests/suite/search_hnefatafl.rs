@@ -249,10 +249,7 @@ fn a_shallow_search_evaluation_is_plain_minimax_at_its_depth() {
     for state in random_positions(4, 8) {
         let me = state.status().player_to_move().unwrap();
         for depth in 1..=2 {
-            let shallow = norn::search::ShallowSearch {
-                inner: GameEvaluation,
-                depth,
-            };
+            let shallow = norn::search::ShallowSearch::new(GameEvaluation, depth);
             for player in [me, 1 - me] {
                 let value = shallow.evaluate(&state, player);
                 let expected = minimax(&state, player, depth);

@@ -341,6 +341,7 @@ fn a_kept_tree_is_cut_to_half_its_budget() {
         let mv = first.best_move.unwrap();
         let kept_visits = first.moves.iter().find(|s| s.mv == mv).unwrap().visits;
         search.advance(&start, mv);
+        search.cut_trees();
         let kept = search.node_count();
         assert!(
             kept <= BUDGET / 2 && kept > BUDGET / 2 - 9,
@@ -370,6 +371,7 @@ fn a_kept_tree_is_cut_to_half_its_budget() {
             while state.status().player_to_move().is_some() {
                 let mv = search.search(&state).unwrap().best_move.unwrap();
                 search.advance(&state, mv);
+                search.cut_trees();
                 assert!(search.node_count() <= (budget / 2).max(1), "{budget}");
                 state.try_play(mv).unwrap();
             }

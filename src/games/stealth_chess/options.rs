@@ -31,13 +31,15 @@ pub struct StealthChessRules {
 }
 
 impl StealthChessRules {
-    /// Every draw rule off and no ply limit: the game ends only by
-    /// checkmate and stalemate, as chess perft counts it.
+    /// Every draw rule off: the game ends only by checkmate and stalemate,
+    /// as chess perft counts it, within any number of plies that can be
+    /// counted. The ply limit, `u32::MAX`, is beyond every count; without
+    /// one a game could go on forever, which the rules refuse.
     pub const MOVES_ONLY: StealthChessRules = StealthChessRules {
         repetition: false,
         fifty_moves: false,
         insufficient_material: false,
-        ply_limit: None,
+        ply_limit: Some(NonZeroU32::MAX),
     };
 }
 
@@ -99,6 +101,22 @@ impl Configurable for StealthChessRules {
             },
         },
     ];
+
+    /// Refuses rules under which a game need never end: with every draw
+    /// rule off and no ply limit, two bare kings may shuffle forever.
+    /// Counting moves (perft) with every draw rule off takes a ply limit
+    /// beyond the depth counted, as [`StealthChessRules::MOVES_ONLY`] has.
+    fn check_together(&self) -> Result<(), String> {
+        let some_draw_rule = self.repetition || self.fifty_moves || self.insufficient_material;
+        if some_draw_rule || self.ply_limit.is_some() {
+            return Ok(());
+        }
+        Err(
+            "with `repetition`, `fifty-moves` and `insufficient-material` all off a game \
+             need never end (two bare kings can move forever): turn one on or set `ply-limit`"
+                .into(),
+        )
+    }
 }
 
 impl FromStr for StealthChessRules {
