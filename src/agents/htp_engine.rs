@@ -391,6 +391,16 @@ pub struct HtpEngineAgent {
     off_start: bool,
 }
 
+/// Why an engine agent cannot play from a position given as text.
+const OFF_START: &str = "an engine agent plays games from the start position or from moves played from it, not from a position given as text";
+
+/// Whether `state` is away from the start position: the protocol has no
+/// command to set up a position, so an engine knows a game only as moves
+/// from the start.
+fn is_off_start(state: &Hnefatafl) -> bool {
+    state.hash() != Hnefatafl::new(*state.rules()).hash()
+}
+
 impl HtpEngineAgent {
     /// Starts the engine of an `htp:[OPTIONS,]cmd=PROGRAM ARGUMENTS...` spec.
     ///
@@ -415,7 +425,7 @@ impl HtpEngineAgent {
     /// Notes whether `state`, the first the agent sees in a game, is the
     /// start position.
     fn note_first_state(&mut self, state: &Hnefatafl) {
-        self.off_start |= state.hash() != Hnefatafl::new(*state.rules()).hash();
+        self.off_start |= is_off_start(state);
     }
 
     /// Sends one command and returns the result of a success (`= RESULT`).
@@ -585,9 +595,7 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
             self.note_first_state(state);
         }
         if self.off_start {
-            return Err(AgentError::new(
-                "an engine agent plays games from the start position or from moves played from it, not from a position given as text",
-            ));
+            return Err(AgentError::new(OFF_START));
         }
         if !self.started {
             self.command("board_size 11")?;
@@ -619,6 +627,13 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
                 square_name(mv.to)
             ));
         }
+    }
+
+    fn check_start(&self, state: &Hnefatafl) -> Result<(), String> {
+        if is_off_start(state) {
+            return Err(OFF_START.to_string());
+        }
+        Ok(())
     }
 
     fn reset(&mut self) {

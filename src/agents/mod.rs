@@ -129,6 +129,16 @@ pub trait Agent<G: Game>: Send {
     fn memory_bytes(&self) -> u64 {
         0
     }
+
+    /// Whether the agent can play a game that begins in `state` (a position
+    /// given as text, say), and if not, why: a run asks before it writes
+    /// anything. Most agents play from any state.
+    ///
+    /// # Errors
+    /// Why the agent cannot begin there.
+    fn check_start(&self, _state: &G) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Fills `moves` with the choices of `player` in `state`: its legal moves

@@ -11,7 +11,7 @@ use super::tournament::{
     TournamentError, append_line, check_before_writing, check_line, open_log, play_scheduled,
     prepare_directory, require_two_players, write_log, write_reports,
 };
-use crate::core::{Capabilities, Notation, check_run_memory, thread_pool};
+use crate::core::{Capabilities, Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -136,19 +136,9 @@ pub fn run_match<G: Notation>(
             "a match is between two agents".into(),
         ));
     }
-    let mut resolved = Vec::with_capacity(2);
-    let mut memory = Vec::with_capacity(2);
-    for spec in &config.agents {
-        let agent =
-            make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
-        resolved.push(agent.configuration());
-        memory.push(agent.memory_bytes());
-    }
     let streaks = ForfeitStreaks::new(2, max_forfeits).map_err(TournamentError::Invalid)?;
-    check_run_memory(&memory, threads.min(config.total_games()))
-        .map_err(TournamentError::Invalid)?;
     let schedule = config.schedule();
-    check_before_writing(&config, start, &schedule)?;
+    let resolved = check_before_writing(&config, start, make_agent, &schedule, threads)?;
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
     let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let mut logged: HashMap<usize, GameLine> = HashMap::new();

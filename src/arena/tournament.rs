@@ -571,23 +571,13 @@ pub fn run_tournament<G: Notation>(
     require_two_players(config, start)?;
     let streaks = ForfeitStreaks::new(config.agents.len(), options.max_forfeits)
         .map_err(TournamentError::Invalid)?;
-    let mut resolved = Vec::with_capacity(config.agents.len());
-    let mut memory = Vec::with_capacity(config.agents.len());
-    for spec in &config.agents {
-        let agent =
-            make_agent(spec, 0).map_err(|error| TournamentError::Invalid(error.to_string()))?;
-        resolved.push(agent.configuration());
-        memory.push(agent.memory_bytes());
-    }
-    let games_at_once = options.threads.min(config.total_games());
-    check_run_memory(&memory, games_at_once).map_err(TournamentError::Invalid)?;
-    let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let shard_games: Vec<ScheduledGame> = config
         .schedule()
         .into_iter()
         .filter(|game| options.shard.contains(game))
         .collect();
-    check_before_writing(config, start, &shard_games)?;
+    let resolved = check_before_writing(config, start, make_agent, &shard_games, options.threads)?;
+    let mut provenance = Provenance::current(resolved, start.rules().to_string());
     let check = |line: &GameLine| check_line(config, start, line);
     let (_directory, read) = match &options.out_dir {
         Some(dir) => {
@@ -681,21 +671,49 @@ pub fn run_tournament<G: Notation>(
     })
 }
 
-/// Checks before anything is written what can be checked without playing:
-/// the opening of the first game to play (random plies that end every game
-/// they are drawn for are refused here rather than at the first game, after
-/// `config.json` was written).
+/// Checks before anything is written what can be checked without playing,
+/// and returns every agent's full configuration
+/// ([`Agent::configuration`]): each agent's spec builds; the opening of the
+/// first game to play (random plies that end every game they are drawn for
+/// are refused here rather than at the first game, after `config.json` was
+/// written); every agent can begin where that game begins
+/// ([`Agent::check_start`]); and the tables and trees of the games played
+/// at once (`threads` at most) fit in memory.
 pub(super) fn check_before_writing<G: Notation>(
     config: &TournamentConfig,
     start: &G,
+    make_agent: &AgentFactory<'_, G>,
     games: &[ScheduledGame],
-) -> Result<(), TournamentError> {
-    if let Some(first) = games.first() {
-        config
+    threads: usize,
+) -> Result<Vec<String>, TournamentError> {
+    let invalid = TournamentError::Invalid;
+    let first_start = match games.first() {
+        Some(first) => match config
             .opening_of(start, first.index)
-            .map_err(|error| TournamentError::Invalid(format!("the openings: {error}")))?;
+            .map_err(|error| invalid(format!("the openings: {error}")))?
+        {
+            Some(opening) => {
+                opening
+                    .plies(start)
+                    .map_err(|error| invalid(format!("the openings: {error}")))?
+                    .from
+            }
+            None => start.clone(),
+        },
+        None => start.clone(),
+    };
+    let mut resolved = Vec::with_capacity(config.agents.len());
+    let mut memory = Vec::with_capacity(config.agents.len());
+    for spec in &config.agents {
+        let agent = make_agent(spec, 0).map_err(|error| invalid(error.to_string()))?;
+        agent
+            .check_start(&first_start)
+            .map_err(|problem| invalid(format!("agent `{spec}`: {problem}")))?;
+        resolved.push(agent.configuration());
+        memory.push(agent.memory_bytes());
     }
-    Ok(())
+    check_run_memory(&memory, threads.min(config.total_games())).map_err(invalid)?;
+    Ok(resolved)
 }
 
 /// Plays one scheduled game; `Err(None)` means it was interrupted.

@@ -306,3 +306,42 @@ fn a_dropped_engine_is_told_to_quit_without_norn_dying() {
     ]);
     assert_eq!(output.status.code(), Some(0), "{:?}", output.status);
 }
+
+#[test]
+fn an_engine_with_a_position_given_as_text_is_refused_before_anything_is_written() {
+    // The protocol cannot set up a position; refused at its first game,
+    // the run would leave a directory that the corrected command could not
+    // use. One attacker moved: not the start position.
+    let dir = scratch_dir("engine-off-start");
+    let out = dir.join("run");
+    let engine = format!("htp:cmd={NORN} engine hnefatafl");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            &engine,
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        norn_within(&args, Duration::from_secs(60)).0
+    };
+    let refused = run(&[
+        "--position",
+        "/2t1tttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/ defenders",
+    ]);
+    let error = failure(&refused);
+    assert!(
+        error.contains("not from a position given as text"),
+        "{error}"
+    );
+    assert!(!out.join("config.json").exists());
+    let corrected = run(&["--no-openings"]);
+    assert!(corrected.status.success(), "{}", failure(&corrected));
+}
