@@ -4,7 +4,7 @@ use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_
 use crate::agents::htp_engine::{HTP_PREFIX, stop_all_engines};
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
-use crate::arena::{PlayOptions, play_game, plies_text, replay_plies};
+use crate::arena::{PlayOptions, play_game, replay_plies};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, check_memory, derive_seed,
 };
@@ -140,8 +140,16 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         ..PlayOptions::default()
     };
     let game = play_game(&start, &mut agents, &options).map_err(|error| error.to_string())?;
-    let state = replay_plies(&start, &game.plies, game.chance_seed, |_, _| {})?;
-    let moves = plies_text(&start, &game.plies, game.chance_seed)?;
+    // One replay gives the final state and each ply's text and side.
+    let mut moves = Vec::with_capacity(game.plies.len());
+    let mut sides = Vec::with_capacity(game.plies.len());
+    let state = replay_plies(&start, &game.plies, game.chance_seed, |before, ply| {
+        moves.push(before.ply_text(ply));
+        sides.push(match before.status() {
+            Status::ToMove(player) => before.player_name(player),
+            _ => "together".to_string(),
+        });
+    })?;
     let report = PlayReport {
         game: G::NAME,
         seed: args.seed,
@@ -186,13 +194,6 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         players.join(", "),
         report.seed
     );
-    let mut sides = Vec::with_capacity(game.plies.len());
-    replay_plies(&start, &game.plies, game.chance_seed, |before, _| {
-        sides.push(match before.status() {
-            Status::ToMove(player) => before.player_name(player),
-            _ => "together".to_string(),
-        });
-    })?;
     for (number, (side, text)) in sides.iter().zip(&report.moves).enumerate() {
         println!("{:>4}. {side} {}", number + 1, text.one_line());
     }
