@@ -29,6 +29,32 @@ impl Build {
             executable: executable_digest().unwrap_or_else(|| "unknown".to_string()),
         })
     }
+
+    /// A run's recorded build in messages; `None` is a run of a build too
+    /// old to record itself.
+    pub fn describe(build: Option<&Build>) -> String {
+        build.map_or(
+            "a build that did not record itself".to_string(),
+            Build::to_string,
+        )
+    }
+
+    /// Refuses to go on with the work of `what` (e.g. `the games in DIR`),
+    /// which the build `played` did, unless it is this build; `advice` says
+    /// how to go on knowingly.
+    ///
+    /// # Errors
+    /// When `played` is another build or none.
+    pub fn check_current(played: Option<&Build>, what: &str, advice: &str) -> Result<(), String> {
+        let current = Build::current();
+        if played == Some(current) {
+            return Ok(());
+        }
+        Err(format!(
+            "{what} were played by {}, and this is {current}; {advice}",
+            Build::describe(played)
+        ))
+    }
 }
 
 impl std::fmt::Display for Build {

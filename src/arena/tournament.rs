@@ -999,17 +999,8 @@ fn read_config(path: &Path, text: &str) -> Result<StoredConfig, TournamentError>
 /// Refuses a directory whose games another build of norn played; `advice`
 /// names the flag that goes on knowingly.
 fn check_build(dir: &Path, build: Option<&Build>, advice: &str) -> Result<(), TournamentError> {
-    let current = Build::current();
-    if build == Some(current) {
-        return Ok(());
-    }
-    let played_by = build.map_or("a build that did not record itself".to_string(), |build| {
-        build.to_string()
-    });
-    Err(TournamentError::Invalid(format!(
-        "the games in {} were played by {played_by}, and this is {current}; {advice}",
-        dir.display()
-    )))
+    let what = format!("the games in {}", dir.display());
+    Build::check_current(build, &what, advice).map_err(TournamentError::Invalid)
 }
 
 /// Names the first field in which two configurations differ.

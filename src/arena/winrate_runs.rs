@@ -137,17 +137,12 @@ impl WinRateDirectory {
                         dir.display()
                     ));
                 }
-                let current = Build::current();
-                if !force_resume && held.provenance.build.as_ref() != Some(current) {
-                    let played_by = held.provenance.build.as_ref().map_or(
-                        "a build that did not record itself".to_string(),
-                        Build::to_string,
-                    );
-                    return Err(format!(
-                        "the deals in {} were played by {played_by}, and this is {current}; \
-                         --force-resume goes on with this build knowingly",
-                        dir.display()
-                    ));
+                if !force_resume {
+                    Build::check_current(
+                        held.provenance.build.as_ref(),
+                        &format!("the deals in {}", dir.display()),
+                        "--force-resume goes on with this build knowingly",
+                    )?;
                 }
                 held
             }

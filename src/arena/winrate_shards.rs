@@ -4,7 +4,7 @@
 //! totals and intervals a single run gives (deal `i` is dealt and played
 //! from seeds derived from the master seed and `i` alone).
 
-use super::build::Provenance;
+use super::build::{Build, Provenance};
 use super::experiment::{PolicyRate, WinRateReport};
 use super::run_dir::{CONFIG_FILE, RunKind};
 use super::tournament::{Shard, ShardProvenance};
@@ -341,15 +341,7 @@ pub fn merge_win_rate_runs<G: Stochastic + Notation>(
         .find(|(part, _)| part.provenance.build != parts[0].provenance.build)
     {
         if !force_resume {
-            let name = |report: &WinRateReport| {
-                report
-                    .provenance
-                    .build
-                    .as_ref()
-                    .map_or("a build that did not record itself".to_string(), |build| {
-                        build.to_string()
-                    })
-            };
+            let name = |report: &WinRateReport| Build::describe(report.provenance.build.as_ref());
             return Err(format!(
                 "{} was played by {}, {} by {}; norn merge --force-resume merges shards of different builds knowingly",
                 dir.display(),
