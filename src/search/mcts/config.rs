@@ -1,0 +1,192 @@
+//! The settings of a Monte Carlo tree search: how long it runs, how it
+//! selects, grows and scores its tree, and how its threads cooperate.
+
+use super::Node;
+use crate::core::Game;
+use crate::search::alphabeta::AlphaBetaConfig;
+use crate::search::widening::Widening;
+use std::time::Duration;
+
+/// How the threads of a search cooperate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallelism {
+    /// One tree per thread, statistics summed at the root. The trees
+    /// differ only through the search's random choices: with
+    /// [`Expansion::All`] and no random plies (`playout_plies: Some(0)`)
+    /// there are none, and every tree is the same tree: use
+    /// [`Parallelism::Tree`].
+    Root,
+    /// One shared tree, with virtual loss.
+    Tree,
+}
+
+/// The settings of a Monte Carlo tree search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Simulations per search (all threads together).
+    pub iterations: Option<u64>,
+    /// Time per search. A search runs at least one iteration, however
+    /// short the time.
+    pub time: Option<Duration>,
+    /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln N / n)`,
+    /// for payoffs normalised to `[0, 1]`.
+    pub exploration: f64,
+    pub threads: usize,
+    pub parallelism: Parallelism,
+    /// Random plies played after the tree before the evaluation scores the
+    /// position; `None` plays on to the end of the game.
+    pub playout_plies: Option<u32>,
+    /// Epsilon-greedy playouts: with `Some(ε)`, each playout ply is a
+    /// random move with probability `ε` and otherwise the move after which
+    /// the evaluation rates the position best for the player making it
+    /// (ties to the first in move order); `None` plays every ply at random.
+    /// A greedy ply costs an evaluation per legal move.
+    pub playout_greedy: Option<f64>,
+    /// Most nodes per tree.
+    pub node_budget: usize,
+    /// Keep the subtree of the move played for the next search.
+    pub reuse_tree: bool,
+    /// Prove wins and losses (MCTS-Solver).
+    pub solver: bool,
+    /// Weight `α` of the implicit minimax value in selection: a child scores
+    /// `(1 - α) * mean + α * minimax + exploration`, where `minimax` is the
+    /// best evaluation reachable below it by always choosing the best child
+    /// for the player to move (Lanctot et al., "Monte Carlo tree search with
+    /// heuristic evaluations using implicit minimax backups", 2014). `0`
+    /// turns it off and spares the evaluation of every new node.
+    pub minimax_weight: f64,
+    /// Weight `b` of progressive bias: a child's score gains
+    /// `b * estimate / (visits + 1)`, where `estimate` is the evaluation of
+    /// its state for the player choosing it, so that the evaluation steers
+    /// the first visits and fades as results come in (Chaslot et al.,
+    /// "Progressive strategies for Monte-Carlo tree search", 2008). `0`
+    /// turns it off.
+    pub progressive_bias: f64,
+    /// Progressive widening: on its `n`th visit a node has at most
+    /// `ceil(width * n^exponent)` children, added in the expansion order
+    /// (tactical moves first), so that a wide node's first visits go deeper
+    /// instead of trying every move once. `None` adds a child at every visit
+    /// until all moves have one.
+    pub widening: Option<Widening>,
+    /// How a node grows its children.
+    pub expansion: Expansion,
+    /// How the move is chosen among the root's children when no proven
+    /// result decides.
+    pub final_choice: FinalChoice,
+    /// Plies of the alpha-beta search that checks the root moves the tree
+    /// search ranks best before one is played (`0`: no check). Two
+    /// competing sides only. A checked move is worth the smaller of its
+    /// estimate and the check's score, and the best checked move is
+    /// played: a hybrid that gives the move played a full-width look
+    /// `check_depth` plies past it, which a best-first tree search can
+    /// lack where a quiet-looking reply hides a threat. With a time limit
+    /// the tree search stops at three quarters of it and the checks take
+    /// the rest.
+    pub check_depth: u32,
+}
+
+/// The deepest check ([`MctsConfig::check_depth`]): each costs an
+/// alpha-beta search from a root move's child.
+pub const MAX_CHECK_DEPTH: u32 = 4;
+
+/// The most root moves checked in one search.
+pub(super) const MAX_CHECKED_MOVES: usize = 8;
+
+/// The share of a time limit the tree search leaves to the checks.
+pub(super) const CHECK_TIME_SHARE: f64 = 0.25;
+
+/// How a search chooses its move when no proven result decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinalChoice {
+    /// The most visited child ("robust child"), the classic choice.
+    MostVisited,
+    /// The child with the best value as selection sees it without the
+    /// exploration term: `(1 - α) * mean + α * minimax` (`α` the
+    /// [`MctsConfig::minimax_weight`]), so that with `α = 1` the search
+    /// plays the move its minimax values rank first, as best-first minimax
+    /// does, even where a refutation found late left another move with
+    /// more visits. Ties go to the more visited child.
+    BestValue,
+}
+
+/// How a node of the tree grows its children.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Expansion {
+    /// One child per visit, tactical moves first, each new child scored by
+    /// a simulation: classic UCT.
+    #[default]
+    OneByOne,
+    /// Every child at once, each scored by the evaluation: a leaf reached
+    /// for the first time builds all its children, orders them by their
+    /// evaluation for the player to move, and backs up the best of them as
+    /// the result. A child never visited is valued at its evaluation, not
+    /// tried first, so that with implicit minimax (`minimax_weight` 1) and
+    /// a small exploration constant the search becomes best-first minimax
+    /// with an exploration bonus (Korf and Chickering, "Best-first minimax
+    /// search", 1996; Cohen-Solal, "Learning to play two-player
+    /// perfect-information games without knowledge", 2020). Progressive
+    /// widening then opens the children in the order of their evaluation.
+    /// Simulations run only from the leaves of a tree that reached its node
+    /// budget.
+    All,
+}
+
+impl MctsConfig {
+    /// Whether every new node is evaluated (for implicit minimax,
+    /// progressive bias or evaluated expansion).
+    pub(super) fn wants_estimates(&self) -> bool {
+        self.minimax_weight > 0.0 || self.progressive_bias > 0.0 || self.expansion == Expansion::All
+    }
+
+    /// The most memory the search's trees may take for game `G`: the node
+    /// budget of each tree (one per thread with root parallelism), doubled
+    /// because a growing vector may hold twice what it uses, and two
+    /// indices a node for cutting a tree down when it is kept; and the
+    /// transposition table of the check's searcher, if there is one.
+    pub fn memory_bytes<G: Game>(&self) -> u64 {
+        let trees = match self.parallelism {
+            Parallelism::Root => self.threads.max(1),
+            Parallelism::Tree => 1,
+        };
+        let per_node = 2 * size_of::<Node<G::Move>>() + 2 * size_of::<u32>();
+        let checker_table = self
+            .checker_config()
+            .map_or(0, |config| (config.table_megabytes as u64) << 20);
+        (self.node_budget as u64)
+            .saturating_mul(per_node as u64)
+            .saturating_mul(trees as u64)
+            .saturating_add(checker_table)
+    }
+
+    /// The alpha-beta searcher of [`MctsConfig::check_depth`], if checks
+    /// are on.
+    pub(super) fn checker_config(&self) -> Option<AlphaBetaConfig> {
+        (self.check_depth > 0).then(|| AlphaBetaConfig {
+            depth: Some(self.check_depth),
+            ..AlphaBetaConfig::default()
+        })
+    }
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: Some(10_000),
+            time: None,
+            exploration: 1.0,
+            threads: 1,
+            parallelism: Parallelism::Root,
+            playout_plies: Some(10),
+            playout_greedy: None,
+            node_budget: 1_000_000,
+            reuse_tree: true,
+            solver: true,
+            minimax_weight: 0.0,
+            progressive_bias: 0.0,
+            widening: None,
+            expansion: Expansion::OneByOne,
+            final_choice: FinalChoice::MostVisited,
+            check_depth: 0,
+        }
+    }
+}
