@@ -351,6 +351,87 @@ pub fn options_table<C: Configurable>() -> String {
     table
 }
 
+/// Declares an `on`/`off` option kept in the `bool` field `$field`:
+/// `switch_option!("repeat-mover", repeat_mover, "help")`.
+#[macro_export]
+macro_rules! switch_option {
+    ($key:literal, $field:ident, $help:literal) => {
+        $crate::core::Declared {
+            key: $key,
+            kind: $crate::core::Kind::Switch,
+            help: $help,
+            get: |options| $crate::core::Value::Switch(options.$field),
+            set: |options, value| {
+                options.$field = value.switch();
+                Ok(())
+            },
+        }
+    };
+}
+
+/// Declares a limit of plies or rounds ([`LIMIT`]: a positive number or
+/// `none`) kept in the `Option<NonZeroU32>` field `$field`.
+#[macro_export]
+macro_rules! limit_option {
+    ($key:literal, $field:ident, $help:literal) => {
+        $crate::core::Declared {
+            key: $key,
+            kind: $crate::core::LIMIT,
+            help: $help,
+            get: |options| $crate::core::Value::from_limit(options.$field),
+            set: |options, value| {
+                options.$field = value.limit();
+                Ok(())
+            },
+        }
+    };
+}
+
+/// Declares a choice among the values of `$values` (an array of the
+/// field's type), named by `$words` in the same order:
+/// `choice_option!("turn-order", turn_order, TURN_ORDERS, &["free", "fixed"], "help")`.
+#[macro_export]
+macro_rules! choice_option {
+    ($key:literal, $field:ident, $values:expr, $words:expr, $help:literal) => {
+        $crate::core::Declared {
+            key: $key,
+            kind: $crate::core::Kind::Choice($words),
+            help: $help,
+            get: |options| $crate::core::Value::chosen(&$values, &options.$field),
+            set: |options, value| {
+                options.$field = value.choose(&$values);
+                Ok(())
+            },
+        }
+    };
+}
+
+/// Implements `FromStr` (by [`read_options`]: options left out keep their
+/// defaults) and `Display` (by [`write_options`]: every option written
+/// out, reading back into the same value) for a [`Configurable`] type.
+#[macro_export]
+macro_rules! options_text {
+    ($type:ty) => {
+        impl ::std::str::FromStr for $type {
+            type Err = $crate::core::ParseError;
+
+            /// Reads `key=value` options; options left out keep their
+            /// defaults.
+            fn from_str(text: &str) -> Result<Self, $crate::core::ParseError> {
+                $crate::core::read_options(text)
+            }
+        }
+
+        impl ::std::fmt::Display for $type {
+            /// Every option as `key=value` text that reads back into the
+            /// same value.
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&$crate::core::write_options(self))
+            }
+        }
+    };
+}
+
 /// Reads `value` as a value of `kind` for option `key`.
 fn read_value(key: &str, kind: &Kind, value: &str) -> Result<Value, String> {
     let not_valid = || format!("`{value}` is not a valid value for `{key}`");

@@ -2,12 +2,7 @@
 //! and every house rule.
 
 use super::cards::{Card, MAX_RANKS, SUITS};
-use crate::core::{
-    Configurable, Declared, Kind, MAX_PLAYERS, ParseError, RulesOptions, Value, read_options,
-    write_options,
-};
-use std::fmt;
-use std::str::FromStr;
+use crate::core::{Configurable, Declared, Kind, MAX_PLAYERS, RulesOptions, Value};
 
 /// What a player who holds cards but has no legal ask does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,22 +139,6 @@ const STUCK_RULES: [StuckRule; 2] = [StuckRule::Discard, StuckRule::Lose];
 const EMPTY_HAND_RULES: [EmptyHandRule; 2] =
     [EmptyHandRule::DrawAndPlay, EmptyHandRule::DrawAndPass];
 
-/// The declaration of a house rule switch.
-macro_rules! house_rule {
-    ($key:literal, $field:ident, $help:literal) => {
-        Declared {
-            key: $key,
-            kind: Kind::Switch,
-            help: $help,
-            get: |rules| Value::Switch(rules.$field),
-            set: |rules, value| {
-                rules.$field = value.switch();
-                Ok(())
-            },
-        }
-    };
-}
-
 impl Configurable for FenrirCardsRules {
     const WHAT: &'static str = "fenrir-cards rules";
     const OPTIONS: &'static [Declared<Self>] = &[
@@ -256,36 +235,30 @@ impl Configurable for FenrirCardsRules {
                 Ok(())
             },
         },
-        house_rule!(
+        crate::switch_option!(
             "ask-held",
             ask_held,
             "whether a player may name a card it holds itself"
         ),
-        house_rule!(
+        crate::switch_option!(
             "ask-discarded",
             ask_discarded,
             "whether a player may name a card already discarded"
         ),
-        Declared {
-            key: "stuck",
-            kind: Kind::Choice(&["discard", "lose"]),
-            help: "what a player with cards but no legal ask does: `discard` a card of its choice, or the gods `lose` (only when another player still holds cards)",
-            get: |rules| Value::chosen(&STUCK_RULES, &rules.stuck),
-            set: |rules, value| {
-                rules.stuck = value.choose(&STUCK_RULES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "empty",
-            kind: Kind::Choice(&["play", "pass"]),
-            help: "an empty-handed player who draws at its turn then `play`s or `pass`es",
-            get: |rules| Value::chosen(&EMPTY_HAND_RULES, &rules.empty_hand),
-            set: |rules, value| {
-                rules.empty_hand = value.choose(&EMPTY_HAND_RULES);
-                Ok(())
-            },
-        },
+        crate::choice_option!(
+            "stuck",
+            stuck,
+            STUCK_RULES,
+            &["discard", "lose"],
+            "what a player with cards but no legal ask does: `discard` a card of its choice, or the gods `lose` (only when another player still holds cards)"
+        ),
+        crate::choice_option!(
+            "empty",
+            empty_hand,
+            EMPTY_HAND_RULES,
+            &["play", "pass"],
+            "an empty-handed player who draws at its turn then `play`s or `pass`es"
+        ),
     ];
 
     /// Checks that the options describe a playable game.
@@ -317,23 +290,7 @@ impl Configurable for FenrirCardsRules {
     }
 }
 
-impl FromStr for FenrirCardsRules {
-    type Err = ParseError;
-
-    /// Reads `players=N,ranks=N,values=rank|V1/V2/...,track=L,hand=N,
-    /// ask-held=on|off,ask-discarded=on|off,stuck=discard|lose,
-    /// empty=play|pass`; options left out keep their defaults.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        read_options(text)
-    }
-}
-
-impl fmt::Display for FenrirCardsRules {
-    /// The options as `key=value` text that reads back into the same rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_options(self))
-    }
-}
+crate::options_text!(FenrirCardsRules);
 
 impl FenrirCardsRules {
     /// Players, 2 to 4.

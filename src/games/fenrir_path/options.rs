@@ -2,11 +2,8 @@
 //! the game.
 
 use super::board::{MAX_COLOURS, MAX_TILES};
-use crate::core::{
-    Configurable, Declared, Kind, ParseError, RulesOptions, Value, read_options, write_options,
-};
+use crate::core::{Configurable, Declared, Kind, ParseError, RulesOptions, Value};
 use serde::Serialize;
-use std::fmt;
 use std::str::FromStr;
 
 /// Who moves next.
@@ -163,22 +160,6 @@ macro_rules! size {
     };
 }
 
-/// The declaration of a house rule switch.
-macro_rules! house_rule {
-    ($key:literal, $field:ident, $help:literal) => {
-        Declared {
-            key: $key,
-            kind: Kind::Switch,
-            help: $help,
-            get: |rules| Value::Switch(rules.$field),
-            set: |rules, value| {
-                rules.$field = value.switch();
-                Ok(())
-            },
-        }
-    };
-}
-
 impl Configurable for FenrirPathRules {
     const WHAT: &'static str = "fenrir-path rules";
     const OPTIONS: &'static [Declared<Self>] = &[
@@ -210,51 +191,42 @@ impl Configurable for FenrirPathRules {
             255,
             "the gods start on tiles `spacing`, `2 × spacing`, ... (all before the wolf)"
         ),
-        Declared {
-            key: "turn-order",
-            kind: Kind::Choice(&["free", "fixed"]),
-            help: "`free`: the god that moved names the next; `fixed`: red, blue, green, yellow in rotation",
-            get: |rules| Value::chosen(&TURN_ORDERS, &rules.turn_order),
-            set: |rules, value| {
-                rules.turn_order = value.choose(&TURN_ORDERS);
-                Ok(())
-            },
-        },
-        house_rule!(
+        crate::choice_option!(
+            "turn-order",
+            turn_order,
+            TURN_ORDERS,
+            &["free", "fixed"],
+            "`free`: the god that moved names the next; `fixed`: red, blue, green, yellow in rotation"
+        ),
+        crate::switch_option!(
             "repeat-mover",
             repeat_mover,
             "house rule: whether the god that moved may name itself (free turn order)"
         ),
-        house_rule!(
+        crate::switch_option!(
             "odin-landing",
             odin_landing,
             "house rule: whether a god may end on the Odin tile while other gods stand there"
         ),
-        house_rule!(
+        crate::switch_option!(
             "wolf-sweeps",
             wolf_sweeps,
             "house rule: whether gods the wolf passes over on its two-tile move go to Odin too"
         ),
-        Declared {
-            key: "no-moves",
-            kind: Kind::Choice(&["lose", "pass"]),
-            help: "house rule: `lose`, or `pass`: the team loses its turn, the wolf advances two tiles, repeated until a god can move",
-            get: |rules| Value::chosen(&NO_MOVES, &rules.no_moves),
-            set: |rules, value| {
-                rules.no_moves = value.choose(&NO_MOVES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "stuck-god",
-            kind: Kind::Choice(&["skip", "block"]),
-            help: "house rule, fixed turn order: a god that cannot move is `skip`ped, or `block`s the team (then `no-moves` applies)",
-            get: |rules| Value::chosen(&STUCK_GODS, &rules.stuck_god),
-            set: |rules, value| {
-                rules.stuck_god = value.choose(&STUCK_GODS);
-                Ok(())
-            },
-        },
+        crate::choice_option!(
+            "no-moves",
+            no_moves,
+            NO_MOVES,
+            &["lose", "pass"],
+            "house rule: `lose`, or `pass`: the team loses its turn, the wolf advances two tiles, repeated until a god can move"
+        ),
+        crate::choice_option!(
+            "stuck-god",
+            stuck_god,
+            STUCK_GODS,
+            &["skip", "block"],
+            "house rule, fixed turn order: a god that cannot move is `skip`ped, or `block`s the team (then `no-moves` applies)"
+        ),
     ];
 
     /// Checks that the sizes fit together and fit the state's tile numbers
@@ -284,22 +256,7 @@ impl Configurable for FenrirPathRules {
     }
 }
 
-impl FromStr for FenrirPathRules {
-    type Err = ParseError;
-
-    /// Reads `key=value` options, e.g. `turn-order=fixed,colours=3,sets=2`;
-    /// options left out keep their defaults.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        read_options(text)
-    }
-}
-
-impl fmt::Display for FenrirPathRules {
-    /// The full text form, which reads back into the same rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_options(self))
-    }
-}
+crate::options_text!(FenrirPathRules);
 
 impl FenrirPathRules {
     /// The number of colours, and of gods (2 to 4).

@@ -1,13 +1,8 @@
 //! The rules options of Nibelungen: every house rule and the round limit.
 
 use super::moves::Pair;
-use crate::core::{
-    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
-    write_options,
-};
-use std::fmt;
+use crate::core::{Configurable, Declared, Kind, RulesOptions, Value};
 use std::num::NonZeroU32;
-use std::str::FromStr;
 
 /// When the winning conditions are checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,22 +86,6 @@ macro_rules! screen {
     };
 }
 
-/// The declaration of a house rule switch.
-macro_rules! house_rule {
-    ($key:literal, $field:ident, $help:literal) => {
-        Declared {
-            key: $key,
-            kind: Kind::Switch,
-            help: $help,
-            get: |rules| Value::Switch(rules.$field),
-            set: |rules, value| {
-                rules.$field = value.switch();
-                Ok(())
-            },
-        }
-    };
-}
-
 impl Configurable for NibelungenRules {
     const WHAT: &'static str = "nibelungen rules";
     const OPTIONS: &'static [Declared<Self>] = &[
@@ -120,36 +99,28 @@ impl Configurable for NibelungenRules {
             no_start,
             "house rule: the pair in front of NO's screen before round 1"
         ),
-        house_rule!(
+        crate::switch_option!(
             "stay",
             stay,
             "house rule: a character allowed to move may stay where it is; `off`: it must end elsewhere when it can"
         ),
-        house_rule!(
+        crate::switch_option!(
             "pass-through",
             pass_through,
             "house rule: whether a two-step move may pass over an occupied point (it always ends on an empty one)"
         ),
-        Declared {
-            key: "win-check",
-            kind: Kind::Choice(&[WinCheck::EveryMove.name(), WinCheck::EndOfRound.name()]),
-            help: "house rule: `move`: the conditions are checked after every character move; `round`: once, when all the round's characters have moved",
-            get: |rules| Value::chosen(&WIN_CHECKS, &rules.win_check),
-            set: |rules, value| {
-                rules.win_check = value.choose(&WIN_CHECKS);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "round-limit",
-            kind: LIMIT,
-            help: "house rule: complete rounds without a winner after which the game is a draw",
-            get: |rules| Value::from_limit(rules.round_limit),
-            set: |rules, value| {
-                rules.round_limit = value.limit();
-                Ok(())
-            },
-        },
+        crate::choice_option!(
+            "win-check",
+            win_check,
+            WIN_CHECKS,
+            &[WinCheck::EveryMove.name(), WinCheck::EndOfRound.name()],
+            "house rule: `move`: the conditions are checked after every character move; `round`: once, when all the round's characters have moved"
+        ),
+        crate::limit_option!(
+            "round-limit",
+            round_limit,
+            "house rule: complete rounds without a winner after which the game is a draw"
+        ),
     ];
 }
 
@@ -166,19 +137,4 @@ pub(crate) fn parse_screen(text: &str) -> Result<Option<Pair>, String> {
     }
 }
 
-impl FromStr for NibelungenRules {
-    type Err = ParseError;
-
-    /// Reads `key=value` options, e.g. `round-limit=10,stay=off`; options
-    /// left out keep their defaults.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        read_options(text)
-    }
-}
-
-impl fmt::Display for NibelungenRules {
-    /// The full text form, which reads back into the same rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_options(self))
-    }
-}
+crate::options_text!(NibelungenRules);

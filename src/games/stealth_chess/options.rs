@@ -1,14 +1,9 @@
 //! The rules options of Stealth Chess: which draw rules end the game by
 //! themselves, and the engine's ply limit.
 
-use crate::core::{
-    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
-    write_options,
-};
+use crate::core::{Configurable, Declared, RulesOptions};
 use serde::Serialize;
-use std::fmt;
 use std::num::NonZeroU32;
-use std::str::FromStr;
 
 /// The rules options of Stealth Chess. `Default` is the game of the rules
 /// page: every draw rule on, no ply limit (the fifty-move rule already
@@ -56,50 +51,29 @@ impl Default for StealthChessRules {
 
 impl RulesOptions for StealthChessRules {}
 
-/// The declaration of one of the draw rules' switches.
-macro_rules! draw_rule {
-    ($key:literal, $field:ident, $help:literal) => {
-        Declared {
-            key: $key,
-            kind: Kind::Switch,
-            help: $help,
-            get: |rules| Value::Switch(rules.$field),
-            set: |rules, value| {
-                rules.$field = value.switch();
-                Ok(())
-            },
-        }
-    };
-}
-
 impl Configurable for StealthChessRules {
     const WHAT: &'static str = "stealth-chess rules";
     const OPTIONS: &'static [Declared<Self>] = &[
-        draw_rule!(
+        crate::switch_option!(
             "repetition",
             repetition,
             "the third occurrence of a position is a draw"
         ),
-        draw_rule!(
+        crate::switch_option!(
             "fifty-moves",
             fifty_moves,
             "a hundred plies without a pawn move or a capture are a draw"
         ),
-        draw_rule!(
+        crate::switch_option!(
             "insufficient-material",
             insufficient_material,
             "kings alone, or king and one bishop or knight against a king, with no pawn or Assassin, are a draw"
         ),
-        Declared {
-            key: "ply-limit",
-            kind: LIMIT,
-            help: "the game is drawn after this many plies",
-            get: |rules| Value::from_limit(rules.ply_limit),
-            set: |rules, value| {
-                rules.ply_limit = value.limit();
-                Ok(())
-            },
-        },
+        crate::limit_option!(
+            "ply-limit",
+            ply_limit,
+            "the game is drawn after this many plies"
+        ),
     ];
 
     /// Refuses rules under which a game need never end: with every draw
@@ -119,20 +93,4 @@ impl Configurable for StealthChessRules {
     }
 }
 
-impl FromStr for StealthChessRules {
-    type Err = ParseError;
-
-    /// Reads `repetition=on|off,fifty-moves=on|off,
-    /// insufficient-material=on|off,ply-limit=N|none`; options left out keep
-    /// their defaults.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        read_options(text)
-    }
-}
-
-impl fmt::Display for StealthChessRules {
-    /// The options as `key=value` text that reads back into the same rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_options(self))
-    }
-}
+crate::options_text!(StealthChessRules);

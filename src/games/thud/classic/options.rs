@@ -1,14 +1,9 @@
 //! The rules options of classic Thud: the troll capture house rule and the
 //! engine's two limits.
 
-use crate::core::{
-    Configurable, Declared, Kind, LIMIT, ParseError, RulesOptions, Value, read_options,
-    write_options,
-};
+use crate::core::{Configurable, Declared, RulesOptions};
 use serde::Serialize;
-use std::fmt;
 use std::num::NonZeroU32;
-use std::str::FromStr;
 
 /// Which dwarfs a troll may take after a step or a shove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -59,55 +54,27 @@ const TROLL_CAPTURES: [TrollCaptures; 2] = [TrollCaptures::AllOrNone, TrollCaptu
 impl Configurable for ThudRules {
     const WHAT: &'static str = "thud rules";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "troll-captures",
-            kind: Kind::Choice(&[
+        crate::choice_option!(
+            "troll-captures",
+            troll_captures,
+            TROLL_CAPTURES,
+            &[
                 TrollCaptures::AllOrNone.name(),
                 TrollCaptures::AnySubset.name(),
-            ]),
-            help: "house rule: after a step or shove a troll takes every dwarf around it or, after a step, none; `any-subset` lets it take any set of them",
-            get: |rules| Value::chosen(&TROLL_CAPTURES, &rules.troll_captures),
-            set: |rules, value| {
-                rules.troll_captures = value.choose(&TROLL_CAPTURES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "no-capture-limit",
-            kind: LIMIT,
-            help: "the battle ends after this many plies in a row without a capture",
-            get: |rules| Value::from_limit(rules.no_capture_limit),
-            set: |rules, value| {
-                rules.no_capture_limit = value.limit();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "ply-limit",
-            kind: LIMIT,
-            help: "the battle ends after this many plies in all",
-            get: |rules| Value::from_limit(rules.ply_limit),
-            set: |rules, value| {
-                rules.ply_limit = value.limit();
-                Ok(())
-            },
-        },
+            ],
+            "house rule: after a step or shove a troll takes every dwarf around it or, after a step, none; `any-subset` lets it take any set of them"
+        ),
+        crate::limit_option!(
+            "no-capture-limit",
+            no_capture_limit,
+            "the battle ends after this many plies in a row without a capture"
+        ),
+        crate::limit_option!(
+            "ply-limit",
+            ply_limit,
+            "the battle ends after this many plies in all"
+        ),
     ];
 }
 
-impl FromStr for ThudRules {
-    type Err = ParseError;
-
-    /// Reads `troll-captures=all-or-none|any-subset,no-capture-limit=N|none,
-    /// ply-limit=N|none`; options left out keep their defaults.
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        read_options(text)
-    }
-}
-
-impl fmt::Display for ThudRules {
-    /// The options as `key=value` text that reads back into the same rules.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_options(self))
-    }
-}
+crate::options_text!(ThudRules);
