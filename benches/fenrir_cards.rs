@@ -4,8 +4,8 @@
 //! policies.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use norn::agents::fenrir_cards::build_agent;
 use norn::agents::{Agent, Decision};
+use norn::companions::fenrir_cards::policies::build_agent;
 use norn::core::{Game, ImperfectInformation, Stochastic, rng_from_seed};
 use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules, FenrirObservation, FenrirPlayout};
 use norn::search::{Ismcts, IsmctsConfig};

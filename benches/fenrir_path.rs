@@ -3,8 +3,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use norn::agents::RandomAgent;
-use norn::agents::fenrir_path::GreedyCollector;
 use norn::arena::winrate::{ExactPolicy, WinRateRun, deal, estimate_win_rate, play_out};
+use norn::companions::fenrir_path::policies::GreedyCollector;
 use norn::core::{Game, MoveList, Notation};
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::search::{CoopSolver, perft};

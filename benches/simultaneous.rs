@@ -5,7 +5,7 @@
 //! either way, so that both runs do the same work).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use norn::agents::nibelungen_retrograde::{LAYER_STATES, RetrogradeTable};
+use norn::companions::nibelungen::retrograde::{LAYER_STATES, RetrogradeTable};
 use norn::core::Game;
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
 use norn::search::{Selection, SimultaneousSolver, SmMcts, SmMctsConfig};

@@ -9,9 +9,9 @@
 //!
 //! Run with `cargo run --release --example honest_policy`.
 
-use norn::agents::fenrir_cards::build_agent;
 use norn::agents::{Agent, AgentError, HonestAgent, HonestPolicy};
 use norn::arena::winrate::{AgentPolicy, DealPolicy, WinRateRun, estimate_win_rate};
+use norn::companions::fenrir_cards::policies::build_agent;
 use norn::core::MoveList;
 use norn::games::fenrir_cards::{
     FenrirCards, FenrirCardsMove, FenrirCardsRules, FenrirObservation,

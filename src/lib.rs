@@ -31,6 +31,7 @@ pub mod arena;
 pub mod bitboard;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod companions;
 pub mod core;
 pub mod engine;
 pub mod games;

@@ -30,15 +30,16 @@
 //! assert!(names.contains(&"fenrir-cards"));
 //! ```
 
-use crate::agents::nibelungen_retrograde::{
-    LAYER_STATES, LayerReport, OracleAgent, RetrogradeTable,
-};
 use crate::agents::{self, Agent};
 use crate::arena::equilibrium::{EquilibriumReport, ForcedShares};
+use crate::companions::nibelungen::retrograde::{
+    LAYER_STATES, LayerReport, OracleAgent, RetrogradeTable,
+};
+use crate::companions::{self, hnefatafl::HtpSession};
 use crate::core::{
     Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control, parse_key_values,
 };
-use crate::engine::{EngineSession, HtpSession};
+use crate::engine::EngineSession;
 use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
 use crate::games::hnefatafl::{Hnefatafl, replay_records};
@@ -323,12 +324,12 @@ impl Registered for Hnefatafl {
 
     /// The common agents, and outside engines that speak the Hnefatafl Text
     /// Protocol (`htp:[reply-ms=N,][ms=N,]cmd=PROGRAM ARGUMENTS`, see
-    /// [`agents::htp_engine`]).
+    /// [`crate::companions::hnefatafl::htp_engine`]).
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        if spec.starts_with(agents::htp_engine::HTP_PREFIX) {
-            return Ok(Box::new(agents::htp_engine::HtpEngineAgent::from_spec(
-                spec,
-            )?));
+        if spec.starts_with(companions::hnefatafl::htp_engine::HTP_PREFIX) {
+            return Ok(Box::new(
+                companions::hnefatafl::htp_engine::HtpEngineAgent::from_spec(spec)?,
+            ));
         }
         agents::build_agent(spec, seed)
     }
@@ -388,7 +389,7 @@ impl Registered for FenrirPath {
     const SIDES: &'static [&'static str] = &["gods"];
 
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        agents::fenrir_path::build_agent(spec, seed)
+        companions::fenrir_path::policies::build_agent(spec, seed)
     }
 
     fn objectives() -> Vec<Box<dyn Objective<Self>>> {
@@ -401,11 +402,11 @@ impl Registered for FenrirCards {
     const SIDES: &'static [&'static str] = &[];
 
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        agents::fenrir_cards::build_agent(spec, seed)
+        companions::fenrir_cards::policies::build_agent(spec, seed)
     }
 
     fn sees_hidden_information(spec: &str) -> bool {
-        agents::fenrir_cards::sees_hidden_cards(spec)
+        companions::fenrir_cards::policies::sees_hidden_cards(spec)
     }
 }
 

@@ -31,16 +31,13 @@
 //! assert!(game.plies.len() <= 40);
 //! ```
 
-pub mod fenrir_cards;
-pub mod fenrir_path;
 mod greedy;
 mod honest;
-pub mod htp_engine;
 mod human;
-pub mod nibelungen_retrograde;
 mod random;
 mod searchers;
 mod simultaneous;
+pub(crate) use simultaneous::sample_strategy;
 mod spec;
 
 pub use greedy::GreedyAgent;
@@ -88,7 +85,7 @@ impl std::error::Error for AgentError {}
 /// an outside engine (`htp:...`) can; norn's own agents never do. A logged
 /// game that one of them ended by resigning was not played by them.
 pub fn may_resign(spec: &str) -> bool {
-    spec == "human" || spec.starts_with(htp_engine::HTP_PREFIX)
+    spec == "human" || spec.starts_with(crate::companions::hnefatafl::htp_engine::HTP_PREFIX)
 }
 
 /// A player of game `G`.

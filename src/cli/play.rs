@@ -1,10 +1,10 @@
 //! `norn play`: one game between agents, or against a person at the terminal.
 
 use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_game};
-use crate::agents::htp_engine::{HTP_PREFIX, stop_all_engines};
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
 use crate::arena::{PlayOptions, play_game, replay_plies};
+use crate::companions::hnefatafl::htp_engine::{HTP_PREFIX, stop_all_engines};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, check_memory, derive_seed,
 };

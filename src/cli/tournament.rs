@@ -4,13 +4,13 @@ use super::progress::GamesBar;
 use super::{
     CliResult, check_threads, default_threads, game_names, parse_rules, print_json, with_game,
 };
-use crate::agents::htp_engine::stop_all_engines;
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
     Shard, TournamentConfig, TournamentSummary, check_line, merge_directories, run_match,
     run_tournament, text_report, write_merged_run, write_reports,
 };
+use crate::companions::hnefatafl::htp_engine::stop_all_engines;
 use crate::core::Capabilities;
 use crate::registry::{self, GameVisitor, Registered};
 use clap::Args;

@@ -2,13 +2,11 @@
 //! which other programs (drivers, servers, graphical boards) play against
 //! norn's agents.
 //!
-//! - [`HtpSession`]: the Hnefatafl Text Protocol.
+//! - [`EngineSession`]: what a protocol is, whatever the game; each game's
+//!   protocols live with its other additions (the Hnefatafl Text Protocol:
+//!   [`crate::companions::hnefatafl::HtpSession`]).
 //! - [`serve`]: runs any session on a byte stream, refusing lines that are
 //!   not text and surviving whatever else arrives.
-
-mod htp;
-
-pub use htp::HtpSession;
 
 use std::fmt;
 use std::io::{self, BufRead, Write};

@@ -560,7 +560,7 @@ impl<G: ImperfectInformation, P: Playout<G>> Ismcts<G, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::fenrir_cards::CountingOrder;
+    use crate::companions::fenrir_cards::policies::CountingOrder;
     use crate::core::Stochastic;
     use crate::games::fenrir_cards::{FenrirCards, FenrirPlayout};
 

@@ -9,8 +9,9 @@
 //! `generate_move`, which the tests for all games rely on.
 
 use norn::agents::{Agent, AgentError, Decision, build_agent};
+use norn::companions::hnefatafl::HtpSession;
 use norn::core::{Player, rng_from_seed};
-use norn::engine::{EngineSession, HtpSession, MAX_LINE_BYTES, serve};
+use norn::engine::{EngineSession, MAX_LINE_BYTES, serve};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules};
 use norn::registry::{self, GameVisitor, Registered};
 use rand::RngExt;

@@ -2,7 +2,8 @@
 //! line by line without the binary.
 
 use norn::agents::build_agent;
-use norn::engine::{EngineSession, HtpSession};
+use norn::companions::hnefatafl::HtpSession;
+use norn::engine::EngineSession;
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::registry::Registered;
 

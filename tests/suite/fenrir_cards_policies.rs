@@ -1,8 +1,8 @@
 //! The team's policies: honest ones see only observations, and the better
 //! ones win more often than random asks on the same deals.
 
-use norn::agents::fenrir_cards::{CountingPolicy, build_agent, sees_hidden_cards};
 use norn::agents::{Decision, HonestPolicy};
+use norn::companions::fenrir_cards::policies::{CountingPolicy, build_agent, sees_hidden_cards};
 use norn::core::{
     Game, ImperfectInformation, MoveList, Notation, Status, Stochastic, derive_seed, rng_from_seed,
 };

@@ -1,10 +1,10 @@
 //! Win-rate estimation: the interval's coverage, independence from the
 //! number of threads, and policies compared on the same deals.
 
-use norn::agents::fenrir_path::GreedyCollector;
 use norn::arena::winrate::{
     AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, WinRateRun, deal, estimate_win_rate,
 };
+use norn::companions::fenrir_path::policies::GreedyCollector;
 use norn::core::{Notation, rng_from_seed};
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use rand::RngExt;

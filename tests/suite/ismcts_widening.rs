@@ -3,8 +3,8 @@
 //! order's sequence; the specs that set it refuse bad values.
 
 use norn::agents::Decision;
-use norn::agents::fenrir_cards::CountingOrder;
-use norn::agents::fenrir_cards::build_agent;
+use norn::companions::fenrir_cards::policies::CountingOrder;
+use norn::companions::fenrir_cards::policies::build_agent;
 use norn::core::{
     Game, ImperfectInformation, MoveList, Status, Stochastic, derive_seed, rng_from_seed,
 };

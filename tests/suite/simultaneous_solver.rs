@@ -4,8 +4,8 @@
 //! strategy guarantees the value against every choice of the other.
 
 use crate::common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
-use norn::agents::nibelungen_retrograde::{OracleAgent, RetrogradeTable};
 use norn::agents::{Agent, Decision};
+use norn::companions::nibelungen::retrograde::{OracleAgent, RetrogradeTable};
 use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
 use norn::search::{MatrixGame, SimultaneousSolver, joint_matrix};

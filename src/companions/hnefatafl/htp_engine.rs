@@ -27,7 +27,7 @@
 //! SIGPIPE, and the error says how it exited, with its last lines on
 //! standard error.
 
-use super::{Agent, AgentError, Decision};
+use crate::agents::{Agent, AgentError, Decision};
 use crate::core::{Game, ParseError, Player, Ply, escape_control};
 use crate::engine::{LineLength, MAX_LINE_BYTES, Overlong, read_line};
 use crate::games::hnefatafl::{Hnefatafl, HnefataflMove, Side, parse_square, square_name};

@@ -4,7 +4,7 @@
 //!
 //! One command per line (`#` starts a comment; blank lines are ignored). A
 //! success is answered `= RESULT`, a failure `? MESSAGE`, each followed by an
-//! empty line; [`super::serve`] also answers `? MESSAGE` to a line that is not
+//! empty line; [`crate::engine::serve`] also answers `? MESSAGE` to a line that is not
 //! UTF-8 text or is too long. Roles are `attacker`/`a` and `defender`/`d` in any case;
 //! squares are a file letter `a`..`k` and a rank `1`..`11`, rank 1 at the
 //! attackers' bottom edge, in any case on input and lower case on output.
@@ -24,9 +24,9 @@
 //! | `time_settings un-timed` or `time_settings fischer MS ADD_SECONDS` | accepted and remembered; the agent's spec sets its thinking time |
 //! | `quit` | ends the session |
 
-use super::EngineSession;
 use crate::agents::{Agent, Decision};
 use crate::core::{Game, Notation, Ply, Status, escape_control};
+use crate::engine::EngineSession;
 use crate::games::hnefatafl::{
     Hnefatafl, HnefataflMove, HnefataflRules, Side, parse_square, square_name,
 };

@@ -21,8 +21,8 @@
 //! empty), are solved from the table by [`SimultaneousSolver`] over the
 //! rest of their round.
 
-use super::simultaneous::sample_strategy;
-use super::{Agent, AgentError, Decision, player_choices};
+use crate::agents::sample_strategy;
+use crate::agents::{Agent, AgentError, Decision, player_choices};
 use crate::core::{Game, Status};
 use crate::core::{
     GameRng, MoveList, ParseError, Player, check_memory, parse_key_values, rng_from_seed,

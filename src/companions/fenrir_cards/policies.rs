@@ -11,7 +11,9 @@
 //! so they only ever receive an observation. `open-hand` is a reference that
 //! reads the state itself; [`sees_hidden_cards`] tells reports to label it.
 
-use super::{Agent, AgentError, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy};
+use crate::agents::{
+    Agent, AgentError, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy,
+};
 use crate::core::{
     Game, ParseError, Player, parse_exploration, parse_key_values, parse_value, unknown_key,
 };

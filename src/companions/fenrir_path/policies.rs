@@ -3,12 +3,12 @@
 //! | spec | policy |
 //! |------|--------|
 //! | `greedy` | [`GreedyCollector`]: win now if possible, else collect, else keep the wolf far |
-//! | `random`, `mcts:...` | the generic agents of [`super::build_agent`] |
+//! | `random`, `mcts:...` | the generic agents of [`crate::agents::build_agent`] |
 //!
 //! The generic builder refuses `alphabeta` (it searches two competing sides)
 //! and `ismcts` (there is no hidden information) for this game.
 
-use super::{Agent, AgentError, Decision, player_choices};
+use crate::agents::{Agent, AgentError, Decision, player_choices};
 use crate::core::{Game, GameRng, MoveList, ParseError, Player, rng_from_seed};
 use crate::games::fenrir_path::{FenrirPath, FenrirPathMove};
 use rand::RngExt;
@@ -28,7 +28,7 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirPath>>, 
             spec,
             "unknown option (`greedy` takes no options)",
         )),
-        _ => super::build_agent(spec, seed),
+        _ => crate::agents::build_agent(spec, seed),
     }
 }
 

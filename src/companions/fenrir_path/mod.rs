@@ -1,0 +1,3 @@
+//! Fenrir's Path's additions: its own policies.
+
+pub mod policies;
