@@ -163,13 +163,10 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
         Vec::new()
     }
 
-    /// The engine protocol spoken for this game on standard input and
-    /// output, if one is defined, with `agent` answering for the engine.
-    fn engine_session(
-        _rules: Self::Rules,
-        _agent: Box<dyn Agent<Self>>,
-    ) -> Option<Box<dyn EngineSession>> {
-        None
+    /// The engine protocols spoken for this game on standard input and
+    /// output (`norn engine`), the default first.
+    fn engine_protocols() -> Vec<EngineProtocol<Self>> {
+        Vec::new()
     }
 
     /// The built-in opening set of a game of two competing sides, as the
@@ -181,29 +178,55 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
         None
     }
 
-    /// Replays a file of game records in the game's own record format, if it
-    /// has one, checking every move (the library's own game logs replay for
-    /// every game; see [`crate::arena::replay_log`]).
-    fn replay_records(
-        _text: &str,
-        _rules: &Self::Rules,
-    ) -> Option<Result<RecordsReplay, ParseError>> {
-        None
+    /// The game's own record formats that `norn replay` reads, checking
+    /// every move, the default first (the library's own game logs replay
+    /// for every game; see [`crate::arena::replay_log`]).
+    fn record_formats() -> Vec<RecordFormat<Self>> {
+        Vec::new()
     }
 
-    /// Solves `state` exactly by the game's own retrograde analysis, if it
-    /// has one: over at most `rounds` rounds from `state` (the game's own
-    /// round limit otherwise), saving the tables to `out` when given and
-    /// calling `on_progress` with a line of text after each step.
-    fn solve_by_retrograde(
-        _state: &Self,
-        _rounds: Option<u32>,
-        _out: Option<&Path>,
-        _on_progress: &(dyn Fn(&str) + Sync),
-    ) -> Option<Result<EquilibriumReport, String>> {
-        None
+    /// The game's own exact solvers of simultaneous-move positions, beyond
+    /// the generic depth-first one (`norn solve --method NAME`).
+    fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {
+        Vec::new()
     }
 }
+
+/// An engine protocol of a game: a line protocol on standard input and
+/// output in which `agent` answers for the engine.
+pub struct EngineProtocol<G: Game> {
+    /// What `norn engine --protocol` calls it.
+    pub name: &'static str,
+    pub title: &'static str,
+    pub session: StartSession<G>,
+}
+
+/// Starts a protocol session under the rules, with the agent answering.
+pub type StartSession<G> = fn(<G as Game>::Rules, Box<dyn Agent<G>>) -> Box<dyn EngineSession>;
+
+/// A record format of a game: a file of games in another program's format,
+/// replayed move by move under the given rules.
+pub struct RecordFormat<G: Game> {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub replay: fn(&str, &G::Rules) -> Result<RecordsReplay, ParseError>,
+}
+
+/// An exact solver of a game's simultaneous-move positions: it solves a
+/// state over at most `rounds` rounds (the game's own round limit
+/// otherwise), saving its tables to `out` when given and calling
+/// `on_progress` with a line of text after each step.
+pub struct EquilibriumSolver<G> {
+    /// What `norn solve --method` calls it.
+    pub name: &'static str,
+    pub title: &'static str,
+    pub solve: SolveEquilibrium<G>,
+}
+
+/// Solves a state over at most so many rounds, saving tables to a file
+/// and reporting progress by lines of text ([`EquilibriumSolver`]).
+pub type SolveEquilibrium<G> =
+    fn(&G, Option<u32>, Option<&Path>, &(dyn Fn(&str) + Sync)) -> Result<EquilibriumReport, String>;
 
 /// The replay of a file of game records: the summary as JSON and as text.
 #[derive(Clone, Debug, PartialEq)]
@@ -334,26 +357,30 @@ impl Registered for Hnefatafl {
         agents::build_agent(spec, seed)
     }
 
-    fn engine_session(
-        rules: Self::Rules,
-        agent: Box<dyn Agent<Self>>,
-    ) -> Option<Box<dyn EngineSession>> {
-        Some(Box::new(HtpSession::new(rules, agent)))
+    fn engine_protocols() -> Vec<EngineProtocol<Self>> {
+        vec![EngineProtocol {
+            name: "htp",
+            title: "the Hnefatafl Text Protocol",
+            session: |rules, agent| Box::new(HtpSession::new(rules, agent)),
+        }]
     }
 
     fn default_openings() -> Option<&'static str> {
         Some(include_str!("../openings/hnefatafl.txt"))
     }
 
-    fn replay_records(
-        text: &str,
-        rules: &Self::Rules,
-    ) -> Option<Result<RecordsReplay, ParseError>> {
-        Some(replay_records(text, *rules).map(|summary| RecordsReplay {
-            json: serde_json::to_value(&summary).expect("replay summaries serialise"),
-            text: summary.text(),
-            all_agree: summary.all_agree(),
-        }))
+    fn record_formats() -> Vec<RecordFormat<Self>> {
+        vec![RecordFormat {
+            name: "csv",
+            title: "the game records of the shared data (CSV)",
+            replay: |text, rules| {
+                replay_records(text, *rules).map(|summary| RecordsReplay {
+                    json: serde_json::to_value(&summary).expect("replay summaries serialise"),
+                    text: summary.text(),
+                    all_agree: summary.all_agree(),
+                })
+            },
+        }]
     }
 }
 
@@ -428,17 +455,16 @@ impl Registered for Nibelungen {
         agents::build_agent(spec, seed)
     }
 
-    fn solve_by_retrograde(
-        state: &Self,
-        rounds: Option<u32>,
-        out: Option<&Path>,
-        on_progress: &(dyn Fn(&str) + Sync),
-    ) -> Option<Result<EquilibriumReport, String>> {
-        Some(nibelungen_by_retrograde(state, rounds, out, on_progress))
+    fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {
+        vec![EquilibriumSolver {
+            name: "retrograde",
+            title: "the whole game by retrograde analysis, layer by layer of rounds left",
+            solve: nibelungen_by_retrograde,
+        }]
     }
 }
 
-/// [`Registered::solve_by_retrograde`] for Nibelungen: the layers up to the
+/// Nibelungen's retrograde solver ([`Registered::equilibrium_solvers`]): the layers up to the
 /// rounds the position has left (without a round limit, until they stop
 /// changing), then the rest of the position's round solved on them.
 fn nibelungen_by_retrograde(

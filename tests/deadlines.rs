@@ -106,7 +106,8 @@ impl Measure {
 
     fn by_engine<G: Registered>(&self) -> Option<Overruns> {
         let agent = registry::build_agent::<G>(&self.spec, 7).ok()?;
-        let mut session = G::engine_session(G::Rules::default(), agent)?;
+        let protocol = G::engine_protocols().into_iter().next()?;
+        let mut session = (protocol.session)(G::Rules::default(), agent);
         let overruns = (0..self.decisions)
             .map(|_| {
                 let started = Instant::now();

@@ -29,8 +29,11 @@ fn serve<G: Registered>(args: &EngineArgs) -> CliResult {
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let agent =
         registry::build_agent::<G>(&args.agent, args.seed).map_err(|error| error.to_string())?;
-    let mut session = G::engine_session(rules, agent)
+    let protocol = G::engine_protocols()
+        .into_iter()
+        .next()
         .ok_or_else(|| format!("no engine protocol is defined for {}", G::NAME))?;
+    let mut session = (protocol.session)(rules, agent);
     engine::serve(
         session.as_mut(),
         std::io::stdin().lock(),

@@ -45,13 +45,13 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
             failures => Err(format!("{failures} logged games do not replay as logged")),
         };
     }
-    let replay = G::replay_records(&text, &rules).ok_or_else(|| {
+    let format = G::record_formats().into_iter().next().ok_or_else(|| {
         format!(
             "{} has no record format of its own; replay a game log (games.jsonl) instead",
             G::NAME
         )
     })?;
-    let replay = replay.map_err(|error| error.to_string())?;
+    let replay = (format.replay)(&text, &rules).map_err(|error| error.to_string())?;
     if args.json {
         print_json(&replay.json)?;
     } else {

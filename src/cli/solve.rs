@@ -137,14 +137,16 @@ impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
             let on_progress = |line: &str| {
                 eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
             };
-            let report =
-                G::solve_by_retrograde(&state, args.rounds, args.out.as_deref(), &on_progress)
-                    .unwrap_or_else(|| {
-                        Err(format!(
-                            "{} has no retrograde analysis: solve it depth-first with --rounds R",
-                            G::NAME
-                        ))
-                    })?;
+            let solver = G::equilibrium_solvers()
+                .into_iter()
+                .find(|solver| solver.name == "retrograde")
+                .ok_or_else(|| {
+                    format!(
+                        "{} has no retrograde analysis: solve it depth-first with --rounds R",
+                        G::NAME
+                    )
+                })?;
+            let report = (solver.solve)(&state, args.rounds, args.out.as_deref(), &on_progress)?;
             return show_equilibrium(args, &report);
         }
         let Some(rounds) = args.rounds else {

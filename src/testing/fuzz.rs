@@ -346,7 +346,10 @@ struct GameRecords;
 
 impl PerGame for GameRecords {
     fn check<G: Registered>(input: &[u8]) {
-        G::replay_records(&String::from_utf8_lossy(input), &G::Rules::default());
+        let text = String::from_utf8_lossy(input);
+        for format in G::record_formats() {
+            let _ = (format.replay)(&text, &G::Rules::default());
+        }
     }
 }
 
@@ -355,9 +358,10 @@ struct EngineCommands;
 impl PerGame for EngineCommands {
     fn check<G: Registered>(input: &[u8]) {
         let agent = G::build_agent("random", 0).expect("every game has a random agent");
-        let Some(mut session) = G::engine_session(G::Rules::default(), agent) else {
+        let Some(protocol) = G::engine_protocols().into_iter().next() else {
             return;
         };
+        let mut session = (protocol.session)(G::Rules::default(), agent);
         for line in String::from_utf8_lossy(input).lines() {
             let Some(reply) = session.answer(line) else {
                 continue;

@@ -28,7 +28,8 @@ impl GameVisitor for EngineGames {
 
     fn visit<G: Registered>(&mut self) -> Self::Output {
         let agent = G::build_agent("random", 5).expect("every game has a random agent");
-        G::engine_session(G::Rules::default(), agent).map(|session| (G::NAME, session))
+        let protocol = G::engine_protocols().into_iter().next()?;
+        Some((G::NAME, (protocol.session)(G::Rules::default(), agent)))
     }
 }
 

@@ -38,11 +38,13 @@ fn a_session_answers_line_by_line_and_ends_on_quit() {
 
 #[test]
 fn the_registry_offers_the_protocol_for_hnefatafl_only() {
-    let agent = build_agent::<Hnefatafl>("random", 0).unwrap();
-    assert!(Hnefatafl::engine_session(HnefataflRules::default(), agent).is_some());
-    let thud = build_agent::<norn::games::thud::Thud>("random", 0).unwrap();
+    let names: Vec<&str> = Hnefatafl::engine_protocols()
+        .iter()
+        .map(|protocol| protocol.name)
+        .collect();
+    assert_eq!(names, ["htp"]);
     assert!(
-        norn::games::thud::Thud::engine_session(Default::default(), thud).is_none(),
+        norn::games::thud::Thud::engine_protocols().is_empty(),
         "no protocol is defined for thud"
     );
 }
