@@ -31,10 +31,7 @@
 //! ```
 
 use crate::agents::{self, Agent};
-use crate::arena::equilibrium::{EquilibriumReport, ForcedShares};
-use crate::companions::nibelungen::retrograde::{
-    LAYER_STATES, LayerReport, OracleAgent, RetrogradeTable,
-};
+use crate::arena::equilibrium::EquilibriumReport;
 use crate::companions::{self, hnefatafl::HtpSession};
 use crate::core::{
     Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control, parse_key_values,
@@ -50,7 +47,6 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt;
 use std::path::Path;
-use std::time::Instant;
 
 /// The options of best-first minimax, the MCTS that did best on the board
 /// games' ladders: every child opened and evaluated at once, no playouts,
@@ -450,7 +446,10 @@ impl Registered for Nibelungen {
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
         let kind = spec.trim().split(':').next().unwrap_or_default();
         if kind == "oracle" {
-            return Ok(Box::new(OracleAgent::from_spec(spec.trim(), seed)?));
+            return Ok(Box::new(companions::nibelungen::OracleAgent::from_spec(
+                spec.trim(),
+                seed,
+            )?));
         }
         agents::build_agent(spec, seed)
     }
@@ -459,52 +458,9 @@ impl Registered for Nibelungen {
         vec![EquilibriumSolver {
             name: "retrograde",
             title: "the whole game by retrograde analysis, layer by layer of rounds left",
-            solve: nibelungen_by_retrograde,
+            solve: companions::nibelungen::solve_by_retrograde,
         }]
     }
-}
-
-/// Nibelungen's retrograde solver ([`Registered::equilibrium_solvers`]): the layers up to the
-/// rounds the position has left (without a round limit, until they stop
-/// changing), then the rest of the position's round solved on them.
-fn nibelungen_by_retrograde(
-    state: &Nibelungen,
-    rounds: Option<u32>,
-    out: Option<&Path>,
-    on_progress: &(dyn Fn(&str) + Sync),
-) -> Result<EquilibriumReport, String> {
-    let started = Instant::now();
-    let rounds_left = RetrogradeTable::rounds_left(state, rounds);
-    let layers = rounds_left
-        .saturating_sub(1)
-        .min(RetrogradeTable::MAX_LAYERS);
-    let on_layer = |layer: &LayerReport| on_progress(&layer.line());
-    let table = RetrogradeTable::solve(*state.rules(), layers, out.is_some(), &on_layer)?;
-    if rounds_left == u32::MAX && !table.converged() {
-        return Err(format!(
-            "without a round limit the layers had not stopped changing after {layers}: give --rounds R"
-        ));
-    }
-    let solution = table
-        .solve_state(state, rounds_left)
-        .map_err(|error| error.to_string())?;
-    if let Some(path) = out {
-        table.save(path)?;
-    }
-    let horizon = (rounds_left != u32::MAX).then_some(rounds_left);
-    let mut report = EquilibriumReport::new(state, "retrograde", horizon, &solution);
-    report.states = (u64::from(layers)) * LAYER_STATES as u64;
-    report.seconds = started.elapsed().as_secs_f64();
-    report.memory_bytes = Some(table.bytes());
-    report.forced = table
-        .outcome_shares(table.last_rounds_left())
-        .map(|[tod, no, neither]| ForcedShares {
-            rounds_left: table.last_rounds_left(),
-            first_player_wins: tod,
-            second_player_wins: no,
-            neither,
-        });
-    Ok(report)
 }
 
 impl Registered for StealthChess {

@@ -5,7 +5,8 @@
 
 use crate::common::goofspiel::{Goofspiel, GoofspielRules, PrizeOrder};
 use norn::agents::{Agent, Decision};
-use norn::companions::nibelungen::retrograde::{OracleAgent, RetrogradeTable};
+use norn::companions::nibelungen::OracleAgent;
+use norn::companions::nibelungen::retrograde::RetrogradeTable;
 use norn::core::{Game, MoveList, Notation, Simultaneous, Status, rng_from_seed};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
 use norn::search::{MatrixGame, SimultaneousSolver, joint_matrix};

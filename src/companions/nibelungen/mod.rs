@@ -1,4 +1,57 @@
 //! Nibelungen's additions: the whole game solved by retrograde analysis,
 //! and the oracle agent that plays from the solved table.
 
+mod oracle;
 pub mod retrograde;
+
+pub use oracle::OracleAgent;
+
+use crate::arena::equilibrium::{EquilibriumReport, ForcedShares};
+use crate::core::Game;
+use crate::games::nibelungen::Nibelungen;
+use retrograde::{LAYER_STATES, LayerReport, RetrogradeTable};
+use std::path::Path;
+use std::time::Instant;
+
+/// Solves `state` by retrograde analysis (Nibelungen's entry in
+/// [`crate::registry::Registered::equilibrium_solvers`]): the layers up to the rounds the position has left (without a round limit, until they stop
+/// changing), then the rest of the position's round solved on them.
+pub fn solve_by_retrograde(
+    state: &Nibelungen,
+    rounds: Option<u32>,
+    out: Option<&Path>,
+    on_progress: &(dyn Fn(&str) + Sync),
+) -> Result<EquilibriumReport, String> {
+    let started = Instant::now();
+    let rounds_left = RetrogradeTable::rounds_left(state, rounds);
+    let layers = rounds_left
+        .saturating_sub(1)
+        .min(RetrogradeTable::MAX_LAYERS);
+    let on_layer = |layer: &LayerReport| on_progress(&layer.line());
+    let table = RetrogradeTable::solve(*state.rules(), layers, out.is_some(), &on_layer)?;
+    if rounds_left == u32::MAX && !table.converged() {
+        return Err(format!(
+            "without a round limit the layers had not stopped changing after {layers}: give --rounds R"
+        ));
+    }
+    let solution = table
+        .solve_state(state, rounds_left)
+        .map_err(|error| error.to_string())?;
+    if let Some(path) = out {
+        table.save(path)?;
+    }
+    let horizon = (rounds_left != u32::MAX).then_some(rounds_left);
+    let mut report = EquilibriumReport::new(state, "retrograde", horizon, &solution);
+    report.states = (u64::from(layers)) * LAYER_STATES as u64;
+    report.seconds = started.elapsed().as_secs_f64();
+    report.memory_bytes = Some(table.bytes());
+    report.forced = table
+        .outcome_shares(table.last_rounds_left())
+        .map(|[tod, no, neither]| ForcedShares {
+            rounds_left: table.last_rounds_left(),
+            first_player_wins: tod,
+            second_player_wins: no,
+            neither,
+        });
+    Ok(report)
+}
