@@ -4,10 +4,10 @@ use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
 use crate::arena::{PlayOptions, play_game, replay_plies};
-use crate::companions::hnefatafl::htp_engine::{HTP_PREFIX, stop_all_engines};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, check_memory, derive_seed,
 };
+use crate::engine::stop_all_engines;
 use crate::registry::{self, Registered};
 use clap::Args;
 use serde::Serialize;
@@ -104,14 +104,13 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         _ => start,
     };
     let specs = assign_specs(&start, args)?;
-    if specs.iter().any(|spec| spec.starts_with(HTP_PREFIX)) {
-        // Outside engines run in process groups of their own, which the
-        // terminal's Ctrl-C does not reach.
-        let _ = ctrlc::set_handler(|| {
-            stop_all_engines();
-            std::process::exit(130);
-        });
-    }
+    // Outside engines run in process groups of their own, which the
+    // terminal's Ctrl-C does not reach (with none running, Ctrl-C only ends
+    // the game, as it would without the handler).
+    let _ = ctrlc::set_handler(|| {
+        stop_all_engines();
+        std::process::exit(130);
+    });
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::new();
     for (player, spec) in specs.iter().enumerate() {
         agents.push(if spec == "human" {

@@ -10,8 +10,8 @@ use crate::arena::{
     Shard, TournamentConfig, TournamentSummary, check_line, merge_directories, run_match,
     run_tournament, text_report, write_merged_run, write_reports,
 };
-use crate::companions::hnefatafl::htp_engine::stop_all_engines;
 use crate::core::Capabilities;
+use crate::engine::stop_all_engines;
 use crate::registry::{self, GameVisitor, Registered};
 use clap::Args;
 use std::io::Read;

@@ -8,6 +8,11 @@
 //! - [`serve`]: runs any session on a byte stream, refusing lines that are
 //!   not text and surviving whatever else arrives.
 
+mod process;
+
+pub use process::stop_all_engines;
+pub(crate) use process::{EXIT_GRACE, EngineProcess, Event};
+
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
