@@ -68,6 +68,11 @@ fn game_names() -> PossibleValuesParser {
     )
 }
 
+/// The registry's first game: the default of commands that take one.
+fn first_game() -> &'static str {
+    registry::games()[0].name
+}
+
 /// Every side name of the registered games, once, in registry order.
 fn side_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();

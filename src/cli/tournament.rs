@@ -2,7 +2,8 @@
 
 use super::progress::GamesBar;
 use super::{
-    CliResult, check_threads, default_threads, game_names, parse_rules, print_json, with_game,
+    CliResult, check_threads, default_threads, first_game, game_names, parse_rules, print_json,
+    with_game,
 };
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
@@ -142,7 +143,7 @@ fn read_openings_file(path: &Path) -> Result<String, String> {
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
     /// The game
-    #[arg(default_value = "hnefatafl", value_parser = game_names())]
+    #[arg(default_value = first_game(), value_parser = game_names())]
     game: String,
     /// Agent specs, e.g. random greedy alphabeta:depth=3 mcts:iters=2000
     /// (mcts:preset=best,ms=100: the game's best measured MCTS)
