@@ -53,3 +53,7 @@ pub mod testing;
 /// assert_eq!(roll, rng_from_seed(7).random_range(1..=6));
 /// ```
 pub use rand;
+/// The serialisation crate the macros of the game model derive with, so
+/// that a game outside the crate needs no serde dependency of its own.
+#[doc(hidden)]
+pub use serde;

@@ -30,6 +30,7 @@ mod rng;
 mod sides;
 pub mod zobrist;
 
+pub use crate::{two_sided_turns, two_sides};
 pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
@@ -57,4 +58,3 @@ pub use resources::{
     thread_pool, usable_memory,
 };
 pub use rng::{GameRng, derive_seed, rng_from_seed};
-pub(crate) use sides::{two_sided_turns, two_sides};

@@ -6,15 +6,21 @@
 /// is player 0. The names are the sides' names in text and reports; the
 /// aliases are what [`parse`](#method.parse) also accepts (any case).
 ///
-/// ```ignore
-/// two_sides! {
+/// ```
+/// norn::two_sides! {
 ///     /// The two sides. Attackers move first.
 ///     pub enum Side {
 ///         Attackers = "attackers" | "attacker" | "a",
 ///         Defenders = "defenders" | "defender" | "d",
 ///     }
 /// }
+///
+/// assert_eq!(Side::parse("A"), Some(Side::Attackers));
+/// assert_eq!(Side::Attackers.opponent().player(), 1);
+/// assert_eq!(Side::from_player(1).to_string(), "defenders");
+/// assert_eq!(serde_json::to_string(&Side::Defenders).unwrap(), "\"defenders\"");
 /// ```
+#[macro_export]
 macro_rules! two_sides {
     (
         $(#[$meta:meta])*
@@ -24,8 +30,7 @@ macro_rules! two_sides {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-        #[serde(rename_all = "lowercase")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         $vis enum $side {
             $first,
             $second,
@@ -91,10 +96,22 @@ macro_rules! two_sides {
                 f.write_str(self.name())
             }
         }
+
+        /// A side is written as its name.
+        impl $crate::serde::Serialize for $side {
+            fn serialize<S: $crate::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> Result<S::Ok, S::Error> {
+                serializer.serialize_unit_variant(
+                    stringify!($side),
+                    self.player() as u32,
+                    self.name(),
+                )
+            }
+        }
     };
 }
-
-pub(crate) use two_sides;
 
 /// The items of `impl Game` that every two-sided game of turns writes the
 /// same way, from the parts of its state the crate's board games share by
@@ -105,6 +122,7 @@ pub(crate) use two_sides;
 /// `apply_move(&mut self, Move)` (which also decides the end of the game).
 /// The game writes the rest: its types and constants, `check_move` with
 /// its explanations, and `payoff_range`.
+#[macro_export]
 macro_rules! two_sided_turns {
     ($side:ident) => {
         fn new(rules: Self::Rules) -> Self {
@@ -157,8 +175,6 @@ macro_rules! two_sided_turns {
         }
     };
 }
-
-pub(crate) use two_sided_turns;
 
 #[cfg(test)]
 mod tests {
