@@ -263,60 +263,77 @@ pub trait GameVisitor {
     fn visit<G: Registered>(&mut self) -> Self::Output;
 }
 
-/// A name that is not a registered game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownGame(pub String);
+/// A list of games to run generic code over: the built-in games
+/// ([`BuiltIn`]), a user's own (made by [`game_list!`](crate::game_list)),
+/// or both as a pair `(BuiltIn, Mine)`, which
+/// [`crate::cli::run_with`] turns into a command line.
+pub trait GameList {
+    /// Every game of the list, in order.
+    fn games() -> Vec<GameInfo>;
 
-impl fmt::Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = games().iter().map(|game| game.name).collect();
-        let name = escape_control(&self.0);
-        write!(f, "unknown game `{name}` (games: {})", names.join(", "))
+    /// Runs `visitor` for the game named `name`, if the list has it.
+    fn visit<V: GameVisitor>(name: &str, visitor: &mut V) -> Option<V::Output>;
+
+    /// Runs `visitor` for every game, in order.
+    fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output>;
+}
+
+/// Two lists as one: the first's games, then the second's (a name in both
+/// is the first's game).
+impl<A: GameList, B: GameList> GameList for (A, B) {
+    fn games() -> Vec<GameInfo> {
+        let mut games = A::games();
+        games.extend(B::games());
+        games
+    }
+
+    fn visit<V: GameVisitor>(name: &str, visitor: &mut V) -> Option<V::Output> {
+        A::visit(name, visitor).or_else(|| B::visit(name, visitor))
+    }
+
+    fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
+        let mut outputs = A::visit_all(visitor);
+        outputs.extend(B::visit_all(visitor));
+        outputs
     }
 }
 
-impl std::error::Error for UnknownGame {}
+/// Declares a [`GameList`] type of the listed games, each a type that
+/// implements [`Registered`]:
+/// `norn::game_list!(pub struct MyGames: ConnectFour, Nim);`
+#[macro_export]
+macro_rules! game_list {
+    ($(#[$meta:meta])* $vis:vis struct $list:ident: $($game:ty),+ $(,)?) => {
+        $(#[$meta])*
+        $vis struct $list;
 
-/// The entry of the game named `name`.
-///
-/// # Errors
-/// If no game has that name.
-pub fn find(name: &str) -> Result<GameInfo, UnknownGame> {
-    games()
-        .into_iter()
-        .find(|game| game.name == name)
-        .ok_or_else(|| UnknownGame(name.to_string()))
-}
+        impl $crate::registry::GameList for $list {
+            fn games() -> Vec<$crate::registry::GameInfo> {
+                vec![$($crate::registry::GameInfo::of::<$game>()),+]
+            }
 
-/// Writes the registry's functions for the listed games.
-macro_rules! register {
-    ($($game:ty),+ $(,)?) => {
-        /// Every registered game, in the registry's order.
-        pub fn games() -> Vec<GameInfo> {
-            vec![$(GameInfo::of::<$game>()),+]
-        }
+            fn visit<V: $crate::registry::GameVisitor>(
+                name: &str,
+                visitor: &mut V,
+            ) -> Option<V::Output> {
+                $(
+                    if name == <$game as $crate::core::Game>::NAME {
+                        return Some(visitor.visit::<$game>());
+                    }
+                )+
+                None
+            }
 
-        /// Runs `visitor` for the game named `name`.
-        ///
-        /// # Errors
-        /// If no game has that name.
-        pub fn visit<V: GameVisitor>(name: &str, visitor: &mut V) -> Result<V::Output, UnknownGame> {
-            $(
-                if name == <$game as Game>::NAME {
-                    return Ok(visitor.visit::<$game>());
-                }
-            )+
-            Err(UnknownGame(name.to_string()))
-        }
-
-        /// Runs `visitor` for every game, in the registry's order.
-        pub fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
-            vec![$(visitor.visit::<$game>()),+]
+            fn visit_all<V: $crate::registry::GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
+                vec![$(visitor.visit::<$game>()),+]
+            }
         }
     };
 }
 
-register!(
+crate::game_list!(
+    /// The games built into norn.
+    pub struct BuiltIn:
     Hnefatafl,
     Thud,
     KoomValley,
@@ -325,6 +342,86 @@ register!(
     Nibelungen,
     StealthChess
 );
+
+/// A name that is not one of the games of a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The name asked for.
+    pub name: String,
+    /// The names the list has.
+    pub known: Vec<&'static str>,
+}
+
+impl UnknownGame {
+    /// `name`, which is not a game of list `L`.
+    pub fn of<L: GameList>(name: &str) -> UnknownGame {
+        UnknownGame {
+            name: name.to_string(),
+            known: L::games().iter().map(|game| game.name).collect(),
+        }
+    }
+}
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = escape_control(&self.name);
+        write!(
+            f,
+            "unknown game `{name}` (games: {})",
+            self.known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+/// Every built-in game, in the registry's order.
+pub fn games() -> Vec<GameInfo> {
+    BuiltIn::games()
+}
+
+/// The entry of the built-in game named `name`.
+///
+/// # Errors
+/// If no game has that name.
+pub fn find(name: &str) -> Result<GameInfo, UnknownGame> {
+    find_in::<BuiltIn>(name)
+}
+
+/// The entry of the game of list `L` named `name`.
+///
+/// # Errors
+/// If no game of the list has that name.
+pub fn find_in<L: GameList>(name: &str) -> Result<GameInfo, UnknownGame> {
+    L::games()
+        .into_iter()
+        .find(|game| game.name == name)
+        .ok_or_else(|| UnknownGame::of::<L>(name))
+}
+
+/// Runs `visitor` for the built-in game named `name`.
+///
+/// # Errors
+/// If no game has that name.
+pub fn visit<V: GameVisitor>(name: &str, visitor: &mut V) -> Result<V::Output, UnknownGame> {
+    visit_in::<BuiltIn, V>(name, visitor)
+}
+
+/// Runs `visitor` for the game of list `L` named `name`.
+///
+/// # Errors
+/// If no game of the list has that name.
+pub fn visit_in<L: GameList, V: GameVisitor>(
+    name: &str,
+    visitor: &mut V,
+) -> Result<V::Output, UnknownGame> {
+    L::visit(name, visitor).ok_or_else(|| UnknownGame::of::<L>(name))
+}
+
+/// Runs `visitor` for every built-in game, in the registry's order.
+pub fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
+    BuiltIn::visit_all(visitor)
+}
 
 impl Registered for Hnefatafl {
     const TITLE: &'static str = "Copenhagen Hnefatafl 11x11";

@@ -1,14 +1,13 @@
 //! `norn engine`: a game's engine protocol on standard input and output.
 
-use super::{CliResult, game_names, parse_rules, with_game};
+use super::{CliResult, parse_rules, with_game};
 use crate::engine;
-use crate::registry::{self, Registered};
+use crate::registry::{self, GameList, Registered};
 use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
-    /// The game (a protocol is defined for hnefatafl: the Hnefatafl Text Protocol)
-    #[arg(value_parser = game_names())]
+    /// The game (one with an engine protocol)
     game: String,
     /// The agent that answers generate_move
     #[arg(long, value_name = "SPEC", default_value = "alphabeta:ms=1000")]
@@ -21,8 +20,8 @@ pub struct EngineArgs {
     rules: Option<String>,
 }
 
-pub fn run(args: EngineArgs) -> CliResult {
-    with_game!(args: EngineArgs, G => serve::<G>(args))
+pub fn run<L: GameList>(args: EngineArgs) -> CliResult {
+    with_game!(L, args: EngineArgs, G => serve::<G>(args))
 }
 
 fn serve<G: Registered>(args: &EngineArgs) -> CliResult {

@@ -17,7 +17,7 @@ mod tournament;
 mod winrate;
 
 use crate::core::{Game, Notation, ParseError, shorten_quoted};
-use crate::registry;
+use crate::registry::{BuiltIn, GameList};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
@@ -58,25 +58,20 @@ enum Command {
     Winrate(winrate::WinrateArgs),
 }
 
-/// The value parser of a game argument: the registered games' names, each
-/// with its title in the help.
-fn game_names() -> PossibleValuesParser {
+/// The value parser of a game argument: the names of list `L`'s games,
+/// each with its title in the help.
+fn game_names<L: GameList>() -> PossibleValuesParser {
     PossibleValuesParser::new(
-        registry::games()
+        L::games()
             .into_iter()
             .map(|game| PossibleValue::new(game.name).help(game.title)),
     )
 }
 
-/// The registry's first game: the default of commands that take one.
-fn first_game() -> &'static str {
-    registry::games()[0].name
-}
-
-/// Every side name of the registered games, once, in registry order.
-fn side_names() -> Vec<&'static str> {
+/// Every side name of list `L`'s games, once, in the list's order.
+fn side_names<L: GameList>() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
-    for game in registry::games() {
+    for game in L::games() {
         for &side in game.sides {
             if !names.contains(&side) {
                 names.push(side);
@@ -87,9 +82,9 @@ fn side_names() -> Vec<&'static str> {
 }
 
 /// `norn play` with one flag per side name, an alias of `--player NAME=SPEC`.
-fn with_side_flags(play: clap::Command) -> clap::Command {
-    let games = registry::games();
-    side_names().into_iter().fold(play, |play, side| {
+fn with_side_flags<L: GameList>(play: clap::Command) -> clap::Command {
+    let games = L::games();
+    side_names::<L>().into_iter().fold(play, |play, side| {
         let owners: Vec<&str> = games
             .iter()
             .filter(|game| game.sides.contains(&side))
@@ -102,11 +97,42 @@ fn with_side_flags(play: clap::Command) -> clap::Command {
     })
 }
 
-/// Parses the command line, runs the command and returns the exit code.
-/// Errors are reported on one line on standard error.
+/// The command line over list `L`'s games: every command's game argument
+/// takes their names, and `norn tournament` defaults to the first.
+fn command_over<L: GameList>() -> clap::Command {
+    let first_game = L::games().first().map(|game| game.name);
+    Cli::command()
+        .mut_subcommand("play", with_side_flags::<L>)
+        .mut_subcommands(|command| {
+            let defaulted = command.get_name() == "tournament";
+            // `mut_args` changes the argument in place: `mut_arg` would move
+            // it after the other positional arguments.
+            command.mut_args(|arg| {
+                if arg.get_id() != "game" {
+                    return arg;
+                }
+                let arg = arg.value_parser(game_names::<L>());
+                match first_game {
+                    Some(first) if defaulted => arg.required(false).default_value(first),
+                    _ => arg,
+                }
+            })
+        })
+}
+
+/// Parses the command line, runs the command and returns the exit code:
+/// the command line over the built-in games.
 pub fn run() -> ExitCode {
-    let command = Cli::command().mut_subcommand("play", with_side_flags);
-    let parsed = command
+    run_with::<BuiltIn>()
+}
+
+/// Parses the command line, runs the command over the games of list `L`
+/// and returns the exit code; errors are reported on one line on standard
+/// error. A program of a user's own games runs norn's command line over
+/// them beside the built-in ones with `run_with::<(BuiltIn, MyGames)>()`
+/// (see [`crate::game_list!`] and docs/layout.md).
+pub fn run_with<L: GameList>() -> ExitCode {
+    let parsed = command_over::<L>()
         .try_get_matches()
         .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
     let (cli, matches) = match parsed {
@@ -134,26 +160,26 @@ pub fn run() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Perft(args) => perft::run(args),
-        Command::Show(args) => show::run(args),
-        Command::Replay(args) => replay::run(args),
-        Command::Tournament(args) => tournament::run(args),
-        Command::Merge(args) => tournament::merge(args),
-        Command::Match(args) => tournament::run_match_command(args),
+        Command::Perft(args) => perft::run::<L>(args),
+        Command::Show(args) => show::run::<L>(args),
+        Command::Replay(args) => replay::run::<L>(args),
+        Command::Tournament(args) => tournament::run::<L>(args),
+        Command::Merge(args) => tournament::merge::<L>(args),
+        Command::Match(args) => tournament::run_match_command::<L>(args),
         Command::Play(mut args) => {
             let play = matches
                 .subcommand_matches("play")
                 .expect("the play command was parsed");
-            for side in side_names() {
+            for side in side_names::<L>() {
                 if let Some(spec) = play.get_one::<String>(side) {
                     args.side_flags.push((side.to_string(), spec.clone()));
                 }
             }
-            play::run(args)
+            play::run::<L>(args)
         }
-        Command::Engine(args) => engine::run(args),
-        Command::Solve(args) => solve::run(args),
-        Command::Winrate(args) => winrate::run(args),
+        Command::Engine(args) => engine::run::<L>(args),
+        Command::Solve(args) => solve::run::<L>(args),
+        Command::Winrate(args) => winrate::run::<L>(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -171,7 +197,7 @@ pub(crate) type CliResult = Result<(), String>;
 /// `$args.game` and `$args` borrowed, through the registry: the command
 /// line's one way from a game's name to its type.
 macro_rules! with_game {
-    ($args:ident: $args_type:ty, $game:ident => $body:expr) => {{
+    ($list:ty, $args:ident: $args_type:ty, $game:ident => $body:expr) => {{
         struct Visit<'a>(&'a $args_type);
 
         impl crate::registry::GameVisitor for Visit<'_> {
@@ -183,7 +209,7 @@ macro_rules! with_game {
             }
         }
 
-        crate::registry::visit(&$args.game, &mut Visit(&$args))
+        crate::registry::visit_in::<$list, _>(&$args.game, &mut Visit(&$args))
             .map_err(|error| error.to_string())?
     }};
 }

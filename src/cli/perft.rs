@@ -1,8 +1,8 @@
 use super::{
-    CliResult, check_threads, default_threads, game_names, initial_state, parse_rules, print_json,
-    with_game,
+    CliResult, check_threads, default_threads, initial_state, parse_rules, print_json, with_game,
 };
 use crate::core::{Notation, Status};
+use crate::registry::GameList;
 use crate::search::{perft_divide, perft_parallel};
 use clap::Args;
 use serde::Serialize;
@@ -11,7 +11,6 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The game
-    #[arg(value_parser = game_names())]
     game: String,
     /// Number of plies
     #[arg(long, short)]
@@ -54,8 +53,8 @@ struct DivideEntry {
     nodes: u64,
 }
 
-pub fn run(args: PerftArgs) -> CliResult {
-    with_game!(args: PerftArgs, G => count::<G>(args))
+pub fn run<L: GameList>(args: PerftArgs) -> CliResult {
+    with_game!(L, args: PerftArgs, G => count::<G>(args))
 }
 
 /// The deepest perft: counts are `u64`, which any game with two moves a

@@ -1,6 +1,6 @@
 //! `norn play`: one game between agents, or against a person at the terminal.
 
-use super::{CliResult, game_names, initial_state, parse_rules, print_json, with_game};
+use super::{CliResult, initial_state, parse_rules, print_json, with_game};
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
 use crate::arena::{PlayOptions, play_game, replay_plies};
@@ -8,7 +8,7 @@ use crate::core::{
     Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, check_memory, derive_seed,
 };
 use crate::engine::stop_all_engines;
-use crate::registry::{self, Registered};
+use crate::registry::{self, GameList, Registered};
 use clap::Args;
 use serde::Serialize;
 use std::io::BufReader;
@@ -16,7 +16,6 @@ use std::io::BufReader;
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game
-    #[arg(value_parser = game_names())]
     game: String,
     /// Agent for player 0, the first to move
     #[arg(long, value_name = "SPEC")]
@@ -70,8 +69,8 @@ struct PlayerReport {
     sees_hidden_information: bool,
 }
 
-pub fn run(args: PlayArgs) -> CliResult {
-    with_game!(args: PlayArgs, G => play::<G>(args))
+pub fn run<L: GameList>(args: PlayArgs) -> CliResult {
+    with_game!(L, args: PlayArgs, G => play::<G>(args))
 }
 
 /// The deal `norn winrate --seed S` plays first, so that a run's deal can

@@ -1,16 +1,15 @@
 //! `norn replay`: game records in a game's own format, or the library's
 //! game logs, checked move by move.
 
-use super::{CliResult, game_names, parse_rules, print_json, with_game};
+use super::{CliResult, parse_rules, print_json, with_game};
 use crate::arena::replay_log;
-use crate::registry::Registered;
+use crate::registry::{GameList, Registered};
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// The game
-    #[arg(value_parser = game_names())]
     game: String,
     /// A game log of a tournament (games.jsonl, any game), or a file of game
     /// records in the game's own format (hnefatafl: CSV lines
@@ -24,8 +23,8 @@ pub struct ReplayArgs {
     json: bool,
 }
 
-pub fn run(args: ReplayArgs) -> CliResult {
-    with_game!(args: ReplayArgs, G => replay::<G>(args))
+pub fn run<L: GameList>(args: ReplayArgs) -> CliResult {
+    with_game!(L, args: ReplayArgs, G => replay::<G>(args))
 }
 
 fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {

@@ -1,11 +1,11 @@
-use super::{CliResult, game_names, initial_state, parse_rules, with_game};
+use super::{CliResult, initial_state, parse_rules, with_game};
 use crate::core::Notation;
+use crate::registry::GameList;
 use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// The game
-    #[arg(value_parser = game_names())]
     game: String,
     /// The position to show (the initial one if left out)
     #[arg(long)]
@@ -15,8 +15,8 @@ pub struct ShowArgs {
     rules: Option<String>,
 }
 
-pub fn run(args: ShowArgs) -> CliResult {
-    with_game!(args: ShowArgs, G => show::<G>(args))
+pub fn run<L: GameList>(args: ShowArgs) -> CliResult {
+    with_game!(L, args: ShowArgs, G => show::<G>(args))
 }
 
 fn show<G: Notation>(args: &ShowArgs) -> CliResult {

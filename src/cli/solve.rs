@@ -3,16 +3,14 @@
 //! simultaneous moves at a position.
 
 use super::progress::deals_bar;
-use super::{
-    CliResult, default_threads, game_names, initial_state, parse_rules, print_json, with_game,
-};
+use super::{CliResult, default_threads, initial_state, parse_rules, print_json, with_game};
 use crate::arena::equilibrium::{EquilibriumReport, solve_rounds};
 use crate::arena::solve::{solve_deals, solve_position};
 use crate::arena::winrate::{WinRateRun, deal_from_seed};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, Simultaneous, SimultaneousVisitor, Stochastic,
 };
-use crate::registry::Registered;
+use crate::registry::{GameList, Registered};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -21,7 +19,6 @@ use std::time::Instant;
 pub struct SolveArgs {
     /// The game (a cooperative game, or a two-player game with
     /// simultaneous moves)
-    #[arg(value_parser = game_names())]
     game: String,
     /// Simultaneous moves: the position to solve (default: the start)
     #[arg(long, conflicts_with_all = ["deal", "deals", "seed"])]
@@ -68,8 +65,8 @@ pub struct SolveArgs {
     json: bool,
 }
 
-pub fn run(args: SolveArgs) -> CliResult {
-    with_game!(args: SolveArgs, G => solve::<G>(args))
+pub fn run<L: GameList>(args: SolveArgs) -> CliResult {
+    with_game!(L, args: SolveArgs, G => solve::<G>(args))
 }
 
 fn solve<G: Registered>(args: &SolveArgs) -> CliResult {

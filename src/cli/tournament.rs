@@ -1,10 +1,7 @@
 //! `norn tournament`, `norn merge` and `norn match`.
 
 use super::progress::GamesBar;
-use super::{
-    CliResult, check_threads, default_threads, first_game, game_names, parse_rules, print_json,
-    with_game,
-};
+use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
 use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
@@ -13,7 +10,7 @@ use crate::arena::{
 };
 use crate::core::Capabilities;
 use crate::engine::stop_all_engines;
-use crate::registry::{self, GameVisitor, Registered};
+use crate::registry::{self, GameList, GameVisitor, Registered};
 use clap::Args;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -143,7 +140,6 @@ fn read_openings_file(path: &Path) -> Result<String, String> {
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
     /// The game
-    #[arg(default_value = first_game(), value_parser = game_names())]
     game: String,
     /// Agent specs, e.g. random greedy alphabeta:depth=3 mcts:iters=2000
     /// (mcts:preset=best,ms=100: the game's best measured MCTS)
@@ -212,7 +208,6 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The game
-    #[arg(value_parser = game_names())]
     game: String,
     /// The agent under test
     tested: String,
@@ -291,8 +286,8 @@ fn show_summary(summary: &TournamentSummary, json: bool) -> CliResult {
     }
 }
 
-pub fn run(args: TournamentArgs) -> CliResult {
-    with_game!(args: TournamentArgs, G => tournament::<G>(args))
+pub fn run<L: GameList>(args: TournamentArgs) -> CliResult {
+    with_game!(L, args: TournamentArgs, G => tournament::<G>(args))
 }
 
 fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
@@ -367,16 +362,16 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
     Ok(())
 }
 
-pub fn merge(args: MergeArgs) -> CliResult {
+pub fn merge<L: GameList>(args: MergeArgs) -> CliResult {
     if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
-        return super::winrate::merge(&args.dirs, &args.out, args.force_resume, args.json);
+        return super::winrate::merge::<L>(&args.dirs, &args.out, args.force_resume, args.json);
     }
     let merged =
         merge_directories(&args.dirs, args.force_resume).map_err(|error| error.to_string())?;
     let (config, games) = (&merged.config, &merged.games);
-    let game = crate::registry::find(&config.game)
+    let game = registry::find_in::<L>(&config.game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
-    crate::registry::visit(&config.game, &mut ReplayEvery { config, games })
+    registry::visit_in::<L, _>(&config.game, &mut ReplayEvery { config, games })
         .map_err(|error| error.to_string())??;
     let _directory =
         write_merged_run(&args.out, &args.dirs, &merged).map_err(|error| error.to_string())?;
@@ -408,8 +403,8 @@ impl GameVisitor for ReplayEvery<'_> {
     }
 }
 
-pub fn run_match_command(args: MatchArgs) -> CliResult {
-    with_game!(args: MatchArgs, G => match_games::<G>(args))
+pub fn run_match_command<L: GameList>(args: MatchArgs) -> CliResult {
+    with_game!(L, args: MatchArgs, G => match_games::<G>(args))
 }
 
 fn parse_hypotheses(text: &str) -> Result<(f64, f64), String> {

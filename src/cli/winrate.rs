@@ -3,14 +3,14 @@
 //! numeric rules option.
 
 use super::progress::deals_bar;
-use super::{CliResult, check_threads, default_threads, game_names, print_json, with_game};
+use super::{CliResult, check_threads, default_threads, print_json, with_game};
 use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, compare_policies_in};
 use crate::arena::winrate::WinRateRun;
 use crate::arena::winrate_runs::{WinRateDirectory, WinRateRunConfig, write_merged_config};
 use crate::arena::winrate_shards::{merge_win_rate_runs, win_rate_run_game};
 use crate::arena::{Provenance, RunKind, Shard};
 use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
-use crate::registry::{self, Registered};
+use crate::registry::{self, GameList, Registered};
 use clap::Args;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
     /// The game (a cooperative game with deals)
-    #[arg(value_parser = game_names())]
     game: String,
     /// Policies to compare on the same deals: `exact` (the exact solver, for
     /// games without hidden information) and the game's agents, e.g. greedy
@@ -67,9 +66,9 @@ pub struct WinrateArgs {
     shard: Option<String>,
 }
 
-pub fn run(args: WinrateArgs) -> CliResult {
+pub fn run<L: GameList>(args: WinrateArgs) -> CliResult {
     check_threads(args.threads)?;
-    with_game!(args: WinrateArgs, G => winrate::<G>(args))
+    with_game!(L, args: WinrateArgs, G => winrate::<G>(args))
 }
 
 fn winrate<G: Registered>(args: &WinrateArgs) -> CliResult {
@@ -323,9 +322,14 @@ fn show_sweep(args: &WinrateArgs, report: &SweepReport) -> CliResult {
 
 /// `norn merge` of win-rate shards: the whole run's report, written to
 /// `out` as a single run writes it.
-pub fn merge(dirs: &[PathBuf], out: &Path, force_resume: bool, json: bool) -> CliResult {
+pub fn merge<L: GameList>(
+    dirs: &[PathBuf],
+    out: &Path,
+    force_resume: bool,
+    json: bool,
+) -> CliResult {
     let game = win_rate_run_game(&dirs[0])?;
-    crate::registry::visit(
+    registry::visit_in::<L, _>(
         &game,
         &mut MergeShards {
             dirs,
