@@ -8,6 +8,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard128(pub u128);
 
 impl Bitboard128 {
+    /// The set of no squares.
     pub const EMPTY: Bitboard128 = Bitboard128(0);
 
     /// The set holding only `square`.
@@ -36,31 +37,37 @@ impl Bitboard128 {
         }
     }
 
+    /// Whether `square` is in the set.
     #[inline]
     pub const fn contains(self, square: Square) -> bool {
         self.0 >> square.index() & 1 != 0
     }
 
+    /// The set with `square` added (unchanged if it was there).
     #[inline]
     pub const fn with(self, square: Square) -> Self {
         Bitboard128(self.0 | 1 << square.index())
     }
 
+    /// The set with `square` removed (unchanged if it was not there).
     #[inline]
     pub const fn without(self, square: Square) -> Self {
         Bitboard128(self.0 & !(1 << square.index()))
     }
 
+    /// Whether the set holds no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the set holds at least one square: the opposite of `is_empty`.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// Whether the two sets share at least one square.
     #[inline]
     pub const fn intersects(self, other: Bitboard128) -> bool {
         self.0 & other.0 != 0

@@ -10,6 +10,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard256(pub [u64; 4]);
 
 impl Bitboard256 {
+    /// The set of no squares.
     pub const EMPTY: Bitboard256 = Bitboard256([0; 4]);
 
     /// The set holding only `square`.
@@ -47,12 +48,14 @@ impl Bitboard256 {
         Bitboard256(words)
     }
 
+    /// Whether `square` is in the set.
     #[inline]
     pub const fn contains(self, square: Square) -> bool {
         let index = square.index();
         self.0[index / 64] >> (index % 64) & 1 != 0
     }
 
+    /// The set with `square` added (unchanged if it was there).
     #[inline]
     pub const fn with(self, square: Square) -> Self {
         let index = square.index();
@@ -61,6 +64,7 @@ impl Bitboard256 {
         Bitboard256(words)
     }
 
+    /// The set with `square` removed (unchanged if it was not there).
     #[inline]
     pub const fn without(self, square: Square) -> Self {
         let index = square.index();
@@ -69,16 +73,19 @@ impl Bitboard256 {
         Bitboard256(words)
     }
 
+    /// Whether the set holds no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
     }
 
+    /// Whether the set holds at least one square: the opposite of `is_empty`.
     #[inline]
     pub const fn any(self) -> bool {
         !self.is_empty()
     }
 
+    /// Whether the two sets share at least one square.
     #[inline]
     pub const fn intersects(self, other: Bitboard256) -> bool {
         (self.0[0] & other.0[0])

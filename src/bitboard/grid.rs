@@ -4,13 +4,21 @@ use super::Square;
 /// ranks (higher square indices), `East` towards higher files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Towards higher ranks: square index up by the width.
     North,
+    /// Towards higher files: square index up by one.
     East,
+    /// Towards lower ranks.
     South,
+    /// Towards lower files.
     West,
+    /// One file east and one rank north.
     NorthEast,
+    /// One file east and one rank south.
     SouthEast,
+    /// One file west and one rank south.
     SouthWest,
+    /// One file west and one rank north.
     NorthWest,
 }
 
@@ -98,10 +106,12 @@ impl Grid {
         Grid { width, height }
     }
 
+    /// The number of files (columns).
     pub const fn width(self) -> u8 {
         self.width
     }
 
+    /// The number of ranks (rows).
     pub const fn height(self) -> u8 {
         self.height
     }
@@ -125,10 +135,12 @@ impl Grid {
         }
     }
 
+    /// The file of `square`, from 0 at the west edge.
     pub const fn file(self, square: Square) -> u8 {
         square.raw() % self.width
     }
 
+    /// The rank of `square`, from 0 at the south edge.
     pub const fn rank(self, square: Square) -> u8 {
         square.raw() / self.width
     }

@@ -30,7 +30,9 @@ pub enum Scoring {
 
 /// Generic code that needs [`Stochastic`]: run through [`Game::with_chance`].
 pub trait ChanceVisitor<G: Game> {
+    /// What the visit returns to the caller of [`Game::with_chance`].
     type Output;
+    /// Runs the generic code for a game known to be [`Stochastic`].
     fn visit(self) -> Self::Output
     where
         G: Stochastic;
@@ -39,7 +41,9 @@ pub trait ChanceVisitor<G: Game> {
 /// Generic code that needs [`ImperfectInformation`]: run through
 /// [`Game::with_hidden_information`].
 pub trait HiddenInformationVisitor<G: Game> {
+    /// What the visit returns to the caller of [`Game::with_hidden_information`].
     type Output;
+    /// Runs the generic code for a game known to have [`ImperfectInformation`].
     fn visit(self) -> Self::Output
     where
         G: ImperfectInformation;
@@ -48,7 +52,9 @@ pub trait HiddenInformationVisitor<G: Game> {
 /// Generic code that needs [`Simultaneous`]: run through
 /// [`Game::with_simultaneous_moves`].
 pub trait SimultaneousVisitor<G: Game> {
+    /// What the visit returns to the caller of [`Game::with_simultaneous_moves`].
     type Output;
+    /// Runs the generic code for a game known to be [`Simultaneous`].
     fn visit(self) -> Self::Output
     where
         G: Simultaneous;

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 /// state, the moves all players chose at once (indexed by player).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ply<M> {
+    /// The move of the one player to move.
     Move(M),
+    /// The moves chosen at once at a simultaneous state, one per player, player 0
+    /// first.
     Joint(Vec<M>),
 }
 
@@ -17,7 +20,9 @@ pub enum Ply<M> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum PlyText {
+    /// The text of one move.
     Move(String),
+    /// The texts of a joint move, one per player, player 0 first.
     Joint(Vec<String>),
 }
 

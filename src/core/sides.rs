@@ -32,7 +32,9 @@ macro_rules! two_sides {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         $vis enum $side {
+            #[doc = concat!("`", $first_name, "`, the first side: player 0, which moves first.")]
             $first,
+            #[doc = concat!("`", $second_name, "`, the second side: player 1.")]
             $second,
         }
 
@@ -53,6 +55,7 @@ macro_rules! two_sides {
                 if player == 0 { $side::$first } else { $side::$second }
             }
 
+            /// The other side.
             pub const fn opponent(self) -> $side {
                 match self {
                     $side::$first => $side::$second,
@@ -60,6 +63,8 @@ macro_rules! two_sides {
                 }
             }
 
+            /// The side's name as text, reports, `Display` and serde write it
+            /// (the first of the names [`parse`](Self::parse) accepts).
             pub const fn name(self) -> &'static str {
                 match self {
                     $side::$first => $first_name,

@@ -75,6 +75,7 @@ impl Card {
 pub struct CardSet(pub u64);
 
 impl CardSet {
+    /// The set of no cards.
     pub const EMPTY: CardSet = CardSet(0);
 
     /// Every card of a deck with `ranks` ranks per suit.
@@ -87,26 +88,31 @@ impl CardSet {
         CardSet(((1u64 << ranks) - 1) << (suit as u32 * ranks as u32))
     }
 
+    /// Whether `card` is in the set.
     #[inline]
     pub fn contains(self, card: Card) -> bool {
         self.0 >> card.0 & 1 != 0
     }
 
+    /// Adds `card` to the set (no change if it is there).
     #[inline]
     pub fn insert(&mut self, card: Card) {
         self.0 |= 1 << card.0;
     }
 
+    /// Takes `card` out of the set (no change if it is not there).
     #[inline]
     pub fn remove(&mut self, card: Card) {
         self.0 &= !(1 << card.0);
     }
 
+    /// The number of cards in the set.
     #[inline]
     pub fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether the set holds no card.
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0

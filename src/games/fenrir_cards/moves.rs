@@ -7,7 +7,13 @@ use super::cards::Card;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FenrirCardsMove {
     /// Ask player `target` for `card`.
-    Ask { target: u8, card: Card },
+    Ask {
+        /// The player asked, by index from 0: another player who holds at
+        /// least one card.
+        target: u8,
+        /// The card named, of a suit the asker holds.
+        card: Card,
+    },
     /// Discard `card` from the mover's hand.
     Discard(Card),
 }

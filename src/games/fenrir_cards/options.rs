@@ -318,18 +318,24 @@ impl FenrirCardsRules {
         self.hand_size
     }
 
+    /// House rule: whether the asker may name a card it holds itself, a certain
+    /// failure (default no).
     pub fn ask_held(&self) -> bool {
         self.ask_held
     }
 
+    /// House rule: whether the asker may name a card already discarded, a certain
+    /// failure (default yes).
     pub fn ask_discarded(&self) -> bool {
         self.ask_discarded
     }
 
+    /// House rule: what a player who holds cards but has no legal ask does.
     pub fn stuck(&self) -> StuckRule {
         self.stuck
     }
 
+    /// House rule: what a player with an empty hand does after drawing at its turn.
     pub fn empty_hand(&self) -> EmptyHandRule {
         self.empty_hand
     }

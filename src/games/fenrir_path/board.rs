@@ -18,9 +18,13 @@ pub const MAX_TILES: usize = 24;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
+    /// The first colour, index 0: always in the game.
     Red = 0,
+    /// The second colour, index 1: always in the game.
     Blue = 1,
+    /// The third colour, index 2: in games of three or four colours.
     Green = 2,
+    /// The fourth colour, index 3: in games of four colours.
     Yellow = 3,
 }
 
@@ -37,6 +41,7 @@ impl Colour {
         Colour::ALL[index]
     }
 
+    /// The index of the colour, 0 red .. 3 yellow: its place in [`Colour::ALL`].
     pub fn index(self) -> usize {
         self as usize
     }
@@ -57,6 +62,7 @@ impl Colour {
         }
     }
 
+    /// The colour's name in lower case (`red`), as `Display` writes it.
     pub fn name(self) -> &'static str {
         ["red", "blue", "green", "yellow"][self.index()]
     }

@@ -9,7 +9,10 @@ use std::fmt;
 /// expressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FenrirPathMove {
+    /// The god that moves, named by its colour.
     pub god: Colour,
+    /// The tile where the god ends its turn: 0 is the Odin tile, the fetter tiles
+    /// follow towards the wolf.
     pub to: u8,
 }
 

@@ -17,6 +17,7 @@ pub enum TurnOrder {
 }
 
 impl TurnOrder {
+    /// The option's word for the turn order: `free` or `fixed`.
     pub fn name(self) -> &'static str {
         match self {
             TurnOrder::Free => "free",
@@ -279,26 +280,37 @@ impl FenrirPathRules {
         self.god_spacing
     }
 
+    /// Whether the team names the next god (`free`, the default) or the gods move
+    /// in rotation (`fixed`).
     pub fn turn_order(&self) -> TurnOrder {
         self.turn_order
     }
 
+    /// House rule: whether the god that moved may name itself to move again (free
+    /// turn order only; default no).
     pub fn repeat_mover(&self) -> bool {
         self.repeat_mover
     }
 
+    /// House rule: whether a god may land on the Odin tile while other gods stand
+    /// there (default yes).
     pub fn odin_landing(&self) -> bool {
         self.odin_landing
     }
 
+    /// House rule: whether the gods the wolf passes over on its two-tile move are
+    /// sent to Odin too (default no).
     pub fn wolf_sweeps(&self) -> bool {
         self.wolf_sweeps
     }
 
+    /// House rule: what happens when no god that may be named can move.
     pub fn no_moves(&self) -> NoMoves {
         self.no_moves
     }
 
+    /// House rule, fixed turn order: what happens when the god whose turn it is
+    /// cannot move.
     pub fn stuck_god(&self) -> StuckGod {
         self.stuck_god
     }

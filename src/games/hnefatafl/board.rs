@@ -5,13 +5,16 @@ use crate::core::{ParseError, two_sides};
 
 /// Board size: 11 files (`a`..`k`) and 11 ranks (`1`..`11`), `a1` bottom left.
 pub const SIZE: u8 = 11;
+/// The 11x11 grid: square index `rank * 11 + file`, `a1` is 0 and `k11` is 120.
 pub const GRID: Grid = Grid::new(SIZE, SIZE);
 /// The whole grid is the board.
 pub(crate) const GEOMETRY: Geometry128 = Geometry128::rectangle(GRID);
 pub(crate) static RAYS: Rays128 = Rays128::new(GRID, BOARD);
 pub(crate) static STEPS: Steps128 = Steps128::new(GRID, BOARD);
 
+/// The throne, `f6`, the centre square, where the king starts.
 pub const THRONE: Square = square_at(5, 5);
+/// The four corners, `a1`, `k1`, `a11` and `k11`: the king escapes on any of them.
 pub const CORNERS: Bitboard128 = Bitboard128::from_squares(&[
     square_at(0, 0),
     square_at(10, 0),
@@ -20,7 +23,9 @@ pub const CORNERS: Bitboard128 = Bitboard128::from_squares(&[
 ]);
 /// Squares only the king may stop on.
 pub const RESTRICTED: Bitboard128 = CORNERS.with(THRONE);
+/// Every square of the board, all 121.
 pub const BOARD: Bitboard128 = GEOMETRY.playable();
+/// The 40 squares of the outermost ring: ranks 1 and 11, files `a` and `k`.
 pub const EDGE: Bitboard128 = GEOMETRY.edge();
 
 /// The square on `file` and `rank`, both from 0 (a compile error in constants

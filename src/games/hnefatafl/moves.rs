@@ -7,7 +7,9 @@ use std::fmt;
 /// A move: the piece on `from` slides to `to` along a rank or file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HnefataflMove {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it stops on, on the same rank or file.
     pub to: Square,
 }
 

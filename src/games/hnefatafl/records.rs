@@ -16,8 +16,12 @@ use std::collections::BTreeMap;
 /// moves. A `timeout` token ends the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    /// The moves in order as the record writes them (`d1-d3`, captures marked
+    /// `xb7`), up to any `timeout`.
     pub moves: Vec<String>,
+    /// The record's count of the pieces the attackers took.
     pub attacker_captures: u32,
+    /// The record's count of the pieces the defenders took.
     pub defender_captures: u32,
     /// `Black` (attackers won), `White` (defenders won), `Draw` or `Ongoing`.
     pub result: String,
@@ -56,16 +60,22 @@ impl GameRecord {
 pub struct IllegalRecordedMove {
     /// 1-based ply of the move.
     pub ply: usize,
+    /// The move as the record writes it.
     pub text: String,
+    /// Why the move does not parse or is not legal.
     pub reason: String,
 }
 
 /// A move whose recorded captures differ from those the engine made.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaptureMismatch {
+    /// 1-based ply of the move.
     pub ply: usize,
+    /// The move as the record writes it.
     pub text: String,
+    /// The captured squares the record marks, by name.
     pub recorded: Vec<String>,
+    /// The squares the engine captured, by name.
     pub engine: Vec<String>,
 }
 
@@ -74,7 +84,9 @@ pub struct CaptureMismatch {
 pub struct EarlyEnd {
     /// The ply after which the engine ended the game.
     pub ply: usize,
+    /// The engine's end reason, by name.
     pub reason: &'static str,
+    /// The winning side's name, or `None` for a draw.
     pub winner: Option<String>,
     /// Recorded moves left unplayed.
     pub moves_left: usize,
@@ -85,11 +97,19 @@ pub struct EarlyEnd {
 pub struct RecordReplay {
     /// 1-based line number in the file.
     pub line: usize,
+    /// The number of moves in the record.
     pub moves_recorded: usize,
+    /// The number of moves played before the replay stopped (all of them when it
+    /// did not).
     pub moves_replayed: usize,
+    /// The first move the engine refused, which stopped the replay.
     pub illegal_move: Option<IllegalRecordedMove>,
+    /// The moves whose captures differ from the record's marks, in order.
     pub capture_mismatches: Vec<CaptureMismatch>,
+    /// Where the engine ended the game while the record still had moves.
     pub ended_early: Option<EarlyEnd>,
+    /// The record's result column as written: `Black`, `White`, `Draw` or
+    /// `Ongoing`.
     pub recorded_result: String,
     /// How the engine sees the final position: `ongoing`, or the end reason.
     pub final_status: String,
@@ -99,6 +119,8 @@ pub struct RecordReplay {
     /// engine's captures are checked against the distinct marks, move by
     /// move).
     pub recorded_captures: [u32; 2],
+    /// The captures by the attackers and by the defenders as the moves mark them
+    /// (see `recorded_captures`).
     pub marked_captures: [u32; 2],
     /// The whole record replayed, but its columns count other captures than
     /// its moves mark.
@@ -217,17 +239,23 @@ impl ReplaySummary {
 /// Totals over a file of records, and the replay of each game.
 #[derive(Clone, Debug, Serialize)]
 pub struct ReplaySummary {
+    /// The number of records replayed.
     pub games: usize,
+    /// Moves recorded, over all records.
     pub moves: usize,
+    /// Records stopped by an illegal move.
     pub illegal_moves: usize,
+    /// Moves whose captures differ from the record's marks, over all records.
     pub capture_mismatches: usize,
     /// Records whose capture counts differ from the engine's.
     pub capture_count_mismatches: usize,
     /// Records whose result differs from the engine's.
     pub result_mismatches: usize,
+    /// Records the engine ended before their last move.
     pub ended_early: usize,
     /// Early ends counted by reason.
     pub ended_early_by_reason: BTreeMap<&'static str, usize>,
+    /// The replay of each record, in file order.
     pub per_game: Vec<RecordReplay>,
 }
 

@@ -52,6 +52,7 @@ impl Default for TuningOptions {
 /// One position of a recorded game and how the game ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TuningSample {
+    /// The evaluation's terms in the position, which the weights multiply.
     pub terms: EvaluationTerms,
     /// The defenders' result: 1 a win, 0 a loss, 0.5 a draw.
     pub defenders_result: f64,
@@ -60,7 +61,9 @@ pub struct TuningSample {
 /// The samples of a file of records, split by game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuningData {
+    /// The samples of the training games.
     pub train: Vec<TuningSample>,
+    /// The samples of the held-out games.
     pub test: Vec<TuningSample>,
     /// Records that gave samples: for training, held out.
     pub games: [usize; 2],
@@ -243,6 +246,7 @@ pub fn fit_scale(samples: &[TuningSample], weights: &HnefataflWeights) -> f64 {
 /// The weights of [`fit_weights`] and how the fit ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WeightFit {
+    /// The fitted weights.
     pub weights: HnefataflWeights,
     /// Newton steps taken.
     pub steps: usize,
@@ -372,6 +376,7 @@ pub struct TuningReport {
     pub unknown_results: usize,
     /// The scale `K`, fitted for the hand-set weights on the training games.
     pub scale: f64,
+    /// The tuned weights, fitted from the hand-set ones with `scale` fixed.
     pub fit: WeightFit,
     /// Losses of the hand-set weights on the training and held-out games.
     pub hand_set: [Losses; 2],

@@ -99,7 +99,9 @@ pub const SMALL_TRIANGLES: [u16; 16] = {
 /// A castle: the three points of a corner of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castle {
+    /// The castle's name: `Isen`, `Xanten` or `Worms`.
     pub name: &'static str,
+    /// Its three points as a set (bit `i` is point `i`).
     pub points: u16,
 }
 

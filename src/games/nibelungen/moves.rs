@@ -8,10 +8,15 @@ use std::fmt;
 /// characters move within a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Character {
+    /// Sequence 1, letter `G`; starts on 33 in Worms.
     Gunther = 0,
+    /// Sequence 2, letter `K`; starts on 44 in Worms.
     Kriemhild = 1,
+    /// Sequence 3, letter `H`; starts on 43 in Worms.
     Hagen = 2,
+    /// Sequence 4, letter `S`; starts on 30 in Xanten.
     Siegfried = 3,
+    /// Sequence 5, letter `B`; starts on 10 in Isen.
     Brunhild = 4,
 }
 
@@ -42,6 +47,7 @@ impl Character {
         }
     }
 
+    /// The character's name, capitalised (`Gunther`), as `Display` writes it.
     pub const fn name(self) -> &'static str {
         match self {
             Character::Gunther => "Gunther",
@@ -109,6 +115,7 @@ impl Pair {
         self.0
     }
 
+    /// Whether `character` is one of the pair.
     #[inline]
     pub const fn contains(self, character: Character) -> bool {
         self.0 & character.bit() != 0
@@ -155,7 +162,11 @@ impl fmt::Display for Pair {
 /// character whose turn it is ends its move (its own point when it stays).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NibelungenMove {
+    /// The pair a player chooses behind its screen, at the simultaneous choice of a
+    /// round.
     Choose(Pair),
+    /// The point (`0..15`) where the character to move ends its move: its own
+    /// point when it stays.
     MoveTo(u8),
 }
 

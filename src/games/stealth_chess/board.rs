@@ -92,12 +92,20 @@ impl Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// Letter `P`; moves and promotes as in chess.
     Pawn,
+    /// Letter `N`.
     Knight,
+    /// Letter `B`.
     Bishop,
+    /// Letter `R`.
     Rook,
+    /// Letter `Q`.
     Queen,
+    /// Letter `K`.
     King,
+    /// Letter `A`; steps, leaps two squares to capture, and hides in and emerges
+    /// from the Slurks.
     Assassin,
 }
 
@@ -115,6 +123,8 @@ impl Kind {
     /// What a pawn may promote to (never a king or an Assassin).
     pub const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
+    /// The index `0..7` of the kind: its place in [`Kind::ALL`] and the state's
+    /// bitboards.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -145,7 +155,9 @@ impl Kind {
 /// A piece: its side and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side that owns the piece.
     pub side: Side,
+    /// What the piece is.
     pub kind: Kind,
 }
 

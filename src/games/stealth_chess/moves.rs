@@ -27,8 +27,12 @@ pub enum Special {
 /// A move: the piece on `from` ends on `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StealthChessMove {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square where it ends, which is also where it captures unless `special`
+    /// says otherwise.
     pub to: Square,
+    /// What the move does beyond moving its piece.
     pub special: Special,
 }
 

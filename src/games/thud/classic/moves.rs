@@ -24,9 +24,15 @@ pub enum ThudMoveKind {
 /// the order of [`Direction::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ThudMove {
+    /// Which of the four kinds of move this is.
     pub kind: ThudMoveKind,
+    /// The square of the piece that moves: the dwarf thrown, the troll that steps
+    /// or is shoved.
     pub from: Square,
+    /// The square where the piece ends; for a hurl, the square of the troll taken.
     pub to: Square,
+    /// For a troll move, the neighbours of `to` that lose their dwarf, one bit per
+    /// direction in the order of [`Direction::ALL`]; 0 for a dwarf move.
     pub captures: u8,
 }
 

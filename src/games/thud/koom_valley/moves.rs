@@ -22,8 +22,11 @@ pub enum KoomValleyMoveKind {
 /// found without the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KoomValleyMove {
+    /// Which of the four kinds of move this is.
     pub kind: KoomValleyMoveKind,
+    /// The square of the piece that moves, or of the Rock for a Rock move.
     pub from: Square,
+    /// The square where the piece (or the Rock) ends.
     pub to: Square,
     /// The jump directions of a trample, three bits each, first jump lowest.
     jumps: u64,
