@@ -34,7 +34,7 @@ use crate::agents::nibelungen_retrograde::{
     LAYER_STATES, LayerReport, OracleAgent, RetrogradeTable,
 };
 use crate::agents::{self, Agent};
-use crate::arena::equilibrium::{EquilibriumReport, ForcedShares};
+use crate::arena::solutions::{EquilibriumReport, ForcedShares};
 use crate::core::{
     Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control, parse_key_values,
 };

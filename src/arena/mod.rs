@@ -2,9 +2,7 @@
 //! with the statistics and ratings researchers report, win-rate estimation
 //! over seeded deals of cooperative games, and plots.
 
-pub mod bounds;
 mod build;
-pub mod equilibrium;
 pub mod experiment;
 mod forfeits;
 mod matches;
@@ -15,7 +13,7 @@ pub mod ratings;
 mod replay;
 mod report;
 mod run_dir;
-pub mod solve;
+pub mod solutions;
 pub mod sprt;
 pub mod stats;
 mod summary;
