@@ -5,11 +5,10 @@ use super::{
     CliResult, check_threads, default_threads, game_names, parse_rules, print_json, with_game,
 };
 use crate::agents::htp_engine::stop_all_engines;
-use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
-    DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
-    Shard, TournamentConfig, TournamentSummary, check_line, merge_directories, run_match,
-    run_tournament, text_report, write_merged_run, write_reports,
+    DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet, Openings,
+    RunOptions, Shard, Sprt, SprtDecision, TournamentConfig, TournamentSummary, check_line,
+    merge_directories, run_match, run_tournament, text_report, write_merged_run, write_reports,
 };
 use crate::core::Capabilities;
 use crate::registry::{self, GameVisitor, Registered};
@@ -61,7 +60,7 @@ pub struct OpeningArgs {
 }
 
 /// The most bytes of an openings file read: far more than any set of
-/// [`crate::arena::openings::MAX_OPENINGS`] openings needs.
+/// [`MAX_OPENINGS`] openings needs.
 const MAX_OPENINGS_FILE_BYTES: u64 = 64 << 20;
 
 impl OpeningArgs {
@@ -133,7 +132,7 @@ fn read_openings_file(path: &Path) -> Result<String, String> {
             "{} is larger than {} MiB; an openings file holds at most {} openings",
             path.display(),
             MAX_OPENINGS_FILE_BYTES >> 20,
-            crate::arena::openings::MAX_OPENINGS
+            MAX_OPENINGS
         ));
     }
     Ok(text)
@@ -367,7 +366,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
 }
 
 pub fn merge(args: MergeArgs) -> CliResult {
-    if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
+    if crate::arena::winrate::is_win_rate_run(&args.dirs[0]) {
         return super::winrate::merge(&args.dirs, &args.out, args.force_resume, args.json);
     }
     let merged =

@@ -4,10 +4,10 @@
 
 use super::progress::deals_bar;
 use super::{CliResult, check_threads, default_threads, game_names, print_json, with_game};
-use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, compare_policies_in};
-use crate::arena::winrate::WinRateRun;
-use crate::arena::winrate_runs::{WinRateDirectory, WinRateRunConfig, write_merged_config};
-use crate::arena::winrate_shards::{merge_win_rate_runs, win_rate_run_game};
+use crate::arena::winrate::{
+    Contender, Sweep, SweepReport, WinRateDirectory, WinRateReport, WinRateRun, WinRateRunConfig,
+    compare_policies_in, merge_win_rate_runs, win_rate_run_game, write_merged_config,
+};
 use crate::arena::{Provenance, RunKind, Shard};
 use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
 use crate::registry::{self, Registered};

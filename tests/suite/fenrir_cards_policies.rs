@@ -311,8 +311,8 @@ fn open_hand_search_wins_every_small_deal_that_can_be_won() {
 #[test]
 fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
     use norn::arena::Shard;
-    use norn::arena::experiment::{Contender, Sweep, SweepReport, compare_policies};
     use norn::arena::winrate::WinRateRun;
+    use norn::arena::winrate::{Contender, Sweep, SweepReport, compare_policies};
     let run = WinRateRun {
         deals: 30,
         master_seed: 4,

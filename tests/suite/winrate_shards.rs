@@ -4,9 +4,10 @@
 
 use crate::common::cli::{assert_fails_with, norn};
 use norn::arena::Shard;
-use norn::arena::experiment::{Contender, WinRateReport, compare_policies};
-use norn::arena::winrate::WinRateRun;
-use norn::arena::winrate_shards::{merge_win_rate_reports, merge_win_rate_runs};
+use norn::arena::winrate::{
+    Contender, WinRateReport, WinRateRun, compare_policies, merge_win_rate_reports,
+    merge_win_rate_runs,
+};
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::registry::Registered;
 use std::path::PathBuf;

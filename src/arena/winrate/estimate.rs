@@ -7,8 +7,8 @@
 //! same numbers on any number of threads.
 
 use super::stats::{Z_95, wilson_interval};
-use super::tournament::Shard;
 use crate::agents::{Agent, Decision};
+use crate::arena::playing::Shard;
 use crate::core::{
     Evaluate, Game, ParseError, Ply, Status, Stochastic, check_threads, derive_seed, rng_from_seed,
     thread_pool,

@@ -352,7 +352,7 @@ pub fn replay_plies<G: Game>(
 
 /// Resolves the chance events `state` waits for, drawing from `rng`, until
 /// a player is to choose or the game is over.
-pub(super) fn resolve_pending_chance<G: Game>(
+pub(crate) fn resolve_pending_chance<G: Game>(
     state: &mut G,
     rng: &mut GameRng,
 ) -> Result<(), String> {
