@@ -14,6 +14,7 @@ use crate::registry::{self, Registered};
 use clap::Args;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
@@ -112,7 +113,7 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
         .map(|spec| {
             Contender::from_spec(
                 spec,
-                registry::build_agent::<G>,
+                Arc::new(registry::build_agent::<G>),
                 G::sees_hidden_information(spec),
             )
         })

@@ -11,6 +11,7 @@ use norn::arena::winrate::{
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::registry::Registered;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir =
@@ -22,7 +23,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 fn contenders() -> Vec<Contender<FenrirPath>> {
     ["exact", "greedy", "mcts:iters=40"]
         .into_iter()
-        .map(|spec| Contender::from_spec(spec, FenrirPath::build_agent, false).unwrap())
+        .map(|spec| Contender::from_spec(spec, Arc::new(FenrirPath::build_agent), false).unwrap())
         .collect()
 }
 

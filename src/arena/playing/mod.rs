@@ -12,7 +12,7 @@ pub use build::{Build, Provenance};
 pub(crate) use directory::{CONFIG_FILE, LogBytes};
 pub use directory::{RunDirectory, RunKind, refuse_input_as_output};
 pub use game::{
-    FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame,
+    AgentFactory, FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame,
     RESIGNATION_REASON, play_game, play_game_after, plies_text, replay_plies,
 };
 pub(crate) use game::{

@@ -6,13 +6,12 @@ use super::forfeits::ForfeitStreaks;
 use super::log::{GameLine, check_line};
 use super::report::write_reports;
 use super::run::{
-    AgentFactory, RunProgress, TournamentError, check_before_writing, play_scheduled,
-    require_two_players,
+    RunProgress, TournamentError, check_before_writing, play_scheduled, require_two_players,
 };
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
 use super::summary::{TournamentSummary, seat_score};
-use crate::arena::playing::{Provenance, RunDirectory, RunKind};
+use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
 use crate::core::{Capabilities, Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;

@@ -7,9 +7,9 @@ use super::forfeits::{ForfeitStreaks, SeatForfeit};
 use super::log::{GameLine, check_line, opening_state};
 use super::opening::OpeningPlies;
 use super::store::{LogRead, StoredConfig, append_line, open_log, prepare_directory};
-use crate::agents::Agent;
 use crate::arena::playing::{
-    PlayError, PlayOptions, Provenance, RunDirectory, RunKind, Shard, play_game_after, plies_text,
+    AgentFactory, PlayError, PlayOptions, Provenance, RunDirectory, RunKind, Shard,
+    play_game_after, plies_text,
 };
 use crate::core::{
     Capabilities, Notation, ParseError, check_run_memory, check_threads, thread_pool,
@@ -75,7 +75,7 @@ pub struct RunOptions<'a> {
     /// their games again, instead of refusing to resume.
     pub repair: bool,
     /// Resume a run whose games another build of norn played (see
-    /// [`Build`]); without it such a resume is refused, so that games of
+    /// [`Build`](crate::arena::Build)); without it such a resume is refused, so that games of
     /// old code are not mixed with new ones unknowingly.
     pub force_resume: bool,
     /// Stop the run when an agent has lost this many games in a row by
@@ -102,10 +102,6 @@ pub struct RunResult {
     /// (the build that started it), otherwise this process's.
     pub provenance: Provenance,
 }
-
-/// Builds an agent from its spec and seed.
-pub type AgentFactory<'a, G> =
-    dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError> + Sync + 'a;
 
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
 /// matches refuse cooperative games and games with any other number of
@@ -273,11 +269,11 @@ pub fn run_tournament<G: Notation>(
 
 /// Checks before anything is written what can be checked without playing,
 /// and returns every agent's full configuration
-/// ([`Agent::configuration`]): each agent's spec builds; the opening of the
+/// ([`Agent::configuration`](crate::agents::Agent::configuration)): each agent's spec builds; the opening of the
 /// first game to play (random plies that end every game they are drawn for
 /// are refused here rather than at the first game, after `config.json` was
 /// written); every agent can begin where that game begins
-/// ([`Agent::check_start`]); and the tables and trees of the games played
+/// ([`Agent::check_start`](crate::agents::Agent::check_start)); and the tables and trees of the games played
 /// at once (`threads` at most) fit in memory.
 pub(super) fn check_before_writing<G: Notation>(
     config: &TournamentConfig,

@@ -131,7 +131,7 @@ fn kind_name(kind: RunKind) -> &'static str {
 /// A run directory's `config.json`: what kind of run it is, the tournament,
 /// the shard and its size, a match's test, and the provenance (the build of
 /// norn that started it, every agent's full configuration
-/// ([`Agent::configuration`]) and the rules in force); for a merge of
+/// ([`Agent::configuration`](crate::agents::Agent::configuration)) and the rules in force); for a merge of
 /// shards that more than one build played, every shard's provenance.
 #[derive(Serialize, Deserialize)]
 pub(super) struct StoredConfig {

@@ -6,14 +6,15 @@
 
 use super::directory::WinRateDirectory;
 use super::estimate::{
-    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, SpecBuilder, Unrecorded, WinRate, WinRateRun,
-    deal, estimate_recorded_win_rate,
+    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, Unrecorded, WinRate, WinRateRun, deal,
+    estimate_recorded_win_rate,
 };
 use super::plot::difficulty_curve_svg;
-use crate::arena::playing::{Provenance, Shard, ShardProvenance};
+use crate::arena::playing::{AgentFactory, Provenance, Shard, ShardProvenance};
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
 use std::path::Path;
+use std::sync::Arc;
 
 /// A policy of an experiment, built from its spec.
 pub struct Contender<G: Stochastic> {
@@ -38,7 +39,7 @@ impl<G: Stochastic + Evaluate> Contender<G> {
     /// hidden information (the solver would read every hand).
     pub fn from_spec(
         spec: &str,
-        build: SpecBuilder<G>,
+        build: Arc<AgentFactory<'static, G>>,
         sees_hidden_information: bool,
     ) -> Result<Self, ParseError> {
         let spec = spec.trim();
@@ -59,7 +60,7 @@ impl<G: Stochastic + Evaluate> Contender<G> {
             });
         }
         Ok(Contender {
-            policy: Box::new(AgentPolicy::from_spec(spec, build)?),
+            policy: Box::new(AgentPolicy::new(spec, build)?),
             sees_hidden_information,
         })
     }
