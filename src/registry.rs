@@ -171,15 +171,6 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
         None
     }
 
-    /// The built-in opening set of a game of two competing sides, as the
-    /// text of an openings file ([`crate::arena::parse_openings`]): where
-    /// tournaments and matches start their colour-swapped pairs unless told
-    /// otherwise. The sets are files under `openings/`, made by the
-    /// procedure in `tests/suite/openings.rs`.
-    fn default_openings() -> Option<&'static str> {
-        None
-    }
-
     /// Replays a file of game records in the game's own record format, if it
     /// has one, checking every move (the library's own game logs replay for
     /// every game; see [`crate::arena::replay_log`]).
@@ -340,10 +331,6 @@ impl Registered for Hnefatafl {
         Some(Box::new(HtpSession::new(rules, agent)))
     }
 
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/hnefatafl.txt"))
-    }
-
     fn replay_records(
         text: &str,
         rules: &Self::Rules,
@@ -364,10 +351,6 @@ impl Registered for Thud {
     /// changed nothing.
     const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
         &[("mcts", best_first_minimax!())];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/thud.txt"))
-    }
 }
 
 impl Registered for KoomValley {
@@ -377,10 +360,6 @@ impl Registered for KoomValley {
     /// alpha-beta at 100 ms a move over 160 games.
     const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
         &[("mcts", concat!(best_first_minimax!(), ",tempo=0.04"))];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/koom-valley.txt"))
-    }
 }
 
 impl Registered for FenrirPath {
@@ -412,10 +391,6 @@ impl Registered for FenrirCards {
 impl Registered for Nibelungen {
     const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
     const SIDES: &'static [&'static str] = &["tod", "no"];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/nibelungen.txt"))
-    }
 
     /// The common agents, and the oracle of the retrograde table
     /// (`oracle`, `oracle:table=FILE`).
@@ -488,8 +463,4 @@ impl Registered for StealthChess {
     /// tried comes near alpha-beta here.
     const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
         &[("mcts", "playout=0,minimax=0.5,c=0.05")];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/stealth-chess.txt"))
-    }
 }

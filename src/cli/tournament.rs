@@ -10,7 +10,6 @@ use crate::arena::{
     RunOptions, Shard, Sprt, SprtDecision, TournamentConfig, TournamentSummary, check_line,
     merge_directories, run_match, run_tournament, text_report, write_merged_run, write_reports,
 };
-use crate::core::Capabilities;
 use crate::registry::{self, GameVisitor, Registered};
 use clap::Args;
 use std::io::Read;
@@ -336,11 +335,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
     let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
-    let scored = Capabilities::of::<G>().scored();
-    let summary = TournamentSummary::compute(&config, &result.games, scored)
-        .with_provenance(&result.provenance);
-    write_reports(&out_dir, &summary).map_err(|error| error.to_string())?;
-    show_summary(&summary, args.json)?;
+    show_summary(&result.summary, args.json)?;
     for dropped in &result.dropped_lines {
         eprintln!("dropped from the log: {dropped}");
     }

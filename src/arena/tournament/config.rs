@@ -34,7 +34,10 @@ pub struct TournamentConfig {
     pub anchor: Option<String>,
     /// Where the games start: pair `j` of every pairing plays the same
     /// opening ([`Openings::opening`]).
-    #[serde(default, skip_serializing_if = "Openings::is_start")]
+    #[serde(
+        default = "Openings::start",
+        skip_serializing_if = "Openings::is_start"
+    )]
     pub openings: Openings,
 }
 

@@ -7,6 +7,7 @@ use super::log::{GameLine, check_line};
 use super::report::write_reports;
 use super::run::{
     RunProgress, TournamentError, check_before_writing, play_scheduled, require_two_players,
+    with_openings_read,
 };
 use super::sprt::{Pentanomial, Sprt, SprtDecision};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
@@ -128,7 +129,7 @@ pub fn run_match<G: Notation>(
     }
     let config = TournamentConfig {
         games_per_pair: max_pairs.saturating_mul(2),
-        ..config.clone()
+        ..with_openings_read(config, start)?
     };
     config.validate().map_err(TournamentError::Invalid)?;
     require_two_players(&config, start)?;

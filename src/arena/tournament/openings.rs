@@ -262,8 +262,16 @@ fn sha256_hex(bytes: &[u8]) -> String {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Openings {
-    /// Every game from the game's start.
+    /// The game's built-in opening set ([`Notation::default_openings`]) in
+    /// its order, or the game's start for a game without one: what the
+    /// command line plays unless told otherwise, and so the default here
+    /// too (deterministic agents that always start from the game's start
+    /// play the same few games again and again). A run reads the set when
+    /// it begins ([`Openings::resolve`]) and records it as a
+    /// [`Openings::Set`], as the command line does.
     #[default]
+    BuiltIn,
+    /// Every game from the game's start.
     Start,
     /// Every game from this position, in the game's notation.
     Position(String),
@@ -286,6 +294,31 @@ impl Openings {
         *self == Openings::Start
     }
 
+    /// Every game from the game's start: what a configuration without
+    /// openings (as older builds wrote it) means.
+    pub fn start() -> Openings {
+        Openings::Start
+    }
+
+    /// These openings for the game of `start`, with [`Openings::BuiltIn`]
+    /// read: the game's built-in set in its order, or [`Openings::Start`]
+    /// for a game without one. Any other openings are returned as they are.
+    ///
+    /// # Errors
+    /// If the built-in set does not read under the rules of `start`.
+    pub fn resolve<G: Notation>(&self, start: &G) -> Result<Openings, String> {
+        if *self != Openings::BuiltIn {
+            return Ok(self.clone());
+        }
+        match G::default_openings() {
+            // A sequential set is not shuffled: the seed plays no part.
+            Some(text) => OpeningSet::read(text, start, OpeningOrder::Sequential, 0)
+                .map(Openings::Set)
+                .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME)),
+            None => Ok(Openings::Start),
+        }
+    }
+
     /// Checks that every opening can be played from `start`.
     ///
     /// # Errors
@@ -293,6 +326,7 @@ impl Openings {
     /// of random plies outside 1 to [`MAX_OPENING_PLIES`].
     pub fn validate<G: Notation>(&self, start: &G) -> Result<(), String> {
         match self {
+            Openings::BuiltIn => self.resolve(start).map(drop),
             Openings::Start => Ok(()),
             Openings::Position(text) => Opening::Position(text.clone())
                 .apply(start)
@@ -341,6 +375,8 @@ impl Openings {
         round: u64,
     ) -> Result<Option<Opening>, String> {
         Ok(match self {
+            // Read at each call: a run reads it once, when it begins.
+            Openings::BuiltIn => return self.resolve(start)?.opening(start, seed, round),
             Openings::Start => None,
             Openings::Position(text) => Some(Opening::Position(text.clone())),
             Openings::Set(set) => {
@@ -362,9 +398,10 @@ impl Openings {
 
     /// How many pairs of a pairing play before the openings repeat: the
     /// set's size, 1 for a single start, `None` when every pair draws its
-    /// own.
+    /// own or, for [`Openings::BuiltIn`], until the set is read.
     pub fn cycle(&self) -> Option<usize> {
         match self {
+            Openings::BuiltIn => None,
             Openings::Start | Openings::Position(_) => Some(1),
             Openings::Set(set) => Some(set.len()),
             Openings::RandomPlies(_) => None,
@@ -374,6 +411,7 @@ impl Openings {
     /// One line for reports, e.g. `a set of 100 openings, sequential`.
     pub fn describe(&self) -> String {
         match self {
+            Openings::BuiltIn => "the game's built-in opening set, if it has one".into(),
             Openings::Start => "every game from the game's start".into(),
             Openings::Position(text) => format!("every game from the position {text}"),
             Openings::Set(set) => format!(

@@ -6,7 +6,9 @@ use super::config::{ScheduledGame, TournamentConfig};
 use super::forfeits::{ForfeitStreaks, SeatForfeit};
 use super::log::{GameLine, check_line, opening_state};
 use super::opening::OpeningPlies;
+use super::report::write_reports;
 use super::store::{LogRead, StoredConfig, append_line, open_log, prepare_directory};
+use super::summary::TournamentSummary;
 use crate::arena::playing::{
     AgentFactory, PlayError, PlayOptions, Provenance, RunDirectory, RunKind, Shard,
     play_game_after, plies_text,
@@ -101,6 +103,27 @@ pub struct RunResult {
     /// The run's provenance: as its `config.json` records it when resumed
     /// (the build that started it), otherwise this process's.
     pub provenance: Provenance,
+    /// The summary of `games`, with the provenance; with an output
+    /// directory it is also written there as the reports
+    /// ([`write_reports`]).
+    pub summary: TournamentSummary,
+}
+
+/// The tournament `config` with its openings read for the game of `start`
+/// ([`Openings::resolve`](super::Openings::resolve)): what the run plays
+/// and records.
+pub(super) fn with_openings_read<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+) -> Result<TournamentConfig, TournamentError> {
+    let openings = config
+        .openings
+        .resolve(start)
+        .map_err(|error| TournamentError::Invalid(format!("the openings: {error}")))?;
+    Ok(TournamentConfig {
+        openings,
+        ..config.clone()
+    })
 }
 
 /// Colour-swapped pairs and ratings need two opponents: tournaments and
@@ -155,7 +178,10 @@ fn check_game<G: Notation>(config: &TournamentConfig, start: &G) -> Result<(), T
 }
 
 /// Runs (or resumes) the games of `shard` of the tournament `config`, starting
-/// every game from `start`.
+/// every game from `start`, and summarises them. With an output directory,
+/// the directory keeps the configuration, the game log and the reports
+/// (`summary.json`, `report.md`, `ratings.svg`), as `norn tournament`
+/// leaves them.
 pub fn run_tournament<G: Notation>(
     config: &TournamentConfig,
     start: &G,
@@ -163,6 +189,7 @@ pub fn run_tournament<G: Notation>(
     options: &RunOptions<'_>,
 ) -> Result<RunResult, TournamentError> {
     config.validate().map_err(TournamentError::Invalid)?;
+    let config = &with_openings_read(config, start)?;
     check_threads("the thread count", options.threads).map_err(TournamentError::Invalid)?;
     require_two_players(config, start)?;
     let streaks = ForfeitStreaks::new(config.agents.len(), options.max_forfeits)
@@ -257,7 +284,13 @@ pub fn run_tournament<G: Notation>(
     let missing = pending.len() - new_games.len();
     finished.append(&mut new_games);
     finished.sort_by_key(|game| game.index);
+    let summary = TournamentSummary::compute(config, &finished, Capabilities::of::<G>().scored())
+        .with_provenance(&provenance);
+    if let Some(dir) = &options.out_dir {
+        write_reports(dir, &summary)?;
+    }
     Ok(RunResult {
+        summary,
         games: finished,
         missing,
         resumed,

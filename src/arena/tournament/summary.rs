@@ -436,7 +436,7 @@ mod tests {
             seed: 1,
             max_plies: None,
             anchor: None,
-            openings: Default::default(),
+            openings: crate::arena::Openings::Start,
         };
         let games = (0..10)
             .map(|index| match index % 2 {
