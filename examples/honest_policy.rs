@@ -71,12 +71,15 @@ fn main() {
         threads: 2,
     };
     let policies: Vec<Box<dyn DealPolicy<FenrirCards>>> = vec![
-        Box::new(AgentPolicy::from_spec("random", build_agent).expect("a built-in spec")),
-        Box::new(AgentPolicy::new(
-            "fullest-hand",
-            Arc::new(fullest_hand_agent),
-        )),
-        Box::new(AgentPolicy::from_spec("counting", build_agent).expect("a built-in spec")),
+        Box::new(AgentPolicy::new("random", Arc::new(build_agent)).expect("a built-in spec")),
+        Box::new(
+            AgentPolicy::new(
+                "fullest-hand",
+                Arc::new(|_: &str, seed: u64| Ok(fullest_hand_agent(seed))),
+            )
+            .expect("the policy builds for any spec"),
+        ),
+        Box::new(AgentPolicy::new("counting", Arc::new(build_agent)).expect("a built-in spec")),
     ];
     println!("{} deals of Fetters of Fenrir ({rules})", run.deals);
     for policy in &policies {

@@ -31,7 +31,7 @@
 //! ```
 
 use crate::agents::{self, Agent};
-use crate::arena::equilibrium::EquilibriumReport;
+use crate::arena::solutions::EquilibriumReport;
 use crate::companions::{self, hnefatafl::HtpSession};
 use crate::core::{
     Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control, parse_key_values,
@@ -163,15 +163,6 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
     /// output (`norn engine`), the default first.
     fn engine_protocols() -> Vec<EngineProtocol<Self>> {
         Vec::new()
-    }
-
-    /// The built-in opening set of a game of two competing sides, as the
-    /// text of an openings file ([`crate::arena::parse_openings`]): where
-    /// tournaments and matches start their colour-swapped pairs unless told
-    /// otherwise. The sets are files under `openings/`, made by the
-    /// procedure in `tests/suite/openings.rs`.
-    fn default_openings() -> Option<&'static str> {
-        None
     }
 
     /// The game's own record formats that `norn replay` reads, checking
@@ -458,10 +449,6 @@ impl Registered for Hnefatafl {
         }]
     }
 
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/hnefatafl.txt"))
-    }
-
     fn record_formats() -> Vec<RecordFormat<Self>> {
         vec![RecordFormat {
             name: "csv",
@@ -485,10 +472,6 @@ impl Registered for Thud {
     /// changed nothing.
     const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
         &[("mcts", best_first_minimax!())];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/thud.txt"))
-    }
 }
 
 impl Registered for KoomValley {
@@ -498,10 +481,6 @@ impl Registered for KoomValley {
     /// alpha-beta at 100 ms a move over 160 games.
     const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
         &[("mcts", concat!(best_first_minimax!(), ",tempo=0.04"))];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/koom-valley.txt"))
-    }
 }
 
 impl Registered for FenrirPath {
@@ -534,10 +513,6 @@ impl Registered for Nibelungen {
     const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
     const SIDES: &'static [&'static str] = &["tod", "no"];
 
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/nibelungen.txt"))
-    }
-
     /// The common agents, and the oracle of the retrograde table
     /// (`oracle`, `oracle:table=FILE`).
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
@@ -568,8 +543,4 @@ impl Registered for StealthChess {
     /// tried comes near alpha-beta here.
     const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
         &[("mcts", "playout=0,minimax=0.5,c=0.05")];
-
-    fn default_openings() -> Option<&'static str> {
-        Some(include_str!("../openings/stealth-chess.txt"))
-    }
 }

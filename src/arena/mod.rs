@@ -1,48 +1,37 @@
-//! Experiments that play many games: matches and tournaments between agents
-//! with the statistics and ratings researchers report, win-rate estimation
-//! over seeded deals of cooperative games, and plots.
+//! Experiments that play many games, along the two lines of research, and
+//! exact solutions as reports.
+//!
+//! - `playing`: one game between agents, and what every run keeps with it
+//!   (the build that played it, the locked run directory, shards);
+//! - `tournament`: the competitive line, agents of a game of two competing
+//!   sides against each other: tournaments and matches, openings, the game
+//!   log and its replay, merges of shards, summaries, ratings, reports and
+//!   sequential tests;
+//! - [`winrate`]: the cooperative line, how often policies win seeded deals
+//!   of a cooperative game: estimates, experiments and sweeps, their run
+//!   directories and merges, plots;
+//! - [`solutions`]: exact solutions of positions and deals, and equilibria
+//!   of simultaneous moves, as reports.
+//!
+//! # Visibility
+//!
+//! Every file below `arena` is a private module, and each folder's `mod.rs`
+//! re-exports the public items of its files, so no public path names a
+//! file. `playing` and `tournament`, where every user of the arena starts
+//! (playing a game, running a tournament), are private too and re-exported
+//! whole here: `norn::arena::play_game`, `norn::arena::TournamentConfig`.
+//! The cooperative line and the exact solutions are public folders, their
+//! items named through them: `norn::arena::winrate::estimate_win_rate`,
+//! `norn::arena::solutions::solve_deals`. What folders share and users do
+//! not see (a run directory's file names, the outcomes the play loop gives)
+//! is `pub(crate)`, re-exported by its folder's `mod.rs` as such; within a
+//! folder, files reach each other's items as `super::file::Item`, and
+//! another folder's as `crate::arena::folder::Item`.
 
-pub mod bounds;
-mod build;
-pub mod equilibrium;
-pub mod experiment;
-mod forfeits;
-mod matches;
-pub mod openings;
 mod playing;
-pub mod plot;
-pub mod ratings;
-mod replay;
-mod report;
-mod run_dir;
-pub mod solve;
-pub mod sprt;
-pub mod stats;
-mod summary;
+pub mod solutions;
 mod tournament;
 pub mod winrate;
-pub mod winrate_runs;
-pub mod winrate_shards;
 
-pub use build::{Build, Provenance};
-pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
-pub use matches::{MatchOptions, MatchReport, run_match};
-pub use openings::{
-    OPENINGS_FILE, Opening, OpeningOrder, OpeningPlies, OpeningSet, Openings, parse_openings,
-};
-pub use playing::{
-    FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame,
-    RESIGNATION_REASON, play_game, play_game_after, plies_text, replay_plies,
-};
-pub use replay::{LogReplay, replay_log};
-pub use report::{markdown_report, ratings_svg, text_report};
-pub use run_dir::{RunDirectory, RunKind, refuse_input_as_output};
-pub use summary::{
-    AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
-    Record, SideRecord, TournamentSummary,
-};
-pub use tournament::{
-    AgentFactory, GameLine, MAX_TOURNAMENT_GAMES, MergedRun, RunOptions, RunProgress, RunResult,
-    ScheduledGame, Shard, ShardProvenance, TournamentConfig, TournamentError, Unwatched,
-    check_line, merge_directories, replay_line, run_tournament, write_merged_run, write_reports,
-};
+pub use playing::*;
+pub use tournament::*;

@@ -4,8 +4,7 @@
 
 use super::progress::deals_bar;
 use super::{CliResult, default_threads, initial_state, parse_rules, print_json, with_game};
-use crate::arena::equilibrium::{EquilibriumReport, solve_rounds};
-use crate::arena::solve::{solve_deals, solve_position};
+use crate::arena::solutions::{EquilibriumReport, solve_deals, solve_position, solve_rounds};
 use crate::arena::winrate::{WinRateRun, deal_from_seed};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, Simultaneous, SimultaneousVisitor, Stochastic,

@@ -2,13 +2,11 @@
 
 use super::progress::GamesBar;
 use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
-use crate::arena::sprt::{Sprt, SprtDecision};
 use crate::arena::{
-    DEFAULT_MAX_FORFEITS, GameLine, MatchOptions, OpeningOrder, OpeningSet, Openings, RunOptions,
-    Shard, TournamentConfig, TournamentSummary, check_line, merge_directories, run_match,
-    run_tournament, text_report, write_merged_run, write_reports,
+    DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet, Openings,
+    RunOptions, Shard, Sprt, SprtDecision, TournamentConfig, TournamentSummary, check_line,
+    merge_directories, run_match, run_tournament, text_report, write_merged_run, write_reports,
 };
-use crate::core::Capabilities;
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
 use clap::Args;
@@ -59,7 +57,7 @@ pub struct OpeningArgs {
 }
 
 /// The most bytes of an openings file read: far more than any set of
-/// [`crate::arena::openings::MAX_OPENINGS`] openings needs.
+/// [`MAX_OPENINGS`] openings needs.
 const MAX_OPENINGS_FILE_BYTES: u64 = 64 << 20;
 
 impl OpeningArgs {
@@ -131,7 +129,7 @@ fn read_openings_file(path: &Path) -> Result<String, String> {
             "{} is larger than {} MiB; an openings file holds at most {} openings",
             path.display(),
             MAX_OPENINGS_FILE_BYTES >> 20,
-            crate::arena::openings::MAX_OPENINGS
+            MAX_OPENINGS
         ));
     }
     Ok(text)
@@ -333,11 +331,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
     let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
-    let scored = Capabilities::of::<G>().scored();
-    let summary = TournamentSummary::compute(&config, &result.games, scored)
-        .with_provenance(&result.provenance);
-    write_reports(&out_dir, &summary).map_err(|error| error.to_string())?;
-    show_summary(&summary, args.json)?;
+    show_summary(&result.summary, args.json)?;
     for dropped in &result.dropped_lines {
         eprintln!("dropped from the log: {dropped}");
     }
@@ -363,7 +357,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
 }
 
 pub fn merge<L: GameList>(args: MergeArgs) -> CliResult {
-    if crate::arena::winrate_shards::is_win_rate_run(&args.dirs[0]) {
+    if crate::arena::winrate::is_win_rate_run(&args.dirs[0]) {
         return super::winrate::merge::<L>(&args.dirs, &args.out, args.force_resume, args.json);
     }
     let merged =

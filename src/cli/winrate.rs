@@ -4,16 +4,17 @@
 
 use super::progress::deals_bar;
 use super::{CliResult, check_threads, default_threads, print_json, with_game};
-use crate::arena::experiment::{Contender, Sweep, SweepReport, WinRateReport, compare_policies_in};
-use crate::arena::winrate::WinRateRun;
-use crate::arena::winrate_runs::{WinRateDirectory, WinRateRunConfig, write_merged_config};
-use crate::arena::winrate_shards::{merge_win_rate_runs, win_rate_run_game};
+use crate::arena::winrate::{
+    Contender, Sweep, SweepReport, WinRateDirectory, WinRateReport, WinRateRun, WinRateRunConfig,
+    compare_policies_in, merge_win_rate_runs, win_rate_run_game, write_merged_config,
+};
 use crate::arena::{Provenance, RunKind, Shard};
 use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
 use crate::registry::{self, GameList, Registered};
 use clap::Args;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
@@ -111,7 +112,7 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
         .map(|spec| {
             Contender::from_spec(
                 spec,
-                registry::build_agent::<G>,
+                Arc::new(registry::build_agent::<G>),
                 G::sees_hidden_information(spec),
             )
         })

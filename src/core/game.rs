@@ -259,6 +259,16 @@ pub trait Notation: Game {
             }
         }
     }
+
+    /// The game's built-in opening set, as the text of an openings file
+    /// (`norn::arena::parse_openings`), if it has one: where tournaments
+    /// and matches start their colour-swapped pairs unless told otherwise,
+    /// in the library (`Openings::BuiltIn`, the default) as on the command
+    /// line. The sets are files under `openings/`, made by the procedure in
+    /// `tests/suite/openings.rs`.
+    fn default_openings() -> Option<&'static str> {
+        None
+    }
 }
 
 /// Games with explicit chance events (shuffles, deals, draws).

@@ -311,16 +311,16 @@ fn open_hand_search_wins_every_small_deal_that_can_be_won() {
 #[test]
 fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
     use norn::arena::Shard;
-    use norn::arena::experiment::{Contender, Sweep, SweepReport, compare_policies};
     use norn::arena::winrate::WinRateRun;
+    use norn::arena::winrate::{Contender, Sweep, SweepReport, compare_policies};
     let run = WinRateRun {
         deals: 30,
         master_seed: 4,
         threads: 2,
     };
     let contenders = [
-        Contender::from_spec("random", build_agent, false).unwrap(),
-        Contender::from_spec("counting", build_agent, false).unwrap(),
+        Contender::from_spec("random", std::sync::Arc::new(build_agent), false).unwrap(),
+        Contender::from_spec("counting", std::sync::Arc::new(build_agent), false).unwrap(),
     ];
     let sweep = Sweep::parse("track=12..36", Some(12)).unwrap();
     assert_eq!(sweep.values, [12, 24, 36]);
@@ -358,5 +358,8 @@ fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
     assert_eq!(report.csv().lines().count(), 1 + 3 * 2);
     assert_eq!(report.svg().matches("<polyline").count(), 2);
     // The exact solver would read every hand: it is refused for this game.
-    assert!(Contender::<FenrirCards>::from_spec("exact", build_agent, false).is_err());
+    assert!(
+        Contender::<FenrirCards>::from_spec("exact", std::sync::Arc::new(build_agent), false)
+            .is_err()
+    );
 }

@@ -221,7 +221,7 @@ fn a_budget_too_small_gives_unknown_and_a_finished_game_needs_no_search() {
 
 #[test]
 fn the_library_reports_of_solved_positions_and_deals_agree_with_the_solver() {
-    use norn::arena::solve::{solve_deals, solve_position};
+    use norn::arena::solutions::{solve_deals, solve_position};
     use norn::arena::winrate::{WinRateRun, deal as dealt};
     use norn::registry::Registered;
     let rules: FenrirPathRules = "colours=2,tiles-per-colour=3,sets=2,spacing=2,turn-order=fixed"

@@ -1,11 +1,12 @@
 //! Win-rate estimation: the interval's coverage, independence from the
 //! number of threads, and policies compared on the same deals.
 
+use norn::agents::Agent;
 use norn::arena::winrate::{
     AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, WinRateRun, deal, estimate_win_rate,
 };
 use norn::companions::fenrir_path::policies::GreedyCollector;
-use norn::core::{Notation, rng_from_seed};
+use norn::core::{Notation, ParseError, rng_from_seed};
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use rand::RngExt;
 use std::sync::Arc;
@@ -42,15 +43,25 @@ fn run(deals: u64, master_seed: u64, threads: usize) -> WinRateRun {
 fn greedy() -> AgentPolicy<FenrirPath> {
     AgentPolicy::new(
         "greedy",
-        Arc::new(|seed| Box::new(GreedyCollector::new(seed))),
+        Arc::new(
+            |_: &str, seed: u64| -> Result<Box<dyn Agent<FenrirPath>>, ParseError> {
+                Ok(Box::new(GreedyCollector::new(seed)))
+            },
+        ),
     )
+    .unwrap()
 }
 
 fn random() -> AgentPolicy<FenrirPath> {
     AgentPolicy::new(
         "random",
-        Arc::new(|seed| Box::new(norn::agents::RandomAgent::new(seed))),
+        Arc::new(
+            |_: &str, seed: u64| -> Result<Box<dyn Agent<FenrirPath>>, ParseError> {
+                Ok(Box::new(norn::agents::RandomAgent::new(seed)))
+            },
+        ),
     )
+    .unwrap()
 }
 
 #[test]

@@ -519,3 +519,139 @@ fn a_run_keeps_its_opening_set_once_by_digest() {
     logged.sort_by_key(|game| game.index);
     assert_eq!(resumed, logged);
 }
+
+/// The same small Hnefatafl tournament of deterministic agents, left at the
+/// default openings, run by the library into `<name>-library` and by
+/// `norn tournament` without opening flags into `<name>-cli`.
+fn library_and_command_line_runs(name: &str) -> (norn::arena::RunResult, PathBuf, PathBuf) {
+    let (library_dir, cli_dir) = (
+        scratch_dir(&format!("{name}-library")),
+        scratch_dir(&format!("{name}-cli")),
+    );
+    let config = TournamentConfig {
+        agents: vec!["alphabeta:depth=1".into(), "greedy".into()],
+        games_per_pair: 8,
+        max_plies: Some(24),
+        ..config(Openings::default())
+    };
+    let stop = AtomicBool::new(false);
+    let options = RunOptions {
+        threads: 2,
+        shard: Shard::ALL,
+        out_dir: Some(library_dir.clone()),
+        stop: &stop,
+        progress: &Unwatched,
+        repair: false,
+        force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
+    };
+    let result = run_tournament(
+        &config,
+        &hnefatafl(),
+        &norn::registry::build_agent::<Hnefatafl>,
+        &options,
+    )
+    .unwrap();
+    let cli_path = cli_dir.to_str().unwrap();
+    let output = crate::common::cli::norn(&[
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "alphabeta:depth=1",
+        "greedy",
+        "--games",
+        "8",
+        "--max-plies",
+        "24",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+        "--out",
+        cli_path,
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (result, library_dir, cli_dir)
+}
+
+/// A JSON file of a run without its `build` field, which names the
+/// executable that played (the test's, or norn's).
+fn without_build(path: &Path) -> serde_json::Value {
+    let mut value = crate::common::cli::read_json(path);
+    value.as_object_mut().unwrap().remove("build");
+    value
+}
+
+#[test]
+fn a_library_tournament_starts_where_the_command_line_does() {
+    let (result, library_dir, cli_dir) = library_and_command_line_runs("default-openings");
+    let read = |dir: &Path, file: &str| std::fs::read_to_string(dir.join(file)).unwrap();
+    // The game's built-in set, in its order, as config.json records it.
+    assert!(matches!(
+        Openings::default().resolve(&hnefatafl()),
+        Ok(Openings::Set(_))
+    ));
+    assert_eq!(
+        without_build(&library_dir.join("config.json")),
+        without_build(&cli_dir.join("config.json"))
+    );
+    assert_eq!(
+        read(&library_dir, "openings.txt"),
+        read(&cli_dir, "openings.txt")
+    );
+    // Lines are written as games end, in any order.
+    let games = |dir: &Path| {
+        let mut lines: Vec<String> = read(dir, "games.jsonl")
+            .lines()
+            .map(str::to_string)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(games(&library_dir), games(&cli_dir));
+    // From the game's start these two agents would play one game per seat.
+    assert_eq!(result.summary.overall.distinct_games, 8);
+}
+
+#[test]
+fn a_library_run_with_an_out_dir_writes_the_reports_of_the_command_line() {
+    let (result, library_dir, cli_dir) = library_and_command_line_runs("reports");
+    let files = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(files(&library_dir), files(&cli_dir));
+    for report in ["summary.json", "report.md", "ratings.svg"] {
+        assert!(library_dir.join(report).exists(), "{report}");
+    }
+    assert_eq!(
+        without_build(&library_dir.join("summary.json")),
+        without_build(&cli_dir.join("summary.json"))
+    );
+    let report = |dir: &Path| -> Vec<String> {
+        std::fs::read_to_string(dir.join("report.md"))
+            .unwrap()
+            .lines()
+            .filter(|line| !line.starts_with("- played by "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(report(&library_dir), report(&cli_dir));
+    assert_eq!(
+        std::fs::read_to_string(library_dir.join("ratings.svg")).unwrap(),
+        std::fs::read_to_string(cli_dir.join("ratings.svg")).unwrap()
+    );
+    // The summary the run returns is the one it wrote.
+    assert_eq!(
+        serde_json::to_string_pretty(&result.summary).unwrap() + "\n",
+        std::fs::read_to_string(library_dir.join("summary.json")).unwrap()
+    );
+}

@@ -5,9 +5,8 @@
 //! merge only knowingly.
 
 use crate::common::cli::{norn, read_json};
-use norn::arena::sprt::Sprt;
 use norn::arena::{
-    GameLine, MatchOptions, Openings, RunProgress, TournamentConfig, Unwatched, run_match,
+    GameLine, MatchOptions, Openings, RunProgress, Sprt, TournamentConfig, Unwatched, run_match,
 };
 use norn::core::Game;
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};

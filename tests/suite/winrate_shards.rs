@@ -4,12 +4,14 @@
 
 use crate::common::cli::{assert_fails_with, norn};
 use norn::arena::Shard;
-use norn::arena::experiment::{Contender, WinRateReport, compare_policies};
-use norn::arena::winrate::WinRateRun;
-use norn::arena::winrate_shards::{merge_win_rate_reports, merge_win_rate_runs};
+use norn::arena::winrate::{
+    Contender, WinRateReport, WinRateRun, compare_policies, merge_win_rate_reports,
+    merge_win_rate_runs,
+};
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::registry::Registered;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir =
@@ -21,7 +23,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 fn contenders() -> Vec<Contender<FenrirPath>> {
     ["exact", "greedy", "mcts:iters=40"]
         .into_iter()
-        .map(|spec| Contender::from_spec(spec, FenrirPath::build_agent, false).unwrap())
+        .map(|spec| Contender::from_spec(spec, Arc::new(FenrirPath::build_agent), false).unwrap())
         .collect()
 }
 

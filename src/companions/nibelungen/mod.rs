@@ -6,7 +6,7 @@ pub mod retrograde;
 
 pub use oracle::OracleAgent;
 
-use crate::arena::equilibrium::{EquilibriumReport, ForcedShares};
+use crate::arena::solutions::{EquilibriumReport, ForcedShares};
 use crate::core::Game;
 use crate::games::nibelungen::Nibelungen;
 use retrograde::{LAYER_STATES, LayerReport, RetrogradeTable};

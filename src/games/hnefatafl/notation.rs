@@ -137,6 +137,10 @@ impl Notation for Hnefatafl {
         }
         out
     }
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../../../openings/hnefatafl.txt"))
+    }
 }
 
 #[cfg(test)]

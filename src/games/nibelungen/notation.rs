@@ -102,4 +102,8 @@ impl Notation for Nibelungen {
         }
         out
     }
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../../../openings/nibelungen.txt"))
+    }
 }

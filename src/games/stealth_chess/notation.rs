@@ -170,4 +170,8 @@ impl Notation for StealthChess {
         }
         out
     }
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../../../openings/stealth-chess.txt"))
+    }
 }

@@ -86,6 +86,10 @@ impl Notation for Thud {
         }
         out
     }
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../../../../openings/thud.txt"))
+    }
 }
 
 #[cfg(test)]

@@ -109,6 +109,10 @@ impl Notation for KoomValley {
         }
         out
     }
+
+    fn default_openings() -> Option<&'static str> {
+        Some(include_str!("../../../../openings/koom-valley.txt"))
+    }
 }
 
 #[cfg(test)]

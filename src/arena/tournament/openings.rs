@@ -1,235 +1,16 @@
-//! Openings: where the games of a tournament or match start.
-//!
-//! Deterministic agents (alpha-beta at a fixed depth, a greedy player) play
-//! the same game every time they meet from the same position, and a repeated
-//! game is no new evidence. As engine testers do (cutechess, fastchess),
-//! each colour-swapped pair of games therefore starts from an opening: a
-//! position, or a few plies played from the game's start. Both games of a
-//! pair play the same opening, so the only difference between them is who
-//! plays which side, and pair `j` of every pairing plays the same opening as
-//! pair `j` of every other pairing, so every pairing meets the same openings.
-//!
-//! An opening set is read from text, one opening per line:
-//! - a position in the game's notation ([`Notation::position_text`]), or
-//! - plies from the game's start in its move notation, separated by spaces
-//!   (`h1-h3 f8-i8`); a ply of simultaneous choices is written as every
-//!   player's move joined by `&` (`GK&GS`).
-//!
-//! A line that reads as a position is a position; any other line must be
-//! plies. Blank lines and lines starting with `#` are skipped.
+//! Opening sets and the openings of a run: a set of openings in play order
+//! known by its digest, and where the games of a run start (the game's
+//! start, one position, a set, or random plies).
 
+use super::opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, check_playable, for_each_opening};
 use crate::agents::player_choices;
-use crate::core::{
-    Game, MoveList, Notation, ParseError, Ply, PlyText, Status, derive_seed, rng_from_seed,
-};
+use crate::core::{MoveList, Notation, Ply, Status, derive_seed, rng_from_seed};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-
-/// The start of one game: a position, or plies played from the game's
-/// start (which keeps the game's history, such as repetitions).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Opening {
-    /// A position in the game's notation.
-    Position(String),
-    /// Plies from the game's start, each in the notation of the state it is
-    /// played in.
-    Moves(Vec<PlyText>),
-}
-
-/// The most openings a set may hold: the set is kept in every run's
-/// `config.json`, so a larger one is a mistake rather than a plan.
-pub const MAX_OPENINGS: usize = 100_000;
-
-/// The most plies of an opening, given or random: openings are the first
-/// few moves of a game, and a long random walk mostly ends the game.
-pub const MAX_OPENING_PLIES: usize = 200;
 
 /// How many times a random opening is drawn again when its plies end the
 /// game, before the run gives up.
 const RANDOM_OPENING_ATTEMPTS: u64 = 100;
-
-/// Separates the players' moves of a ply of simultaneous choices on an
-/// opening's line.
-const JOINT_SEPARATOR: char = '&';
-
-impl Opening {
-    /// Reads one opening: a position if `text` reads as one under the rules
-    /// of `start`, and otherwise plies from `start`.
-    ///
-    /// # Errors
-    /// If the text is neither, or its plies end the game or reach a chance
-    /// event; the message says why the text is not a position and why it
-    /// is not plies from the start.
-    pub fn parse<G: Notation>(text: &str, start: &G) -> Result<Opening, String> {
-        let text = text.trim();
-        let position_error = match G::from_position_text(text, start.rules().clone()) {
-            Ok(_) => {
-                let opening = Opening::Position(text.to_string());
-                opening.apply(start)?;
-                return Ok(opening);
-            }
-            Err(error) => error,
-        };
-        let plies: Vec<PlyText> = text
-            .split_whitespace()
-            .map(|ply| {
-                if ply.contains(JOINT_SEPARATOR) {
-                    PlyText::Joint(ply.split(JOINT_SEPARATOR).map(str::to_string).collect())
-                } else {
-                    PlyText::Move(ply.to_string())
-                }
-            })
-            .collect();
-        let opening = Opening::Moves(plies);
-        match opening.apply(start) {
-            Ok(_) => Ok(opening),
-            Err(moves_error) => Err(format!(
-                "neither a position ({position_error}) nor plies from the start ({moves_error})"
-            )),
-        }
-    }
-
-    /// The state this opening leads to from `start` (whose rules apply),
-    /// checking every ply.
-    ///
-    /// # Errors
-    /// If a position does not read, a ply is not legal, or the opening
-    /// ends the game or reaches a chance event (openings are played
-    /// without chance).
-    pub fn apply<G: Notation>(&self, start: &G) -> Result<G, String> {
-        let OpeningPlies { mut from, plies } = self.plies(start)?;
-        for ply in &plies {
-            from.play_ply(ply);
-        }
-        Ok(from)
-    }
-
-    /// Where a game with this opening begins and the plies played from
-    /// there before the agents choose: a position and no plies, or `start`
-    /// and the opening's plies (so that agents can be told them, as
-    /// [`crate::arena::play_game_after`] does). Checked as
-    /// [`Opening::apply`].
-    ///
-    /// # Errors
-    /// As [`Opening::apply`].
-    pub fn plies<G: Notation>(&self, start: &G) -> Result<OpeningPlies<G>, String> {
-        match self {
-            Opening::Position(text) => {
-                let state = G::from_position_text(text, start.rules().clone())
-                    .map_err(|error| error.to_string())?;
-                check_playable(&state)?;
-                Ok(OpeningPlies {
-                    from: state,
-                    plies: Vec::new(),
-                })
-            }
-            Opening::Moves(texts) => {
-                if texts.is_empty() {
-                    return Err("no plies".into());
-                }
-                if texts.len() > MAX_OPENING_PLIES {
-                    return Err(format!(
-                        "{} plies, more than the {MAX_OPENING_PLIES} an opening may have",
-                        texts.len()
-                    ));
-                }
-                let mut state = start.clone();
-                let mut plies = Vec::with_capacity(texts.len());
-                for (number, text) in texts.iter().enumerate() {
-                    check_playable(&state)
-                        .map_err(|problem| format!("before ply {}: {problem}", number + 1))?;
-                    let ply = state
-                        .parse_ply(text)
-                        .map_err(|error: ParseError| format!("ply {}: {error}", number + 1))?;
-                    state
-                        .try_play_ply(&ply)
-                        .map_err(|illegal| format!("ply {}: {illegal}", number + 1))?;
-                    plies.push(ply);
-                }
-                check_playable(&state)?;
-                Ok(OpeningPlies {
-                    from: start.clone(),
-                    plies,
-                })
-            }
-        }
-    }
-
-    /// The opening as a line of an openings file.
-    pub fn line(&self) -> String {
-        match self {
-            Opening::Position(text) => text.clone(),
-            Opening::Moves(plies) => plies
-                .iter()
-                .map(|ply| match ply {
-                    PlyText::Move(text) => text.clone(),
-                    PlyText::Joint(texts) => texts.join(&JOINT_SEPARATOR.to_string()),
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        }
-    }
-}
-
-/// Where a game with an opening begins, and the opening's plies from there
-/// ([`Opening::plies`]).
-pub struct OpeningPlies<G: Game> {
-    pub from: G,
-    pub plies: Vec<Ply<G::Move>>,
-}
-
-/// Refuses a state a game cannot start from: one whose game is over, or
-/// one waiting for a chance event.
-fn check_playable<G: Game>(state: &G) -> Result<(), String> {
-    match state.status() {
-        Status::Over(outcome) => Err(format!("the game is over ({})", outcome.reason)),
-        Status::Chance => Err("the game waits for a chance event".into()),
-        Status::ToMove(_) | Status::Simultaneous => Ok(()),
-    }
-}
-
-/// Reads an opening set: one opening per line ([`Opening::parse`]), blank
-/// lines and `#` comments skipped.
-///
-/// # Errors
-/// The first bad line, by number, and a text with no opening or more than
-/// [`MAX_OPENINGS`].
-pub fn parse_openings<G: Notation>(text: &str, start: &G) -> Result<Vec<Opening>, String> {
-    let mut openings = Vec::new();
-    for_each_opening(text, start, |opening| openings.push(opening))?;
-    Ok(openings)
-}
-
-/// Reads the openings of `text` one at a time, as [`parse_openings`]
-/// describes, and hands each to `each`, so that a large set is never held
-/// whole as parsed openings.
-fn for_each_opening<G: Notation>(
-    text: &str,
-    start: &G,
-    mut each: impl FnMut(Opening),
-) -> Result<(), String> {
-    let mut count = 0;
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if count == MAX_OPENINGS {
-            return Err(format!(
-                "more than {MAX_OPENINGS} openings; use a smaller set"
-            ));
-        }
-        let opening =
-            Opening::parse(line, start).map_err(|error| format!("line {}: {error}", number + 1))?;
-        each(opening);
-        count += 1;
-    }
-    if count == 0 {
-        return Err("no openings (every line is blank or a # comment)".into());
-    }
-    Ok(())
-}
 
 /// The order in which the pairs of a pairing take the openings of a set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -481,8 +262,16 @@ fn sha256_hex(bytes: &[u8]) -> String {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Openings {
-    /// Every game from the game's start.
+    /// The game's built-in opening set ([`Notation::default_openings`]) in
+    /// its order, or the game's start for a game without one: what the
+    /// command line plays unless told otherwise, and so the default here
+    /// too (deterministic agents that always start from the game's start
+    /// play the same few games again and again). A run reads the set when
+    /// it begins ([`Openings::resolve`]) and records it as a
+    /// [`Openings::Set`], as the command line does.
     #[default]
+    BuiltIn,
+    /// Every game from the game's start.
     Start,
     /// Every game from this position, in the game's notation.
     Position(String),
@@ -505,6 +294,31 @@ impl Openings {
         *self == Openings::Start
     }
 
+    /// Every game from the game's start: what a configuration without
+    /// openings (as older builds wrote it) means.
+    pub fn start() -> Openings {
+        Openings::Start
+    }
+
+    /// These openings for the game of `start`, with [`Openings::BuiltIn`]
+    /// read: the game's built-in set in its order, or [`Openings::Start`]
+    /// for a game without one. Any other openings are returned as they are.
+    ///
+    /// # Errors
+    /// If the built-in set does not read under the rules of `start`.
+    pub fn resolve<G: Notation>(&self, start: &G) -> Result<Openings, String> {
+        if *self != Openings::BuiltIn {
+            return Ok(self.clone());
+        }
+        match G::default_openings() {
+            // A sequential set is not shuffled: the seed plays no part.
+            Some(text) => OpeningSet::read(text, start, OpeningOrder::Sequential, 0)
+                .map(Openings::Set)
+                .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME)),
+            None => Ok(Openings::Start),
+        }
+    }
+
     /// Checks that every opening can be played from `start`.
     ///
     /// # Errors
@@ -512,6 +326,7 @@ impl Openings {
     /// of random plies outside 1 to [`MAX_OPENING_PLIES`].
     pub fn validate<G: Notation>(&self, start: &G) -> Result<(), String> {
         match self {
+            Openings::BuiltIn => self.resolve(start).map(drop),
             Openings::Start => Ok(()),
             Openings::Position(text) => Opening::Position(text.clone())
                 .apply(start)
@@ -560,6 +375,8 @@ impl Openings {
         round: u64,
     ) -> Result<Option<Opening>, String> {
         Ok(match self {
+            // Read at each call: a run reads it once, when it begins.
+            Openings::BuiltIn => return self.resolve(start)?.opening(start, seed, round),
             Openings::Start => None,
             Openings::Position(text) => Some(Opening::Position(text.clone())),
             Openings::Set(set) => {
@@ -581,9 +398,10 @@ impl Openings {
 
     /// How many pairs of a pairing play before the openings repeat: the
     /// set's size, 1 for a single start, `None` when every pair draws its
-    /// own.
+    /// own or, for [`Openings::BuiltIn`], until the set is read.
     pub fn cycle(&self) -> Option<usize> {
         match self {
+            Openings::BuiltIn => None,
             Openings::Start | Openings::Position(_) => Some(1),
             Openings::Set(set) => Some(set.len()),
             Openings::RandomPlies(_) => None,
@@ -593,6 +411,7 @@ impl Openings {
     /// One line for reports, e.g. `a set of 100 openings, sequential`.
     pub fn describe(&self) -> String {
         match self {
+            Openings::BuiltIn => "the game's built-in opening set, if it has one".into(),
             Openings::Start => "every game from the game's start".into(),
             Openings::Position(text) => format!("every game from the position {text}"),
             Openings::Set(set) => format!(

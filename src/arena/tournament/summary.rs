@@ -1,9 +1,10 @@
 //! Statistics over the finished games of a tournament: per agent, per pairing
 //! and overall, as game sites show them, plus the rating fit.
 
-use super::build::Provenance;
+use super::config::TournamentConfig;
+use super::log::GameLine;
 use super::ratings::fit_ratings;
-use super::tournament::{GameLine, ShardProvenance, TournamentConfig};
+use crate::arena::playing::{Provenance, ShardProvenance};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -435,7 +436,7 @@ mod tests {
             seed: 1,
             max_plies: None,
             anchor: None,
-            openings: Default::default(),
+            openings: crate::arena::Openings::Start,
         };
         let games = (0..10)
             .map(|index| match index % 2 {

@@ -1,16 +1,18 @@
 //! Head-to-head matches that stop as soon as a sequential probability ratio
 //! test decides, as engine testers run them.
 
-use super::build::Provenance;
+use super::config::TournamentConfig;
 use super::forfeits::ForfeitStreaks;
-use super::run_dir::{RunDirectory, RunKind};
-use super::sprt::{Pentanomial, Sprt, SprtDecision};
-use super::summary::{TournamentSummary, seat_score};
-use super::tournament::{
-    AgentFactory, GAMES_FILE, GameLine, RunProgress, StoredConfig, TournamentConfig,
-    TournamentError, append_line, check_before_writing, check_line, open_log, play_scheduled,
-    prepare_directory, require_two_players, write_log, write_reports,
+use super::log::{GameLine, check_line};
+use super::report::write_reports;
+use super::run::{
+    RunProgress, TournamentError, check_before_writing, play_scheduled, require_two_players,
+    with_openings_read,
 };
+use super::sprt::{Pentanomial, Sprt, SprtDecision};
+use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
+use super::summary::{TournamentSummary, seat_score};
+use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
 use crate::core::{Capabilities, Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -127,7 +129,7 @@ pub fn run_match<G: Notation>(
     }
     let config = TournamentConfig {
         games_per_pair: max_pairs.saturating_mul(2),
-        ..config.clone()
+        ..with_openings_read(config, start)?
     };
     config.validate().map_err(TournamentError::Invalid)?;
     require_two_players(&config, start)?;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// The file that records what a run is (its kind, configuration and
 /// provenance).
-pub(super) const CONFIG_FILE: &str = "config.json";
+pub(crate) const CONFIG_FILE: &str = "config.json";
 const LOCK_FILE: &str = "run.lock";
 
 /// The logs of finished work: one line per finished game or deal.
@@ -38,7 +38,7 @@ pub enum RunKind {
 
 impl RunKind {
     /// Whether `self` is the default, which `config.json` leaves out.
-    pub(super) fn is_tournament(&self) -> bool {
+    pub(crate) fn is_tournament(&self) -> bool {
         *self == RunKind::Tournament
     }
 
@@ -196,7 +196,7 @@ pub fn refuse_input_as_output(inputs: &[PathBuf], out: &Path) -> Result<(), Stri
 
 /// A log read as bytes: the whole lines, each with its number from 1 and
 /// its text (or why it is not text), and whether a last line was cut short.
-pub(super) struct LogBytes {
+pub(crate) struct LogBytes {
     bytes: Vec<u8>,
     /// The length of the whole lines (through the last line break).
     complete: usize,
@@ -204,7 +204,7 @@ pub(super) struct LogBytes {
 
 impl LogBytes {
     /// Reads the log at `path`; an absent log is empty.
-    pub(super) fn read(path: &Path) -> std::io::Result<LogBytes> {
+    pub(crate) fn read(path: &Path) -> std::io::Result<LogBytes> {
         let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
@@ -218,18 +218,18 @@ impl LogBytes {
     }
 
     /// Whether the last line has no line break: a write cut short.
-    pub(super) fn torn(&self) -> bool {
+    pub(crate) fn torn(&self) -> bool {
         self.complete < self.bytes.len()
     }
 
     /// The length of the whole lines, in bytes.
-    pub(super) fn complete_len(&self) -> u64 {
+    pub(crate) fn complete_len(&self) -> u64 {
         self.complete as u64
     }
 
     /// The whole lines: number (from 1), raw bytes without the line break
     /// (and a `\r` before it), and the text or why the bytes are not text.
-    pub(super) fn lines(&self) -> impl Iterator<Item = (usize, &[u8], Result<&str, String>)> {
+    pub(crate) fn lines(&self) -> impl Iterator<Item = (usize, &[u8], Result<&str, String>)> {
         self.bytes[..self.complete]
             .split_inclusive(|&byte| byte == b'\n')
             .enumerate()

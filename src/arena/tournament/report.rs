@@ -1,9 +1,12 @@
 //! Tournament reports: a table for the terminal, a Markdown page and an SVG
-//! chart of the ratings.
+//! chart of the ratings, and the files a run directory keeps of them.
 
+use super::run::TournamentError;
+use super::store::io_error;
 use super::summary::{LengthStats, Record, TournamentSummary};
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::Path;
 
 fn length_text(length: &Option<LengthStats>) -> String {
     match length {
@@ -439,4 +442,22 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// Writes a tournament's reports to `dir`: `summary.json`, `report.md` and
+/// `ratings.svg`.
+///
+/// # Errors
+/// If a file cannot be written.
+pub fn write_reports(dir: &Path, summary: &TournamentSummary) -> Result<(), TournamentError> {
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|error| io_error(&path, error))
+    };
+    write(
+        "summary.json",
+        serde_json::to_string_pretty(summary).expect("summaries serialise") + "\n",
+    )?;
+    write("report.md", markdown_report(summary))?;
+    write("ratings.svg", ratings_svg(summary))
 }

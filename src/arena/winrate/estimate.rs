@@ -7,8 +7,8 @@
 //! same numbers on any number of threads.
 
 use super::stats::{Z_95, wilson_interval};
-use super::tournament::Shard;
 use crate::agents::{Agent, Decision};
+use crate::arena::playing::{AgentFactory, Shard};
 use crate::core::{
     Evaluate, Game, ParseError, Ply, Status, Stochastic, check_threads, derive_seed, rng_from_seed,
     thread_pool,
@@ -48,37 +48,27 @@ pub trait DealPlayer<G: Game>: Send {
     fn play_deal(&mut self, dealt: &G, seed: u64) -> Result<bool, String>;
 }
 
-/// Builds an agent from a seed.
-pub type AgentBuilder<G> = Arc<dyn Fn(u64) -> Box<dyn Agent<G>> + Send + Sync>;
-
 /// A policy that plays each deal with a fresh [`Agent`] seeded for that deal.
 pub struct AgentPolicy<G: Game> {
     spec: String,
-    build: AgentBuilder<G>,
+    /// The agent's full configuration ([`Agent::configuration`]).
+    configuration: String,
+    build: Arc<AgentFactory<'static, G>>,
 }
 
-/// Builds an agent from a spec string and a seed, or explains what is wrong
-/// with the spec.
-pub type SpecBuilder<G> = fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError>;
-
 impl<G: Game> AgentPolicy<G> {
-    /// A policy named `spec` whose agents come from `build(seed)`.
-    pub fn new(spec: impl Into<String>, build: AgentBuilder<G>) -> Self {
-        AgentPolicy {
-            spec: spec.into(),
-            build,
-        }
-    }
-
     /// A policy whose agents `build(spec, seed)` makes, with the spec checked
     /// once here so that a bad spec is an error before any deal is played.
-    pub fn from_spec(spec: &str, build: SpecBuilder<G>) -> Result<Self, ParseError> {
-        build(spec, 0)?;
-        let owned = spec.to_string();
-        Ok(AgentPolicy::new(
-            spec,
-            Arc::new(move |seed| build(&owned, seed).expect("the spec was checked")),
-        ))
+    ///
+    /// # Errors
+    /// If `build` refuses the spec.
+    pub fn new(spec: &str, build: Arc<AgentFactory<'static, G>>) -> Result<Self, ParseError> {
+        let configuration = build(spec, 0)?.configuration();
+        Ok(AgentPolicy {
+            spec: spec.to_string(),
+            configuration,
+            build,
+        })
     }
 }
 
@@ -88,23 +78,25 @@ impl<G: Game> DealPolicy<G> for AgentPolicy<G> {
     }
 
     fn configuration(&self) -> String {
-        (self.build)(0).configuration()
+        self.configuration.clone()
     }
 
     fn player(&self) -> Box<dyn DealPlayer<G>> {
         Box::new(AgentPlayer {
+            spec: self.spec.clone(),
             build: Arc::clone(&self.build),
         })
     }
 }
 
 struct AgentPlayer<G: Game> {
-    build: AgentBuilder<G>,
+    spec: String,
+    build: Arc<AgentFactory<'static, G>>,
 }
 
 impl<G: Game> DealPlayer<G> for AgentPlayer<G> {
     fn play_deal(&mut self, dealt: &G, seed: u64) -> Result<bool, String> {
-        let mut agent = (self.build)(seed);
+        let mut agent = (self.build)(&self.spec, seed).map_err(|error| error.to_string())?;
         play_out(agent.as_mut(), dealt)
     }
 }

@@ -4,17 +4,17 @@
 //! a run leaves behind (`summary.json`, `deals.csv`, `winrate.svg`; for a
 //! sweep `sweep.json`, `sweep.csv`, `sweep.svg`).
 
-use super::build::Provenance;
-use super::plot::{SweepSeries, difficulty_curve_svg, sweep_svg};
-use super::tournament::{Shard, ShardProvenance};
-use super::winrate::{
-    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, SpecBuilder, Unrecorded, WinRate, WinRateRun,
-    deal, estimate_recorded_win_rate,
+use super::directory::WinRateDirectory;
+use super::estimate::{
+    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, Unrecorded, WinRate, WinRateRun, deal,
+    estimate_recorded_win_rate,
 };
-use super::winrate_runs::WinRateDirectory;
+use super::plot::difficulty_curve_svg;
+use crate::arena::playing::{AgentFactory, Provenance, Shard, ShardProvenance};
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
 use std::path::Path;
+use std::sync::Arc;
 
 /// A policy of an experiment, built from its spec.
 pub struct Contender<G: Stochastic> {
@@ -39,7 +39,7 @@ impl<G: Stochastic + Evaluate> Contender<G> {
     /// hidden information (the solver would read every hand).
     pub fn from_spec(
         spec: &str,
-        build: SpecBuilder<G>,
+        build: Arc<AgentFactory<'static, G>>,
         sees_hidden_information: bool,
     ) -> Result<Self, ParseError> {
         let spec = spec.trim();
@@ -60,7 +60,7 @@ impl<G: Stochastic + Evaluate> Contender<G> {
             });
         }
         Ok(Contender {
-            policy: Box::new(AgentPolicy::from_spec(spec, build)?),
+            policy: Box::new(AgentPolicy::new(spec, build)?),
             sees_hidden_information,
         })
     }
@@ -371,7 +371,7 @@ impl WinRateReport {
 }
 
 /// The name of a policy in plots, marked if it cheats.
-fn plot_label(policy: &PolicyRate) -> String {
+pub(super) fn plot_label(policy: &PolicyRate) -> String {
     if policy.sees_hidden_information {
         format!("{} (cheats)", policy.rate.policy)
     } else {
@@ -379,285 +379,10 @@ fn plot_label(policy: &PolicyRate) -> String {
     }
 }
 
-fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), String> {
+pub(super) fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir)
         .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
     let path = dir.join(name);
     std::fs::write(&path, contents)
         .map_err(|error| format!("cannot write {}: {error}", path.display()))
-}
-
-/// A range of values of one numeric rules option, e.g. `track=10..84`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sweep {
-    pub option: String,
-    pub values: Vec<u64>,
-}
-
-/// The most values a sweep may have: each is a full run over every deal, so
-/// a sweep of more is a typo.
-pub const MAX_SWEEP_VALUES: u64 = 1000;
-
-impl Sweep {
-    /// Reads `OPTION=A..B` (both ends included, `A..=B` too), in steps of
-    /// `step` or of about a tenth of the range.
-    ///
-    /// # Errors
-    /// If the text is not of that form, `A > B`, the step is 0 or the range
-    /// has more than [`MAX_SWEEP_VALUES`] values.
-    pub fn parse(text: &str, step: Option<u64>) -> Result<Sweep, ParseError> {
-        let bad = |problem: String| ParseError::new("sweep", text, problem);
-        let (option, range) = text
-            .split_once('=')
-            .ok_or_else(|| bad("write it as OPTION=A..B, e.g. track=10..84".into()))?;
-        let (low, high) = range
-            .split_once("..")
-            .ok_or_else(|| bad("write the range as A..B, e.g. track=10..84".into()))?;
-        let low: u64 = low
-            .trim()
-            .parse()
-            .map_err(|_| bad("A is not a whole number".into()))?;
-        let high: u64 = high
-            .trim()
-            .trim_start_matches('=')
-            .parse()
-            .map_err(|_| bad("B is not a whole number".into()))?;
-        if high < low {
-            return Err(bad("the range must satisfy A <= B".into()));
-        }
-        let step = match step {
-            Some(0) => return Err(bad("the step must be at least 1".into())),
-            Some(step) => step,
-            None => ((high - low) / 10).max(1),
-        };
-        if (high - low) / step >= MAX_SWEEP_VALUES {
-            return Err(bad(format!(
-                "more than {MAX_SWEEP_VALUES} values; give a shorter range or a larger step"
-            )));
-        }
-        let mut values: Vec<u64> = (low..=high).step_by(step as usize).collect();
-        if values.last() != Some(&high) {
-            values.push(high);
-        }
-        Ok(Sweep {
-            option: option.trim().to_string(),
-            values,
-        })
-    }
-
-    /// The rules text of one point: `base` with the option set to `value`.
-    pub fn rules_text(&self, base: &str, value: u64) -> String {
-        let mut parts: Vec<&str> = base
-            .split(',')
-            .map(str::trim)
-            .filter(|part| !part.is_empty())
-            .collect();
-        let setting = format!("{}={value}", self.option);
-        parts.push(&setting);
-        parts.join(",")
-    }
-}
-
-/// One value of a sweep and every policy's result there.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SweepPoint {
-    pub value: u64,
-    pub policies: Vec<PolicyRate>,
-}
-
-/// The report of a sweep.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SweepReport {
-    pub game: &'static str,
-    /// The rules options given, without the swept one.
-    pub rules: String,
-    /// The swept option.
-    pub option: String,
-    pub seed: u64,
-    pub deals: u64,
-    pub threads: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deal: Option<String>,
-    /// The build that played the deals and the policies' full
-    /// configurations (the rules vary with the value).
-    #[serde(flatten)]
-    pub provenance: Provenance,
-    pub points: Vec<SweepPoint>,
-}
-
-impl SweepReport {
-    /// A report from the runs at each value of `sweep`.
-    pub fn new(base_rules: &str, sweep: &Sweep, runs: Vec<WinRateReport>) -> SweepReport {
-        let first = &runs[0];
-        SweepReport {
-            game: first.game,
-            rules: base_rules.to_string(),
-            option: sweep.option.clone(),
-            seed: first.seed,
-            deals: first.deals,
-            threads: first.threads,
-            deal: first.deal.clone(),
-            provenance: Provenance {
-                rules_in_force: None,
-                ..first.provenance.clone()
-            },
-            points: sweep
-                .values
-                .iter()
-                .zip(runs)
-                .map(|(&value, run)| SweepPoint {
-                    value,
-                    policies: run.policies,
-                })
-                .collect(),
-        }
-    }
-
-    /// The report as a table: one row per value, one column per policy.
-    pub fn table(&self) -> String {
-        let policies = &self.points[0].policies;
-        let mut out = format!("{:>8}", self.option);
-        for policy in policies {
-            out.push_str(&format!("  {:>26}", truncate(&policy.label(), 26)));
-        }
-        out.push('\n');
-        for point in &self.points {
-            out.push_str(&format!("{:>8}", point.value));
-            for policy in &point.policies {
-                let rate = &policy.rate;
-                out.push_str(&format!(
-                    "  {:>7.2}% ({:>6.2}-{:>6.2}%)",
-                    100.0 * rate.win_rate,
-                    100.0 * rate.ci_low,
-                    100.0 * rate.ci_high
-                ));
-            }
-            out.push('\n');
-        }
-        if policies.iter().any(|policy| policy.sees_hidden_information) {
-            out.push_str(CHEATS_NOTE);
-            out.push('\n');
-        }
-        out
-    }
-
-    /// The plot of win rate against the swept option, one line per policy
-    /// (dashed for references that cheat).
-    pub fn svg(&self) -> String {
-        let series: Vec<SweepSeries> = (0..self.points[0].policies.len())
-            .map(|index| {
-                let first = &self.points[0].policies[index];
-                SweepSeries {
-                    label: plot_label(first),
-                    dashed: first.sees_hidden_information,
-                    points: self
-                        .points
-                        .iter()
-                        .map(|point| (point.value as f64, point.policies[index].rate.clone()))
-                        .collect(),
-                }
-            })
-            .collect();
-        let title = format!(
-            "{}: win rate against {} ({}, {} {} each)",
-            self.game,
-            self.option,
-            if self.rules.is_empty() {
-                "standard rules"
-            } else {
-                &self.rules
-            },
-            self.deals,
-            if self.deal.is_some() {
-                "games"
-            } else {
-                "deals"
-            }
-        );
-        sweep_svg(&title, &self.option, &series)
-    }
-
-    /// One line per value and policy.
-    pub fn csv(&self) -> String {
-        let mut csv = format!(
-            "{},policy,sees_hidden_information,deals,wins,win_rate,ci_low,ci_high\n",
-            self.option
-        );
-        for point in &self.points {
-            for policy in &point.policies {
-                let rate = &policy.rate;
-                csv.push_str(&format!(
-                    "{},{},{},{},{},{},{},{}\n",
-                    point.value,
-                    rate.policy.replace(',', ";"),
-                    policy.sees_hidden_information,
-                    rate.deals,
-                    rate.wins,
-                    rate.win_rate,
-                    rate.ci_low,
-                    rate.ci_high
-                ));
-            }
-        }
-        csv
-    }
-
-    /// Writes `sweep.json`, `sweep.csv` and `sweep.svg` to `dir`.
-    ///
-    /// # Errors
-    /// If a file cannot be written.
-    pub fn write_files(&self, dir: &Path) -> Result<(), String> {
-        let json = serde_json::to_string_pretty(self).map_err(|error| error.to_string())?;
-        write_file(dir, "sweep.json", &(json + "\n"))?;
-        write_file(dir, "sweep.csv", &self.csv())?;
-        write_file(dir, "sweep.svg", &self.svg())
-    }
-}
-
-/// `text` cut to `width` characters, with an ellipsis if cut.
-fn truncate(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
-    } else {
-        let kept: String = text.chars().take(width - 1).collect();
-        format!("{kept}…")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sweeps_cover_both_ends() {
-        let values = |text: &str, step| Sweep::parse(text, step).unwrap().values;
-        assert_eq!(
-            values("track=10..84", None),
-            vec![10, 17, 24, 31, 38, 45, 52, 59, 66, 73, 80, 84]
-        );
-        assert_eq!(values("track=10..=30", Some(10)), vec![10, 20, 30]);
-        assert_eq!(values("track=5..5", None), vec![5]);
-        for (text, problem) in [
-            ("10..84", "OPTION=A..B"),
-            ("track=10-84", "A..B"),
-            ("track=9..3", "A <= B"),
-            ("track=x..3", "A is not"),
-        ] {
-            let error = Sweep::parse(text, None).unwrap_err().to_string();
-            assert!(error.contains(problem), "{text}: {error}");
-        }
-        assert!(Sweep::parse("track=1..9", Some(0)).is_err());
-        let too_many = Sweep::parse("track=1..100000", Some(1)).unwrap_err();
-        assert!(
-            too_many.to_string().contains("more than 1000"),
-            "{too_many}"
-        );
-    }
-
-    #[test]
-    fn a_sweep_point_sets_its_option_after_the_given_ones() {
-        let sweep = Sweep::parse("track=10..20", None).unwrap();
-        assert_eq!(sweep.rules_text("players=2", 15), "players=2,track=15");
-        assert_eq!(sweep.rules_text("", 15), "track=15");
-    }
 }

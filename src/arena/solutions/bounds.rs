@@ -1,7 +1,7 @@
 //! Objective bounds over many seeded deals: how safely and how quickly a
 //! perfect team can win, deal by deal, within a node budget per question.
 
-use super::winrate::{WinRateRun, deal};
+use crate::arena::winrate::{WinRateRun, deal};
 use crate::core::{Evaluate, Objective, Stochastic, thread_pool};
 use crate::search::{CoopSolver, ObjectiveBounds, SearchError, Verdict};
 use rayon::prelude::*;
@@ -18,7 +18,7 @@ pub struct DealBounds<M> {
     pub bounds: Vec<ObjectiveBounds<M>>,
 }
 
-/// Solves deals `0..run.deals` (dealt as [`super::winrate::estimate_win_rate`]
+/// Solves deals `0..run.deals` (dealt as [`crate::arena::winrate::estimate_win_rate`]
 /// deals them) and, for each deal that can be won, bounds each objective
 /// with at most `budget` states per objective. `on_deal_done` is called
 /// after each deal.

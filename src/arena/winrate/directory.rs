@@ -5,11 +5,11 @@
 //! command again resumes the run from its log (refused on another build
 //! unless forced).
 
-use super::build::{Build, Provenance};
+use super::estimate::DealRecord;
 use super::experiment::WinRateReport;
-use super::run_dir::{CONFIG_FILE, LogBytes, RunDirectory, RunKind, refuse_input_as_output};
-use super::tournament::Shard;
-use super::winrate::DealRecord;
+use crate::arena::playing::{
+    Build, CONFIG_FILE, LogBytes, Provenance, RunDirectory, RunKind, Shard, refuse_input_as_output,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};

@@ -3,10 +3,16 @@
 
 use crate::agents::{Agent, Decision, player_choices};
 use crate::core::{
-    Game, GameRng, MoveList, Notation, Outcome, Payoffs, Player, Ply, PlyText, Status,
+    Game, GameRng, MoveList, Notation, Outcome, ParseError, Payoffs, Player, Ply, PlyText, Status,
     resolve_chance, rng_from_seed,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Builds the agent of a seat from its spec and the seat's seed, or says
+/// what is wrong with the spec: how tournaments, matches and win-rate runs
+/// get their agents (`norn::registry::build_agent` is one).
+pub type AgentFactory<'a, G> =
+    dyn Fn(&str, u64) -> Result<Box<dyn Agent<G>>, ParseError> + Send + Sync + 'a;
 
 /// The reason recorded when the runner's ply cap ends a game.
 pub const MAX_PLIES_REASON: &str = "max-plies";
@@ -352,7 +358,7 @@ pub fn replay_plies<G: Game>(
 
 /// Resolves the chance events `state` waits for, drawing from `rng`, until
 /// a player is to choose or the game is over.
-pub(super) fn resolve_pending_chance<G: Game>(
+pub(crate) fn resolve_pending_chance<G: Game>(
     state: &mut G,
     rng: &mut GameRng,
 ) -> Result<(), String> {

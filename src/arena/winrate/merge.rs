@@ -4,11 +4,9 @@
 //! totals and intervals a single run gives (deal `i` is dealt and played
 //! from seeds derived from the master seed and `i` alone).
 
-use super::build::{Build, Provenance};
+use super::estimate::WinRate;
 use super::experiment::{PolicyRate, WinRateReport};
-use super::run_dir::{CONFIG_FILE, RunKind};
-use super::tournament::{Shard, ShardProvenance};
-use super::winrate::WinRate;
+use crate::arena::playing::{Build, CONFIG_FILE, Provenance, RunKind, Shard, ShardProvenance};
 use crate::core::{Notation, Stochastic};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};

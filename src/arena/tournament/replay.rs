@@ -1,7 +1,7 @@
 //! Replaying game logs (`games.jsonl`): every logged game is played again
 //! under the rules, move by move, and must end as the log says.
 
-use super::tournament::{GameLine, replay_line};
+use super::log::{GameLine, replay_line};
 use crate::core::Notation;
 use serde::Serialize;
 

@@ -3,8 +3,8 @@
 //! which is logged with the reason, as engine testers record it; a run
 //! stops only when one agent forfeits several games in a row.
 
-use super::playing::forfeit_outcome;
-use super::tournament::GameLine;
+use super::log::GameLine;
+use crate::arena::playing::forfeit_outcome;
 use crate::core::{Game, Status};
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;

@@ -4,7 +4,7 @@
 //! directly: no plotting library, no fonts to find, and output that is the
 //! same on every machine and easy to check in a test.
 
-use super::winrate::WinRate;
+use super::estimate::WinRate;
 use std::fmt::Write;
 
 const WIDTH: f64 = 760.0;

@@ -3,8 +3,7 @@
 //! winning line is), and the statistics of many seeded deals solved.
 
 use super::bounds::{DealBounds, bound_objectives};
-use super::stats::{Z_95, mean_interval, wilson_interval};
-use super::winrate::{WinRateRun, deal};
+use crate::arena::winrate::{WinRateRun, Z_95, deal, mean_interval, wilson_interval};
 use crate::core::{Evaluate, Notation, Objective, Sense, Stochastic};
 use crate::search::{CoopSolver, ObjectiveBounds, SearchError, Verdict};
 use serde::Serialize;

@@ -1,0 +1,21 @@
+//! Playing games between agents, and what every run of many games keeps
+//! with it: one game played to its end (joint moves, chance events,
+//! resignations and forfeits included), the build and agent configurations
+//! that played a run, its locked run directory, and shards.
+
+mod build;
+mod directory;
+mod game;
+mod shard;
+
+pub use build::{Build, Provenance};
+pub(crate) use directory::{CONFIG_FILE, LogBytes};
+pub use directory::{RunDirectory, RunKind, refuse_input_as_output};
+pub use game::{
+    AgentFactory, FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame,
+    RESIGNATION_REASON, play_game, play_game_after, plies_text, replay_plies,
+};
+pub(crate) use game::{
+    forfeit_outcome, max_plies_outcome, resignation_outcome, resolve_pending_chance,
+};
+pub use shard::{Shard, ShardProvenance};

@@ -1,0 +1,201 @@
+//! The game log: one line of `games.jsonl` per finished game, and the
+//! checks that a logged game is the schedule's and replays to its result.
+
+use super::config::{ScheduledGame, TournamentConfig};
+use super::forfeits::{SeatForfeit, check_logged_forfeit};
+use super::opening::Opening;
+use crate::agents::may_resign;
+use crate::arena::playing::{
+    FORFEIT_REASON, MAX_PLIES_REASON, RESIGNATION_REASON, max_plies_outcome, resignation_outcome,
+    resolve_pending_chance,
+};
+use crate::core::{Notation, Outcome, Payoffs, PlyText, Status, rng_from_seed};
+use serde::{Deserialize, Serialize};
+
+/// One finished game as stored in `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLine {
+    pub index: usize,
+    /// Agent index per seat.
+    pub seats: [usize; 2],
+    /// Agent spec per seat.
+    pub agents: [String; 2],
+    /// Side name per seat (e.g. attackers, defenders).
+    pub sides: [String; 2],
+    pub seed: u64,
+    /// Where the game started, when not at the game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
+    /// The plies after the opening in the game's notation: a move as a
+    /// string, a simultaneous choice as a list of every player's move.
+    pub moves: Vec<PlyText>,
+    pub plies: usize,
+    /// Payoff per seat.
+    pub payoffs: [f64; 2],
+    /// The winning side, `None` for a draw.
+    pub winner: Option<String>,
+    pub reason: String,
+    /// The seat that lost by forfeit and why (only for the reason
+    /// [`FORFEIT_REASON`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<SeatForfeit>,
+}
+
+/// Reads and plays `texts` from `start`, each read in the state it was
+/// written from, with chance events drawn from `chance_seed` as in play;
+/// the final state.
+fn replay_texts<G: Notation>(start: &G, texts: &[PlyText], chance_seed: u64) -> Result<G, String> {
+    let mut chance = rng_from_seed(chance_seed);
+    let mut state = start.clone();
+    for (number, text) in texts.iter().enumerate() {
+        resolve_pending_chance(&mut state, &mut chance)?;
+        let ply = state
+            .parse_ply(text)
+            .map_err(|error| format!("ply {}: {error}", number + 1))?;
+        state.play_ply(&ply);
+    }
+    resolve_pending_chance(&mut state, &mut chance)?;
+    Ok(state)
+}
+
+/// Checks a logged game against the tournament it claims to belong to: the
+/// schedule's game at its index ([`TournamentConfig::check_scheduled`]),
+/// the game's side names, a winner that agrees with the payoffs, and moves
+/// that replay to the recorded result ([`replay_line`]).
+pub fn check_line<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    line: &GameLine,
+) -> Result<(), String> {
+    config.check_scheduled(line)?;
+    let opening = config
+        .opening_of(start, line.index)
+        .map_err(|error| format!("game {}: {error}", line.index))?;
+    if line.opening != opening {
+        return Err(format!(
+            "game {}: its opening differs from the tournament's",
+            line.index
+        ));
+    }
+    if line.reason == FORFEIT_REASON
+        && config
+            .max_plies
+            .is_some_and(|limit| line.moves.len() >= limit)
+    {
+        return Err(format!(
+            "game {}: forfeited after {} plies, past the cap of {:?}",
+            line.index,
+            line.moves.len(),
+            config.max_plies
+        ));
+    }
+    if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
+        return Err(format!(
+            "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
+            line.index,
+            line.moves.len(),
+            config.max_plies
+        ));
+    }
+    let sides = [start.player_name(0), start.player_name(1)];
+    if line.sides != sides {
+        return Err(format!(
+            "game {}: sides {:?}, but {} has {:?}",
+            line.index, line.sides, config.game, sides
+        ));
+    }
+    let winner = Outcome {
+        payoffs: Payoffs::from_slice(&line.payoffs),
+        reason: "",
+    }
+    .winner()
+    .map(|seat| sides[seat].clone());
+    if line.winner != winner {
+        return Err(format!(
+            "game {}: the winner {:?} does not agree with the payoffs {:?}",
+            line.index, line.winner, line.payoffs
+        ));
+    }
+    replay_line(start, line)
+}
+
+/// The state a game starts from: `start`, or where `opening` leads from it.
+pub(super) fn opening_state<G: Notation>(
+    start: &G,
+    opening: Option<&Opening>,
+) -> Result<G, String> {
+    match opening {
+        Some(opening) => opening
+            .apply(start)
+            .map_err(|error| format!("the opening: {error}")),
+        None => Ok(start.clone()),
+    }
+}
+
+/// Checks that a logged game replays under the rules to its recorded result
+/// from its opening (chance events drawn from the game's seed, as they were
+/// played).
+pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
+    let scheduled = ScheduledGame {
+        index: line.index,
+        seats: line.seats,
+        seed: line.seed,
+    };
+    let state = opening_state(start, line.opening.as_ref())
+        .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed()))
+        .map_err(|error| format!("game {}: {error}", line.index))?;
+    if line.reason != FORFEIT_REASON && line.forfeit.is_some() {
+        return Err(format!(
+            "game {}: names a forfeit, but ended by {}",
+            line.index, line.reason
+        ));
+    }
+    let status = state.status();
+    match status.outcome() {
+        Some(outcome) => {
+            if outcome.reason != line.reason || outcome.payoffs.as_slice() != line.payoffs {
+                return Err(format!(
+                    "game {}: replay ends by {} with payoffs {:?}, the log says {} with {:?}",
+                    line.index,
+                    outcome.reason,
+                    outcome.payoffs.as_slice(),
+                    line.reason,
+                    line.payoffs
+                ));
+            }
+        }
+        None => {
+            // A game cut short by the runner: the payoffs must be those the
+            // runner gives for the recorded reason in the final state.
+            let possible: Vec<Outcome> = match line.reason.as_str() {
+                MAX_PLIES_REASON => vec![max_plies_outcome(&state)],
+                FORFEIT_REASON => return check_logged_forfeit(line, &state),
+                RESIGNATION_REASON => (0..state.num_players())
+                    .filter(|&player| match status {
+                        Status::ToMove(mover) => mover == player,
+                        _ => true,
+                    })
+                    .filter(|&player| line.agents.get(player).is_some_and(|spec| may_resign(spec)))
+                    .map(|player| resignation_outcome(&state, player))
+                    .collect(),
+                _ => {
+                    return Err(format!(
+                        "game {}: replay has not ended, the log says it ended by {}",
+                        line.index, line.reason
+                    ));
+                }
+            };
+            if !possible
+                .iter()
+                .any(|outcome| outcome.payoffs.as_slice() == line.payoffs)
+            {
+                return Err(format!(
+                    "game {}: payoffs {:?} are not those of a game ended by {} \
+                     (only a person or an outside engine resigns)",
+                    line.index, line.payoffs, line.reason
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! The competitive line: agents of a game of two competing sides played
+//! against each other, and what researchers report of it.
+//!
+//! - `config`: the tournament and its schedule; `opening`, `openings`:
+//!   where its games start;
+//! - `run`: the games of a shard played in parallel and logged; `store`:
+//!   the run directory's `config.json` and game log, read back on resume;
+//!   `merge`: shards put back together;
+//! - `log`: a logged game and its checks; `replay`: a log replayed;
+//!   `forfeits`: agents that fail;
+//! - `summary`, `ratings`, `report`: the results, the fitted ratings and
+//!   the reports; `matches`, `sprt`: a match of two agents stopped by a
+//!   sequential test.
+
+mod config;
+mod forfeits;
+mod log;
+mod matches;
+mod merge;
+mod opening;
+mod openings;
+mod ratings;
+mod replay;
+mod report;
+mod run;
+mod sprt;
+mod store;
+mod summary;
+
+pub use config::{MAX_TOURNAMENT_GAMES, ScheduledGame, TournamentConfig};
+pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
+pub use log::{GameLine, check_line, replay_line};
+pub use matches::{MatchOptions, MatchReport, run_match};
+pub use merge::{MergedRun, merge_directories, write_merged_run};
+pub use opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, OpeningPlies, parse_openings};
+pub use openings::{OPENINGS_FILE, OpeningOrder, OpeningSet, Openings};
+pub use ratings::{RatingFit, Z_95, elo_from_score, expected_score, fit_ratings};
+pub use replay::{LogReplay, replay_log};
+pub use report::{markdown_report, ratings_svg, text_report, write_reports};
+pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
+pub use sprt::{Pentanomial, Sprt, SprtDecision};
+pub use summary::{
+    AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
+    Record, SideRecord, TournamentSummary,
+};

@@ -1,0 +1,39 @@
+//! The cooperative line: how often a team of policies wins over many seeded
+//! deals of a cooperative game with chance events, with the experiments
+//! built on that.
+//!
+//! - `estimate`: one policy over the deals of a run, with its 95% interval
+//!   (the policies, the deals and their seeds);
+//! - `experiment`: several policies on the same deals (or on one deal), the
+//!   report and the files a run leaves; `sweep`: the same over a range of
+//!   one numeric rules option;
+//! - `directory`: a run kept in a run directory, resumable from its deal
+//!   log; `merge`: shards of a run read back and merged;
+//! - `plot`: the difficulty curves and sweeps as SVG; `stats`: the
+//!   intervals the reports give.
+
+mod directory;
+mod estimate;
+mod experiment;
+mod merge;
+mod plot;
+mod stats;
+mod sweep;
+
+pub use directory::{WinRateDirectory, WinRateRunConfig, write_merged_config};
+pub use estimate::{
+    AgentPolicy, DealPlayer, DealPolicy, DealRecord, Estimate, ExactPolicy, MAX_DEALS, Unrecorded,
+    WinRate, WinRateRun, deal, deal_from_seed, estimate_recorded_win_rate, estimate_shard_win_rate,
+    estimate_win_rate, play_out, policy_seed,
+};
+pub use experiment::{
+    CHEATS_NOTE, Contender, PolicyRate, RunLog, WinRateReport, compare_policies,
+    compare_policies_in, search_budget,
+};
+pub use merge::{
+    is_win_rate_run, merge_win_rate_reports, merge_win_rate_runs, read_win_rate_run,
+    win_rate_run_game,
+};
+pub use plot::{SweepSeries, difficulty_curve_svg, log_curves_svg, sweep_svg};
+pub use stats::{Z_95, mean_interval, wilson_interval};
+pub use sweep::{MAX_SWEEP_VALUES, Sweep, SweepPoint, SweepReport};
