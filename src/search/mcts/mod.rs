@@ -51,8 +51,8 @@
 use super::SearchError;
 use super::alphabeta::AlphaBeta;
 use crate::core::{
-    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Player, Scoring,
-    Status, derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
+    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Scoring, Status,
+    derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -63,8 +63,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod config;
+mod playout;
+#[cfg(test)]
+mod test_game;
 use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
+use playout::{evaluation, simulate};
 
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -884,79 +888,6 @@ impl<G: Game> Tree<G> {
         );
         self.finish_iteration(selection, simulation, config);
     }
-}
-
-/// The evaluation of `state` for every player, normalised. In a game of
-/// two competing sides the payoffs sum to zero, so the second side's
-/// estimate is the negation of the first's: one call instead of two.
-fn evaluation<G: Game>(state: &G, evaluator: &impl Evaluator<G>) -> [f64; MAX_PLAYERS] {
-    let players = state.num_players();
-    let mut estimates = [0.0; MAX_PLAYERS];
-    if players == 2 && G::SCORING != Scoring::Team {
-        estimates[0] = evaluator.evaluate(state, 0);
-        estimates[1] = -estimates[0];
-    } else {
-        for (player, estimate) in estimates.iter_mut().enumerate().take(players) {
-            *estimate = evaluator.evaluate(state, player);
-        }
-    }
-    normalised_payoffs(state, &estimates[..players])
-}
-
-/// Plays moves from `state` for at most [`MctsConfig::playout_plies`]
-/// plies, chosen as [`MctsConfig::playout_greedy`] says, and returns the
-/// final payoffs, or the evaluation if the game goes on; or the status of a
-/// state it cannot play through.
-fn simulate<G: Game>(
-    mut state: G,
-    evaluator: &impl Evaluator<G>,
-    config: &MctsConfig,
-    rng: &mut GameRng,
-    moves: &mut MoveList<G::Move>,
-) -> Result<[f64; MAX_PLAYERS], Status> {
-    let mut played = 0;
-    loop {
-        match state.status() {
-            Status::Over(outcome) => {
-                return Ok(normalised_payoffs(&state, outcome.payoffs.as_slice()));
-            }
-            Status::ToMove(mover) if config.playout_plies.is_none_or(|limit| played < limit) => {
-                state.legal_moves(moves);
-                let mv = match config.playout_greedy {
-                    Some(epsilon) if !rng.random_bool(epsilon) => {
-                        greedy_move(&state, mover, moves, evaluator)
-                    }
-                    _ => moves[rng.random_range(0..moves.len())],
-                };
-                state.play(mv);
-                played += 1;
-            }
-            Status::ToMove(_) => return Ok(evaluation(&state, evaluator)),
-            other @ (Status::Chance | Status::Simultaneous) => return Err(other),
-        }
-    }
-}
-
-/// The move of `moves` after which `evaluator` rates the position best for
-/// `mover`, the first of equals.
-fn greedy_move<G: Game>(
-    state: &G,
-    mover: Player,
-    moves: &MoveList<G::Move>,
-    evaluator: &impl Evaluator<G>,
-) -> G::Move {
-    let mut best = moves[0];
-    let mut best_value = f64::NEG_INFINITY;
-    for &mv in moves.iter() {
-        let mut child = state.clone();
-        child.play(mv);
-        let value = evaluator.evaluate(&child, mover);
-        if value > best_value {
-            best_value = value;
-            best = mv;
-        }
-    }
-    best
 }
 
 /// A Monte Carlo tree searcher that keeps its trees between moves, with
