@@ -54,7 +54,6 @@ use crate::core::{
     Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Scoring, Status,
     derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
 };
-use rand::RngExt;
 use rayon::prelude::*;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -66,9 +65,13 @@ mod config;
 mod playout;
 #[cfg(test)]
 mod test_game;
+mod tree;
+
 use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
 use playout::{evaluation, simulate};
+pub use tree::MAX_TREE_NODES;
+use tree::{Description, NO_PLAYER, NONE, Node, Tree};
 
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,168 +110,9 @@ pub struct MctsResult<M> {
     pub budget_reached: bool,
 }
 
-/// The largest node budget: nodes are numbered by `u32`, and `u32::MAX`
-/// marks "no node".
-pub const MAX_TREE_NODES: usize = u32::MAX as usize - 1;
-
-const NONE: u32 = u32::MAX;
-const NO_PLAYER: u8 = u8::MAX;
 /// A prime larger than any move count: stepping through the moves by it
 /// modulo their number visits each one once, in a scrambled order.
 const SCRAMBLE_STEP: usize = 65_521;
-
-#[derive(Clone, Debug)]
-struct Node<M> {
-    /// The move that led here (`None` at the root).
-    mv: Option<M>,
-    parent: u32,
-    first_child: u32,
-    next_sibling: u32,
-    /// The player to move here, or `NO_PLAYER` at a leaf state.
-    mover: u8,
-    /// The number of legal moves.
-    move_count: u16,
-    /// How many of the legal moves are tactical (expanded first).
-    tactical_count: u16,
-    /// Where the scrambled expansion order starts.
-    scramble_offset: u16,
-    /// Children claimed so far (a claimed child is linked once it is built).
-    claimed: u16,
-    visits: u32,
-    virtual_loss: u32,
-    totals: [f64; MAX_PLAYERS],
-    proven: Option<[f64; MAX_PLAYERS]>,
-    /// The implicit minimax value (normalised payoffs).
-    minimax: [f64; MAX_PLAYERS],
-    /// The evaluation of the node's state for the player whose move led
-    /// here, for progressive bias.
-    prior: f32,
-}
-
-/// Everything a new node needs to know about its state, worked out away
-/// from the tree (outside the lock when threads share it).
-struct Description {
-    mover: u8,
-    move_count: u16,
-    tactical_count: u16,
-    scramble_offset: u16,
-    proven: Option<[f64; MAX_PLAYERS]>,
-    /// The evaluation, if implicit minimax or progressive bias want it.
-    estimate: [f64; MAX_PLAYERS],
-    /// The status of a state the search cannot go through.
-    unsupported: Option<Status>,
-}
-
-impl Description {
-    /// A state with no player to move, no moves and no result yet.
-    fn blank() -> Self {
-        Description {
-            mover: NO_PLAYER,
-            move_count: 0,
-            tactical_count: 0,
-            scramble_offset: 0,
-            proven: None,
-            estimate: [0.0; MAX_PLAYERS],
-            unsupported: None,
-        }
-    }
-
-    fn of<G: Game>(
-        state: &G,
-        evaluator: &impl Evaluator<G>,
-        config: &MctsConfig,
-        rng: &mut GameRng,
-        moves: &mut MoveList<G::Move>,
-    ) -> Self {
-        let mut description = Description::blank();
-        match state.status() {
-            Status::ToMove(player) => {
-                state.legal_moves(moves);
-                description.mover = player as u8;
-                description.move_count = moves.len().min(usize::from(u16::MAX)) as u16;
-                description.tactical_count = moves
-                    .iter()
-                    .filter(|&&mv| evaluator.is_tactical(state, mv))
-                    .count() as u16;
-                if description.move_count > 0 {
-                    description.scramble_offset = rng.random_range(0..description.move_count);
-                }
-            }
-            Status::Over(outcome) => {
-                description.proven = Some(normalised_payoffs(state, outcome.payoffs.as_slice()));
-            }
-            other @ (Status::Chance | Status::Simultaneous) => {
-                description.unsupported = Some(other);
-                return description;
-            }
-        }
-        if config.wants_estimates() {
-            description.estimate = match description.proven {
-                Some(result) => result,
-                None => evaluation(state, evaluator),
-            };
-        }
-        description
-    }
-
-    /// A child built by an evaluated expansion: its player to move, its
-    /// result if the game is over, and its evaluation. Its moves are counted
-    /// only when it is expanded in turn, so that building a node's children
-    /// does not generate every child's moves.
-    fn unexpanded<G: Game>(state: &G, evaluator: &impl Evaluator<G>) -> Self {
-        let mut description = Description::blank();
-        match state.status() {
-            Status::ToMove(player) => {
-                description.mover = player as u8;
-                description.estimate = evaluation(state, evaluator);
-            }
-            Status::Over(outcome) => {
-                let result = normalised_payoffs(state, outcome.payoffs.as_slice());
-                description.proven = Some(result);
-                description.estimate = result;
-            }
-            other @ (Status::Chance | Status::Simultaneous) => {
-                description.unsupported = Some(other)
-            }
-        }
-        description
-    }
-}
-
-impl<M> Node<M> {
-    fn new(mv: Option<M>, parent: u32, description: Description) -> Self {
-        Node {
-            mv,
-            parent,
-            first_child: NONE,
-            next_sibling: NONE,
-            mover: description.mover,
-            move_count: description.move_count,
-            tactical_count: description.tactical_count,
-            scramble_offset: description.scramble_offset,
-            claimed: 0,
-            visits: 0,
-            virtual_loss: 0,
-            totals: [0.0; MAX_PLAYERS],
-            proven: description.proven,
-            minimax: description.estimate,
-            prior: 0.0,
-        }
-    }
-}
-
-/// One search tree, rooted at the state it was built for.
-struct Tree<G: Game> {
-    nodes: Vec<Node<G::Move>>,
-    root_state: G,
-    /// The status of the first state met that the search cannot go through;
-    /// the tree stops growing.
-    unsupported: Option<Status>,
-    /// Whether every node's children sit side by side in `nodes`, as
-    /// [`Expansion::All`] builds them, so that walking them is a scan of
-    /// consecutive nodes rather than a chase along the sibling links.
-    siblings_together: bool,
-}
 
 /// Where a descent ended and what it asks for.
 enum Selection {
@@ -306,23 +150,6 @@ struct Simulation<M> {
 }
 
 impl<G: Game> Tree<G> {
-    fn children(&self, parent: u32) -> impl Iterator<Item = u32> + '_ {
-        let node = &self.nodes[parent as usize];
-        let (together, mut next) = if self.siblings_together && node.first_child != NONE {
-            let first = node.first_child;
-            (first..first + u32::from(node.move_count), NONE)
-        } else {
-            (0..0, node.first_child)
-        };
-        together.chain(std::iter::from_fn(move || {
-            (next != NONE).then(|| {
-                let current = next;
-                next = self.nodes[current as usize].next_sibling;
-                current
-            })
-        }))
-    }
-
     /// Walks down by UCB1 from the root, adding a virtual loss to every node
     /// passed and recording the moves in `path`, until a node that is finished,
     /// proven, or has a child left to build (if the budget allows).
@@ -535,89 +362,6 @@ impl<G: Game> Tree<G> {
         self.update_minimax(parent);
     }
 
-    /// Adds `result` to every node from `leaf` up to the root, removes the
-    /// virtual losses of the descent, updates the implicit minimax values and
-    /// proves what can now be proven.
-    fn back_up(&mut self, leaf: u32, result: &[f64; MAX_PLAYERS], config: &MctsConfig) {
-        let mut index = leaf;
-        while index != NONE {
-            let node = &mut self.nodes[index as usize];
-            node.visits += 1;
-            node.virtual_loss -= 1;
-            for (total, value) in node.totals.iter_mut().zip(result) {
-                *total += value;
-            }
-            let parent = node.parent;
-            if config.minimax_weight > 0.0 && index != leaf {
-                self.update_minimax(index);
-            }
-            index = parent;
-        }
-        if config.solver && self.nodes[leaf as usize].proven.is_some() {
-            let mut index = self.nodes[leaf as usize].parent;
-            while index != NONE && self.prove(index) {
-                index = self.nodes[index as usize].parent;
-            }
-        }
-    }
-
-    /// The implicit minimax value of `index`: that of its best child for the
-    /// player to move (a node whose result is proven keeps it).
-    fn update_minimax(&mut self, index: u32) {
-        let node = &self.nodes[index as usize];
-        if node.mover == NO_PLAYER || node.proven.is_some() {
-            return;
-        }
-        let mover = usize::from(node.mover);
-        let best = self
-            .children(index)
-            .map(|child| self.nodes[child as usize].minimax)
-            .max_by(|a, b| a[mover].total_cmp(&b[mover]));
-        if let Some(best) = best {
-            self.nodes[index as usize].minimax = best;
-        }
-    }
-
-    /// Tries to prove `index` from its children; true if it became proven.
-    fn prove(&mut self, index: u32) -> bool {
-        let node = &self.nodes[index as usize];
-        if node.proven.is_some() || node.mover == NO_PLAYER {
-            return false;
-        }
-        let mover = usize::from(node.mover);
-        let mut linked = 0;
-        let mut all_proven = true;
-        let mut best: Option<[f64; MAX_PLAYERS]> = None;
-        for child in self.children(index) {
-            linked += 1;
-            match self.nodes[child as usize].proven {
-                Some(result) if result[mover] >= 1.0 => {
-                    best = Some(result);
-                    all_proven = true;
-                    linked = node.move_count;
-                    break;
-                }
-                Some(result) => {
-                    if best.is_none_or(|best| result[mover] > best[mover]) {
-                        best = Some(result);
-                    }
-                }
-                None => all_proven = false,
-            }
-        }
-        match best {
-            Some(result) if all_proven && linked == node.move_count => {
-                self.nodes[index as usize].proven = Some(result);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    fn is_solved(&self) -> bool {
-        self.nodes[0].proven.is_some()
-    }
-
     /// Keeps only the subtree below the root's child for `mv`, which becomes
     /// the new root, and of it no more than `limit` nodes; false if that
     /// child was never expanded.
@@ -757,27 +501,6 @@ impl<G: Game> Tree<G> {
 }
 
 impl<G: Game> Tree<G> {
-    /// A tree of the root alone, built in `nodes` (emptied first), whose
-    /// memory may come from an earlier tree.
-    fn new(
-        root_state: &G,
-        evaluator: &impl Evaluator<G>,
-        config: &MctsConfig,
-        rng: &mut GameRng,
-        mut nodes: Vec<Node<G::Move>>,
-    ) -> Self {
-        let description = Description::of(root_state, evaluator, config, rng, &mut MoveList::new());
-        let unsupported = description.unsupported;
-        nodes.clear();
-        nodes.push(Node::new(None, NONE, description));
-        Tree {
-            unsupported,
-            nodes,
-            root_state: root_state.clone(),
-            siblings_together: config.expansion == Expansion::All,
-        }
-    }
-
     /// The work of an iteration that needs no access to the tree: replaying
     /// the path, building the new child (tactical moves first, then the
     /// others, each group in a scrambled order), and the simulation.
