@@ -63,6 +63,7 @@ use std::time::{Duration, Instant};
 
 mod config;
 mod playout;
+mod selection;
 #[cfg(test)]
 mod test_game;
 mod tree;
@@ -70,6 +71,7 @@ mod tree;
 use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
 use playout::{evaluation, simulate};
+use selection::Selection;
 pub use tree::MAX_TREE_NODES;
 use tree::{Description, NO_PLAYER, NONE, Node, Tree};
 
@@ -110,27 +112,6 @@ pub struct MctsResult<M> {
     pub budget_reached: bool,
 }
 
-/// A prime larger than any move count: stepping through the moves by it
-/// modulo their number visits each one once, in a scrambled order.
-const SCRAMBLE_STEP: usize = 65_521;
-
-/// Where a descent ended and what it asks for.
-enum Selection {
-    /// The node's result is known (a finished game or a proven node).
-    Known(u32, [f64; MAX_PLAYERS]),
-    /// Simulate from the node.
-    Simulate(u32),
-    /// Build the child of the node that is the `slot`-th move of the
-    /// tactical (or quiet) group of its legal moves.
-    Expand {
-        parent: u32,
-        tactical: bool,
-        slot: usize,
-    },
-    /// Build every child of the node ([`Expansion::All`]).
-    ExpandAll(u32),
-}
-
 /// The children an iteration built away from the tree.
 enum NewChildren<M> {
     None,
@@ -150,147 +131,6 @@ struct Simulation<M> {
 }
 
 impl<G: Game> Tree<G> {
-    /// Walks down by UCB1 from the root, adding a virtual loss to every node
-    /// passed and recording the moves in `path`, until a node that is finished,
-    /// proven, or has a child left to build (if the budget allows).
-    fn select(&mut self, config: &MctsConfig, path: &mut Vec<G::Move>) -> Selection {
-        path.clear();
-        let mut index = 0u32;
-        loop {
-            // The root's children are built whatever the budget: without
-            // them there is no move to choose.
-            let budget_left = self.nodes.len() < config.node_budget || index == 0;
-            let node = &mut self.nodes[index as usize];
-            node.virtual_loss += 1;
-            if let Some(result) = node.proven
-                && (config.solver || node.mover == NO_PLAYER)
-            {
-                return Selection::Known(index, result);
-            }
-            if node.mover == NO_PLAYER {
-                return Selection::Simulate(index);
-            }
-            if config.expansion == Expansion::All && node.first_child == NONE {
-                // A node another thread is expanding (no children yet) is
-                // expanded again rather than waited for: a thread the
-                // system holds back would otherwise hold up its whole
-                // subtree (the tic-tac-toe proofs found such stalls). The
-                // first expansion to finish is linked.
-                if budget_left {
-                    return Selection::ExpandAll(index);
-                }
-                return Selection::Simulate(index);
-            }
-            let widening_allows = config.widening.is_none_or(|widening| {
-                u64::from(node.claimed) < widening.children_allowed(u64::from(node.visits) + 1)
-            });
-            if config.expansion == Expansion::OneByOne
-                && node.claimed < node.move_count
-                && budget_left
-                && widening_allows
-            {
-                let (claimed, tactical) =
-                    (usize::from(node.claimed), usize::from(node.tactical_count));
-                let (is_tactical, rank, group) = if claimed < tactical {
-                    (true, claimed, tactical)
-                } else {
-                    (
-                        false,
-                        claimed - tactical,
-                        usize::from(node.move_count) - tactical,
-                    )
-                };
-                node.claimed += 1;
-                return Selection::Expand {
-                    parent: index,
-                    tactical: is_tactical,
-                    slot: (usize::from(node.scramble_offset) + rank * SCRAMBLE_STEP) % group,
-                };
-            }
-            match self.select_child(index, config) {
-                Some(child) => {
-                    path.push(self.nodes[child as usize].mv.expect("children have moves"));
-                    index = child;
-                }
-                None => return Selection::Simulate(index),
-            }
-        }
-    }
-
-    /// The child with the highest UCB1 score for the player to move; a virtual
-    /// loss counts as a visit that paid nothing. With every child built at
-    /// once, a child never visited counts its evaluation as its mean and one
-    /// visit more in the exploration term, proven children are passed over,
-    /// and widening opens the children best evaluated first.
-    fn select_child(&self, parent: u32, config: &MctsConfig) -> Option<u32> {
-        let node = &self.nodes[parent as usize];
-        let mover = usize::from(node.mover);
-        let parent_visits = f64::from(node.visits + node.virtual_loss).max(1.0);
-        let log_parent = parent_visits.ln();
-        let all_built = config.expansion == Expansion::All;
-        let open = match config.widening {
-            Some(widening) if all_built => {
-                let allowed = widening.children_allowed(u64::from(node.visits) + 1);
-                usize::try_from(allowed).unwrap_or(usize::MAX)
-            }
-            _ => usize::MAX,
-        };
-        let mut best = None;
-        let mut best_score = f64::NEG_INFINITY;
-        // A proven child's value is already in its parent's implicit minimax
-        // value; when every child is built, visiting it again would only
-        // repeat that value, as long as a sibling is unproven (when none is,
-        // the parent is proven).
-        let passed_over = |child: &u32| {
-            all_built && config.solver && self.nodes[*child as usize].proven.is_some()
-        };
-        for child in self
-            .children(parent)
-            .filter(|child| !passed_over(child))
-            .take(open)
-        {
-            let child_node = &self.nodes[child as usize];
-            let score = match child_node.proven {
-                Some(result) if config.solver => result[mover],
-                _ => {
-                    let visits = f64::from(child_node.visits + child_node.virtual_loss);
-                    if visits == 0.0 && !all_built {
-                        f64::INFINITY
-                    } else {
-                        let (mean, explored) = if all_built {
-                            let mean = if visits == 0.0 {
-                                child_node.minimax[mover]
-                            } else {
-                                child_node.totals[mover] / visits
-                            };
-                            (mean, visits + 1.0)
-                        } else {
-                            (child_node.totals[mover] / visits, visits)
-                        };
-                        // A virtual loss is a visit that paid nothing, in
-                        // the minimax value as in the mean, so that threads
-                        // sharing a tree that selects by minimax alone
-                        // still part ways (without one the factor is exactly
-                        // 1, so that one thread searches as it always has).
-                        let pending = f64::from(child_node.virtual_loss);
-                        let settled = f64::from(child_node.visits) + 1.0;
-                        let minimax = child_node.minimax[mover] * (settled / (settled + pending));
-                        let weight = config.minimax_weight;
-                        (1.0 - weight) * mean
-                            + weight * minimax
-                            + config.exploration * (log_parent / explored).sqrt()
-                            + config.progressive_bias * f64::from(child_node.prior) / (visits + 1.0)
-                    }
-                }
-            };
-            if score > best_score {
-                best_score = score;
-                best = Some(child);
-            }
-        }
-        best
-    }
-
     /// Links the child built for `selection` (if any) and backs the result up
     /// from it to the root.
     fn finish_iteration(

@@ -1,7 +1,11 @@
 //! A small game for the tests of the search's parts, whose results are
-//! known without a search.
+//! known without a search, and helpers that build trees of it by hand.
 
-use crate::core::{Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring, Status};
+use super::MctsConfig;
+use super::tree::{Description, NONE, Node, Tree};
+use crate::core::{
+    Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring, Status, rng_from_seed,
+};
 
 /// Two players take one, two or three tokens from a pile in turn, and
 /// whoever takes the last token wins. A pile that is a multiple of four is
@@ -96,5 +100,58 @@ pub(super) fn exact(state: &Pile, player: Player) -> f64 {
         0.9
     } else {
         -0.9
+    }
+}
+
+/// Settings under which every node is evaluated (for the implicit
+/// minimax values).
+pub(super) fn evaluating() -> MctsConfig {
+    MctsConfig {
+        minimax_weight: 1.0,
+        ..MctsConfig::default()
+    }
+}
+
+/// A tree of the root alone, a pile of `tokens`, evaluated exactly.
+pub(super) fn tree_of(tokens: u32) -> Tree<Pile> {
+    Tree::new(
+        &Pile::of(tokens),
+        &exact,
+        &evaluating(),
+        &mut rng_from_seed(1),
+        Vec::new(),
+    )
+}
+
+/// Links the child of `parent` reached by `moves` from the root at the
+/// front of its parent's list, as expansion one child a visit does.
+pub(super) fn add_child(tree: &mut Tree<Pile>, parent: u32, moves: &[u32]) -> u32 {
+    let mut state = tree.root_state.clone();
+    for &mv in moves {
+        state.play(mv);
+    }
+    let description = Description::of(
+        &state,
+        &exact,
+        &evaluating(),
+        &mut rng_from_seed(0),
+        &mut MoveList::new(),
+    );
+    let index = tree.nodes.len() as u32;
+    let mut node = Node::new(moves.last().copied(), parent, description);
+    node.next_sibling = tree.nodes[parent as usize].first_child;
+    tree.nodes[parent as usize].first_child = index;
+    tree.nodes[parent as usize].claimed += 1;
+    tree.nodes.push(node);
+    index
+}
+
+/// Marks the descent to `leaf` as selection does, with a virtual loss
+/// on every node from the root down.
+pub(super) fn descend_to(tree: &mut Tree<Pile>, leaf: u32) {
+    let mut index = leaf;
+    while index != NONE {
+        tree.nodes[index as usize].virtual_loss += 1;
+        index = tree.nodes[index as usize].parent;
     }
 }

@@ -293,62 +293,9 @@ impl<G: Game> Tree<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_game::{Pile, even, exact};
+    use super::super::test_game::{Pile, add_child, descend_to, evaluating, even, exact, tree_of};
     use super::*;
     use crate::core::rng_from_seed;
-
-    /// Settings under which every node is evaluated (for the implicit
-    /// minimax values).
-    fn evaluating() -> MctsConfig {
-        MctsConfig {
-            minimax_weight: 1.0,
-            ..MctsConfig::default()
-        }
-    }
-
-    fn tree_of(tokens: u32) -> Tree<Pile> {
-        let config = evaluating();
-        Tree::new(
-            &Pile::of(tokens),
-            &exact,
-            &config,
-            &mut rng_from_seed(1),
-            Vec::new(),
-        )
-    }
-
-    /// Links the child of `parent` reached by `moves` from the root at the
-    /// front of its parent's list, as expansion one child a visit does.
-    fn add_child(tree: &mut Tree<Pile>, parent: u32, moves: &[u32]) -> u32 {
-        let mut state = tree.root_state.clone();
-        for &mv in moves {
-            state.play(mv);
-        }
-        let description = Description::of(
-            &state,
-            &exact,
-            &evaluating(),
-            &mut rng_from_seed(0),
-            &mut MoveList::new(),
-        );
-        let index = tree.nodes.len() as u32;
-        let mut node = Node::new(moves.last().copied(), parent, description);
-        node.next_sibling = tree.nodes[parent as usize].first_child;
-        tree.nodes[parent as usize].first_child = index;
-        tree.nodes[parent as usize].claimed += 1;
-        tree.nodes.push(node);
-        index
-    }
-
-    /// Marks the descent to `leaf` as selection does, with a virtual loss
-    /// on every node from the root down.
-    fn descend_to(tree: &mut Tree<Pile>, leaf: u32) {
-        let mut index = leaf;
-        while index != NONE {
-            tree.nodes[index as usize].virtual_loss += 1;
-            index = tree.nodes[index as usize].parent;
-        }
-    }
 
     #[test]
     fn a_new_tree_describes_its_root() {
