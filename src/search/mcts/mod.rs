@@ -62,6 +62,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod config;
+mod expansion;
 mod playout;
 mod selection;
 #[cfg(test)]
@@ -112,96 +113,7 @@ pub struct MctsResult<M> {
     pub budget_reached: bool,
 }
 
-/// The children an iteration built away from the tree.
-enum NewChildren<M> {
-    None,
-    /// The child of [`Selection::Expand`].
-    One(M, Description),
-    /// Every child of [`Selection::ExpandAll`], best first for the player
-    /// to move.
-    All(Vec<(M, Description)>),
-}
-
-/// The work done away from the tree: the new children, if any, and the
-/// result.
-struct Simulation<M> {
-    children: NewChildren<M>,
-    /// The result, or the status of a state the search cannot go through.
-    result: Result<[f64; MAX_PLAYERS], Status>,
-}
-
 impl<G: Game> Tree<G> {
-    /// Links the child built for `selection` (if any) and backs the result up
-    /// from it to the root.
-    fn finish_iteration(
-        &mut self,
-        selection: Selection,
-        simulation: Simulation<G::Move>,
-        config: &MctsConfig,
-    ) {
-        let Simulation { children, result } = simulation;
-        let result = match result {
-            Ok(result) => result,
-            Err(status) => {
-                self.unsupported = Some(status);
-                return;
-            }
-        };
-        let leaf = match (selection, children) {
-            (Selection::Known(node, _) | Selection::Simulate(node), _) => node,
-            (Selection::ExpandAll(node), NewChildren::All(children)) => {
-                if self.nodes[node as usize].first_child == NONE {
-                    self.link_all(node, children);
-                }
-                if config.solver {
-                    self.prove(node);
-                }
-                node
-            }
-            (Selection::Expand { parent, .. }, NewChildren::One(mv, description)) => {
-                let child = self.nodes.len() as u32;
-                let chooser = usize::from(self.nodes[parent as usize].mover);
-                let prior = description.estimate[chooser] as f32;
-                let mut node = Node::new(Some(mv), parent, description);
-                node.prior = prior;
-                node.virtual_loss = 1;
-                node.next_sibling = self.nodes[parent as usize].first_child;
-                self.nodes[parent as usize].first_child = child;
-                self.nodes.push(node);
-                child
-            }
-            (Selection::ExpandAll(_) | Selection::Expand { .. }, _) => {
-                unreachable!("an expansion builds the children its selection asked for")
-            }
-        };
-        self.back_up(leaf, &result, config);
-    }
-
-    /// Links `children`, best first, as every child of `parent`, whose
-    /// implicit minimax value becomes the best of their evaluations.
-    fn link_all(&mut self, parent: u32, children: Vec<(G::Move, Description)>) {
-        let chooser = usize::from(self.nodes[parent as usize].mover);
-        let first = self.nodes.len() as u32;
-        let count = children.len();
-        for (offset, (mv, description)) in children.into_iter().enumerate() {
-            let prior = description.estimate[chooser] as f32;
-            let mut node = Node::new(Some(mv), parent, description);
-            node.prior = prior;
-            if offset + 1 < count {
-                node.next_sibling = first + offset as u32 + 1;
-            }
-            self.nodes.push(node);
-        }
-        let node = &mut self.nodes[parent as usize];
-        if count > 0 {
-            node.first_child = first;
-        }
-        node.move_count = count.min(usize::from(u16::MAX)) as u16;
-        node.claimed = node.move_count;
-        node.tactical_count = 0;
-        self.update_minimax(parent);
-    }
-
     /// Keeps only the subtree below the root's child for `mv`, which becomes
     /// the new root, and of it no more than `limit` nodes; false if that
     /// child was never expanded.
@@ -337,119 +249,6 @@ impl<G: Game> Tree<G> {
                 }
             })
             .collect()
-    }
-}
-
-impl<G: Game> Tree<G> {
-    /// The work of an iteration that needs no access to the tree: replaying
-    /// the path, building the new child (tactical moves first, then the
-    /// others, each group in a scrambled order), and the simulation.
-    fn simulate_selection(
-        root_state: &G,
-        path: &[G::Move],
-        selection: &Selection,
-        evaluator: &impl Evaluator<G>,
-        config: &MctsConfig,
-        rng: &mut GameRng,
-        moves: &mut MoveList<G::Move>,
-    ) -> Simulation<G::Move> {
-        let mut state = root_state.clone();
-        for &mv in path {
-            state.play(mv);
-        }
-        match *selection {
-            Selection::Known(_, result) => Simulation {
-                children: NewChildren::None,
-                result: Ok(result),
-            },
-            Selection::Simulate(_) => Simulation {
-                children: NewChildren::None,
-                result: simulate(state, evaluator, config, rng, moves),
-            },
-            Selection::ExpandAll(_) => Self::expand_all(&state, evaluator, moves),
-            Selection::Expand { tactical, slot, .. } => {
-                state.legal_moves(moves);
-                let mv = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| evaluator.is_tactical(&state, mv) == tactical)
-                    .nth(slot)
-                    .expect("the group has this many moves");
-                state.play(mv);
-                let description = Description::of(&state, evaluator, config, rng, moves);
-                let result = match (description.unsupported, description.proven) {
-                    (Some(status), _) => Err(status),
-                    (None, Some(result)) => Ok(result),
-                    // A simulation of no plies is the evaluation, already made.
-                    (None, None) if config.playout_plies == Some(0) && config.wants_estimates() => {
-                        Ok(description.estimate)
-                    }
-                    (None, None) => simulate(state, evaluator, config, rng, moves),
-                };
-                Simulation {
-                    children: NewChildren::One(mv, description),
-                    result,
-                }
-            }
-        }
-    }
-
-    /// Builds every child of `state`, best evaluated first for the player to
-    /// move (ties in move order), with the best evaluation as the result.
-    fn expand_all(
-        state: &G,
-        evaluator: &impl Evaluator<G>,
-        moves: &mut MoveList<G::Move>,
-    ) -> Simulation<G::Move> {
-        let Status::ToMove(mover) = state.status() else {
-            unreachable!("only a node with a player to move is expanded")
-        };
-        state.legal_moves(moves);
-        let mut children: Vec<(G::Move, Description)> = moves
-            .iter()
-            .map(|&mv| {
-                let mut child = state.clone();
-                child.play(mv);
-                (mv, Description::unexpanded(&child, evaluator))
-            })
-            .collect();
-        if let Some(status) = children.iter().find_map(|(_, child)| child.unsupported) {
-            return Simulation {
-                children: NewChildren::None,
-                result: Err(status),
-            };
-        }
-        children.sort_by(|(_, a), (_, b)| b.estimate[mover].total_cmp(&a.estimate[mover]));
-        let result = match children.first() {
-            Some((_, best)) => best.estimate,
-            None => evaluation(state, evaluator),
-        };
-        Simulation {
-            children: NewChildren::All(children),
-            result: Ok(result),
-        }
-    }
-
-    /// One full iteration: selection, simulation, back-up.
-    fn iterate(
-        &mut self,
-        evaluator: &impl Evaluator<G>,
-        config: &MctsConfig,
-        rng: &mut GameRng,
-        moves: &mut MoveList<G::Move>,
-        path: &mut Vec<G::Move>,
-    ) {
-        let selection = self.select(config, path);
-        let simulation = Self::simulate_selection(
-            &self.root_state,
-            path,
-            &selection,
-            evaluator,
-            config,
-            rng,
-            moves,
-        );
-        self.finish_iteration(selection, simulation, config);
     }
 }
 
