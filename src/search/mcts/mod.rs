@@ -64,6 +64,7 @@ use std::time::{Duration, Instant};
 mod config;
 mod expansion;
 mod playout;
+mod reuse;
 mod selection;
 #[cfg(test)]
 mod test_game;
@@ -72,6 +73,7 @@ mod tree;
 use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
 use playout::{evaluation, simulate};
+use reuse::same_position;
 use selection::Selection;
 pub use tree::MAX_TREE_NODES;
 use tree::{Description, NO_PLAYER, NONE, Node, Tree};
@@ -114,114 +116,6 @@ pub struct MctsResult<M> {
 }
 
 impl<G: Game> Tree<G> {
-    /// Keeps only the subtree below the root's child for `mv`, which becomes
-    /// the new root, and of it no more than `limit` nodes; false if that
-    /// child was never expanded.
-    ///
-    /// The families of siblings are kept whole or not at all, those of the
-    /// most visited parents first: the lines the search followed longest,
-    /// however deep, rather than the first few plies in full (kept breadth
-    /// first, a best-first search that looks one line deep loses that line).
-    /// A node whose children are cut off becomes a leaf again, its
-    /// statistics and any proven result kept, to be expanded afresh (a
-    /// proven leaf only as the root). The kept nodes move down in
-    /// place, in their old order: a child is always built after its
-    /// parent, so each moves to an index no greater than its own and
-    /// families stay side by side.
-    ///
-    /// Also false if `deadline` passes before the cut is done: the tree is
-    /// then left half cut, to be dropped.
-    fn advance(&mut self, mv: G::Move, limit: usize, deadline: Option<Instant>) -> bool {
-        // The clock is read every this many families kept or nodes moved.
-        const CLOCK_INTERVAL: u32 = 1 << 12;
-        let mut steps = 0u32;
-        let mut out_of_time = || {
-            steps = steps.wrapping_add(1);
-            steps.is_multiple_of(CLOCK_INTERVAL)
-                && deadline.is_some_and(|deadline| Instant::now() >= deadline)
-        };
-        let Some(child) = self
-            .children(0)
-            .find(|&c| self.nodes[c as usize].mv == Some(mv))
-        else {
-            return false;
-        };
-        // Marks a kept node until the kept nodes are numbered; never an index.
-        const KEPT: u32 = NONE - 1;
-        let mut renumbered = vec![NONE; self.nodes.len()];
-        renumbered[child as usize] = KEPT;
-        let mut kept = 1;
-        let mut cut_families = Vec::new();
-        // Kept parents by visits, the older first among equals.
-        let family_entry = |index: u32| (self.nodes[index as usize].visits, Reverse(index));
-        let mut parents = BinaryHeap::new();
-        if self.nodes[child as usize].first_child != NONE {
-            parents.push(family_entry(child));
-        }
-        while let Some((_, Reverse(parent))) = parents.pop() {
-            if out_of_time() {
-                return false;
-            }
-            let family = self.children(parent).count();
-            if kept + family > limit {
-                cut_families.push(parent);
-                continue;
-            }
-            kept += family;
-            for sibling in self.children(parent) {
-                renumbered[sibling as usize] = KEPT;
-                if self.nodes[sibling as usize].first_child != NONE {
-                    parents.push(family_entry(sibling));
-                }
-            }
-        }
-        let mut count = 0;
-        for index in &mut renumbered[child as usize..] {
-            if *index == KEPT {
-                *index = count;
-                count += 1;
-            }
-        }
-        for &old in &cut_families {
-            let node = &mut self.nodes[old as usize];
-            node.first_child = NONE;
-            node.claimed = 0;
-        }
-        let remap = |index: u32| {
-            if index == NONE {
-                NONE
-            } else {
-                renumbered[index as usize]
-            }
-        };
-        for (old, &new) in renumbered.iter().enumerate().skip(child as usize) {
-            if new == NONE {
-                continue;
-            }
-            if out_of_time() {
-                return false;
-            }
-            let mut node = self.nodes[old].clone();
-            node.parent = remap(node.parent);
-            node.first_child = remap(node.first_child);
-            node.next_sibling = remap(node.next_sibling);
-            self.nodes[new as usize] = node;
-        }
-        self.nodes.truncate(count as usize);
-        let root = &mut self.nodes[0];
-        root.parent = NONE;
-        root.next_sibling = NONE;
-        root.mv = None;
-        if root.first_child == NONE && root.mover != NO_PLAYER {
-            // A proven node cut off from its children keeps its result as
-            // a leaf, but a root must have children to give a move: it is
-            // searched afresh, and proven again if the solver can.
-            root.proven = None;
-        }
-        self.root_state.play(mv);
-        true
-    }
-
     /// The root's children with their statistics.
     fn root_stats(&self, minimax_weight: f64) -> Vec<MoveStats<G::Move>> {
         let mover = usize::from(self.nodes[0].mover);
@@ -329,59 +223,6 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             .extend(self.trees.drain(..).map(|tree| tree.nodes));
         self.played.clear();
         self.position_after_played = None;
-    }
-
-    /// Moves the trees' roots along `mv`, played from `before`, keeping what
-    /// was learned below it (if tree reuse is on and the trees are rooted at
-    /// `before`); otherwise the trees are dropped. Each tree keeps at most
-    /// half its node budget, its most visited lines, so that the next search
-    /// has room to grow: a tree kept whole would fill its budget within a
-    /// few moves and stop growing.
-    ///
-    /// The move is only noted here: the trees are cut at the start of the
-    /// next search, inside its time limit, since cutting a large tree takes
-    /// milliseconds that a player on the clock cannot spare between
-    /// moves ([`Mcts::cut_trees`] cuts them at once).
-    pub fn advance(&mut self, before: &G, mv: G::Move) {
-        let root = match &self.position_after_played {
-            Some(position) => Some(position),
-            None => self.trees.first().map(|tree| &tree.root_state),
-        };
-        let rooted_here = root.is_some_and(|root| same_position(root, before));
-        if !self.config.reuse_tree || !rooted_here {
-            self.clear();
-            return;
-        }
-        let mut after = before.clone();
-        after.play(mv);
-        self.played.push(mv);
-        self.position_after_played = Some(after);
-    }
-
-    /// Cuts the trees down to the subtrees of the moves played since the
-    /// last search ([`Mcts::advance`]), which the next search would do
-    /// first.
-    pub fn cut_trees(&mut self) {
-        self.cut_trees_until(None);
-    }
-
-    /// Cuts the trees as [`Mcts::cut_trees`] does, but drops them instead
-    /// if the cut is not done by `deadline`: a search then grows fresh
-    /// trees in the time left.
-    fn cut_trees_until(&mut self, deadline: Option<Instant>) {
-        let played = std::mem::take(&mut self.played);
-        self.position_after_played = None;
-        let limit = self.config.node_budget / 2;
-        for mv in played {
-            let mut all_kept = true;
-            for tree in &mut self.trees {
-                all_kept = all_kept && tree.advance(mv, limit, deadline);
-            }
-            if !all_kept {
-                self.clear();
-                return;
-            }
-        }
     }
 
     /// The total number of nodes in the trees.
@@ -688,11 +529,6 @@ impl<M: Copy + PartialEq> MctsResult<M> {
         self.elapsed = started.elapsed();
         self
     }
-}
-
-/// Whether two states are the same position at the same point of the game.
-fn same_position<G: Game>(a: &G, b: &G) -> bool {
-    a.hash() == b.hash() && a.ply() == b.ply()
 }
 
 /// Grows one tree alone; returns the iterations run. The first iteration
