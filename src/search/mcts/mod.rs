@@ -64,6 +64,7 @@ use std::time::{Duration, Instant};
 mod config;
 mod expansion;
 mod playout;
+mod result;
 mod reuse;
 mod selection;
 #[cfg(test)]
@@ -73,78 +74,11 @@ mod tree;
 use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
 use playout::{evaluation, simulate};
+pub use result::{MctsResult, MoveStats};
 use reuse::same_position;
 use selection::Selection;
 pub use tree::MAX_TREE_NODES;
 use tree::{Description, NO_PLAYER, NONE, Node, Tree};
-
-/// The statistics of one root move after a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveStats<M> {
-    pub mv: M,
-    pub visits: u64,
-    /// The mean normalised payoff (in `[0, 1]`) of the player to move.
-    pub mean: f64,
-    /// The value selection gives the move without exploration, `(1 - α) *
-    /// mean + α * minimax` for the player to move, where `minimax` is the
-    /// move's implicit minimax value (its evaluation if never visited) and
-    /// `α` the [`MctsConfig::minimax_weight`]. Over several root-parallel
-    /// trees, the average weighted by visits plus one.
-    pub value: f64,
-    /// The normalised payoffs if the move's result is proven.
-    pub proven: Option<[f64; MAX_PLAYERS]>,
-    /// With [`MctsConfig::check_depth`], the move's checked value for the
-    /// player to move (the smaller of its estimate and the check's score,
-    /// normalised), if it was checked.
-    pub checked: Option<f64>,
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MctsResult<M> {
-    /// The move to play, `None` only if the root had no player to move.
-    pub best_move: Option<M>,
-    /// Simulations run in this search.
-    pub iterations: u64,
-    /// Nodes in the tree(s) after the search.
-    pub nodes: usize,
-    /// Every expanded root move, most visited first.
-    pub moves: Vec<MoveStats<M>>,
-    pub elapsed: Duration,
-    /// Whether a tree reached [`MctsConfig::node_budget`] and stopped growing.
-    pub budget_reached: bool,
-}
-
-impl<G: Game> Tree<G> {
-    /// The root's children with their statistics.
-    fn root_stats(&self, minimax_weight: f64) -> Vec<MoveStats<G::Move>> {
-        let mover = usize::from(self.nodes[0].mover);
-        self.children(0)
-            .map(|child| {
-                let node = &self.nodes[child as usize];
-                let minimax = node.minimax[mover];
-                let mean = if node.visits == 0 {
-                    0.0
-                } else {
-                    node.totals[mover] / f64::from(node.visits)
-                };
-                let value = if node.visits == 0 {
-                    minimax
-                } else {
-                    (1.0 - minimax_weight) * mean + minimax_weight * minimax
-                };
-                MoveStats {
-                    mv: node.mv.expect("children have moves"),
-                    visits: u64::from(node.visits),
-                    mean,
-                    value,
-                    proven: node.proven,
-                    checked: None,
-                }
-            })
-            .collect()
-    }
-}
 
 /// A Monte Carlo tree searcher that keeps its trees between moves, with
 /// the evaluation `E` (by default the game's own).
@@ -436,98 +370,6 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             result.best_move = Some(result.moves[index].mv);
         }
         Ok(())
-    }
-}
-
-impl<M: Copy + PartialEq> MctsResult<M> {
-    /// Sums the root statistics of the trees and picks the move: a proven win
-    /// for the player to move if there is one, the best proven move (the
-    /// most visited of equals) if every move is proven, else the move of the
-    /// [`FinalChoice`] (the most visited or the best valued), unless a
-    /// proven result beats that move's estimate.
-    fn finish<G: Game<Move = M>>(
-        mut self,
-        trees: &[Tree<G>],
-        config: &MctsConfig,
-        started: Instant,
-    ) -> Self {
-        let mut merged: Vec<MoveStats<M>> = Vec::new();
-        for tree in trees {
-            for stats in tree.root_stats(config.minimax_weight) {
-                match merged.iter_mut().find(|seen| seen.mv == stats.mv) {
-                    Some(seen) => {
-                        let visits = seen.visits + stats.visits;
-                        if visits > 0 {
-                            seen.mean = (seen.mean * seen.visits as f64
-                                + stats.mean * stats.visits as f64)
-                                / visits as f64;
-                        }
-                        // Weighted by visits plus one, so that a move no
-                        // tree visited still averages its evaluations.
-                        seen.value = (seen.value * (seen.visits + 1) as f64
-                            + stats.value * (stats.visits + 1) as f64)
-                            / (visits + 2) as f64;
-                        seen.visits = visits;
-                        seen.proven = seen.proven.or(stats.proven);
-                    }
-                    None => merged.push(stats),
-                }
-            }
-        }
-        merged.sort_by_key(|stats| std::cmp::Reverse(stats.visits));
-        let mover = trees
-            .first()
-            .map(|tree| tree.nodes[0].mover)
-            .filter(|&mover| mover != NO_PLAYER)
-            .map(usize::from);
-        if let Some(mover) = mover {
-            let estimate = |stats: &MoveStats<M>| match config.final_choice {
-                FinalChoice::MostVisited => stats.mean,
-                FinalChoice::BestValue => stats.value,
-            };
-            let value = |stats: &MoveStats<M>| {
-                stats
-                    .proven
-                    .map_or_else(|| estimate(stats), |proven| proven[mover])
-            };
-            let proven_win = merged
-                .iter()
-                .find(|stats| stats.proven.is_some_and(|p| p[mover] >= 1.0));
-            let favourite = match config.final_choice {
-                FinalChoice::MostVisited => merged
-                    .iter()
-                    .find(|stats| stats.proven.is_none_or(|p| p[mover] >= stats.mean))
-                    .or(merged.first()),
-                // `merged` is sorted by visits, so the first of equal
-                // values is the most visited.
-                FinalChoice::BestValue => merged.iter().reduce(|best, stats| {
-                    if value(stats) > value(best) {
-                        stats
-                    } else {
-                        best
-                    }
-                }),
-            };
-            // Among equal proven results the most visited: in a lost
-            // position, the move the search found hardest to refute.
-            let best_proven = merged
-                .iter()
-                .filter(|stats| stats.proven.is_some())
-                .max_by(|a, b| value(a).total_cmp(&value(b)).then(a.visits.cmp(&b.visits)));
-            let all_proven = merged.iter().all(|stats| stats.proven.is_some());
-            let choice = match (proven_win, favourite, best_proven) {
-                (Some(win), _, _) => Some(win),
-                (None, _, Some(proven)) if all_proven => Some(proven),
-                (None, Some(favourite), Some(proven)) if value(proven) > value(favourite) => {
-                    Some(proven)
-                }
-                (None, favourite, proven) => favourite.or(proven),
-            };
-            self.best_move = choice.map(|stats| stats.mv);
-        }
-        self.moves = merged;
-        self.elapsed = started.elapsed();
-        self
     }
 }
 

@@ -112,17 +112,16 @@ pub(super) struct ImplicitMinimax {
     pub(super) exploration: f64,
 }
 
-impl ImplicitMinimax {
-    /// The value without exploration, `(1 - α) * mean + α * minimax`: what
-    /// the best-valued final choice ranks the root's moves by.
-    pub(super) fn value(&self, mean: f64, minimax: f64) -> f64 {
-        (1.0 - self.weight) * mean + self.weight * minimax
-    }
+/// The value without exploration, `(1 - α) * mean + α * minimax` for the
+/// weight `α` of the implicit minimax value: what the best-valued final
+/// choice ranks the root's moves by.
+pub(super) fn blend(weight: f64, mean: f64, minimax: f64) -> f64 {
+    (1.0 - weight) * mean + weight * minimax
 }
 
 impl SelectionPolicy for ImplicitMinimax {
     fn score(&self, child: &Candidate, log_parent: f64) -> f64 {
-        self.value(child.mean, child.minimax)
+        blend(self.weight, child.mean, child.minimax)
             + exploration_bonus(self.exploration, log_parent, child.explored)
     }
 }
@@ -306,7 +305,7 @@ impl<G: Game> Tree<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_game::{Pile, add_child, tree_of};
+    use super::super::test_game::{root_with_children, tree_of};
     use super::*;
 
     fn candidate(mean: f64, minimax: f64, visits: f64, prior: f32) -> Candidate {
@@ -334,14 +333,14 @@ mod tests {
     #[test]
     fn implicit_minimax_blends_the_mean_and_the_minimax_value() {
         let child = candidate(0.6, 0.1, 4.0, 0.9);
-        let blend = |weight| ImplicitMinimax {
+        let policy = |weight| ImplicitMinimax {
             weight,
             exploration: 0.0,
         };
         // 0.75 * 0.6 + 0.25 * 0.1
-        assert!(close(blend(0.25).score(&child, 1.0), 0.475));
-        assert!(close(blend(1.0).score(&child, 1.0), 0.1));
-        assert!(close(blend(0.0).score(&child, 1.0), 0.6));
+        assert!(close(policy(0.25).score(&child, 1.0), 0.475));
+        assert!(close(policy(1.0).score(&child, 1.0), 0.1));
+        assert!(close(policy(0.0).score(&child, 1.0), 0.6));
     }
 
     #[test]
@@ -424,20 +423,6 @@ mod tests {
         slots.sort();
         assert_eq!(slots, [0, 1, 2]);
         assert_eq!(tree.nodes[0].virtual_loss, 3);
-    }
-
-    /// A pile of six with its three moves built, visited as given: `(visits,
-    /// player 0's total)` for the moves 1, 2 and 3.
-    fn root_with_children(stats: [(u32, f64); 3]) -> (Tree<Pile>, [u32; 3]) {
-        let mut tree = tree_of(6);
-        let children = [1, 2, 3].map(|mv| add_child(&mut tree, 0, &[mv]));
-        for (&child, (visits, total)) in children.iter().zip(stats) {
-            let node = &mut tree.nodes[child as usize];
-            node.visits = visits;
-            node.totals[0] = total;
-            tree.nodes[0].visits += visits;
-        }
-        (tree, children)
     }
 
     #[test]

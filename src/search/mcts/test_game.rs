@@ -155,3 +155,17 @@ pub(super) fn descend_to(tree: &mut Tree<Pile>, leaf: u32) {
         index = tree.nodes[index as usize].parent;
     }
 }
+
+/// A pile of six with its three moves built, visited as given: `(visits,
+/// player 0's total)` for the moves 1, 2 and 3.
+pub(super) fn root_with_children(stats: [(u32, f64); 3]) -> (Tree<Pile>, [u32; 3]) {
+    let mut tree = tree_of(6);
+    let children = [1, 2, 3].map(|mv| add_child(&mut tree, 0, &[mv]));
+    for (&child, (visits, total)) in children.iter().zip(stats) {
+        let node = &mut tree.nodes[child as usize];
+        node.visits = visits;
+        node.totals[0] = total;
+        tree.nodes[0].visits += visits;
+    }
+    (tree, children)
+}
