@@ -61,6 +61,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+mod check;
 mod config;
 mod expansion;
 mod playout;
@@ -71,7 +72,7 @@ mod selection;
 mod test_game;
 mod tree;
 
-use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
+use config::CHECK_TIME_SHARE;
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
 use playout::{evaluation, simulate};
 pub use result::{MctsResult, MoveStats};
@@ -285,91 +286,6 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         self.check_candidates(state, &mut result, deadline)?;
         result.elapsed = started.elapsed();
         Ok(result)
-    }
-
-    /// With [`MctsConfig::check_depth`], checks the root moves in the order
-    /// of their estimates by an alpha-beta search from each, until no
-    /// unchecked move's estimate can beat the best checked value (or
-    /// [`MAX_CHECKED_MOVES`] are checked, or the time is up), and plays the
-    /// best checked move. A proven move's value is exact and needs no check.
-    fn check_candidates(
-        &mut self,
-        state: &G,
-        result: &mut MctsResult<G::Move>,
-        deadline: Option<Instant>,
-    ) -> Result<(), SearchError> {
-        let (Some(checker), Status::ToMove(mover)) = (self.checker.as_mut(), state.status()) else {
-            return Ok(());
-        };
-        if state.num_players() != 2 || G::SCORING == Scoring::Team {
-            return Ok(());
-        }
-        let final_choice = self.config.final_choice;
-        let estimate = |stats: &MoveStats<G::Move>| match (stats.proven, final_choice) {
-            (Some(proven), _) => proven[mover],
-            (None, FinalChoice::MostVisited) => stats.mean,
-            (None, FinalChoice::BestValue) => stats.value,
-        };
-        if result
-            .moves
-            .iter()
-            .any(|stats| stats.proven.is_some_and(|proven| proven[mover] >= 1.0))
-        {
-            return Ok(());
-        }
-        let mut order: Vec<usize> = (0..result.moves.len()).collect();
-        order.sort_by(|&a, &b| estimate(&result.moves[b]).total_cmp(&estimate(&result.moves[a])));
-        let mut best: Option<(usize, f64)> = None;
-        for &index in order.iter().take(MAX_CHECKED_MOVES) {
-            let stats = &result.moves[index];
-            let estimate = estimate(stats);
-            if best.is_some_and(|(_, value)| value >= estimate) {
-                break;
-            }
-            let checked = if stats.proven.is_some() {
-                estimate
-            } else {
-                let mut child = state.clone();
-                child.play(stats.mv);
-                let score = match child.status() {
-                    Status::Over(outcome) => {
-                        normalised_payoffs(&child, outcome.payoffs.as_slice())[mover]
-                    }
-                    Status::ToMove(next) => {
-                        let remaining = deadline
-                            .map(|deadline| deadline.saturating_duration_since(Instant::now()));
-                        if remaining.is_some_and(|time| time.is_zero()) {
-                            break;
-                        }
-                        checker.set_time(remaining);
-                        let searched = checker.search_with(&child, &self.evaluator)?;
-                        if searched.depth < self.config.check_depth {
-                            break;
-                        }
-                        let value = if next == mover {
-                            searched.value()
-                        } else {
-                            -searched.value()
-                        };
-                        // From the scores' scale, [-1, 1], to the normalised
-                        // payoffs' [0, 1].
-                        (value + 1.0) / 2.0
-                    }
-                    other @ (Status::Chance | Status::Simultaneous) => {
-                        return Err(SearchError::unsupported("MCTS", other));
-                    }
-                };
-                score.min(estimate)
-            };
-            result.moves[index].checked = Some(checked);
-            if best.is_none_or(|(_, value)| checked > value) {
-                best = Some((index, checked));
-            }
-        }
-        if let Some((index, _)) = best {
-            result.best_move = Some(result.moves[index].mv);
-        }
-        Ok(())
     }
 }
 
