@@ -51,19 +51,14 @@
 use super::SearchError;
 use super::alphabeta::AlphaBeta;
 use crate::core::{
-    Evaluate, Evaluator, Game, GameEvaluation, GameRng, MAX_PLAYERS, MoveList, Scoring, Status,
-    derive_seed, normalised_payoffs, rng_from_seed, thread_pool,
+    Evaluate, Evaluator, Game, GameEvaluation, Status, derive_seed, rng_from_seed, thread_pool,
 };
-use rayon::prelude::*;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod check;
 mod config;
 mod expansion;
+mod parallel;
 mod playout;
 mod result;
 mod reuse;
@@ -74,12 +69,10 @@ mod tree;
 
 use config::CHECK_TIME_SHARE;
 pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
-use playout::{evaluation, simulate};
 pub use result::{MctsResult, MoveStats};
 use reuse::same_position;
-use selection::Selection;
 pub use tree::MAX_TREE_NODES;
-use tree::{Description, NO_PLAYER, NONE, Node, Tree};
+use tree::{Node, Tree};
 
 /// A Monte Carlo tree searcher that keeps its trees between moves, with
 /// the evaluation `E` (by default the game's own).
@@ -226,49 +219,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         } else {
             self.config.iterations
         };
-        let (config, evaluator) = (&self.config, &self.evaluator);
-        let ran = match (config.parallelism, &self.pool) {
-            (Parallelism::Tree, Some(pool)) => {
-                let tree = Mutex::new(self.trees.pop().expect("one tree"));
-                let ran = run_shared_tree(
-                    &tree,
-                    evaluator,
-                    config,
-                    iterations,
-                    tree_deadline,
-                    search_seed,
-                    pool,
-                );
-                self.trees
-                    .push(tree.into_inner().expect("no thread panicked"));
-                ran
-            }
-            (_, pool) => {
-                let share = |index: usize| {
-                    iterations.map(|total| {
-                        let count = tree_count as u64;
-                        total / count + u64::from((index as u64) < total % count)
-                    })
-                };
-                let grow = |(index, tree): (usize, &mut Tree<G>)| {
-                    let mut rng = rng_from_seed(derive_seed(search_seed, index as u64));
-                    run_tree(
-                        tree,
-                        evaluator,
-                        config,
-                        share(index),
-                        tree_deadline,
-                        &mut rng,
-                    )
-                };
-                match pool {
-                    Some(pool) => {
-                        pool.install(|| self.trees.par_iter_mut().enumerate().map(grow).sum())
-                    }
-                    None => self.trees.iter_mut().enumerate().map(grow).sum(),
-                }
-            }
-        };
+        let ran = self.grow_trees(iterations, tree_deadline, search_seed);
         if let Some(status) = self.trees.iter().find_map(|tree| tree.unsupported) {
             self.clear();
             return Err(SearchError::unsupported("MCTS", status));
@@ -287,83 +238,4 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         result.elapsed = started.elapsed();
         Ok(result)
     }
-}
-
-/// Grows one tree alone; returns the iterations run. The first iteration
-/// runs even when the deadline has passed (the machine may have paused the
-/// search before it began), so that a root move is expanded to choose.
-fn run_tree<G: Game>(
-    tree: &mut Tree<G>,
-    evaluator: &impl Evaluator<G>,
-    config: &MctsConfig,
-    iterations: Option<u64>,
-    deadline: Option<Instant>,
-    rng: &mut GameRng,
-) -> u64 {
-    let mut moves = MoveList::new();
-    let mut path = Vec::new();
-    let mut ran = 0;
-    while iterations.is_none_or(|limit| ran < limit)
-        && (ran == 0 || deadline.is_none_or(|deadline| Instant::now() < deadline))
-        && !(config.solver && tree.is_solved())
-        && tree.unsupported.is_none()
-    {
-        tree.iterate(evaluator, config, rng, &mut moves, &mut path);
-        ran += 1;
-    }
-    ran
-}
-
-/// Grows one tree with every thread of `pool`: selection and back-up hold the
-/// lock; replaying the path, building the new child and the simulation run
-/// outside it. As in [`run_tree`], one iteration runs past the deadline.
-fn run_shared_tree<G: Game>(
-    tree: &Mutex<Tree<G>>,
-    evaluator: &impl Evaluator<G>,
-    config: &MctsConfig,
-    iterations: Option<u64>,
-    deadline: Option<Instant>,
-    seed: u64,
-    pool: &rayon::ThreadPool,
-) -> u64 {
-    let claimed = AtomicU64::new(0);
-    let ran = AtomicU64::new(0);
-    let root_state = tree.lock().expect("no thread panicked").root_state.clone();
-    pool.scope(|scope| {
-        for worker in 0..config.threads {
-            let (claimed, ran, root_state) = (&claimed, &ran, &root_state);
-            scope.spawn(move |_| {
-                let mut rng = rng_from_seed(derive_seed(seed, worker as u64));
-                let mut moves = MoveList::new();
-                let mut path = Vec::new();
-                loop {
-                    if ran.load(Ordering::Relaxed) > 0
-                        && deadline.is_some_and(|deadline| Instant::now() >= deadline)
-                    {
-                        break;
-                    }
-                    if iterations
-                        .is_some_and(|limit| claimed.fetch_add(1, Ordering::Relaxed) >= limit)
-                    {
-                        break;
-                    }
-                    let selection = {
-                        let mut tree = tree.lock().expect("no thread panicked");
-                        if (config.solver && tree.is_solved()) || tree.unsupported.is_some() {
-                            break;
-                        }
-                        tree.select(config, &mut path)
-                    };
-                    let simulation = Tree::simulate_selection(
-                        root_state, &path, &selection, evaluator, config, &mut rng, &mut moves,
-                    );
-                    tree.lock()
-                        .expect("no thread panicked")
-                        .finish_iteration(selection, simulation, config);
-                    ran.fetch_add(1, Ordering::Relaxed);
-                }
-            });
-        }
-    });
-    ran.into_inner()
 }
