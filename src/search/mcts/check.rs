@@ -1,8 +1,9 @@
-//! The alpha-beta check ([`MctsConfig::check_depth`]): the root moves the
-//! tree search ranks best are searched by alpha-beta before one is played.
+//! The alpha-beta check ([`check_depth`](super::MctsConfig::check_depth)):
+//! the root moves the tree search ranks best are searched by alpha-beta
+//! before one is played.
 
 use super::config::MAX_CHECKED_MOVES;
-use super::{Mcts, MctsConfig, MctsResult, MoveStats};
+use super::{Mcts, MctsResult, MoveStats};
 use crate::core::{Evaluator, Game, Scoring, Status, normalised_payoffs};
 use crate::search::SearchError;
 use std::time::Instant;
@@ -92,6 +93,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::MctsConfig;
     use super::super::test_game::{Pile, even};
     use super::*;
 

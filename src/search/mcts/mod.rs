@@ -24,6 +24,20 @@
 //!   stops growing (except for the root's children, which are always built)
 //!   and simulations start at its leaves.
 //!
+//! # Parts
+//! - `tree.rs`: the node arena and what runs up it after a simulation
+//!   (results, implicit minimax values, proofs);
+//! - `selection.rs`: the descent, and the policies that score children
+//!   (UCB1, implicit minimax, progressive bias), chosen from the settings;
+//! - `expansion.rs`: building one child or all at once, away from the tree;
+//! - `playout.rs`: simulations and the evaluation of a game cut short;
+//! - `reuse.rs`: keeping the subtree of the move played, cut to half the
+//!   node budget;
+//! - `check.rs`: the alpha-beta check of the best root moves;
+//! - `result.rs`: the root statistics summed over trees, and the move chosen;
+//! - `parallel.rs`: the runners, one tree alone, shared, or one a thread;
+//! - `config.rs`: the settings.
+//!
 //! # Parallelism
 //! - **Root parallelism** ([`Parallelism::Root`]): each thread grows its own
 //!   tree from its own seed, and the trees' root statistics are summed. With an

@@ -73,7 +73,7 @@ impl Game for Pile {
     }
 
     fn hash(&self) -> u64 {
-        u64::from(self.tokens) << 32 | u64::from(self.ply % 2)
+        (u64::from(self.tokens) << 32) | u64::from(self.ply % 2)
     }
 
     fn payoff_range(&self) -> (f64, f64) {

@@ -293,7 +293,7 @@ impl<G: Game> Tree<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_game::{Pile, add_child, descend_to, evaluating, even, exact, tree_of};
+    use super::super::test_game::{Pile, add_child, descend_to, evaluating, even, tree_of};
     use super::*;
     use crate::core::rng_from_seed;
 
