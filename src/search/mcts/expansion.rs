@@ -225,6 +225,27 @@ mod tests {
         }
     }
 
+    /// The first half of an iteration, evaluating exactly.
+    fn select_and_simulate(
+        tree: &mut Tree<Pile>,
+        config: &MctsConfig,
+        rng: &mut GameRng,
+        moves: &mut MoveList<u32>,
+    ) -> (Selection, Simulation<u32>) {
+        let mut path = Vec::new();
+        let selection = tree.select(config, &mut path);
+        let simulation = Tree::simulate_selection(
+            &tree.root_state,
+            &path,
+            &selection,
+            &exact,
+            config,
+            rng,
+            moves,
+        );
+        (selection, simulation)
+    }
+
     #[test]
     fn every_child_is_built_best_first_and_the_best_is_the_result() {
         let simulation = Tree::expand_all(&Pile::of(6), &exact, &mut MoveList::new());
@@ -244,18 +265,9 @@ mod tests {
         let config = all_at_once();
         let mut tree = tree_of(6);
         tree.siblings_together = true;
-        let mut path = Vec::new();
-        let selection = tree.select(&config, &mut path);
+        let (mut rng, mut moves) = (rng_from_seed(1), MoveList::new());
+        let (selection, simulation) = select_and_simulate(&mut tree, &config, &mut rng, &mut moves);
         assert!(matches!(selection, Selection::ExpandAll(0)));
-        let simulation = Tree::simulate_selection(
-            &tree.root_state,
-            &path,
-            &selection,
-            &exact,
-            &config,
-            &mut rng_from_seed(1),
-            &mut MoveList::new(),
-        );
         tree.finish_iteration(selection, simulation, &config);
         let root = &tree.nodes[0];
         assert_eq!((root.first_child, root.move_count, root.claimed), (1, 3, 3));
@@ -275,19 +287,10 @@ mod tests {
             ..evaluating()
         };
         let mut tree = tree_of(5);
-        let mut path = Vec::new();
         let (mut rng, mut moves) = (rng_from_seed(3), MoveList::new());
         for _ in 0..3 {
-            let selection = tree.select(&config, &mut path);
-            let simulation = Tree::simulate_selection(
-                &tree.root_state,
-                &path,
-                &selection,
-                &exact,
-                &config,
-                &mut rng,
-                &mut moves,
-            );
+            let (selection, simulation) =
+                select_and_simulate(&mut tree, &config, &mut rng, &mut moves);
             let NewChildren::One(mv, _) = &simulation.children else {
                 panic!("one child a visit");
             };

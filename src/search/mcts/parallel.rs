@@ -158,27 +158,23 @@ mod tests {
 
     #[test]
     fn a_tree_grown_alone_runs_its_iterations_or_stops_when_solved() {
-        let config = MctsConfig::default();
-        let mut tree = fresh_tree(40);
-        let ran = run_tree(
-            &mut tree,
-            &even,
-            &config,
-            Some(250),
-            None,
-            &mut rng_from_seed(2),
-        );
+        let grow = |tokens| {
+            let mut tree = fresh_tree(tokens);
+            let config = MctsConfig::default();
+            let ran = run_tree(
+                &mut tree,
+                &even,
+                &config,
+                Some(250),
+                None,
+                &mut rng_from_seed(2),
+            );
+            (tree, ran)
+        };
+        let (tree, ran) = grow(40);
         assert_eq!((ran, u64::from(tree.nodes[0].visits)), (250, 250));
         // Three tokens are won at once: the first iterations prove it.
-        let mut tree = fresh_tree(3);
-        let ran = run_tree(
-            &mut tree,
-            &even,
-            &config,
-            Some(250),
-            None,
-            &mut rng_from_seed(2),
-        );
+        let (tree, ran) = grow(3);
         assert!(tree.is_solved() && ran < 250, "{ran}");
     }
 
