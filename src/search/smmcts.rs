@@ -29,12 +29,12 @@
 //! of threads.
 
 use super::SearchError;
+use super::parallel::{grow_in_parallel, iteration_share};
 use crate::core::{
     Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed, rng_from_seed,
     thread_pool,
 };
 use rand::RngExt;
-use rayon::prelude::*;
 
 /// How the players select their choices at a simultaneous state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -499,10 +499,7 @@ impl SmMcts {
         let trees = self.config.trees.max(1);
         let config = &self.config;
         let grow = |tree_index: usize| -> Result<GrownTree<G::Move>, SearchError> {
-            // The iterations split as evenly as they go: the first trees
-            // take one more when they do not divide.
-            let share = config.iterations / trees as u64
-                + u64::from((tree_index as u64) < config.iterations % trees as u64);
+            let share = iteration_share(config.iterations, trees, tree_index);
             let mut tree = Tree::<G>::new(config, derive_seed(search_seed, tree_index as u64));
             let root = tree.make_node(state)?;
             let mut reward = 0.0;
@@ -515,10 +512,7 @@ impl SmMcts {
                 reward,
             })
         };
-        let grown: Vec<_> = match &self.pool {
-            Some(pool) => pool.install(|| (0..trees).into_par_iter().map(grow).collect()),
-            None => (0..trees).map(grow).collect(),
-        };
+        let grown = grow_in_parallel(self.pool.as_ref(), 0..trees, grow);
         let mut strategies: [Vec<(G::Move, f64)>; 2] = [Vec::new(), Vec::new()];
         let (mut iterations, mut total) = (0, 0.0);
         for tree in grown {
