@@ -12,16 +12,10 @@ impl Notation for FenrirPath {
     /// `RRRRRRBBBBBBGGGGGGYYYYYY:RBGY gods=R5,B10,G15,Y20 wolf=24 collected=- last=-`.
     /// Before the deal there is no position, and the text is `undealt`.
     fn position_text(&self) -> String {
-        if !self.dealt {
-            return "undealt".to_string();
-        }
         self.setup().to_string()
     }
 
     fn from_position_text(text: &str, rules: FenrirPathRules) -> Result<Self, ParseError> {
-        if text.trim() == "undealt" {
-            return Ok(FenrirPath::new(rules));
-        }
         FenrirPath::from_setup(&text.parse()?, rules)
     }
 

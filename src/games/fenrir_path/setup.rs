@@ -159,9 +159,50 @@ impl fmt::Display for Deal {
     }
 }
 
-/// A position as written, before it is checked against the rules.
+/// The text of the state before the deal.
+pub const UNDEALT: &str = "undealt";
+
+/// A position as written, before it is checked against the rules: `undealt`
+/// before the deal, and afterwards the deal and where everything stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenrirPathSetup {
+pub enum FenrirPathSetup {
+    /// The state before the deal.
+    Undealt,
+    /// A dealt position.
+    Dealt(DealtSetup),
+}
+
+impl From<Deal> for FenrirPathSetup {
+    /// The start of `deal`.
+    fn from(deal: Deal) -> FenrirPathSetup {
+        FenrirPathSetup::Dealt(DealtSetup::start_of(deal))
+    }
+}
+
+impl FromStr for FenrirPathSetup {
+    type Err = ParseError;
+
+    /// Reads `undealt` or a dealt position (see [`DealtSetup`]).
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        if text.trim() == UNDEALT {
+            return Ok(FenrirPathSetup::Undealt);
+        }
+        text.parse().map(FenrirPathSetup::Dealt)
+    }
+}
+
+impl fmt::Display for FenrirPathSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenrirPathSetup::Undealt => f.write_str(UNDEALT),
+            FenrirPathSetup::Dealt(setup) => setup.fmt(f),
+        }
+    }
+}
+
+/// A dealt position as written, before it is checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealtSetup {
     pub deal: Deal,
     /// The tile of each god by colour index; `None` puts every god on its
     /// starting tile.
@@ -174,11 +215,11 @@ pub struct FenrirPathSetup {
     pub last_mover: Option<Colour>,
 }
 
-impl FenrirPathSetup {
+impl DealtSetup {
     /// The start of `deal`: gods on their starting tiles, the wolf on the last
     /// tile, nothing collected, no god has moved.
-    pub fn start_of(deal: Deal) -> FenrirPathSetup {
-        FenrirPathSetup {
+    pub fn start_of(deal: Deal) -> DealtSetup {
+        DealtSetup {
             deal,
             gods: None,
             wolf: None,
@@ -274,7 +315,7 @@ fn parse_tile(text: &str, value: &str, what: &str) -> Result<u8, ParseError> {
     })
 }
 
-impl FromStr for FenrirPathSetup {
+impl FromStr for DealtSetup {
     type Err = ParseError;
 
     /// Reads a deal optionally followed by `gods=R5,B10,...`, `wolf=N`,
@@ -286,7 +327,7 @@ impl FromStr for FenrirPathSetup {
             .next()
             .ok_or_else(|| bad("the text is empty".into()))?
             .parse()?;
-        let mut setup = FenrirPathSetup::start_of(deal);
+        let mut setup = DealtSetup::start_of(deal);
         let mut seen: Vec<&str> = Vec::new();
         for word in words {
             let (key, value) = word
@@ -362,7 +403,7 @@ impl FromStr for FenrirPathSetup {
     }
 }
 
-impl fmt::Display for FenrirPathSetup {
+impl fmt::Display for DealtSetup {
     /// The deal, then only the fields that are given.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.deal)?;

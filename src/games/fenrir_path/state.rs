@@ -3,7 +3,7 @@
 use super::board::{Colour, MAX_COLOURS, ODIN, tile_bit, tiles_of};
 use super::moves::FenrirPathMove;
 use super::options::{FenrirPathRules, StuckGod, TurnOrder};
-use super::setup::{Deal, FenrirPathSetup};
+use super::setup::{Deal, DealtSetup, FenrirPathSetup};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
     ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player,
@@ -80,7 +80,7 @@ pub struct FenrirPath {
 impl FenrirPath {
     /// The dealt starting position of `deal`.
     pub fn from_deal(deal: &Deal, rules: FenrirPathRules) -> Result<FenrirPath, ParseError> {
-        FenrirPath::from_setup(&FenrirPathSetup::start_of(deal.clone()), rules)
+        FenrirPath::from_setup(&deal.clone().into(), rules)
     }
 
     /// A validated state from an unvalidated setup; the ply counter starts at 0.
@@ -88,6 +88,10 @@ impl FenrirPath {
         setup: &FenrirPathSetup,
         rules: FenrirPathRules,
     ) -> Result<FenrirPath, ParseError> {
+        let setup = match setup {
+            FenrirPathSetup::Undealt => return Ok(FenrirPath::new(rules)),
+            FenrirPathSetup::Dealt(setup) => setup,
+        };
         setup.validate(&rules)?;
         let mut colour_tiles = [0; MAX_COLOURS];
         for (index, colour) in setup.deal.tiles.iter().enumerate() {
@@ -141,18 +145,19 @@ impl FenrirPath {
         }
     }
 
-    /// The unvalidated setup of this position.
-    ///
-    /// # Panics
-    /// Before the deal, like [`FenrirPath::deal`].
+    /// The unvalidated setup of this position, every field written out
+    /// once the tiles are dealt.
     pub fn setup(&self) -> FenrirPathSetup {
-        FenrirPathSetup {
+        if !self.dealt {
+            return FenrirPathSetup::Undealt;
+        }
+        FenrirPathSetup::Dealt(DealtSetup {
             deal: self.deal(),
             gods: Some(self.gods),
             wolf: Some(self.wolf),
             collected: self.collected,
             last_mover: self.last_mover(),
-        }
+        })
     }
 
     /// The colours in play.
