@@ -11,13 +11,12 @@ use super::state::{FenrirCards, Phase};
 use crate::core::{Game, Notation, ParseError};
 use std::fmt::Write;
 
-impl FenrirCards {
+impl Notation for FenrirCards {
+    type Setup = FenrirCardsSetup;
+
     /// A validated state from an unvalidated setup: the deal checked
     /// against the rules, then each move checked and played.
-    pub fn from_setup(
-        setup: &FenrirCardsSetup,
-        rules: FenrirCardsRules,
-    ) -> Result<FenrirCards, ParseError> {
+    fn from_setup(setup: &FenrirCardsSetup, rules: FenrirCardsRules) -> Result<Self, ParseError> {
         let FenrirCardsSetup::Dealt { deal, moves } = setup else {
             return Ok(FenrirCards::new(rules));
         };
@@ -40,7 +39,7 @@ impl FenrirCards {
 
     /// The unvalidated setup of this position: its deal and the moves
     /// played from it.
-    pub fn setup(&self) -> FenrirCardsSetup {
+    fn setup(&self) -> FenrirCardsSetup {
         if !self.is_dealt() {
             return FenrirCardsSetup::Undealt;
         }
@@ -57,16 +56,6 @@ impl FenrirCards {
             deal: DealSetup::of(&self.deal, &self.rules),
             moves,
         }
-    }
-}
-
-impl Notation for FenrirCards {
-    fn position_text(&self) -> String {
-        self.setup().to_string()
-    }
-
-    fn from_position_text(text: &str, rules: FenrirCardsRules) -> Result<Self, ParseError> {
-        FenrirCards::from_setup(&text.parse()?, rules)
     }
 
     fn move_text(&self, mv: FenrirCardsMove) -> String {

@@ -11,7 +11,7 @@
 
 use super::cards::{Card, CardSet, WrittenCard};
 use super::options::FenrirCardsRules;
-use crate::core::{MAX_PLAYERS, ParseError};
+use crate::core::{MAX_PLAYERS, ParseError, Setup};
 use std::fmt;
 use std::str::FromStr;
 
@@ -164,6 +164,8 @@ impl DealSetup {
     }
 }
 
+impl Setup for DealSetup {}
+
 impl FromStr for DealSetup {
     type Err = ParseError;
 
@@ -239,6 +241,8 @@ impl From<DealSetup> for FenrirCardsSetup {
         }
     }
 }
+
+impl Setup for FenrirCardsSetup {}
 
 impl FromStr for FenrirCardsSetup {
     type Err = ParseError;

@@ -8,7 +8,7 @@
 
 use super::board::{Colour, MAX_COLOURS, MAX_TILES, ODIN, tile_bit, tile_range, tiles_of};
 use super::options::FenrirPathRules;
-use crate::core::ParseError;
+use crate::core::{ParseError, Setup};
 use rand::seq::SliceRandom;
 use std::fmt;
 use std::str::FromStr;
@@ -110,6 +110,8 @@ fn colour_list(colours: usize) -> String {
     }
 }
 
+impl Setup for Deal {}
+
 impl FromStr for Deal {
     type Err = ParseError;
 
@@ -178,6 +180,8 @@ impl From<Deal> for FenrirPathSetup {
         FenrirPathSetup::Dealt(DealtSetup::start_of(deal))
     }
 }
+
+impl Setup for FenrirPathSetup {}
 
 impl FromStr for FenrirPathSetup {
     type Err = ParseError;
