@@ -361,9 +361,19 @@ impl FromStr for DealtSetup {
                     if let Some(missing) = setup.deal.gods.iter().find(|god| !listed[god.index()]) {
                         return Err(bad(format!("`gods` does not place {missing}")));
                     }
-                    if listed.iter().filter(|&&l| l).count() != count {
+                    if let Some(extra) = Colour::ALL
+                        .into_iter()
+                        .find(|god| listed[god.index()] && !setup.deal.gods.contains(god))
+                    {
                         return Err(bad(format!(
-                            "`gods` places more than the deal's {count} gods"
+                            "`gods` places {extra}, a god the deal does not have"
+                        )));
+                    }
+                    // A deal that names a god twice has fewer gods to place.
+                    let placed = listed.iter().filter(|&&l| l).count();
+                    if placed != count {
+                        return Err(bad(format!(
+                            "`gods` places {placed} gods, but the deal has {count}"
                         )));
                     }
                     setup.gods = Some(tiles);
@@ -487,5 +497,35 @@ mod tests {
         let second = Deal::random(&rules, &mut rng);
         second.validate(&rules).unwrap();
         assert_ne!(first, second);
+    }
+
+    #[test]
+    fn the_state_before_the_deal_has_a_setup() {
+        use crate::core::{Game, Notation};
+        use crate::games::fenrir_path::FenrirPath;
+        let rules = FenrirPathRules::default();
+        let undealt = FenrirPath::new(rules);
+        assert_eq!(undealt.setup(), FenrirPathSetup::Undealt);
+        assert_eq!(undealt.setup().to_string(), UNDEALT);
+        let setup: FenrirPathSetup = " undealt ".parse().unwrap();
+        assert_eq!(FenrirPath::from_setup(&setup, rules).unwrap(), undealt);
+    }
+
+    #[test]
+    fn gods_placed_must_be_the_gods_of_the_deal() {
+        // Each was read once and printed as a text that did not read back.
+        for (text, problem) in [
+            (
+                "GYYRBGGYYRBBGRRBGYYGRBBR:RYGR gods=R3,B0,G16,Y10",
+                "blue, a god the deal does not have",
+            ),
+            (
+                "GYYRBGGYYRBBGRRBGYYGRBBR:RYGR gods=R3,G16,Y10",
+                "places 3 gods, but the deal has 4",
+            ),
+        ] {
+            let error = text.parse::<DealtSetup>().unwrap_err().to_string();
+            assert!(error.contains(problem), "{text}: {error}");
+        }
     }
 }
