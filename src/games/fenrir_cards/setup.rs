@@ -298,4 +298,40 @@ mod tests {
             assert!(error.contains(problem), "{text}: {error}");
         }
     }
+
+    #[test]
+    fn deals_read_without_the_rules_and_are_checked_against_them() {
+        let text = "L1,D2/G3,L2:D1,D3,G1,G2,L3";
+        let written: DealSetup = text.parse().unwrap();
+        assert_eq!(written.to_string(), text);
+        let three_ranks: FenrirCardsRules = "players=2,ranks=3".parse().unwrap();
+        assert_eq!(
+            written.validate(&three_ranks).unwrap(),
+            Deal::parse(text, &three_ranks).unwrap()
+        );
+        let two_ranks: FenrirCardsRules = "players=2,ranks=2".parse().unwrap();
+        let problem = written.validate(&two_ranks).unwrap_err();
+        assert!(problem.contains("the ranks run from 1 to 2"), "{problem}");
+    }
+
+    #[test]
+    fn a_deal_without_cards_is_refused_rather_than_printed_as_nothing() {
+        for text in [",", " , ", ",,"] {
+            let error = text.parse::<DealSetup>().unwrap_err().to_string();
+            assert!(error.contains("no cards"), "{text:?}: {error}");
+        }
+        assert_eq!("/".parse::<DealSetup>().unwrap().to_string(), "/");
+    }
+
+    #[test]
+    fn positions_read_as_a_deal_and_the_moves_written_after_it() {
+        let setup: FenrirCardsSetup = "L1,D2/G3,L2:D1,D3,G1,G2,L3  2:D7 xD3".parse().unwrap();
+        assert_eq!(setup.to_string(), "L1,D2/G3,L2:D1,D3,G1,G2,L3 2:D7 xD3");
+        assert_eq!(
+            "undealt".parse::<FenrirCardsSetup>().unwrap(),
+            FenrirCardsSetup::Undealt
+        );
+        let error = "undealt 2:D7".parse::<FenrirCardsSetup>().unwrap_err();
+        assert!(error.to_string().contains("before the deal"), "{error}");
+    }
 }
