@@ -309,9 +309,9 @@ mod tests {
             written.validate(&three_ranks).unwrap(),
             Deal::parse(text, &three_ranks).unwrap()
         );
-        let two_ranks: FenrirCardsRules = "players=2,ranks=2".parse().unwrap();
-        let problem = written.validate(&two_ranks).unwrap_err();
-        assert!(problem.contains("the ranks run from 1 to 2"), "{problem}");
+        let beyond_the_ranks: DealSetup = "L1,D2/G3,L4:D1,D3,G1,G2,L3".parse().unwrap();
+        let problem = beyond_the_ranks.validate(&three_ranks).unwrap_err();
+        assert!(problem.contains("the ranks run from 1 to 3"), "{problem}");
     }
 
     #[test]
