@@ -453,14 +453,21 @@ fn check_rules<R: RulesOptions>(rules: &R) {
     rules
         .validate()
         .unwrap_or_else(|problem| panic!("the rules {rules} are not valid: {problem}"));
-    let text = rules.to_string();
-    let reread: R = text
+    check_reads_back(rules, "rules");
+}
+
+/// `value` prints as text that reads as the same value (`what` names it in
+/// the message of a failure).
+fn check_reads_back<T>(value: &T, what: &str)
+where
+    T: std::str::FromStr + std::fmt::Display + PartialEq + Debug,
+    T::Err: std::fmt::Display,
+{
+    let text = value.to_string();
+    let reread: T = text
         .parse()
-        .unwrap_or_else(|error| panic!("the rules' text does not read back: {error}"));
-    assert_eq!(
-        &reread, rules,
-        "the rules' text {text} reads back as other rules"
-    );
+        .unwrap_or_else(|error| panic!("{what} {text:?} do not read back: {error}"));
+    assert_eq!(&reread, value, "{what} {text:?} read back otherwise");
 }
 
 /// Perft of the start counts each first ply's continuations once.

@@ -8,7 +8,7 @@
 
 use super::capability::{ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor};
 use super::{
-    GameRng, IllegalMove, MoveList, ParseError, Player, Ply, PlyText, RulesOptions, Status,
+    GameRng, IllegalMove, MoveList, ParseError, Player, Ply, PlyText, RulesOptions, Setup, Status,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -209,15 +209,35 @@ impl<G: Game> SimultaneousVisitor<G> for PlayJoint<'_, G> {
 
 /// Positions and moves as text that players can read, type and share.
 ///
-/// Parsing goes through an unvalidated setup first (each game has a `Setup`
-/// type), so malformed text and impossible positions both come back as a
+/// A position is read in two steps, the same for every game: its text into
+/// the game's [`Setup`](Notation::Setup), which checks only the text, then
+/// [`from_setup`](Notation::from_setup), which checks the setup against the
+/// rules. Malformed text and impossible positions both come back as a
 /// [`ParseError`] that names the problem.
 pub trait Notation: Game {
-    /// The position in the game's standard text form, including the side to move.
-    fn position_text(&self) -> String;
+    /// A position (or a deal) as written, before the rules check it.
+    type Setup: Setup;
 
-    /// Parses and validates a position written by [`position_text`](Notation::position_text).
-    fn from_position_text(text: &str, rules: Self::Rules) -> Result<Self, ParseError>;
+    /// The state of `setup` under `rules`, or what makes the position
+    /// impossible under them.
+    fn from_setup(setup: &Self::Setup, rules: Self::Rules) -> Result<Self, ParseError>;
+
+    /// This position as written: [`from_setup`](Notation::from_setup) reads
+    /// it back as a state with the same position.
+    fn setup(&self) -> Self::Setup;
+
+    /// The position in the game's standard text form, including the side to
+    /// move: the text of its [`setup`](Notation::setup).
+    fn position_text(&self) -> String {
+        self.setup().to_string()
+    }
+
+    /// Parses and validates a position written by
+    /// [`position_text`](Notation::position_text): the text read as a
+    /// [`Setup`](Notation::Setup), then [`from_setup`](Notation::from_setup).
+    fn from_position_text(text: &str, rules: Self::Rules) -> Result<Self, ParseError> {
+        Self::from_setup(&text.parse()?, rules)
+    }
 
     /// A move in the game's record notation, written from this (pre-move) state.
     fn move_text(&self, mv: Self::Move) -> String;

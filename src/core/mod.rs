@@ -3,6 +3,8 @@
 //! - [`Game`]: states, moves, status and hashing, for every kind of game;
 //! - [`Notation`], [`Stochastic`], [`Simultaneous`], [`ImperfectInformation`]:
 //!   what only some games have;
+//! - [`Setup`]: a position or a deal as written, read the same way for
+//!   every game before the rules check it;
 //! - [`Evaluate`], [`Playout`] and [`Objective`]: per-game knowledge that
 //!   searchers use;
 //! - [`Outcome`] and [`Payoffs`]: one payoff per player, which covers zero-sum,
@@ -27,6 +29,7 @@ mod ply;
 mod repetition;
 mod resources;
 mod rng;
+mod setup;
 mod sides;
 pub mod zobrist;
 
@@ -58,3 +61,4 @@ pub use resources::{
     thread_pool, usable_memory,
 };
 pub use rng::{GameRng, derive_seed, rng_from_seed};
+pub use setup::Setup;

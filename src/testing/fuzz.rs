@@ -10,15 +10,15 @@
 //! NAME`); `tests/suite/fuzz.rs` runs them on the stable toolchain over the corpus
 //! in `fuzz/corpus/NAME/` and seeded mutations of it. The formats of one
 //! game start with the game's name on a line of its own, so that the
-//! registry picks the game and a new game is fuzzed without a change here.
+//! registry picks the game and a new game is fuzzed without a change here:
+//! every game's positions and deals are read the same way, through its
+//! [`Setup`](crate::core::Setup) ([`fuzz_setup`]).
 
-use super::{counted_legal_moves, random_successor};
+use super::{check_reads_back, check_rules, counted_legal_moves, random_successor};
 use crate::arena::{GameLine, TournamentConfig, replay_line, replay_log};
-use crate::core::{
-    Game, MoveList, Notation, ParseError, RulesOptions, Status, parse_key_values, rng_from_seed,
-};
-use crate::games::{fenrir_cards, fenrir_path};
+use crate::core::{Game, MoveList, Notation, Status, parse_key_values, rng_from_seed};
 use crate::registry::{self, GameVisitor, Registered};
+use std::fmt::Debug;
 use std::marker::PhantomData;
 
 /// A fuzz entry point: it takes any bytes and panics only on a bug.
@@ -58,20 +58,20 @@ pub fn rules_text(data: &[u8]) {
     per_game::<RulesText>(data);
 }
 
-/// `GAME\nRULES\nDEAL`: a deal of Fenrir's Path or Fetters of Fenrir under
-/// the rules read first. A deal that reads prints back to the same deal, and
-/// one that fits the rules starts a game.
+/// `GAME\nRULES\nPOSITION`: a position under the rules read first. For a
+/// game dealt by chance, the position right after the deal is the deal
+/// alone, so this is also where deals are fuzzed.
 pub fn deal_text(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    let mut lines = text.splitn(3, '\n');
-    let (Some(name), Some(rules), Some(deal)) = (lines.next(), lines.next(), lines.next()) else {
-        return;
-    };
-    match name {
-        fenrir_path::FenrirPath::NAME => fenrir_path_deal(rules, deal),
-        fenrir_cards::FenrirCards::NAME => fenrir_cards_deal(rules, deal),
-        _ => {}
-    }
+    per_game::<PositionUnderRules>(data);
+}
+
+/// Any bytes as a position of `G` under the default rules, read through
+/// its [`Setup`](crate::core::Setup): a setup that reads prints back as text that reads as the
+/// same setup; a state made from it prints back to the same position text
+/// and hash, and its listed moves are legal. Works for any game, registered
+/// or not.
+pub fn fuzz_setup<G: Notation + Debug>(data: &[u8]) {
+    check_setup::<G>(&String::from_utf8_lossy(data), G::Rules::default());
 }
 
 /// `GAME\nSPEC`: an agent spec, built by the game's registry entry. The spec
@@ -173,11 +173,21 @@ impl<T: PerGame> GameVisitor for Dispatch<'_, T> {
     }
 }
 
-/// Reads a position under the default rules and checks that its text reads
-/// back to the same text and hash.
-fn read_position<G: Registered>(text: &str) -> Result<G, ParseError> {
-    let rules = G::Rules::default();
-    let state = G::from_position_text(text, rules.clone())?;
+/// The checks of [`fuzz_setup`] under `rules`.
+fn check_setup<G: Notation + Debug>(text: &str, rules: G::Rules) {
+    if let Some(state) = read_position::<G>(text, rules) {
+        state.diagram();
+        check_listed_moves(&state);
+    }
+}
+
+/// Reads a position through `G`'s [`Setup`](crate::core::Setup) and checks that the setup and
+/// the state print back to text that reads as the same; `None` if the text
+/// is not a position under `rules`.
+fn read_position<G: Notation + Debug>(text: &str, rules: G::Rules) -> Option<G> {
+    let setup: G::Setup = text.parse().ok()?;
+    check_reads_back(&setup, &format!("{} setup", G::NAME));
+    let state = G::from_setup(&setup, rules.clone()).ok()?;
     let printed = state.position_text();
     let reread = G::from_position_text(&printed, rules).unwrap_or_else(|error| {
         panic!(
@@ -197,16 +207,27 @@ fn read_position<G: Registered>(text: &str) -> Result<G, ParseError> {
         "{} incremental hash differs from the hash computed for {printed:?}",
         G::NAME
     );
-    Ok(state)
+    Some(state)
 }
 
 struct PositionText;
 
 impl PerGame for PositionText {
     fn check<G: Registered>(input: &[u8]) {
-        if let Ok(state) = read_position::<G>(&String::from_utf8_lossy(input)) {
-            state.diagram();
-            check_listed_moves(&state);
+        fuzz_setup::<G>(input);
+    }
+}
+
+struct PositionUnderRules;
+
+impl PerGame for PositionUnderRules {
+    fn check<G: Registered>(input: &[u8]) {
+        let text = String::from_utf8_lossy(input);
+        let Some((rules, position)) = text.split_once('\n') else {
+            return;
+        };
+        if let Ok(rules) = rules.parse::<G::Rules>() {
+            check_setup::<G>(position, rules);
         }
     }
 }
@@ -219,7 +240,7 @@ impl PerGame for MoveText {
         let Some((position, move_text)) = text.split_once('\n') else {
             return;
         };
-        let Ok(state) = read_position::<G>(position) else {
+        let Some(state) = read_position::<G>(position, G::Rules::default()) else {
             return;
         };
         let Ok(mv) = state.parse_move(move_text) else {
@@ -245,54 +266,9 @@ impl PerGame for RulesText {
         let Ok(rules) = String::from_utf8_lossy(input).parse::<G::Rules>() else {
             return;
         };
-        check_rules_read_back(&rules);
+        check_rules(&rules);
         check_listed_moves(&G::new(rules));
     }
-}
-
-/// Rules that were read are valid and their text reads as the same rules.
-fn check_rules_read_back<R: RulesOptions>(rules: &R) {
-    if let Err(problem) = rules.validate() {
-        panic!("rules {rules} were read but are not valid: {problem}");
-    }
-    let printed = rules.to_string();
-    let reread: R = printed
-        .parse()
-        .unwrap_or_else(|error| panic!("rules {printed:?} do not read back: {error}"));
-    assert_eq!(&reread, rules, "rules {printed:?} read back otherwise");
-}
-
-fn fenrir_path_deal(rules: &str, deal: &str) {
-    let (Ok(rules), Ok(deal)) = (
-        rules.parse::<fenrir_path::FenrirPathRules>(),
-        deal.parse::<fenrir_path::Deal>(),
-    ) else {
-        return;
-    };
-    let printed = deal.to_string();
-    let reread: fenrir_path::Deal = printed
-        .parse()
-        .unwrap_or_else(|error| panic!("deal {printed:?} does not read back: {error}"));
-    assert_eq!(reread, deal, "deal {printed:?} reads back otherwise");
-    if deal.validate(&rules).is_ok() {
-        let start = fenrir_path::FenrirPath::from_deal(&deal, rules)
-            .unwrap_or_else(|error| panic!("valid deal {printed:?} starts no game: {error}"));
-        check_listed_moves(&start);
-    }
-}
-
-fn fenrir_cards_deal(rules: &str, deal: &str) {
-    let Ok(rules) = rules.parse::<fenrir_cards::FenrirCardsRules>() else {
-        return;
-    };
-    let Ok(deal) = fenrir_cards::Deal::parse(deal, &rules) else {
-        return;
-    };
-    let printed = deal.text(&rules);
-    let reread = fenrir_cards::Deal::parse(&printed, &rules)
-        .unwrap_or_else(|error| panic!("deal {printed:?} does not read back: {error}"));
-    assert_eq!(reread, deal, "deal {printed:?} reads back otherwise");
-    check_listed_moves(&fenrir_cards::FenrirCards::from_deal(deal, rules));
 }
 
 struct AgentSpec;
@@ -432,12 +408,13 @@ struct IncrementalHash;
 impl PerGame for IncrementalHash {
     fn check<G: Registered>(input: &[u8]) {
         play_choices::<G>(input, |state: &G| {
-            read_position::<G>(&state.position_text()).unwrap_or_else(|error| {
+            let text = state.position_text();
+            if read_position::<G>(&text, state.rules().clone()).is_none() {
                 panic!(
-                    "{} position reached in play does not read: {error}",
+                    "{} position {text:?} reached in play does not read",
                     G::NAME
-                )
-            });
+                );
+            }
         });
     }
 }
@@ -481,7 +458,7 @@ fn play_choices<G: Registered>(choices: &[u8], mut check: impl FnMut(&G)) {
 
 /// The state's listed moves agree with its status and its bulk count, and
 /// each passes `check_move`.
-fn check_listed_moves<G: Registered>(state: &G) {
+fn check_listed_moves<G: Game + Debug>(state: &G) {
     let moves = counted_legal_moves(state);
     match state.status() {
         Status::ToMove(_) => assert!(!moves.is_empty(), "no moves to play in {state:?}"),
@@ -495,38 +472,16 @@ fn check_listed_moves<G: Registered>(state: &G) {
 }
 
 /// Valid inputs for the entry points, made from every registered game:
-/// positions reached in random play with one legal move each, the default
-/// rules, agent specs, and move choices, with the name of the entry point
-/// each is for. The corpus starts from these; files in `fuzz/corpus/` add
-/// the formats made outside the registry (records, sessions, logs).
+/// positions reached in random play (alone, under the default rules and
+/// with one legal move each), the default rules, agent specs, and move
+/// choices, with the name of the entry point each is for. The corpus starts
+/// from these; files in `fuzz/corpus/` add the formats made outside the
+/// registry (records, sessions, logs).
 pub fn registry_seeds() -> Vec<(&'static str, Vec<u8>)> {
-    let mut seeds: Vec<(&'static str, Vec<u8>)> = registry::visit_all(&mut Seeds)
+    registry::visit_all(&mut Seeds)
         .into_iter()
         .flatten()
-        .collect();
-    let path_rules = fenrir_path::FenrirPathRules::default();
-    let path_deal = fenrir_path::Deal::random(&path_rules, &mut rng_from_seed(1));
-    seeds.push((
-        "deal_text",
-        format!(
-            "{}\n{path_rules}\n{path_deal}",
-            fenrir_path::FenrirPath::NAME
-        )
-        .into_bytes(),
-    ));
-    let cards_rules = fenrir_cards::FenrirCardsRules::default();
-    let undealt = fenrir_cards::FenrirCards::new(cards_rules);
-    let dealt = random_successor(&undealt, &mut rng_from_seed(1)).expect("a deal follows");
-    seeds.push((
-        "deal_text",
-        format!(
-            "{}\n{cards_rules}\n{}",
-            fenrir_cards::FenrirCards::NAME,
-            dealt.position_text()
-        )
-        .into_bytes(),
-    ));
-    seeds
+        .collect()
 }
 
 /// Agent specs of every kind, some of which a given game refuses.
@@ -571,6 +526,7 @@ impl GameVisitor for Seeds {
                     format!("{position}\n{}", state.move_text(mv)),
                 ));
             }
+            seeds.push(seed("deal_text", format!("{}\n{position}", start.rules())));
             seeds.push(seed("position_text", position));
         }
         let choices: Vec<u8> = (0..64u8).map(|index| index.wrapping_mul(37)).collect();

@@ -3,9 +3,13 @@
 //! the seeds made from the registry), then over a fixed number of seeded
 //! mutations of that corpus, so every run tries the same inputs.
 
-use norn::core::{GameRng, rng_from_seed};
-use norn::testing::fuzz::{EntryPoint, TARGETS, registry_seeds};
+use crate::common::goofspiel::Goofspiel;
+use norn::core::{Game, GameRng, Notation, rng_from_seed};
+use norn::registry::{self, GameVisitor, Registered};
+use norn::testing::fuzz::{EntryPoint, TARGETS, fuzz_setup, registry_seeds};
+use norn::testing::random_successor;
 use rand::RngExt;
+use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
@@ -81,6 +85,51 @@ fn every_entry_point_survives_mutations_of_its_corpus() {
             run(name, target, &format!("mutation {round}"), &input);
         }
     }
+}
+
+/// Mutated positions per game read through the game's `Setup`.
+const SETUP_MUTATIONS: usize = 3_000;
+
+/// Feeds mutations of positions of `G` reached in random play to
+/// [`fuzz_setup`], which reads them through the game's `Setup` and checks
+/// what reads: no game may panic on any of them.
+fn mutated_positions_read_through_the_setup<G: Notation + Debug>(start: G, seed: u64) {
+    let mut rng = rng_from_seed(seed);
+    let mut positions = vec![start.position_text().into_bytes()];
+    let mut state = start;
+    while let Some(next) = random_successor(&state, &mut rng) {
+        positions.push(next.position_text().into_bytes());
+        state = next;
+        if positions.len() == 60 {
+            break;
+        }
+    }
+    for round in 0..SETUP_MUTATIONS {
+        let input = mutate(&positions, &mut rng);
+        run(
+            G::NAME,
+            fuzz_setup::<G>,
+            &format!("setup mutation {round}"),
+            &input,
+        );
+    }
+}
+
+struct MutatedPositions;
+
+impl GameVisitor for MutatedPositions {
+    type Output = ();
+
+    fn visit<G: Registered>(&mut self) {
+        mutated_positions_read_through_the_setup(G::new(G::Rules::default()), 7);
+    }
+}
+
+#[test]
+fn every_game_reads_mutated_positions_through_its_setup() {
+    registry::visit_all(&mut MutatedPositions);
+    // A game from outside the registry is read the same way.
+    mutated_positions_read_through_the_setup(Goofspiel::new(Default::default()), 7);
 }
 
 /// Characters that the formats give meaning to, and some they do not.

@@ -44,11 +44,50 @@ impl Card {
 
     /// The card as written: the suit letter and the rank, e.g. `D7`.
     pub fn text(self, ranks: u8) -> String {
-        format!("{}{}", SUIT_NAMES[self.suit(ranks)].1, self.rank(ranks))
+        WrittenCard::of(self, ranks).to_string()
     }
 
     /// Reads a card such as `D7` or `g12` for a deck of `ranks` ranks.
     pub fn parse(text: &str, ranks: u8) -> Result<Card, ParseError> {
+        text.parse::<WrittenCard>()?
+            .card(ranks)
+            .map_err(|problem| ParseError::new("card", text, problem))
+    }
+}
+
+/// A card as written, its suit and its rank, before the rules say how many
+/// ranks a suit has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenCard {
+    /// The suit, 0..3.
+    pub suit: usize,
+    /// The rank as written, checked by [`WrittenCard::card`].
+    pub rank: u8,
+}
+
+impl WrittenCard {
+    /// How `card` is written in a deck of `ranks` ranks.
+    pub fn of(card: Card, ranks: u8) -> WrittenCard {
+        WrittenCard {
+            suit: card.suit(ranks),
+            rank: card.rank(ranks),
+        }
+    }
+
+    /// The card in a deck of `ranks` ranks, or why there is none.
+    pub fn card(self, ranks: u8) -> Result<Card, String> {
+        if !(1..=ranks).contains(&self.rank) {
+            return Err(format!("the ranks run from 1 to {ranks}"));
+        }
+        Ok(Card::new(self.suit, self.rank, ranks))
+    }
+}
+
+impl std::str::FromStr for WrittenCard {
+    type Err = ParseError;
+
+    /// Reads a suit letter (in either case) and a rank, e.g. `D7` or `g12`.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
         let bad = |problem: String| ParseError::new("card", text, problem);
         let mut chars = text.chars();
         let letter = chars
@@ -60,13 +99,16 @@ impl Card {
             .position(|&(_, suit_letter)| suit_letter == letter)
             .ok_or_else(|| bad(format!("`{letter}` is not a suit (L, D or G)")))?;
         let rank_text = chars.as_str();
-        let rank: u8 = rank_text
+        let rank = rank_text
             .parse()
             .map_err(|_| bad(format!("`{rank_text}` is not a rank")))?;
-        if !(1..=ranks).contains(&rank) {
-            return Err(bad(format!("the ranks run from 1 to {ranks}")));
-        }
-        Ok(Card::new(suit, rank, ranks))
+        Ok(WrittenCard { suit, rank })
+    }
+}
+
+impl fmt::Display for WrittenCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", SUIT_NAMES[self.suit].1, self.rank)
     }
 }
 

@@ -45,11 +45,11 @@ mod rules;
 mod setup;
 mod state;
 
-pub use cards::{Card, CardSet, MAX_RANKS, SUIT_NAMES, SUITS};
+pub use cards::{Card, CardSet, MAX_RANKS, SUIT_NAMES, SUITS, WrittenCard};
 pub(crate) use counting::{KnownLacks, PublicView, counting_move};
 pub use eval::{FenrirPlayout, PlayoutMoves, sort_by_counting_rule};
 pub use moves::FenrirCardsMove;
 pub use observation::FenrirObservation;
 pub use options::{EmptyHandRule, FenrirCardsRules, StuckRule};
-pub use setup::{Deal, UNDEALT};
+pub use setup::{Deal, DealSetup, FenrirCardsSetup, UNDEALT};
 pub use state::{EndReason, Event, FenrirCards, Phase};

@@ -1,60 +1,61 @@
-//! Text forms: positions (a deal, see [`Deal`](super::Deal), and the moves
-//! played from it), moves and diagrams.
+//! Text forms: positions (a deal and the moves played from it, see
+//! [`FenrirCardsSetup`](super::FenrirCardsSetup)), moves and diagrams.
 //!
-//! - A move is `2:D7` (ask player 2 for D7) or `xD3` (discard D3).
-//! - A position is its deal followed by the moves played, separated by
-//!   spaces; `undealt` is the state before the deal.
+//! A move is `2:D7` (ask player 2 for D7) or `xD3` (discard D3).
 
 use super::cards::Card;
 use super::moves::FenrirCardsMove;
 use super::options::FenrirCardsRules;
-use super::setup::{Deal, UNDEALT};
+use super::setup::{DealSetup, FenrirCardsSetup};
 use super::state::{FenrirCards, Phase};
 use crate::core::{Game, Notation, ParseError};
 use std::fmt::Write;
 
 impl Notation for FenrirCards {
-    fn position_text(&self) -> String {
-        if !self.is_dealt() {
-            return UNDEALT.to_string();
-        }
-        let mut text = self.deal.text(&self.rules);
-        let mut replay = FenrirCards::from_deal(self.deal, self.rules);
-        for mv in self.moves_played() {
-            write!(text, " {}", replay.move_text(mv)).expect("writing to a string");
-            replay.play(mv);
-        }
-        text
-    }
+    type Setup = FenrirCardsSetup;
 
-    fn from_position_text(text: &str, rules: FenrirCardsRules) -> Result<Self, ParseError> {
-        let mut words = text.split_whitespace();
-        let first = words
-            .next()
-            .ok_or_else(|| ParseError::new("position", text, "the text is empty"))?;
-        if first == UNDEALT {
-            return match words.next() {
-                None => Ok(FenrirCards::new(rules)),
-                Some(_) => Err(ParseError::new(
-                    "position",
-                    text,
-                    "no move can be played before the deal",
-                )),
-            };
-        }
-        let deal = Deal::parse(first, &rules)?;
+    /// A validated state from an unvalidated setup: the deal checked
+    /// against the rules, then each move checked and played.
+    fn from_setup(setup: &FenrirCardsSetup, rules: FenrirCardsRules) -> Result<Self, ParseError> {
+        let FenrirCardsSetup::Dealt { deal, moves } = setup else {
+            return Ok(FenrirCards::new(rules));
+        };
+        let deal = deal
+            .validate(&rules)
+            .map_err(|problem| ParseError::new("deal", &deal.to_string(), problem))?;
         let mut state = FenrirCards::from_deal(deal, rules);
-        for (index, word) in words.enumerate() {
+        for (index, word) in moves.iter().enumerate() {
             let mv = state.parse_move(word).map_err(|error| {
                 ParseError::new(
                     "position",
-                    text,
+                    &setup.to_string(),
                     format!("move {} `{word}`: {}", index + 1, error.problem()),
                 )
             })?;
             state.play(mv);
         }
         Ok(state)
+    }
+
+    /// The unvalidated setup of this position: its deal and the moves
+    /// played from it.
+    fn setup(&self) -> FenrirCardsSetup {
+        if !self.is_dealt() {
+            return FenrirCardsSetup::Undealt;
+        }
+        let mut replay = FenrirCards::from_deal(self.deal, self.rules);
+        let moves = self
+            .moves_played()
+            .map(|mv| {
+                let text = replay.move_text(mv);
+                replay.play(mv);
+                text
+            })
+            .collect();
+        FenrirCardsSetup::Dealt {
+            deal: DealSetup::of(&self.deal, &self.rules),
+            moves,
+        }
     }
 
     fn move_text(&self, mv: FenrirCardsMove) -> String {

@@ -40,5 +40,5 @@ pub use board::{Colour, MAX_COLOURS, MAX_TILES, ODIN, tiles_of};
 pub use eval::{SafetyMargin, ShortestWin};
 pub use moves::FenrirPathMove;
 pub use options::{FenrirPathRules, NoMoves, StuckGod, TurnOrder};
-pub use setup::{Deal, FenrirPathSetup};
+pub use setup::{Deal, DealtSetup, FenrirPathSetup, UNDEALT};
 pub use state::{EndReason, FenrirPath};

@@ -1,28 +1,71 @@
 //! Text forms: positions (see [`FenrirPathSetup`](super::FenrirPathSetup)),
 //! moves such as `R7`, and diagrams.
 
-use super::board::{Colour, ODIN, tile_bit};
+use super::board::{Colour, MAX_COLOURS, ODIN, tile_bit};
 use super::moves::FenrirPathMove;
 use super::options::{FenrirPathRules, TurnOrder};
-use super::state::FenrirPath;
+use super::setup::{DealtSetup, FenrirPathSetup};
+use super::state::{EndReason, FenrirPath, NOBODY};
 use crate::core::{Game, MoveList, Notation, ParseError};
 
 impl Notation for FenrirPath {
     /// The deal and every field, e.g.
     /// `RRRRRRBBBBBBGGGGGGYYYYYY:RBGY gods=R5,B10,G15,Y20 wolf=24 collected=- last=-`.
     /// Before the deal there is no position, and the text is `undealt`.
-    fn position_text(&self) -> String {
-        if !self.dealt {
-            return "undealt".to_string();
+    type Setup = FenrirPathSetup;
+
+    /// A validated state from an unvalidated setup; the ply counter starts at 0.
+    fn from_setup(setup: &FenrirPathSetup, rules: FenrirPathRules) -> Result<Self, ParseError> {
+        let setup = match setup {
+            FenrirPathSetup::Undealt => return Ok(FenrirPath::new(rules)),
+            FenrirPathSetup::Dealt(setup) => setup,
+        };
+        setup.validate(&rules)?;
+        let mut colour_tiles = [0; MAX_COLOURS];
+        for (index, colour) in setup.deal.tiles.iter().enumerate() {
+            colour_tiles[colour.index()] |= tile_bit(index as u8 + 1);
         }
-        self.setup().to_string()
+        let mut start_order = Colour::ALL;
+        start_order[..setup.deal.gods.len()].copy_from_slice(&setup.deal.gods);
+        let mut state = FenrirPath {
+            rules,
+            dealt: true,
+            colour_tiles,
+            start_order,
+            gods: setup.god_tiles(&rules),
+            wolf: setup.wolf_tile(&rules),
+            collected: setup.collected,
+            last_mover: setup
+                .last_mover
+                .map_or(NOBODY, |colour| colour.index() as u8),
+            ending: None,
+            ply: 0,
+            hash: 0,
+        };
+        state.hash = state.hash_from_scratch();
+        if state.wolf == ODIN {
+            state.ending = Some(EndReason::WolfReachedOdin);
+        } else if state.complete_sets() >= rules.sets_to_win() {
+            state.ending = Some(EndReason::FenrirBound);
+        } else {
+            state.settle_turn();
+        }
+        Ok(state)
     }
 
-    fn from_position_text(text: &str, rules: FenrirPathRules) -> Result<Self, ParseError> {
-        if text.trim() == "undealt" {
-            return Ok(FenrirPath::new(rules));
+    /// The unvalidated setup of this position, every field written out
+    /// once the tiles are dealt.
+    fn setup(&self) -> FenrirPathSetup {
+        if !self.dealt {
+            return FenrirPathSetup::Undealt;
         }
-        FenrirPath::from_setup(&text.parse()?, rules)
+        FenrirPathSetup::Dealt(DealtSetup {
+            deal: self.deal(),
+            gods: Some(self.gods),
+            wolf: Some(self.wolf),
+            collected: self.collected,
+            last_mover: self.last_mover(),
+        })
     }
 
     fn move_text(&self, mv: FenrirPathMove) -> String {

@@ -8,7 +8,7 @@
 
 use super::board::{Colour, MAX_COLOURS, MAX_TILES, ODIN, tile_bit, tile_range, tiles_of};
 use super::options::FenrirPathRules;
-use crate::core::ParseError;
+use crate::core::{ParseError, Setup};
 use rand::seq::SliceRandom;
 use std::fmt;
 use std::str::FromStr;
@@ -110,6 +110,8 @@ fn colour_list(colours: usize) -> String {
     }
 }
 
+impl Setup for Deal {}
+
 impl FromStr for Deal {
     type Err = ParseError;
 
@@ -159,9 +161,52 @@ impl fmt::Display for Deal {
     }
 }
 
-/// A position as written, before it is checked against the rules.
+/// The text of the state before the deal.
+pub const UNDEALT: &str = "undealt";
+
+/// A position as written, before it is checked against the rules: `undealt`
+/// before the deal, and afterwards the deal and where everything stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenrirPathSetup {
+pub enum FenrirPathSetup {
+    /// The state before the deal.
+    Undealt,
+    /// A dealt position.
+    Dealt(DealtSetup),
+}
+
+impl From<Deal> for FenrirPathSetup {
+    /// The start of `deal`.
+    fn from(deal: Deal) -> FenrirPathSetup {
+        FenrirPathSetup::Dealt(DealtSetup::start_of(deal))
+    }
+}
+
+impl Setup for FenrirPathSetup {}
+
+impl FromStr for FenrirPathSetup {
+    type Err = ParseError;
+
+    /// Reads `undealt` or a dealt position (see [`DealtSetup`]).
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        if text.trim() == UNDEALT {
+            return Ok(FenrirPathSetup::Undealt);
+        }
+        text.parse().map(FenrirPathSetup::Dealt)
+    }
+}
+
+impl fmt::Display for FenrirPathSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenrirPathSetup::Undealt => f.write_str(UNDEALT),
+            FenrirPathSetup::Dealt(setup) => setup.fmt(f),
+        }
+    }
+}
+
+/// A dealt position as written, before it is checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealtSetup {
     pub deal: Deal,
     /// The tile of each god by colour index; `None` puts every god on its
     /// starting tile.
@@ -174,11 +219,11 @@ pub struct FenrirPathSetup {
     pub last_mover: Option<Colour>,
 }
 
-impl FenrirPathSetup {
+impl DealtSetup {
     /// The start of `deal`: gods on their starting tiles, the wolf on the last
     /// tile, nothing collected, no god has moved.
-    pub fn start_of(deal: Deal) -> FenrirPathSetup {
-        FenrirPathSetup {
+    pub fn start_of(deal: Deal) -> DealtSetup {
+        DealtSetup {
             deal,
             gods: None,
             wolf: None,
@@ -274,7 +319,7 @@ fn parse_tile(text: &str, value: &str, what: &str) -> Result<u8, ParseError> {
     })
 }
 
-impl FromStr for FenrirPathSetup {
+impl FromStr for DealtSetup {
     type Err = ParseError;
 
     /// Reads a deal optionally followed by `gods=R5,B10,...`, `wolf=N`,
@@ -286,7 +331,7 @@ impl FromStr for FenrirPathSetup {
             .next()
             .ok_or_else(|| bad("the text is empty".into()))?
             .parse()?;
-        let mut setup = FenrirPathSetup::start_of(deal);
+        let mut setup = DealtSetup::start_of(deal);
         let mut seen: Vec<&str> = Vec::new();
         for word in words {
             let (key, value) = word
@@ -316,9 +361,19 @@ impl FromStr for FenrirPathSetup {
                     if let Some(missing) = setup.deal.gods.iter().find(|god| !listed[god.index()]) {
                         return Err(bad(format!("`gods` does not place {missing}")));
                     }
-                    if listed.iter().filter(|&&l| l).count() != count {
+                    if let Some(extra) = Colour::ALL
+                        .into_iter()
+                        .find(|god| listed[god.index()] && !setup.deal.gods.contains(god))
+                    {
                         return Err(bad(format!(
-                            "`gods` places more than the deal's {count} gods"
+                            "`gods` places {extra}, a god the deal does not have"
+                        )));
+                    }
+                    // A deal that names a god twice has fewer gods to place.
+                    let placed = listed.iter().filter(|&&l| l).count();
+                    if placed != count {
+                        return Err(bad(format!(
+                            "`gods` places {placed} gods, but the deal has {count}"
                         )));
                     }
                     setup.gods = Some(tiles);
@@ -362,7 +417,7 @@ impl FromStr for FenrirPathSetup {
     }
 }
 
-impl fmt::Display for FenrirPathSetup {
+impl fmt::Display for DealtSetup {
     /// The deal, then only the fields that are given.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.deal)?;
@@ -442,5 +497,35 @@ mod tests {
         let second = Deal::random(&rules, &mut rng);
         second.validate(&rules).unwrap();
         assert_ne!(first, second);
+    }
+
+    #[test]
+    fn the_state_before_the_deal_has_a_setup() {
+        use crate::core::{Game, Notation};
+        use crate::games::fenrir_path::FenrirPath;
+        let rules = FenrirPathRules::default();
+        let undealt = FenrirPath::new(rules);
+        assert_eq!(undealt.setup(), FenrirPathSetup::Undealt);
+        assert_eq!(undealt.setup().to_string(), UNDEALT);
+        let setup: FenrirPathSetup = " undealt ".parse().unwrap();
+        assert_eq!(FenrirPath::from_setup(&setup, rules).unwrap(), undealt);
+    }
+
+    #[test]
+    fn gods_placed_must_be_the_gods_of_the_deal() {
+        // Each was read once and printed as a text that did not read back.
+        for (text, problem) in [
+            (
+                "GYYRBGGYYRBBGRRBGYYGRBBR:RYGR gods=R3,B0,G16,Y10",
+                "blue, a god the deal does not have",
+            ),
+            (
+                "GYYRBGGYYRBBGRRBGYYGRBBR:RYGR gods=R3,G16,Y10",
+                "places 3 gods, but the deal has 4",
+            ),
+        ] {
+            let error = text.parse::<DealtSetup>().unwrap_err().to_string();
+            assert!(error.contains(problem), "{text}: {error}");
+        }
     }
 }

@@ -3,11 +3,11 @@
 use super::board::{Colour, MAX_COLOURS, ODIN, tile_bit, tiles_of};
 use super::moves::FenrirPathMove;
 use super::options::{FenrirPathRules, StuckGod, TurnOrder};
-use super::setup::{Deal, FenrirPathSetup};
+use super::setup::Deal;
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Outcome, ParseError, Payoffs, Player,
-    Scoring, Status, Stochastic,
+    ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Notation, Outcome, ParseError, Payoffs,
+    Player, Scoring, Status, Stochastic,
 };
 use serde::Serialize;
 
@@ -80,45 +80,7 @@ pub struct FenrirPath {
 impl FenrirPath {
     /// The dealt starting position of `deal`.
     pub fn from_deal(deal: &Deal, rules: FenrirPathRules) -> Result<FenrirPath, ParseError> {
-        FenrirPath::from_setup(&FenrirPathSetup::start_of(deal.clone()), rules)
-    }
-
-    /// A validated state from an unvalidated setup; the ply counter starts at 0.
-    pub fn from_setup(
-        setup: &FenrirPathSetup,
-        rules: FenrirPathRules,
-    ) -> Result<FenrirPath, ParseError> {
-        setup.validate(&rules)?;
-        let mut colour_tiles = [0; MAX_COLOURS];
-        for (index, colour) in setup.deal.tiles.iter().enumerate() {
-            colour_tiles[colour.index()] |= tile_bit(index as u8 + 1);
-        }
-        let mut start_order = Colour::ALL;
-        start_order[..setup.deal.gods.len()].copy_from_slice(&setup.deal.gods);
-        let mut state = FenrirPath {
-            rules,
-            dealt: true,
-            colour_tiles,
-            start_order,
-            gods: setup.god_tiles(&rules),
-            wolf: setup.wolf_tile(&rules),
-            collected: setup.collected,
-            last_mover: setup
-                .last_mover
-                .map_or(NOBODY, |colour| colour.index() as u8),
-            ending: None,
-            ply: 0,
-            hash: 0,
-        };
-        state.hash = state.hash_from_scratch();
-        if state.wolf == ODIN {
-            state.ending = Some(EndReason::WolfReachedOdin);
-        } else if state.complete_sets() >= rules.sets_to_win() {
-            state.ending = Some(EndReason::FenrirBound);
-        } else {
-            state.settle_turn();
-        }
-        Ok(state)
+        FenrirPath::from_setup(&deal.clone().into(), rules)
     }
 
     /// The deal this game was dealt.
@@ -138,20 +100,6 @@ impl FenrirPath {
         Deal {
             tiles,
             gods: self.start_order[..self.rules.colours() as usize].to_vec(),
-        }
-    }
-
-    /// The unvalidated setup of this position.
-    ///
-    /// # Panics
-    /// Before the deal, like [`FenrirPath::deal`].
-    pub fn setup(&self) -> FenrirPathSetup {
-        FenrirPathSetup {
-            deal: self.deal(),
-            gods: Some(self.gods),
-            wolf: Some(self.wolf),
-            collected: self.collected,
-            last_mover: self.last_mover(),
         }
     }
 

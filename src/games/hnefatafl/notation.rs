@@ -53,12 +53,23 @@ fn capture_suffix(captures: Bitboard128) -> String {
 }
 
 impl Notation for Hnefatafl {
-    fn position_text(&self) -> String {
-        self.setup().to_string()
+    type Setup = HnefataflSetup;
+
+    /// The game counts as just started: the ply counter is zero and there is
+    /// no repetition history.
+    fn from_setup(setup: &HnefataflSetup, rules: HnefataflRules) -> Result<Self, ParseError> {
+        setup.validate()?;
+        Ok(Hnefatafl::from_valid_setup(setup, rules))
     }
 
-    fn from_position_text(text: &str, rules: HnefataflRules) -> Result<Self, ParseError> {
-        Hnefatafl::from_setup(&text.parse::<HnefataflSetup>()?, rules)
+    /// The pieces and the side to move.
+    fn setup(&self) -> HnefataflSetup {
+        HnefataflSetup {
+            attackers: self.attackers,
+            defenders: self.defenders,
+            king: Some(self.king),
+            to_move: self.to_move,
+        }
     }
 
     fn move_text(&self, mv: HnefataflMove) -> String {

@@ -6,7 +6,7 @@ use super::board::{GRID, RESTRICTED, SIZE, Side, THRONE, square_name, squares_at
 use super::options::HnefataflRules;
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Square};
-use crate::core::{ParseError, RepetitionHistory};
+use crate::core::{ParseError, RepetitionHistory, Setup};
 use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
@@ -94,6 +94,8 @@ impl HnefataflSetup {
         Ok(())
     }
 }
+
+impl Setup for HnefataflSetup {}
 
 impl FromStr for HnefataflSetup {
     type Err = ParseError;
@@ -196,18 +198,8 @@ impl Hnefatafl {
         Hnefatafl::from_valid_setup(&START, rules)
     }
 
-    /// A validated state from an unvalidated setup. The game counts as just
-    /// started: the ply counter is zero and there is no repetition history.
-    pub fn from_setup(
-        setup: &HnefataflSetup,
-        rules: HnefataflRules,
-    ) -> Result<Hnefatafl, ParseError> {
-        setup.validate()?;
-        Ok(Hnefatafl::from_valid_setup(setup, rules))
-    }
-
     /// The state of a setup that passes [`HnefataflSetup::validate`].
-    fn from_valid_setup(setup: &HnefataflSetup, rules: HnefataflRules) -> Hnefatafl {
+    pub(super) fn from_valid_setup(setup: &HnefataflSetup, rules: HnefataflRules) -> Hnefatafl {
         let mut state = Hnefatafl {
             attackers: setup.attackers,
             defenders: setup.defenders,
@@ -223,16 +215,6 @@ impl Hnefatafl {
         state.remember_position(false);
         state.ending = state.ending_at_setup();
         state
-    }
-
-    /// The unvalidated setup of this position (pieces and side to move).
-    pub fn setup(&self) -> HnefataflSetup {
-        HnefataflSetup {
-            attackers: self.attackers,
-            defenders: self.defenders,
-            king: Some(self.king),
-            to_move: self.to_move,
-        }
     }
 }
 

@@ -9,12 +9,30 @@ use crate::core::{Game, Notation, ParseError};
 
 impl Notation for Nibelungen {
     /// `G,K,H,S,B:TOD:NO[:X][@N]`, e.g. the start `33,44,43,30,10:SB:-`.
-    fn position_text(&self) -> String {
-        NibelungenSetup::of(self).to_string()
+    type Setup = NibelungenSetup;
+
+    /// The ply counter starts at 0. A board that meets a winning condition
+    /// is a finished game.
+    fn from_setup(setup: &NibelungenSetup, rules: NibelungenRules) -> Result<Self, ParseError> {
+        setup
+            .validate(&rules)
+            .map_err(|problem| ParseError::new("position", &setup.to_string(), problem))?;
+        Ok(Nibelungen::from_parts(
+            rules,
+            setup.points,
+            setup.screens,
+            setup.next,
+            setup.round,
+        ))
     }
 
-    fn from_position_text(text: &str, rules: NibelungenRules) -> Result<Self, ParseError> {
-        Nibelungen::from_setup(&NibelungenSetup::parse(text)?, rules)
+    fn setup(&self) -> NibelungenSetup {
+        NibelungenSetup {
+            points: self.points,
+            screens: self.screens,
+            next: self.next,
+            round: self.round,
+        }
     }
 
     /// A pair's letters (`GK`) or a move's end point (`43`).

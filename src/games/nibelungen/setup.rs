@@ -12,9 +12,9 @@
 use super::board::{bit, parse_point, point, point_name};
 use super::moves::{Character, Pair};
 use super::options::{NibelungenRules, parse_screen, screen_text};
-use super::state::Nibelungen;
-use crate::core::ParseError;
+use crate::core::{ParseError, Setup};
 use std::fmt;
+use std::str::FromStr;
 
 /// The start points: Gunther, Kriemhild and Hagen at the north, east and
 /// west points of Worms, Siegfried at the north point of Xanten, Brunhild
@@ -40,9 +40,13 @@ pub struct NibelungenSetup {
     pub round: u32,
 }
 
-impl NibelungenSetup {
+impl Setup for NibelungenSetup {}
+
+impl FromStr for NibelungenSetup {
+    type Err = ParseError;
+
     /// Reads the text form (see the module documentation).
-    pub fn parse(text: &str) -> Result<NibelungenSetup, ParseError> {
+    fn from_str(text: &str) -> Result<NibelungenSetup, ParseError> {
         let bad = |problem: String| ParseError::new("position", text, problem);
         let (body, round) = match text.trim().split_once('@') {
             Some((body, round)) => {
@@ -105,7 +109,9 @@ impl NibelungenSetup {
             round,
         })
     }
+}
 
+impl NibelungenSetup {
     /// Checks the setup against `rules`: five different points, a round
     /// within the limit, and during a movement phase two revealed pairs and
     /// a character that moves this round.
@@ -157,20 +163,10 @@ impl NibelungenSetup {
             }
         }
     }
-
-    /// The setup of a state.
-    pub fn of(state: &Nibelungen) -> NibelungenSetup {
-        NibelungenSetup {
-            points: state.points,
-            screens: state.screens,
-            next: state.next,
-            round: state.round,
-        }
-    }
 }
 
 impl fmt::Display for NibelungenSetup {
-    /// The text form that [`NibelungenSetup::parse`] reads.
+    /// The text form that `from_str` reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let points: Vec<String> = self.points.iter().map(|&point| point_name(point)).collect();
         write!(
@@ -187,25 +183,5 @@ impl fmt::Display for NibelungenSetup {
             write!(f, "@{}", self.round)?;
         }
         Ok(())
-    }
-}
-
-impl Nibelungen {
-    /// A validated state from an unvalidated setup; the ply counter starts
-    /// at 0. A board that meets a winning condition is a finished game.
-    pub fn from_setup(
-        setup: &NibelungenSetup,
-        rules: NibelungenRules,
-    ) -> Result<Nibelungen, ParseError> {
-        setup
-            .validate(&rules)
-            .map_err(|problem| ParseError::new("position", &setup.to_string(), problem))?;
-        Ok(Nibelungen::from_parts(
-            rules,
-            setup.points,
-            setup.screens,
-            setup.next,
-            setup.round,
-        ))
     }
 }

@@ -1,7 +1,9 @@
 //! Text forms: the 10-file FEN (see [`StealthChessSetup`]), long algebraic
 //! moves and diagrams.
 
-use super::board::{FILES, Kind, RANKS, SLURKS, parse_square, square_at, square_name};
+use super::board::{
+    FILES, Kind, RANKS, SLURK_SLOTS, SLURKS, parse_square, slurk_slot, square_at, square_name,
+};
 use super::moves::{Special, StealthChessMove};
 use super::options::StealthChessRules;
 use super::setup::StealthChessSetup;
@@ -61,14 +63,53 @@ fn read_move(text: &str) -> Result<WrittenMove, String> {
 }
 
 impl Notation for StealthChess {
-    fn position_text(&self) -> String {
-        self.setup().to_string()
+    /// A 10-file FEN with its Slurk field; an 8-file chess FEN reads as one
+    /// placed on files `b`..`i`.
+    type Setup = StealthChessSetup;
+
+    /// A validated state from an unvalidated setup. The game counts as just
+    /// started: the ply counter is zero and there is no repetition history.
+    ///
+    /// # Errors
+    /// What makes the position impossible: a missing king, a piece where it
+    /// cannot stand, an inconsistent Slurk field, castling right or en
+    /// passant square, or the side not to move in check.
+    fn from_setup(setup: &StealthChessSetup, rules: StealthChessRules) -> Result<Self, ParseError> {
+        setup.validate()?;
+        let state = StealthChess::from_valid_setup(setup, rules);
+        let mut other_side = state.clone();
+        other_side.to_move = state.to_move.opponent();
+        if other_side.in_check() {
+            return Err(ParseError::new(
+                "position",
+                &setup.to_string(),
+                format!(
+                    "{} is in check, but it is {}'s move",
+                    other_side.to_move, state.to_move
+                ),
+            ));
+        }
+        Ok(state)
     }
 
-    /// Reads a 10-file FEN with its Slurk field, or an 8-file chess FEN
-    /// placed on files `b`..`i`.
-    fn from_position_text(text: &str, rules: StealthChessRules) -> Result<Self, ParseError> {
-        StealthChess::from_setup(&text.parse::<StealthChessSetup>()?, rules)
+    fn setup(&self) -> StealthChessSetup {
+        let mut board = [None; 80];
+        for square in self.occupied().squares() {
+            board[square.index()] = self.piece_at(square);
+        }
+        let mut slurk = [None; SLURK_SLOTS];
+        for square in SLURKS.squares() {
+            slurk[slurk_slot(square)] = self.slurk_mark(square);
+        }
+        StealthChessSetup {
+            board,
+            to_move: self.to_move,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove: self.fullmove,
+            slurk,
+        }
     }
 
     fn move_text(&self, mv: StealthChessMove) -> String {

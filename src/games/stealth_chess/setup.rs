@@ -10,7 +10,7 @@ use super::board::{
 use super::options::StealthChessRules;
 use super::state::{SlurkMark, StealthChess};
 use crate::bitboard::{Bitboard128, Square};
-use crate::core::{ParseError, RepetitionHistory};
+use crate::core::{ParseError, RepetitionHistory, Setup};
 use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
@@ -263,6 +263,8 @@ impl StealthChessSetup {
     }
 }
 
+impl Setup for StealthChessSetup {}
+
 impl FromStr for StealthChessSetup {
     type Err = ParseError;
 
@@ -502,36 +504,11 @@ impl StealthChess {
         StealthChess::from_valid_setup(&START, rules)
     }
 
-    /// A validated state from an unvalidated setup. The game counts as just
-    /// started: the ply counter is zero and there is no repetition history.
-    ///
-    /// # Errors
-    /// What makes the position impossible: a missing king, a piece where it
-    /// cannot stand, an inconsistent Slurk field, castling right or en
-    /// passant square, or the side not to move in check.
-    pub fn from_setup(
+    /// The state of a setup that passes [`StealthChessSetup::validate`].
+    pub(super) fn from_valid_setup(
         setup: &StealthChessSetup,
         rules: StealthChessRules,
-    ) -> Result<StealthChess, ParseError> {
-        setup.validate()?;
-        let state = StealthChess::from_valid_setup(setup, rules);
-        let mut other_side = state.clone();
-        other_side.to_move = state.to_move.opponent();
-        if other_side.in_check() {
-            return Err(ParseError::new(
-                "position",
-                &setup.to_string(),
-                format!(
-                    "{} is in check, but it is {}'s move",
-                    other_side.to_move, state.to_move
-                ),
-            ));
-        }
-        Ok(state)
-    }
-
-    /// The state of a setup that passes [`StealthChessSetup::validate`].
-    fn from_valid_setup(setup: &StealthChessSetup, rules: StealthChessRules) -> StealthChess {
+    ) -> StealthChess {
         let mut state = StealthChess {
             kinds: [Bitboard128::EMPTY; 7],
             sides: [Bitboard128::EMPTY; 2],
@@ -568,27 +545,6 @@ impl StealthChess {
         state.remember_position(false);
         state.draw = state.draw_now();
         state
-    }
-
-    /// The unvalidated setup of this position.
-    pub fn setup(&self) -> StealthChessSetup {
-        let mut board = [None; 80];
-        for square in self.occupied().squares() {
-            board[square.index()] = self.piece_at(square);
-        }
-        let mut slurk = [None; SLURK_SLOTS];
-        for square in SLURKS.squares() {
-            slurk[slurk_slot(square)] = self.slurk_mark(square);
-        }
-        StealthChessSetup {
-            board,
-            to_move: self.to_move,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            fullmove: self.fullmove,
-            slurk,
-        }
     }
 }
 

@@ -17,7 +17,7 @@
 
 use super::board::{PLAYABLE, SIZE, Side, square_at, square_name};
 use crate::bitboard::{Bitboard256, Square};
-use crate::core::ParseError;
+use crate::core::{ParseError, Setup};
 use crate::games::board_text::{RowError, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
@@ -76,6 +76,8 @@ impl ThudSetup {
         Ok(rock)
     }
 }
+
+impl Setup for ThudSetup {}
 
 impl FromStr for ThudSetup {
     type Err = ParseError;

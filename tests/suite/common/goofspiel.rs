@@ -13,8 +13,8 @@
 use norn::core::zobrist::zobrist_keys;
 use norn::core::{
     ChanceVisitor, Configurable, Declared, Evaluate, Game, GameRng, Kind, MoveList, Notation,
-    Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Simultaneous, SimultaneousVisitor,
-    Status, Stochastic, Value, read_options, write_options,
+    Outcome, ParseError, Payoffs, Player, RulesOptions, Scoring, Setup, Simultaneous,
+    SimultaneousVisitor, Status, Stochastic, Value, read_options, write_options,
 };
 use rand::RngExt;
 use std::fmt;
@@ -282,22 +282,23 @@ impl Evaluate for Goofspiel {
     }
 }
 
-impl Notation for Goofspiel {
-    /// `hands=1,2,3/1,2,4 prizes=1 prize=3 score=4:0` (`-` for none).
-    fn position_text(&self) -> String {
-        format!(
-            "hands={}/{} prizes={} prize={} score={}:{}",
-            card_list(self.hands[0]),
-            card_list(self.hands[1]),
-            card_list(self.prizes),
-            self.prize
-                .map_or("-".to_string(), |prize| prize.to_string()),
-            self.scores[0],
-            self.scores[1]
-        )
-    }
+/// A position as written, `hands=1,2,3/1,2,4 prizes=1 prize=3 score=4:0`
+/// (`-` for none), before the rules check it. Cards are read as a set of
+/// up to 16 cards; the rules say how many there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoofspielSetup {
+    hands: [u16; 2],
+    prizes: u16,
+    prize: Option<u8>,
+    scores: [u8; 2],
+}
 
-    fn from_position_text(text: &str, rules: GoofspielRules) -> Result<Self, ParseError> {
+impl Setup for GoofspielSetup {}
+
+impl FromStr for GoofspielSetup {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
         let bad = |problem: &str| ParseError::new("position", text, problem);
         let cards = |list: &str| -> Result<u16, ParseError> {
             if list == "-" {
@@ -306,7 +307,7 @@ impl Notation for Goofspiel {
             let mut set = 0u16;
             for card in list.split(',') {
                 let card: u8 = card.parse().map_err(|_| bad("a card is a number"))?;
-                if !(1..=rules.cards).contains(&card) || set >> (card - 1) & 1 != 0 {
+                if !(1..=16).contains(&card) || set >> (card - 1) & 1 != 0 {
                     return Err(bad("a card out of range or given twice"));
                 }
                 set |= 1 << (card - 1);
@@ -338,21 +339,61 @@ impl Notation for Goofspiel {
             .ok_or_else(|| bad("the score is A:B"))?;
         let score = |text: &str| text.parse::<u8>().map_err(|_| bad("a score is a number"));
         let scores = [score(score0)?, score(score1)?];
+        Ok(GoofspielSetup {
+            hands,
+            prizes,
+            prize,
+            scores,
+        })
+    }
+}
+
+impl fmt::Display for GoofspielSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "hands={}/{} prizes={} prize={} score={}:{}",
+            card_list(self.hands[0]),
+            card_list(self.hands[1]),
+            card_list(self.prizes),
+            self.prize
+                .map_or("-".to_string(), |prize| prize.to_string()),
+            self.scores[0],
+            self.scores[1]
+        )
+    }
+}
+
+impl Notation for Goofspiel {
+    type Setup = GoofspielSetup;
+
+    fn from_setup(setup: &GoofspielSetup, rules: GoofspielRules) -> Result<Self, ParseError> {
+        let bad = |problem: &str| Err(ParseError::new("position", &setup.to_string(), problem));
+        let GoofspielSetup {
+            hands,
+            prizes,
+            prize,
+            scores,
+        } = *setup;
+        let deck = Goofspiel::full(rules.cards);
+        if (hands[0] | hands[1] | prizes) & !deck != 0 {
+            return bad("a card out of range or given twice");
+        }
         let points = u16::from(rules.cards) * u16::from(rules.cards + 1) / 2;
         if u16::from(scores[0]) + u16::from(scores[1]) > points {
-            return Err(bad("more points than the prizes hold"));
+            return bad("more points than the prizes hold");
         }
         if hands[0].count_ones() != hands[1].count_ones() {
-            return Err(bad("both hands hold as many cards"));
+            return bad("both hands hold as many cards");
         }
         let rounds_left = hands[0].count_ones();
         if prizes.count_ones() + u32::from(prize.is_some()) != rounds_left {
-            return Err(bad("one prize per round left"));
+            return bad("one prize per round left");
         }
         if let Some(prize) = prize
             && (!(1..=rules.cards).contains(&prize) || prizes >> (prize - 1) & 1 != 0)
         {
-            return Err(bad("the prize up is out of range or also left"));
+            return bad("the prize up is out of range or also left");
         }
         let mut state = Goofspiel {
             rules,
@@ -365,6 +406,15 @@ impl Notation for Goofspiel {
         };
         state.settle();
         Ok(state)
+    }
+
+    fn setup(&self) -> GoofspielSetup {
+        GoofspielSetup {
+            hands: self.hands,
+            prizes: self.prizes,
+            prize: self.prize,
+            scores: self.scores,
+        }
     }
 
     fn move_text(&self, mv: u8) -> String {

@@ -2,20 +2,43 @@
 
 use super::moves::ThudMove;
 use super::options::ThudRules;
+use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use super::state::Thud;
 use crate::bitboard::Bitboard256;
 use crate::core::{Game, MoveList, Notation, ParseError};
-use crate::games::thud::board::{CENTRE, Side, diagram};
+use crate::games::thud::board::{CENTRE, Side, diagram, square_name};
 use crate::games::thud::move_text::{Piece, WrittenMove};
 use crate::games::thud::setup::ThudSetup;
 
 impl Notation for Thud {
-    fn position_text(&self) -> String {
-        self.setup().to_string()
+    type Setup = ThudSetup;
+
+    /// A validated state from an unvalidated setup: at most 32 dwarfs and 8
+    /// trolls, and the Thudstone on `H8`.
+    fn from_setup(setup: &ThudSetup, rules: ThudRules) -> Result<Self, ParseError> {
+        let rock = setup.check_counts(MAX_DWARFS, MAX_TROLLS)?;
+        if rock != CENTRE {
+            return Err(ParseError::new(
+                "position",
+                &setup.to_string(),
+                format!(
+                    "the Thudstone (R) must stand on H8, not on {}",
+                    square_name(rock)
+                ),
+            ));
+        }
+        Ok(Thud::from_valid_setup(setup, rules))
     }
 
-    fn from_position_text(text: &str, rules: ThudRules) -> Result<Self, ParseError> {
-        Thud::from_setup(&text.parse::<ThudSetup>()?, rules)
+    fn setup(&self) -> ThudSetup {
+        ThudSetup {
+            dwarfs: self.dwarfs,
+            trolls: self.trolls,
+            rock: Some(CENTRE),
+            to_move: self.to_move,
+            quiet_plies: self.quiet_plies,
+            ply: self.ply,
+        }
     }
 
     /// `dA6-D6` (move), `dE7-G7xG7` (hurl), `TH7-H6xG5xH5` (step or shove

@@ -4,8 +4,7 @@
 use super::options::ThudRules;
 use super::state::Thud;
 use crate::bitboard::Bitboard256;
-use crate::core::ParseError;
-use crate::games::thud::board::{CENTRE, PERIMETER, Side, square_at, square_name};
+use crate::games::thud::board::{CENTRE, PERIMETER, Side, square_at};
 use crate::games::thud::setup::ThudSetup;
 
 /// The most dwarfs and trolls a battle has (the starting numbers); no
@@ -46,25 +45,8 @@ impl Thud {
         Thud::from_valid_setup(&START, rules)
     }
 
-    /// A validated state from an unvalidated setup: at most 32 dwarfs and 8
-    /// trolls, and the Thudstone on `H8`.
-    pub fn from_setup(setup: &ThudSetup, rules: ThudRules) -> Result<Thud, ParseError> {
-        let rock = setup.check_counts(MAX_DWARFS, MAX_TROLLS)?;
-        if rock != CENTRE {
-            return Err(ParseError::new(
-                "position",
-                &setup.to_string(),
-                format!(
-                    "the Thudstone (R) must stand on H8, not on {}",
-                    square_name(rock)
-                ),
-            ));
-        }
-        Ok(Thud::from_valid_setup(setup, rules))
-    }
-
     /// The state of a setup that passes [`Thud::from_setup`]'s checks.
-    fn from_valid_setup(setup: &ThudSetup, rules: ThudRules) -> Thud {
+    pub(super) fn from_valid_setup(setup: &ThudSetup, rules: ThudRules) -> Thud {
         let mut state = Thud {
             dwarfs: setup.dwarfs,
             trolls: setup.trolls,
@@ -78,18 +60,6 @@ impl Thud {
         state.hash = state.hash_from_scratch();
         state.ending = state.ending_now();
         state
-    }
-
-    /// The unvalidated setup of this position.
-    pub fn setup(&self) -> ThudSetup {
-        ThudSetup {
-            dwarfs: self.dwarfs,
-            trolls: self.trolls,
-            rock: Some(CENTRE),
-            to_move: self.to_move,
-            quiet_plies: self.quiet_plies,
-            ply: self.ply,
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::options::KoomValleyRules;
 use super::rules::GOAL;
+use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use super::state::KoomValley;
 use crate::core::{Game, MoveList, Notation, ParseError};
 use crate::games::thud::board::{diagram, square_name};
@@ -46,12 +47,24 @@ impl KoomValley {
 }
 
 impl Notation for KoomValley {
-    fn position_text(&self) -> String {
-        self.setup().to_string()
+    type Setup = ThudSetup;
+
+    /// A validated state from an unvalidated setup: at most 16 dwarfs and 8
+    /// trolls, and the Rock on the board.
+    fn from_setup(setup: &ThudSetup, rules: KoomValleyRules) -> Result<Self, ParseError> {
+        setup.check_counts(MAX_DWARFS, MAX_TROLLS)?;
+        Ok(KoomValley::from_valid_setup(setup, rules))
     }
 
-    fn from_position_text(text: &str, rules: KoomValleyRules) -> Result<Self, ParseError> {
-        KoomValley::from_setup(&text.parse::<ThudSetup>()?, rules)
+    fn setup(&self) -> ThudSetup {
+        ThudSetup {
+            dwarfs: self.dwarfs,
+            trolls: self.trolls,
+            rock: Some(self.rock),
+            to_move: self.to_move,
+            quiet_plies: self.quiet_plies,
+            ply: self.ply,
+        }
     }
 
     /// `dA10-D10` (with `xSQ` for each troll it traps), `RH8-H7`, `TF2-F5`,

@@ -4,7 +4,6 @@
 use super::options::KoomValleyRules;
 use super::state::KoomValley;
 use crate::bitboard::Bitboard256;
-use crate::core::ParseError;
 use crate::games::thud::board::{CENTRE, Side, square_at};
 use crate::games::thud::setup::ThudSetup;
 
@@ -51,15 +50,8 @@ impl KoomValley {
         KoomValley::from_valid_setup(&START, rules)
     }
 
-    /// A validated state from an unvalidated setup: at most 16 dwarfs and 8
-    /// trolls, and the Rock on the board.
-    pub fn from_setup(setup: &ThudSetup, rules: KoomValleyRules) -> Result<KoomValley, ParseError> {
-        setup.check_counts(MAX_DWARFS, MAX_TROLLS)?;
-        Ok(KoomValley::from_valid_setup(setup, rules))
-    }
-
     /// The state of a setup that passes [`KoomValley::from_setup`]'s checks.
-    fn from_valid_setup(setup: &ThudSetup, rules: KoomValleyRules) -> KoomValley {
+    pub(super) fn from_valid_setup(setup: &ThudSetup, rules: KoomValleyRules) -> KoomValley {
         let mut state = KoomValley {
             dwarfs: setup.dwarfs,
             trolls: setup.trolls,
@@ -74,18 +66,6 @@ impl KoomValley {
         state.hash = state.hash_from_scratch();
         state.ending = state.ending_now();
         state
-    }
-
-    /// The unvalidated setup of this position.
-    pub fn setup(&self) -> ThudSetup {
-        ThudSetup {
-            dwarfs: self.dwarfs,
-            trolls: self.trolls,
-            rock: Some(self.rock),
-            to_move: self.to_move,
-            quiet_plies: self.quiet_plies,
-            ply: self.ply,
-        }
     }
 }
 
