@@ -11,6 +11,7 @@ mod cli;
 mod cli_limits;
 mod cli_play;
 mod crash_safety;
+mod custom_game;
 mod docs_tables;
 mod engine_abuse;
 mod engine_agents;
