@@ -34,8 +34,9 @@ pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
 };
+pub(crate) use declared::declared_configuration;
 pub use declared::{
-    Configurable, Declared, Kind, LIMIT, Value, keys, options_table, read_options,
+    Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, keys, options_table, read_options,
     read_options_onto, validate_options, write_options,
 };
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};

@@ -37,8 +37,8 @@ pub use matrix::{
     regret_matching_plus, value_3x3,
 };
 pub use mcts::{
-    Expansion, FinalChoice, MAX_CHECK_DEPTH, MAX_TREE_NODES, Mcts, MctsConfig, MctsResult,
-    MoveStats, Parallelism,
+    Expansion, FinalChoice, MAX_CHECK_DEPTH, MAX_MCTS_ITERATIONS, MAX_TREE_NODES, Mcts, MctsConfig,
+    MctsResult, MoveStats, Parallelism,
 };
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use shallow::{MAX_SHALLOW_DEPTH, ShallowSearch};

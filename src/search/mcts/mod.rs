@@ -64,7 +64,9 @@ use std::time::{Duration, Instant};
 
 mod config;
 use config::{CHECK_TIME_SHARE, MAX_CHECKED_MOVES};
-pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
+pub use config::{
+    Expansion, FinalChoice, MAX_CHECK_DEPTH, MAX_MCTS_ITERATIONS, MctsConfig, Parallelism,
+};
 
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -1000,9 +1002,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// from `seed`.
     ///
     /// # Errors
-    /// If the thread pool for `config.threads > 1` cannot be created, or
-    /// the system refuses the table of the check's searcher.
+    /// A configuration [`MctsConfig::validate`] refuses; the thread pool for
+    /// `config.threads > 1` cannot be created, or the system refuses the
+    /// table of the check's searcher.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
+        config.validate()?;
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {
