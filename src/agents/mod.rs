@@ -38,6 +38,7 @@ mod honest;
 pub mod htp_engine;
 mod human;
 pub mod nibelungen_retrograde;
+mod presets;
 mod random;
 mod searchers;
 mod simultaneous;
@@ -46,9 +47,10 @@ mod spec;
 pub use greedy::GreedyAgent;
 pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use human::HumanAgent;
+pub use presets::{best_settings, expand_preset};
 pub use random::RandomAgent;
-pub use searchers::{AlphaBetaAgent, MctsAgent};
-pub use simultaneous::{EquilibriumAgent, SmMctsAgent};
+pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation};
+pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent, spec_identity};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
@@ -105,6 +107,13 @@ pub trait Agent<G: Game>: Send {
     /// exactly what played even after the defaults change.
     fn configuration(&self) -> String {
         self.spec().to_string()
+    }
+
+    /// Whether the agent reads information its player may not see (every
+    /// hand, say): a reference to measure fair players against, not a fair
+    /// player, which reports label. No agent does unless it says so.
+    fn sees_hidden_information(&self) -> bool {
+        false
     }
 
     /// Chooses a move for `player` in `state`: the player to move, or, at a

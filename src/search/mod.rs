@@ -50,4 +50,4 @@ pub(crate) use smmcts::draw_index;
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
 pub use tempo::{MAX_TEMPO, Tempo};
 pub use tt::{Bound, TranspositionTable, TtEntry};
-pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening, WideningOptions};
+pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening};

@@ -5,7 +5,7 @@
 //! Chaslot et al., "Progressive strategies for Monte-Carlo tree search",
 //! 2008).
 
-use crate::core::{Kind, ParseError, Value, parse_value};
+use crate::core::{Kind, Value};
 
 /// Progressive widening: on its `n`th visit a node may have at most
 /// `ceil(width * n^exponent)` children (and always one). Which move a new
@@ -113,107 +113,5 @@ pub fn check_widening(widening: &Option<Widening>) -> Result<(), String> {
             Err("`widen-exp` needs widening on (`widen` above 0)".into())
         }
         _ => Ok(()),
-    }
-}
-
-/// The widening options of a spec, `widen=W` (`off` or `0` for none) and
-/// `widen-exp=A` (default [`DEFAULT_WIDENING_EXPONENT`]), read one pair at a
-/// time by a spec's own option loop and checked together at its end.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct WideningOptions {
-    width: Option<f64>,
-    exponent: Option<f64>,
-}
-
-impl WideningOptions {
-    /// The option names, for lists of valid options.
-    pub const KEYS: [&'static str; 2] = ["widen", "widen-exp"];
-
-    /// Reads `key=value` of spec `text` if `key` is a widening option;
-    /// whether it was one.
-    ///
-    /// # Errors
-    /// A value that is not a number in range.
-    pub fn read(
-        &mut self,
-        what: &'static str,
-        text: &str,
-        key: &str,
-        value: &str,
-    ) -> Result<bool, ParseError> {
-        match key {
-            "widen" => {
-                let width = if value == "off" {
-                    0.0
-                } else {
-                    parse_value(what, text, key, value)?
-                };
-                if !(0.0..=MAX_WIDENING_WIDTH).contains(&width) {
-                    return Err(ParseError::new(
-                        what,
-                        text,
-                        format!(
-                            "`widen` must be off or a number from 0 (off) to \
-                             {MAX_WIDENING_WIDTH}, not `{value}`"
-                        ),
-                    ));
-                }
-                self.width = Some(width);
-            }
-            "widen-exp" => {
-                let exponent: f64 = parse_value(what, text, key, value)?;
-                if !(0.0..=1.0).contains(&exponent) {
-                    return Err(ParseError::new(
-                        what,
-                        text,
-                        format!("`widen-exp` must be from 0 to 1, not `{value}`"),
-                    ));
-                }
-                self.exponent = Some(exponent);
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// The widening the options read describe, for a search that widens
-    /// by `default` unless told otherwise: no `widen` keeps it (with the
-    /// exponent of `widen-exp` if given), `widen=off` turns it off.
-    ///
-    /// # Errors
-    /// `widen-exp` with widening turned off.
-    pub fn finish_or(
-        self,
-        what: &'static str,
-        text: &str,
-        default: Widening,
-    ) -> Result<Option<Widening>, ParseError> {
-        match self.width {
-            None => Ok(Some(Widening {
-                exponent: self.exponent.unwrap_or(default.exponent),
-                ..default
-            })),
-            Some(_) => self.finish(what, text),
-        }
-    }
-
-    /// The widening the options read describe, for a search that does not
-    /// widen unless told to.
-    ///
-    /// # Errors
-    /// `widen-exp` without widening.
-    pub fn finish(self, what: &'static str, text: &str) -> Result<Option<Widening>, ParseError> {
-        match self.width {
-            Some(width) if width > 0.0 => Ok(Some(Widening {
-                width,
-                exponent: self.exponent.unwrap_or(DEFAULT_WIDENING_EXPONENT),
-            })),
-            _ if self.exponent.is_some() => Err(ParseError::new(
-                what,
-                text,
-                "`widen-exp` needs widening on (`widen` above 0)",
-            )),
-            _ => Ok(None),
-        }
     }
 }

@@ -194,10 +194,10 @@ fn widening_specs_are_checked() {
     let generic = norn::agents::build_agent::<FenrirCards>(exponent_alone, 1);
     assert!(generic.is_err_and(|error| error.to_string().contains("needs widening on")));
     for (spec, problem) in [
-        ("ismcts:widen=-1", "from 0 (off) to 1000"),
-        ("ismcts:widen=nan", "from 0 (off) to 1000"),
-        ("ismcts:widen=inf", "from 0 (off) to 1000"),
-        ("ismcts:widen=1e9", "from 0 (off) to 1000"),
+        ("ismcts:widen=-1", "`widen` must be from 0 to 1000"),
+        ("ismcts:widen=nan", "`widen` must be from 0 to 1000"),
+        ("ismcts:widen=inf", "`widen` must be from 0 to 1000"),
+        ("ismcts:widen=1e9", "`widen` must be from 0 to 1000"),
         ("ismcts:widen=wide", "`wide`"),
         ("ismcts:widen=1,widen-exp=2", "from 0 to 1"),
         ("ismcts:widen=1,widen-exp=-0.5", "from 0 to 1"),
