@@ -214,12 +214,14 @@ fn widening_specs_are_checked() {
             .to_string();
         assert!(error.contains(problem), "generic {spec}: {error}");
     }
-    // Widening is the honest search's: the open-hand reference refuses it.
-    let error = build_agent("open-hand:widen=1", 1)
+    // The open-hand reference reads the same IS-MCTS options, widening
+    // included (off unless given), and refuses what every search refuses.
+    assert!(build_agent("open-hand:widen=1,iters=10", 1).is_ok());
+    let error = build_agent("open-hand:widen=-1", 1)
         .err()
-        .unwrap()
+        .expect("a bad spec")
         .to_string();
-    assert!(error.contains("unknown option"), "{error}");
+    assert!(error.contains("`widen` must be from 0 to 1000"), "{error}");
 }
 
 #[test]
