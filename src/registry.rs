@@ -33,9 +33,7 @@
 use crate::agents::{self, Agent};
 use crate::arena::solutions::EquilibriumReport;
 use crate::companions::{self, hnefatafl::HtpSession};
-use crate::core::{
-    Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control, parse_key_values,
-};
+use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
 use crate::engine::EngineSession;
 use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
@@ -44,79 +42,19 @@ use crate::games::nibelungen::Nibelungen;
 use crate::games::stealth_chess::StealthChess;
 use crate::games::thud::{KoomValley, Thud};
 use serde::Serialize;
-use std::borrow::Cow;
 use std::fmt;
 use std::path::Path;
 
-/// The options of best-first minimax, the MCTS that did best on the board
-/// games' ladders: every child opened and evaluated at once, no playouts,
-/// no exploration, the implicit minimax value alone, the best value played.
-/// With more than one thread the threads share the tree: such a search
-/// draws nothing at random, so root-parallel trees would all be the same
-/// (with one thread the two are the same search). A macro, so that the
-/// presets can extend it with `concat!`.
-macro_rules! best_first_minimax {
-    () => {
-        "expand=all,minimax=1,playout=0,c=0,pick=value,parallel=tree"
-    };
-}
-
 /// Builds an agent of game `G` from `spec` ([`Registered::build_agent`]),
-/// after replacing the option `preset=best` by the game's
-/// [`Registered::BEST_SETTINGS`] for the spec's kind. Options given
-/// beside the preset take precedence over its own, so
-/// `mcts:preset=best,ms=1000,tempo=0` is the preset at 1 s a move without
-/// the tempo bonus.
+/// after replacing the option `preset=best` by the game's best settings
+/// for the spec's kind ([`agents::expand_preset`]), for the game's own
+/// kinds as well as the common ones.
 ///
 /// # Errors
 /// What [`Registered::build_agent`] refuses, a preset other than `best`,
 /// and a preset for a kind that has none on this game.
 pub fn build_agent<G: Registered>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
-    G::build_agent(&expand_preset::<G>(spec)?, seed)
-}
-
-/// `spec` with `preset=best` replaced by the options it stands for; `spec`
-/// itself if it has no preset (or options that do not parse, which the
-/// agent's builder then reports).
-fn expand_preset<G: Registered>(spec: &str) -> Result<Cow<'_, str>, ParseError> {
-    const WHAT: &str = "agent spec";
-    let trimmed = spec.trim();
-    let (kind, options) = trimmed.split_once(':').unwrap_or((trimmed, ""));
-    let kind = kind.trim();
-    let Ok(given) = parse_key_values(options, WHAT) else {
-        return Ok(Cow::Borrowed(spec));
-    };
-    let Some(&(_, preset)) = given.iter().find(|&&(key, _)| key == "preset") else {
-        return Ok(Cow::Borrowed(spec));
-    };
-    if preset != "best" {
-        return Err(ParseError::new(
-            WHAT,
-            spec,
-            format!("`preset` takes `best`, not `{preset}`"),
-        ));
-    }
-    let Some(&(_, settings)) = G::BEST_SETTINGS.iter().find(|&&(of, _)| of == kind) else {
-        let kinds: Vec<&str> = G::BEST_SETTINGS.iter().map(|&(of, _)| of).collect();
-        let problem = if kinds.is_empty() {
-            format!("no ladder has measured best settings on {}", G::NAME)
-        } else {
-            format!(
-                "no ladder has measured best settings of `{kind}` on {} (presets: {})",
-                G::NAME,
-                kinds.join(", ")
-            )
-        };
-        return Err(ParseError::new(WHAT, spec, problem));
-    };
-    let preset_pairs = parse_key_values(settings, WHAT).expect("the presets parse");
-    let options: Vec<String> = preset_pairs
-        .iter()
-        .filter(|&&(key, _)| !given.iter().any(|&(given, _)| given == key))
-        .chain(given.iter().filter(|&&(key, _)| key != "preset"))
-        .map(|(key, value)| format!("{key}={value}"))
-        .collect();
-    Ok(Cow::Owned(format!("{kind}:{}", options.join(","))))
+    G::build_agent(&agents::expand_preset::<G>(spec)?, seed)
 }
 
 /// A game the library knows, with what it offers beyond the generic code.
@@ -132,25 +70,13 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
 
     /// Builds an agent from a spec string: the game's own policies and the
     /// generic kinds of [`agents::build_agent`]. This is the game's hook;
-    /// callers use [`build_agent`], which also reads `preset=best`.
+    /// callers use [`build_agent`], which also reads `preset=best` for the
+    /// game's own kinds.
     ///
     /// # Errors
     /// An unknown kind, bad options, or a kind the game cannot be played by.
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
         agents::build_agent(spec, seed)
-    }
-
-    /// The settings of each agent kind that did best on this game's
-    /// equal-time ladders (`bench-results/strength.md`), as `(kind,
-    /// options)`: what `KIND:preset=best` stands for. They are not the
-    /// kinds' defaults, which stay the same for every game. Empty where no
-    /// ladder was run.
-    const BEST_SETTINGS: &'static [(&'static str, &'static str)] = &[];
-
-    /// Whether the agent of `spec` reads information its player may not
-    /// see: a reference, not a fair player, which reports must label.
-    fn sees_hidden_information(_spec: &str) -> bool {
-        false
     }
 
     /// The measures of winning lines that the exact cooperative solver
@@ -417,17 +343,6 @@ pub fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
 impl Registered for Hnefatafl {
     const TITLE: &'static str = "Copenhagen Hnefatafl 11x11";
     const SIDES: &'static [&'static str] = &["attackers", "defenders"];
-    /// The evaluation fitted to the game records for both, and for MCTS
-    /// best-first minimax with half of that evaluation's swing between
-    /// depths as a bonus for the player to move: +38 Elo against the
-    /// alpha-beta preset at 100 ms a move over 100 games.
-    const BEST_SETTINGS: &'static [(&'static str, &'static str)] = &[
-        ("alphabeta", "eval=tuned"),
-        (
-            "mcts",
-            concat!(best_first_minimax!(), ",tempo=0.024,eval=tuned"),
-        ),
-    ];
 
     /// The common agents, and outside engines that speak the Hnefatafl Text
     /// Protocol (`htp:[reply-ms=N,][ms=N,]cmd=PROGRAM ARGUMENTS`, see
@@ -467,20 +382,11 @@ impl Registered for Hnefatafl {
 impl Registered for Thud {
     const TITLE: &'static str = "Classic Thud: one battle, scored by its margin";
     const SIDES: &'static [&'static str] = &["dwarfs", "trolls"];
-    /// Best-first minimax lost every pair of battles to alpha-beta, as the
-    /// earlier MCTS did, but by a third of the margin; the tempo bonus
-    /// changed nothing.
-    const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
-        &[("mcts", best_first_minimax!())];
 }
 
 impl Registered for KoomValley {
     const TITLE: &'static str = "Koom Valley Thud";
     const SIDES: &'static [&'static str] = &["dwarfs", "trolls"];
-    /// Best-first minimax with a bonus for the player to move: level with
-    /// alpha-beta at 100 ms a move over 160 games.
-    const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
-        &[("mcts", concat!(best_first_minimax!(), ",tempo=0.04"))];
 }
 
 impl Registered for FenrirPath {
@@ -502,10 +408,6 @@ impl Registered for FenrirCards {
 
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
         companions::fenrir_cards::policies::build_agent(spec, seed)
-    }
-
-    fn sees_hidden_information(spec: &str) -> bool {
-        companions::fenrir_cards::policies::sees_hidden_cards(spec)
     }
 }
 
@@ -538,9 +440,4 @@ impl Registered for Nibelungen {
 impl Registered for StealthChess {
     const TITLE: &'static str = "Stealth Chess: chess on 10x8 with Slurks and Assassins";
     const SIDES: &'static [&'static str] = &["white", "black"];
-    /// The MCTS that scored most against alpha-beta (2.5 of 20 games), if
-    /// within the noise of best-first minimax (1.5 and 2 of 20): no MCTS
-    /// tried comes near alpha-beta here.
-    const BEST_SETTINGS: &'static [(&'static str, &'static str)] =
-        &[("mcts", "playout=0,minimax=0.5,c=0.05")];
 }

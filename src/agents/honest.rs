@@ -37,6 +37,8 @@ pub type SeatBuilder<G> = Box<dyn Fn(u64) -> Box<dyn HonestPolicy<G>> + Send>;
 /// An [`Agent`] that plays every seat with its own honest policy.
 pub struct HonestAgent<G: ImperfectInformation> {
     spec: String,
+    /// Every setting of the policies, as [`Agent::configuration`] gives it.
+    configuration: String,
     seed: u64,
     build: SeatBuilder<G>,
     seats: Vec<Option<Box<dyn HonestPolicy<G>>>>,
@@ -45,18 +47,31 @@ pub struct HonestAgent<G: ImperfectInformation> {
 impl<G: ImperfectInformation> HonestAgent<G> {
     /// An agent named `spec` whose seat `i` plays with `build(derive_seed(seed, i))`.
     pub fn new(spec: impl Into<String>, seed: u64, build: SeatBuilder<G>) -> Self {
+        let spec = spec.into();
         HonestAgent {
-            spec: spec.into(),
+            configuration: spec.clone(),
+            spec,
             seed,
             build,
             seats: Vec::new(),
         }
+    }
+
+    /// The agent with its full configuration (the spec with every option
+    /// written out), which [`Agent::configuration`] gives instead of the spec.
+    pub fn with_configuration(mut self, configuration: impl Into<String>) -> Self {
+        self.configuration = configuration.into();
+        self
     }
 }
 
 impl<G: ImperfectInformation> Agent<G> for HonestAgent<G> {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        self.configuration.clone()
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {

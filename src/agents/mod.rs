@@ -34,18 +34,21 @@
 mod greedy;
 mod honest;
 mod human;
+mod presets;
 mod random;
 mod searchers;
 mod simultaneous;
 pub(crate) use simultaneous::sample_strategy;
+pub(crate) use spec::{full_spec, read_options_onto_both};
 mod spec;
 
 pub use greedy::GreedyAgent;
 pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use human::HumanAgent;
+pub use presets::{best_settings, expand_preset};
 pub use random::RandomAgent;
-pub use searchers::{AlphaBetaAgent, MctsAgent};
-pub use simultaneous::{EquilibriumAgent, SmMctsAgent};
+pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation};
+pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent, spec_identity};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
@@ -102,6 +105,13 @@ pub trait Agent<G: Game>: Send {
     /// exactly what played even after the defaults change.
     fn configuration(&self) -> String {
         self.spec().to_string()
+    }
+
+    /// Whether the agent reads information its player may not see (every
+    /// hand, say): a reference to measure fair players against, not a fair
+    /// player, which reports label. No agent does unless it says so.
+    fn sees_hidden_information(&self) -> bool {
+        false
     }
 
     /// Chooses a move for `player` in `state`: the player to move, or, at a

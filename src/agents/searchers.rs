@@ -1,6 +1,111 @@
+use super::spec::full_spec;
 use super::{Agent, AgentError, Decision};
-use crate::core::{Evaluator, Game, GameEvaluation, Player, Ply, Status};
-use crate::search::{AlphaBeta, Mcts, SearchError};
+use crate::core::{
+    Configurable, Declared, Evaluate, Evaluator, Game, GameEvaluation, Kind, Player, Ply, Status,
+    Value, write_options,
+};
+use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
+
+/// What `eval` takes.
+const EVALUATION_NAME: Kind =
+    Kind::Text("one of the game's named evaluations (Hnefatafl: `hand`, its own, or `tuned`)");
+
+/// The help of `eval`.
+const EVALUATION_HELP: &str = "the evaluation to search with; the game's own without it (games without named evaluations refuse it)";
+
+/// The options of an alpha-beta agent beside its search's
+/// ([`crate::search::AlphaBetaConfig`]): which evaluation it searches with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AlphaBetaEvaluation {
+    /// One of [`Evaluate::EVALUATION_NAMES`]; `None` for the game's own.
+    pub eval: Option<String>,
+}
+
+impl Configurable for AlphaBetaEvaluation {
+    const WHAT: &'static str = "alphabeta evaluation options";
+    const OPTIONS: &'static [Declared<Self>] = &[Declared {
+        key: "eval",
+        kind: EVALUATION_NAME,
+        help: EVALUATION_HELP,
+        get: |options| named(&options.eval),
+        set: |options, value| {
+            options.eval = Some(value.text().to_string());
+            Ok(())
+        },
+    }];
+}
+
+/// The options of an MCTS agent beside its search's
+/// ([`crate::search::MctsConfig`]): the evaluation its leaves are scored
+/// with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MctsEvaluation {
+    /// One of [`Evaluate::EVALUATION_NAMES`]; `None` for the game's own.
+    pub eval: Option<String>,
+    /// The depth of the alpha-beta search that scores leaves
+    /// ([`crate::search::ShallowSearch`]); 0 scores them with the
+    /// evaluation itself.
+    pub leaf_depth: u32,
+    /// The bonus for the player to move ([`crate::search::Tempo`]); 0 adds
+    /// none.
+    pub tempo: f64,
+}
+
+impl Configurable for MctsEvaluation {
+    const WHAT: &'static str = "mcts evaluation options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "eval",
+            kind: EVALUATION_NAME,
+            help: EVALUATION_HELP,
+            get: |options| named(&options.eval),
+            set: |options, value| {
+                options.eval = Some(value.text().to_string());
+                Ok(())
+            },
+        },
+        Declared {
+            key: "leaf-depth",
+            kind: Kind::Whole {
+                min: 0,
+                max: MAX_SHALLOW_DEPTH as u64,
+            },
+            help: "score leaves by an alpha-beta search this deep instead of the evaluation alone (two competing sides only)",
+            get: |options| Value::Whole(options.leaf_depth.into()),
+            set: |options, value| {
+                options.leaf_depth = value.whole() as u32;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "tempo",
+            kind: Kind::Number {
+                min: 0.0,
+                max: MAX_TEMPO,
+            },
+            help: "a bonus for the player to move in every evaluated position, as a share of the payoff range (two competing sides only)",
+            get: |options| Value::Number(options.tempo),
+            set: |options, value| {
+                options.tempo = value.number();
+                Ok(())
+            },
+        },
+    ];
+}
+
+/// The value of `eval`: not written for the game's own unnamed evaluation.
+fn named(eval: &Option<String>) -> Value {
+    eval.as_ref()
+        .map_or(Value::Inapplicable, |name| Value::Text(name.clone()))
+}
+
+/// The name of the evaluation `eval` chooses for game `G`, the game's own
+/// named first one without it: what a run records, so that the record
+/// names the evaluation even where the spec left it out.
+pub(super) fn resolved_evaluation<G: Evaluate>(eval: &Option<String>) -> Option<String> {
+    eval.clone()
+        .or_else(|| G::EVALUATION_NAMES.first().map(|name| name.to_string()))
+}
 
 /// Plays the best move of an [`AlphaBeta`] search with the evaluation `E`
 /// (by default the game's own).
@@ -8,6 +113,8 @@ pub struct AlphaBetaAgent<E = GameEvaluation> {
     spec: String,
     search: AlphaBeta,
     evaluator: E,
+    /// The evaluation's options as a spec writes them, if they are known.
+    evaluation: Option<String>,
 }
 
 impl AlphaBetaAgent {
@@ -24,7 +131,16 @@ impl<E> AlphaBetaAgent<E> {
             spec: spec.into(),
             search,
             evaluator,
+            evaluation: None,
         }
+    }
+
+    /// The agent whose evaluation has these options
+    /// ([`AlphaBetaEvaluation`]): its configuration then reads back to the
+    /// same agent.
+    pub fn with_evaluation_options(mut self, options: &AlphaBetaEvaluation) -> Self {
+        self.evaluation = Some(write_options(options));
+        self
     }
 }
 
@@ -34,7 +150,11 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
     }
 
     fn configuration(&self) -> String {
-        with_evaluation::<E>(format!("{:?}", self.search.config()))
+        configuration::<E>(
+            "alphabeta",
+            &self.search.config().to_string(),
+            &self.evaluation,
+        )
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
@@ -55,15 +175,28 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
     }
 }
 
-/// A searcher's configuration as [`Agent::configuration`] records it,
-/// naming the evaluation when it is not the game's own.
-fn with_evaluation<E>(configuration: String) -> String {
-    let evaluation = std::any::type_name::<E>();
-    if evaluation == std::any::type_name::<GameEvaluation>() {
-        configuration
-    } else {
-        format!("{configuration} with evaluation {evaluation}")
-    }
+/// A searcher's configuration as [`Agent::configuration`] records it: the
+/// spec of `kind` with every option of the search and of its evaluation
+/// written out. An evaluation given without its options (a library user's
+/// own) is named by its type, which no spec reads back.
+fn configuration<E>(kind: &str, search: &str, evaluation: &Option<String>) -> String {
+    let evaluation = match evaluation {
+        Some(options) => options.clone(),
+        None if std::any::type_name::<E>() == std::any::type_name::<GameEvaluation>() => {
+            String::new()
+        }
+        None => {
+            return format!(
+                "{kind}:{search} with evaluation {}",
+                std::any::type_name::<E>()
+            );
+        }
+    };
+    let options: Vec<&str> = [search, evaluation.as_str()]
+        .into_iter()
+        .filter(|options| !options.is_empty())
+        .collect();
+    full_spec(kind, &options.join(","))
 }
 
 /// Plays the best move of an [`Mcts`] search, keeping the tree between
@@ -71,6 +204,8 @@ fn with_evaluation<E>(configuration: String) -> String {
 pub struct MctsAgent<G: Game, E = GameEvaluation> {
     spec: String,
     search: Mcts<G, E>,
+    /// The evaluation's options as a spec writes them, if they are known.
+    evaluation: Option<String>,
 }
 
 impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
@@ -78,7 +213,15 @@ impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
         MctsAgent {
             spec: spec.into(),
             search,
+            evaluation: None,
         }
+    }
+
+    /// The agent whose evaluation has these options ([`MctsEvaluation`]):
+    /// its configuration then reads back to the same agent.
+    pub fn with_evaluation_options(mut self, options: &MctsEvaluation) -> Self {
+        self.evaluation = Some(write_options(options));
+        self
     }
 }
 
@@ -88,7 +231,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
     }
 
     fn configuration(&self) -> String {
-        with_evaluation::<E>(format!("{:?}", self.search.config()))
+        configuration::<E>("mcts", &self.search.config().to_string(), &self.evaluation)
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {

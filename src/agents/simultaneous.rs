@@ -4,7 +4,8 @@
 
 use super::{Agent, AgentError, Decision, player_choices};
 use crate::core::{
-    Evaluate, GameRng, MoveList, Player, Simultaneous, Status, memory_limit, rng_from_seed,
+    Configurable, Declared, Evaluate, GameRng, Kind, MoveList, Player, Simultaneous, Status, Value,
+    memory_limit, rng_from_seed, write_options,
 };
 use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
 
@@ -47,7 +48,7 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
     }
 
     fn configuration(&self) -> String {
-        format!("smmcts {:?}", self.search.config())
+        format!("smmcts:{}", self.search.config())
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
@@ -69,6 +70,40 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
             .map(Decision::Play)
             .ok_or_else(|| AgentError::new("the search found no choice"))
     }
+}
+
+/// The most rounds the equilibrium agent solves ahead: the solve grows
+/// about tenfold a round, and 6 would already take hours a move.
+const MAX_EQUILIBRIUM_ROUNDS: u64 = 6;
+
+/// The options of [`EquilibriumAgent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EquilibriumOptions {
+    /// The rounds solved exactly: the current one and `rounds - 1` more.
+    pub rounds: u32,
+}
+
+impl Default for EquilibriumOptions {
+    fn default() -> Self {
+        EquilibriumOptions { rounds: 2 }
+    }
+}
+
+impl Configurable for EquilibriumOptions {
+    const WHAT: &'static str = "equilibrium options";
+    const OPTIONS: &'static [Declared<Self>] = &[Declared {
+        key: "rounds",
+        kind: Kind::Whole {
+            min: 1,
+            max: MAX_EQUILIBRIUM_ROUNDS,
+        },
+        help: "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond",
+        get: |options| Value::Whole(options.rounds.into()),
+        set: |options, value| {
+            options.rounds = value.whole() as u32;
+            Ok(())
+        },
+    }];
 }
 
 /// Solves the current round and `rounds - 1` more exactly
@@ -96,7 +131,10 @@ impl<G: Simultaneous + Evaluate> Agent<G> for EquilibriumAgent {
     }
 
     fn configuration(&self) -> String {
-        format!("equilibrium rounds={} cut=evaluation", self.rounds)
+        let options = EquilibriumOptions {
+            rounds: self.rounds,
+        };
+        format!("equilibrium:{}", write_options(&options))
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {

@@ -1,30 +1,32 @@
-//! Agent specs: `kind` or `kind:key=value,key=value`.
+//! Agent specs: `kind` or `kind:key=value,key=value`. Each kind's options
+//! are declared once, beside what they configure
+//! ([`crate::core::Configurable`]): the searchers' configurations
+//! ([`AlphaBetaConfig`], [`MctsConfig`], [`IsmctsConfig`], [`SmMctsConfig`]),
+//! the evaluation a searcher scores with ([`AlphaBetaEvaluation`],
+//! [`MctsEvaluation`]) and [`EquilibriumOptions`]. Reading a spec, refusing
+//! an unknown option with the valid ones, the agent's full configuration
+//! ([`Agent::configuration`]) and the tables of docs/search.md all come from
+//! those declarations.
 
-use super::simultaneous::{EquilibriumAgent, SmMctsAgent};
+use super::presets::expand_preset;
+use super::searchers::resolved_evaluation;
+use super::simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 use super::{
-    Agent, AlphaBetaAgent, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent, RandomAgent,
+    Agent, AlphaBetaAgent, AlphaBetaEvaluation, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent,
+    MctsEvaluation, RandomAgent,
 };
 use crate::core::{
-    Capabilities, Evaluate, Evaluator, Game, GameEvaluation, HiddenInformationVisitor,
-    ImperfectInformation, ParseError, Simultaneous, SimultaneousVisitor, check_memory, derive_seed,
-    parse_choice, parse_exploration, parse_key_values, parse_switch, parse_value, thread_limit,
-    unknown_key,
+    Capabilities, Configurable, Declared, Evaluate, Evaluator, Game, GameEvaluation,
+    HiddenInformationVisitor, ImperfectInformation, ParseError, Simultaneous, SimultaneousVisitor,
+    check_memory, derive_seed, keys, parse_key_values, read_options_onto, unknown_key,
 };
 use crate::search::{
-    AlphaBeta, AlphaBetaConfig, Expansion, FinalChoice, IsmctsConfig, MAX_CHECK_DEPTH,
-    MAX_ISMCTS_ITERATIONS, MAX_SHALLOW_DEPTH, MAX_TEMPO, MAX_TREE_NODES, Mcts, MctsConfig,
-    Parallelism, RandomPlayout, Selection, ShallowSearch, SmMcts, SmMctsConfig, Tempo,
-    WideningOptions,
+    AlphaBeta, AlphaBetaConfig, IsmctsConfig, Mcts, MctsConfig, RandomPlayout, ShallowSearch,
+    SmMcts, SmMctsConfig, Tempo,
 };
 use std::marker::PhantomData;
-use std::str::FromStr;
-use std::time::Duration;
 
 const WHAT: &str = "agent spec";
-
-/// The most MCTS simulations per move: a billion already takes hours a move
-/// on one core, and a larger count is a typing error more often than a plan.
-const MAX_MCTS_ITERATIONS: u64 = 1_000_000_000;
 
 /// The agent kinds [`build_agent`] knows.
 pub const AGENT_KINDS: [&str; 7] = [
@@ -37,98 +39,21 @@ pub const AGENT_KINDS: [&str; 7] = [
     "equilibrium",
 ];
 
-const ALPHABETA_KEYS: [&str; 6] = ["depth", "ms", "nodes", "tt", "threads", "eval"];
-const MCTS_KEYS: [&str; 20] = [
-    "iters",
-    "ms",
-    "c",
-    "threads",
-    "parallel",
-    "playout",
-    "playout-eps",
-    "nodes",
-    "reuse",
-    "solver",
-    "minimax",
-    "bias",
-    "widen",
-    "widen-exp",
-    "expand",
-    "pick",
-    "check",
-    "eval",
-    "leaf-depth",
-    "tempo",
-];
-/// The largest progressive bias a spec takes: far beyond any useful
-/// setting, small enough that no score overflows.
-const MAX_PROGRESSIVE_BIAS: f64 = 1_000.0;
-const ISMCTS_KEYS: [&str; 4] = ["iters", "c", "widen", "widen-exp"];
-const SMMCTS_KEYS: [&str; 8] = [
-    "iters", "select", "c", "gamma", "trees", "threads", "playout", "nodes",
-];
-const EQUILIBRIUM_KEYS: [&str; 1] = ["rounds"];
-
-/// The most rounds the equilibrium agent solves ahead: the solve grows
-/// about tenfold a round, and 6 would already take hours a move.
-const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
-
 /// Builds the agent described by `spec`, with its random choices drawn from
-/// `seed`.
+/// `seed`. The options of each kind are in the tables of docs/search.md
+/// (generated from their declarations):
 ///
 /// - `random`, `greedy`: no options.
-/// - `alphabeta`: `depth` (plies, default 4 unless `ms` or `nodes` is given),
-///   `ms` (time per move), `nodes`, `tt` (table megabytes, default 16, 0 for
-///   none), `threads` (default 1).
-/// - `mcts`: `iters` (default 10000 unless `ms` is given), `ms`, `c`
-///   (exploration, default 1.0), `threads` (default 1), `parallel`
-///   (`root` or `tree`, default root), `playout` (random plies before the
-///   evaluation, or `none` to play to the end; default 10), `playout-eps`
-///   (epsilon-greedy playouts: each ply the move the evaluation rates best
-///   for its player, or with this probability a random one; `off`, the
-///   default, plays every ply at random), `nodes` (tree size
-///   limit, default 1000000; the root's children are always built), `reuse`
-///   and `solver` (`on`/`off`, default on),
-///   `minimax` (weight of implicit minimax backups from 0 to 1, default 0),
-///   `bias` (weight of progressive bias from the evaluation, default 0),
-///   `widen` (progressive widening: at most `ceil(widen * n^e)` children
-///   on the `n`th visit, or `off`, the default), `widen-exp` (the
-///   exponent `e`, default 0.5), `expand` (`one`, a child per visit,
-///   the default, or `all`: every child at once, scored by the evaluation,
-///   widening in their order; with `playout=0` and several threads it
-///   needs `parallel=tree`, as that search has nothing random for
-///   root-parallel trees to differ in), `pick` (the move played when no proven
-///   result decides: `visits`, the most visited, the default, or `value`,
-///   the best by mean and minimax value without exploration), `check`
-///   (0 to 4: search the best root moves this many plies deep by
-///   alpha-beta before one is played, each worth the smaller of its
-///   estimate and that score; two competing sides only; default 0) and
-///   `leaf-depth` (0 to 3: score leaves by
-///   an alpha-beta search this deep instead of the evaluation alone; two
-///   competing sides only; default 0) and `tempo` (0 to 0.25: a bonus for
-///   the player to move in every evaluated position, as a share of the
-///   payoff range, so that a tree comparing leaves of both parities
-///   compares like with like; two competing sides only; default 0).
-/// - `alphabeta` and `mcts` also take `eval`, one of the game's named
-///   evaluations ([`Evaluate::EVALUATION_NAMES`]; Hnefatafl's are `hand`,
-///   its own, and `tuned`); without it they search with the game's own.
-/// - `ismcts` (games with hidden information): `iters` (default 1000), `c`
-///   (exploration, default 0.7), `widen` (progressive widening's width, off
-///   by default) and `widen-exp` (its exponent, default 0.5), opening moves
-///   in random order; information-set MCTS with random playouts, deciding
-///   from each player's observation alone.
-/// - `smmcts` (two-player games with simultaneous moves): `iters` (default
-///   10000), `select` (`duct` or `rm`, default duct), `c` (exploration,
-///   default 1.0), `gamma` (regret matching's exploration, default 0.1),
-///   `trees` (root-parallel trees, default 1), `threads` (default 1),
-///   `playout` (random plies before the evaluation, or `none`, the
-///   default), `nodes` (tree size limit per tree, default 1000000).
-/// - `equilibrium` (the same games): `rounds` (default 2, at most 6): the
-///   current round and `rounds - 1` more solved exactly, the evaluation
-///   scoring the states beyond.
+/// - `alphabeta`: [`AlphaBetaConfig`]'s and [`AlphaBetaEvaluation`]'s.
+/// - `mcts`: [`MctsConfig`]'s and [`MctsEvaluation`]'s.
+/// - `ismcts` (games with hidden information): [`IsmctsConfig`]'s;
+///   information-set MCTS with random playouts, deciding from each
+///   player's observation alone.
+/// - `smmcts` (two-player games with simultaneous moves): [`SmMctsConfig`]'s.
+/// - `equilibrium` (the same games): [`EquilibriumOptions`]'.
 ///
-/// The option `preset=best` is not read here: [`crate::registry::build_agent`]
-/// replaces it by the game's best settings before it calls this.
+/// The option `preset=best` stands for the game's best settings of the
+/// kind ([`expand_preset`]).
 ///
 /// Each kind needs a game of the right kind: `greedy`, `alphabeta` and
 /// `mcts` read the whole state, so they refuse games with hidden
@@ -140,17 +65,9 @@ const MAX_EQUILIBRIUM_ROUNDS: u32 = 6;
 /// An unknown kind or option, a bad value, with the valid choices listed,
 /// or a kind the game cannot be played by, saying what the game lacks.
 pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
-    let spec = spec.trim();
+    let expanded = expand_preset::<G>(spec)?;
+    let spec = expanded.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let mut pairs = parse_key_values(options, WHAT)?;
-    let no_options = |kind: &str| match pairs.first() {
-        Some(&(key, _)) => Err(ParseError::new(
-            WHAT,
-            spec,
-            format!("unknown option `{key}` (`{kind}` takes no options)"),
-        )),
-        None => Ok(()),
-    };
     let kind = kind.trim();
     if let Some(lack) = lacking::<G>(kind) {
         return Err(ParseError::new(
@@ -159,66 +76,82 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             format!("`{kind}` needs {lack}, and {} {}", G::NAME, lack.because()),
         ));
     }
+    let refused = |problem: String| ParseError::new(WHAT, spec, problem);
     match kind {
         "random" => {
-            no_options("random")?;
+            read_options_of::<NoOptions, NoOptions>(spec, kind, options)?;
             Ok(Box::new(RandomAgent::new(seed)))
         }
         "greedy" => {
-            no_options("greedy")?;
+            read_options_of::<NoOptions, NoOptions>(spec, kind, options)?;
             Ok(Box::new(GreedyAgent::new(seed)))
         }
         "alphabeta" => {
-            let evaluation = take_evaluation::<G>(spec, &mut pairs)?;
-            let search = AlphaBeta::try_new(alphabeta_config(spec, &pairs)?)
-                .map_err(|problem| ParseError::new(WHAT, spec, problem))?;
-            Ok(match evaluation {
-                Some(evaluation) => {
-                    Box::new(AlphaBetaAgent::with_evaluator(spec, search, evaluation))
+            let (config, mut evaluation) =
+                read_options_of::<AlphaBetaConfig, AlphaBetaEvaluation>(spec, kind, options)?;
+            let table = format!("a transposition table of {} MB", config.table_megabytes);
+            fits_in_memory(spec, &table, (config.table_megabytes as u64) << 20)?;
+            let evaluator = named_evaluation::<G>(spec, &evaluation.eval)?;
+            let search = AlphaBeta::try_new(config).map_err(refused)?;
+            evaluation.eval = resolved_evaluation::<G>(&evaluation.eval);
+            Ok(match evaluator {
+                Some(evaluator) => Box::new(
+                    AlphaBetaAgent::with_evaluator(spec, search, evaluator)
+                        .with_evaluation_options(&evaluation),
+                ),
+                None => {
+                    Box::new(AlphaBetaAgent::new(spec, search).with_evaluation_options(&evaluation))
                 }
-                None => Box::new(AlphaBetaAgent::new(spec, search)),
             })
         }
         "mcts" => {
-            let evaluation = take_evaluation::<G>(spec, &mut pairs)?;
-            let leaf_depth = take_leaf_depth::<G>(spec, &mut pairs)?;
-            let evaluation = match (leaf_depth, evaluation) {
-                (0, evaluation) => evaluation,
-                (depth, evaluation) => Some(Box::new(ShallowSearch::new(
-                    evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
+            let (config, mut evaluation) =
+                read_options_of::<MctsConfig, MctsEvaluation>(spec, kind, options)?;
+            let evaluator = named_evaluation::<G>(spec, &evaluation.eval)?;
+            if evaluation.leaf_depth > 0 {
+                competitive_only::<G>(spec, "leaf-depth", "searches for two competing sides")?;
+            }
+            if evaluation.tempo > 0.0 {
+                competitive_only::<G>(spec, "tempo", "favours one of two competing sides")?;
+            }
+            let evaluator = match (evaluation.leaf_depth, evaluator) {
+                (0, evaluator) => evaluator,
+                (depth, evaluator) => Some(Box::new(ShallowSearch::new(
+                    evaluator.unwrap_or_else(|| Box::new(GameEvaluation)),
                     depth,
                 )) as Box<dyn Evaluator<G>>),
             };
-            let tempo = take_tempo::<G>(spec, &mut pairs)?;
-            let evaluation = if tempo > 0.0 {
+            let evaluator = if evaluation.tempo > 0.0 {
                 Some(Box::new(Tempo {
-                    inner: evaluation.unwrap_or_else(|| Box::new(GameEvaluation)),
-                    bonus: tempo,
+                    inner: evaluator.unwrap_or_else(|| Box::new(GameEvaluation)),
+                    bonus: evaluation.tempo,
                 }) as Box<dyn Evaluator<G>>)
             } else {
-                evaluation
+                evaluator
             };
-            let config = mcts_config(spec, &pairs)?;
             if config.check_depth > 0 {
                 competitive_only::<G>(spec, "check", "searches for two competing sides")?;
             }
             let trees = format!("a tree budget of {} nodes", config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes::<G>())?;
+            evaluation.eval = resolved_evaluation::<G>(&evaluation.eval);
             // The threads or the check's table the system refused.
-            let refused = |problem| ParseError::new(WHAT, spec, problem);
-            Ok(match evaluation {
-                Some(evaluation) => Box::new(MctsAgent::new(
-                    spec,
-                    Mcts::with_evaluator(config, seed, evaluation).map_err(refused)?,
-                )),
-                None => Box::new(MctsAgent::new(
-                    spec,
-                    Mcts::new(config, seed).map_err(refused)?,
-                )),
+            Ok(match evaluator {
+                Some(evaluator) => Box::new(
+                    MctsAgent::new(
+                        spec,
+                        Mcts::with_evaluator(config, seed, evaluator).map_err(refused)?,
+                    )
+                    .with_evaluation_options(&evaluation),
+                ),
+                None => Box::new(
+                    MctsAgent::new(spec, Mcts::new(config, seed).map_err(refused)?)
+                        .with_evaluation_options(&evaluation),
+                ),
             })
         }
         "ismcts" => {
-            let config = ismcts_config(spec, &pairs)?;
+            let (config, _) = read_options_of::<IsmctsConfig, NoOptions>(spec, kind, options)?;
             let tree = format!("{} iterations", config.iterations);
             fits_in_memory(spec, &tree, config.memory_bytes::<G>())?;
             Ok(G::with_hidden_information(BuildIsmcts {
@@ -230,7 +163,7 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             .expect("the game's capabilities were checked"))
         }
         "smmcts" => {
-            let config = smmcts_config(spec, &pairs)?;
+            let (config, _) = read_options_of::<SmMctsConfig, NoOptions>(spec, kind, options)?;
             let trees = format!("{} trees of {} nodes", config.trees, config.node_budget);
             fits_in_memory(spec, &trees, config.memory_bytes())?;
             let search = SmMcts::new(config, seed).map_err(|error| {
@@ -241,14 +174,9 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
                 .expect("the game's capabilities were checked"))
         }
         "equilibrium" => {
-            let mut rounds = 2;
-            for &(key, value) in &pairs {
-                match key {
-                    "rounds" => rounds = in_range(spec, key, value, 1, MAX_EQUILIBRIUM_ROUNDS)?,
-                    _ => return Err(unknown_key(WHAT, spec, key, &EQUILIBRIUM_KEYS)),
-                }
-            }
-            let agent = EquilibriumAgent::new(spec, rounds, seed);
+            let (options, _) =
+                read_options_of::<EquilibriumOptions, NoOptions>(spec, kind, options)?;
+            let agent = EquilibriumAgent::new(spec, options.rounds, seed);
             Ok(
                 G::with_simultaneous_moves(BuildSimultaneous::Equilibrium(agent))
                     .expect("the game's capabilities were checked"),
@@ -270,17 +198,89 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
     }
 }
 
-/// Removes the `eval` option from `pairs` and returns the game's evaluation
-/// of that name ([`Evaluate::named_evaluation`]), or `None` without the
-/// option (the game's own evaluation).
-fn take_evaluation<G: Evaluate>(
+/// The options of a kind that takes none.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct NoOptions;
+
+impl Configurable for NoOptions {
+    const WHAT: &'static str = "options";
+    const OPTIONS: &'static [Declared<Self>] = &[];
+}
+
+/// Reads the options of a spec of `kind`, each either one of `C`'s (the
+/// search's) or one of `E`'s (its evaluation's or playout's), onto their
+/// defaults.
+///
+/// # Errors
+/// An option neither declares (listing the valid ones, or saying that the
+/// kind takes none), or what reading either refuses.
+fn read_options_of<C: Configurable, E: Configurable>(
     spec: &str,
-    pairs: &mut Vec<(&str, &str)>,
+    kind: &str,
+    options: &str,
+) -> Result<(C, E), ParseError> {
+    read_options_onto_both(WHAT, spec, kind, options, (C::default(), E::default()))
+}
+
+/// As [`read_options_of`], onto `bases` instead of the defaults (a game's
+/// own defaults for a kind), calling the spec `what` in errors.
+///
+/// # Errors
+/// As [`read_options_of`].
+pub(crate) fn read_options_onto_both<C: Configurable, E: Configurable>(
+    what: &'static str,
+    spec: &str,
+    kind: &str,
+    options: &str,
+    bases: (C, E),
+) -> Result<(C, E), ParseError> {
+    let pairs = parse_key_values(options, what)?;
+    let (search_keys, evaluation_keys) = (keys::<C>(), keys::<E>());
+    let (mut search, mut evaluation) = (Vec::new(), Vec::new());
+    for &(key, value) in &pairs {
+        let option = format!("{key}={value}");
+        if search_keys.contains(&key) {
+            search.push(option);
+        } else if evaluation_keys.contains(&key) {
+            evaluation.push(option);
+        } else if search_keys.is_empty() && evaluation_keys.is_empty() {
+            return Err(ParseError::new(
+                what,
+                spec,
+                format!("unknown option `{key}` (`{kind}` takes no options)"),
+            ));
+        } else {
+            let valid = [search_keys, evaluation_keys].concat();
+            return Err(unknown_key(what, spec, key, &valid));
+        }
+    }
+    // Errors quote the whole spec, as an agent spec's.
+    let as_spec = |error: ParseError| ParseError::new(what, spec, error.problem());
+    Ok((
+        read_options_onto(bases.0, &search.join(","), spec).map_err(as_spec)?,
+        read_options_onto(bases.1, &evaluation.join(","), spec).map_err(as_spec)?,
+    ))
+}
+
+/// The spec of `kind` with `options` (`key=value` text, every option of
+/// the agent written out), as [`Agent::configuration`] records it.
+pub(crate) fn full_spec(kind: &str, options: &str) -> String {
+    if options.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind}:{options}")
+    }
+}
+
+/// The game's evaluation named `eval` ([`Evaluate::named_evaluation`]),
+/// or `None` without a name (the game's own evaluation).
+fn named_evaluation<G: Evaluate>(
+    spec: &str,
+    eval: &Option<String>,
 ) -> Result<Option<Box<dyn Evaluator<G>>>, ParseError> {
-    let Some(index) = pairs.iter().position(|&(key, _)| key == "eval") else {
+    let Some(name) = eval else {
         return Ok(None);
     };
-    let (_, name) = pairs.remove(index);
     if G::EVALUATION_NAMES.is_empty() {
         return Err(ParseError::new(
             WHAT,
@@ -303,12 +303,6 @@ fn take_evaluation<G: Evaluate>(
     })
 }
 
-/// Removes the option `key` from `pairs` and returns its value, if given.
-fn take_option<'a>(pairs: &mut Vec<(&str, &'a str)>, key: &str) -> Option<&'a str> {
-    let index = pairs.iter().position(|&(name, _)| name == key)?;
-    Some(pairs.remove(index).1)
-}
-
 /// Refuses `key`, set to something other than its default, for a game
 /// without two competing sides: `does` says what the option does that
 /// needs them.
@@ -321,41 +315,6 @@ fn competitive_only<G: Evaluate>(spec: &str, key: &str, does: &str) -> Result<()
         spec,
         format!("`{key}` {does}, and {} is cooperative", G::NAME),
     ))
-}
-
-/// Takes `leaf-depth=N` out of `pairs`: the depth of the alpha-beta search
-/// that scores MCTS's leaves (0, the default, scores them with the
-/// evaluation itself). Refused for games without two competing sides,
-/// whose values the search could not negate.
-fn take_leaf_depth<G: Evaluate>(
-    spec: &str,
-    pairs: &mut Vec<(&str, &str)>,
-) -> Result<u32, ParseError> {
-    const KEY: &str = "leaf-depth";
-    let Some(value) = take_option(pairs, KEY) else {
-        return Ok(0);
-    };
-    let depth = in_range(spec, KEY, value, 0, MAX_SHALLOW_DEPTH)?;
-    if depth > 0 {
-        competitive_only::<G>(spec, KEY, "searches for two competing sides")?;
-    }
-    Ok(depth)
-}
-
-/// Takes `tempo=B` out of `pairs`: the bonus for the player to move that
-/// [`Tempo`] adds to the evaluation (0, the default, adds none). Refused
-/// for games without two competing sides, where a bonus to one player has
-/// no opposite.
-fn take_tempo<G: Evaluate>(spec: &str, pairs: &mut Vec<(&str, &str)>) -> Result<f64, ParseError> {
-    const KEY: &str = "tempo";
-    let Some(value) = take_option(pairs, KEY) else {
-        return Ok(0.0);
-    };
-    let bonus = weight_in(spec, KEY, value, 0.0, MAX_TEMPO)?;
-    if bonus > 0.0 {
-        competitive_only::<G>(spec, KEY, "favours one of two competing sides")?;
-    }
-    Ok(bonus)
 }
 
 /// What a game must have for an agent kind.
@@ -454,18 +413,22 @@ impl<G: Game> HiddenInformationVisitor<G> for BuildIsmcts<G> {
         G: ImperfectInformation,
     {
         let (name, config) = (self.spec.clone(), self.config);
-        Box::new(HonestAgent::<G>::new(
-            self.spec,
-            self.seed,
-            Box::new(move |seed| {
-                Box::new(IsmctsPolicy::new(
-                    name.clone(),
-                    config.clone(),
-                    RandomPlayout::default(),
-                    seed,
-                ))
-            }),
-        ))
+        let configuration = full_spec("ismcts", &config.to_string());
+        Box::new(
+            HonestAgent::<G>::new(
+                self.spec,
+                self.seed,
+                Box::new(move |seed| {
+                    Box::new(IsmctsPolicy::new(
+                        name.clone(),
+                        config.clone(),
+                        RandomPlayout::default(),
+                        seed,
+                    ))
+                }),
+            )
+            .with_configuration(configuration),
+        )
     }
 }
 
@@ -489,226 +452,9 @@ impl<G: Evaluate> SimultaneousVisitor<G> for BuildSimultaneous {
     }
 }
 
-fn smmcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<SmMctsConfig, ParseError> {
-    let mut config = SmMctsConfig::default();
-    for &(key, value) in pairs {
-        match key {
-            "iters" => config.iterations = in_range(spec, key, value, 1, MAX_MCTS_ITERATIONS)?,
-            "select" => {
-                config.selection = parse_choice(
-                    WHAT,
-                    spec,
-                    key,
-                    value,
-                    &[("duct", Selection::Duct), ("rm", Selection::RegretMatching)],
-                )?
-            }
-            "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
-            "gamma" => {
-                let gamma: f64 = parse_value(WHAT, spec, key, value)?;
-                if !(gamma > 0.0 && gamma <= 1.0) {
-                    return Err(ParseError::new(
-                        WHAT,
-                        spec,
-                        format!("`gamma` must be above 0 and at most 1, not `{value}`"),
-                    ));
-                }
-                config.gamma = gamma;
-            }
-            "trees" => config.trees = in_range(spec, key, value, 1, 1024)?,
-            "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
-            "playout" => {
-                config.playout_plies = match value {
-                    "none" => None,
-                    _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
-                }
-            }
-            "nodes" => config.node_budget = in_range(spec, key, value, 1, MAX_TREE_NODES)?,
-            _ => return Err(unknown_key(WHAT, spec, key, &SMMCTS_KEYS)),
-        }
-    }
-    Ok(config)
-}
-
-fn ismcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<IsmctsConfig, ParseError> {
-    let mut config = IsmctsConfig::default();
-    let mut widening = WideningOptions::default();
-    for &(key, value) in pairs {
-        match key {
-            "iters" => config.iterations = in_range(spec, key, value, 1, MAX_ISMCTS_ITERATIONS)?,
-            "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
-            _ if widening.read(WHAT, spec, key, value)? => {}
-            _ => return Err(unknown_key(WHAT, spec, key, &ISMCTS_KEYS)),
-        }
-    }
-    config.widening = widening.finish(WHAT, spec)?;
-    Ok(config)
-}
-
-fn alphabeta_config(spec: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, ParseError> {
-    let mut config = AlphaBetaConfig {
-        depth: None,
-        ..AlphaBetaConfig::default()
-    };
-    for &(key, value) in pairs {
-        match key {
-            "depth" => config.depth = Some(in_range(spec, key, value, 1, 100)?),
-            "ms" => config.time = Some(milliseconds(spec, key, value)?),
-            "nodes" => config.nodes = Some(in_range(spec, key, value, 1, u64::MAX)?),
-            "tt" => {
-                let megabytes = in_range(spec, key, value, 0, 1 << 20)?;
-                let table = format!("a transposition table of {megabytes} MB");
-                fits_in_memory(spec, &table, (megabytes as u64) << 20)?;
-                config.table_megabytes = megabytes;
-            }
-            "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
-            _ => return Err(unknown_key(WHAT, spec, key, &ALPHABETA_KEYS)),
-        }
-    }
-    if config.depth.is_none() && config.time.is_none() && config.nodes.is_none() {
-        config.depth = AlphaBetaConfig::default().depth;
-    }
-    Ok(config)
-}
-
-fn mcts_config(spec: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, ParseError> {
-    let mut config = MctsConfig {
-        iterations: None,
-        ..MctsConfig::default()
-    };
-    let mut widening = WideningOptions::default();
-    for &(key, value) in pairs {
-        match key {
-            "iters" => {
-                config.iterations = Some(in_range(spec, key, value, 1, MAX_MCTS_ITERATIONS)?)
-            }
-            "ms" => config.time = Some(milliseconds(spec, key, value)?),
-            "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
-            "threads" => config.threads = in_range(spec, key, value, 1, thread_limit())?,
-            "parallel" => {
-                config.parallelism = parse_choice(
-                    WHAT,
-                    spec,
-                    key,
-                    value,
-                    &[("root", Parallelism::Root), ("tree", Parallelism::Tree)],
-                )?
-            }
-            "playout" => {
-                config.playout_plies = match value {
-                    "none" => None,
-                    _ => Some(in_range(spec, key, value, 0, u32::MAX)?),
-                }
-            }
-            "playout-eps" => {
-                config.playout_greedy = match value {
-                    "off" => None,
-                    _ => Some(weight_in(spec, key, value, 0.0, 1.0)?),
-                }
-            }
-            "nodes" => config.node_budget = in_range(spec, key, value, 1, MAX_TREE_NODES)?,
-            "reuse" => config.reuse_tree = parse_switch(WHAT, spec, key, value)?,
-            "solver" => config.solver = parse_switch(WHAT, spec, key, value)?,
-            "minimax" => config.minimax_weight = weight_in(spec, key, value, 0.0, 1.0)?,
-            "bias" => {
-                config.progressive_bias = weight_in(spec, key, value, 0.0, MAX_PROGRESSIVE_BIAS)?
-            }
-            "expand" => {
-                config.expansion = parse_choice(
-                    WHAT,
-                    spec,
-                    key,
-                    value,
-                    &[("one", Expansion::OneByOne), ("all", Expansion::All)],
-                )?
-            }
-            "pick" => {
-                config.final_choice = parse_choice(
-                    WHAT,
-                    spec,
-                    key,
-                    value,
-                    &[
-                        ("visits", FinalChoice::MostVisited),
-                        ("value", FinalChoice::BestValue),
-                    ],
-                )?
-            }
-            "check" => config.check_depth = in_range(spec, key, value, 0, MAX_CHECK_DEPTH)?,
-            _ if widening.read(WHAT, spec, key, value)? => {}
-            _ => return Err(unknown_key(WHAT, spec, key, &MCTS_KEYS)),
-        }
-    }
-    config.widening = widening.finish(WHAT, spec)?;
-    if config.expansion == Expansion::All
-        && config.playout_plies == Some(0)
-        && config.threads > 1
-        && config.parallelism == Parallelism::Root
-    {
-        return Err(ParseError::new(
-            WHAT,
-            spec,
-            "`expand=all` with `playout=0` makes no random choice, so every root-parallel \
-             tree would be the same tree: with `threads` above 1 use `parallel=tree`",
-        ));
-    }
-    if config.iterations.is_none() && config.time.is_none() {
-        config.iterations = MctsConfig::default().iterations;
-    }
-    Ok(config)
-}
-
-/// A number from `low` to `high` (both included), or an error naming the
-/// option; NaN and infinities are refused.
-fn weight_in(spec: &str, key: &str, value: &str, low: f64, high: f64) -> Result<f64, ParseError> {
-    let number: f64 = parse_value(WHAT, spec, key, value)?;
-    if !(low..=high).contains(&number) {
-        let low_text = if low == f64::MIN_POSITIVE {
-            "above 0".to_string()
-        } else {
-            format!("from {low}")
-        };
-        return Err(ParseError::new(
-            WHAT,
-            spec,
-            format!("`{key}` must be {low_text} to {high}, not `{value}`"),
-        ));
-    }
-    Ok(number)
-}
-
-/// A whole number from `low` to `high`, or an error naming the option.
 /// Refuses a spec whose `what` needs more memory than the machine can give.
 fn fits_in_memory(spec: &str, what: &str, bytes: u64) -> Result<(), ParseError> {
     check_memory(what, bytes).map_err(|problem| ParseError::new(WHAT, spec, problem))
-}
-
-fn in_range<T: FromStr + PartialOrd + std::fmt::Display>(
-    spec: &str,
-    key: &str,
-    value: &str,
-    low: T,
-    high: T,
-) -> Result<T, ParseError> {
-    let number: T = parse_value(WHAT, spec, key, value)?;
-    if number < low || number > high {
-        return Err(ParseError::new(
-            WHAT,
-            spec,
-            format!("`{key}` must be from {low} to {high}, not {value}"),
-        ));
-    }
-    Ok(number)
-}
-
-fn milliseconds(spec: &str, key: &str, value: &str) -> Result<Duration, ParseError> {
-    Ok(Duration::from_millis(in_range(
-        spec,
-        key,
-        value,
-        1,
-        u64::MAX,
-    )?))
 }
 
 /// The words two specs share when they name the same agent in other words:
@@ -821,18 +567,26 @@ mod tests {
 
     #[test]
     fn defaults_apply_only_without_any_limit() {
-        let pairs = parse_key_values("ms=100", WHAT).unwrap();
-        let config = alphabeta_config("alphabeta:ms=100", &pairs).unwrap();
+        use crate::core::read_options;
+        use std::time::Duration;
+        let config: AlphaBetaConfig = read_options("ms=100").unwrap();
         assert_eq!(
             (config.depth, config.time),
             (None, Some(Duration::from_millis(100)))
         );
-        let config = alphabeta_config("alphabeta", &[]).unwrap();
-        assert_eq!(config.depth, Some(4));
-        let pairs = parse_key_values("ms=100", WHAT).unwrap();
-        let config = mcts_config("mcts:ms=100", &pairs).unwrap();
+        assert_eq!(
+            read_options::<AlphaBetaConfig>("nodes=5").unwrap().depth,
+            None
+        );
+        assert_eq!(read_options::<AlphaBetaConfig>("").unwrap().depth, Some(4));
+        let config: MctsConfig = read_options("ms=100").unwrap();
         assert_eq!(config.iterations, None);
-        assert_eq!(mcts_config("mcts", &[]).unwrap().iterations, Some(10_000));
+        let config: MctsConfig = read_options("ms=100,iters=5").unwrap();
+        assert_eq!(config.iterations, Some(5));
+        assert_eq!(
+            read_options::<MctsConfig>("").unwrap().iterations,
+            Some(10_000)
+        );
     }
 
     #[test]
@@ -876,8 +630,9 @@ mod tests {
         assert!(error("mcts:tempo=-0.01").contains("`tempo` must be"));
         assert!(error("mcts:bias=-1").contains("`bias` must be from 0 to 1000"));
         assert!(error("mcts:bias=NaN").contains("`bias` must be"));
-        assert!(error("mcts:widen=-1").contains("`widen` must be off or a number"));
-        assert!(error("mcts:widen=inf").contains("`widen` must be off or a number"));
+        assert!(error("mcts:widen=-1").contains("`widen` must be from 0 to 1000, not `-1`"));
+        assert!(error("mcts:widen=inf").contains("`widen` must be from 0 to 1000, not `inf`"));
+        assert!(error("mcts:widen=x").contains("it takes a number from 0 to 1000 or `off`"));
         assert!(error("mcts:widen-exp=0.5").contains("needs widening on"));
         assert!(error("mcts:widen=2,widen-exp=1.5").contains("from 0 to 1"));
         assert!(error("mcts:threads=0").contains("from 1"));

@@ -153,11 +153,12 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         seed: args.seed,
         players: specs
             .iter()
+            .zip(&agents)
             .enumerate()
-            .map(|(player, spec)| PlayerReport {
+            .map(|(player, (spec, agent))| PlayerReport {
                 name: start.player_name(player),
                 spec: spec.clone(),
-                sees_hidden_information: G::sees_hidden_information(spec),
+                sees_hidden_information: agent.sees_hidden_information(),
             })
             .collect(),
         start: start.position_text(),

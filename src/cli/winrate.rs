@@ -109,13 +109,7 @@ fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
     let contenders = args
         .policies
         .iter()
-        .map(|spec| {
-            Contender::from_spec(
-                spec,
-                Arc::new(registry::build_agent::<G>),
-                G::sees_hidden_information(spec),
-            )
-        })
+        .map(|spec| Contender::from_spec(spec, Arc::new(registry::build_agent::<G>)))
         .collect::<Result<Vec<_>, ParseError>>()
         .map_err(|error| error.to_string())?;
     let base_rules = args.rules.clone().unwrap_or_default();

@@ -50,10 +50,17 @@
 use super::{ParseError, parse_key_values, thread_limit, unknown_key};
 use std::fmt;
 use std::num::NonZeroU32;
+use std::time::Duration;
 
 /// A limit of plies or rounds: a positive number, or `none` for no limit
 /// (`0` is refused: it could mean either "no limit" or "end at once").
 pub const LIMIT: Kind = Kind::Optional(&Kind::Positive, "none");
+
+/// A time limit in whole milliseconds (`ms=500`).
+pub const MILLISECONDS: Kind = Kind::Whole {
+    min: 1,
+    max: u64::MAX,
+};
 
 /// The kind of value an option takes, with its range: what reading checks,
 /// what a configuration built by hand is checked against, and what the
@@ -189,6 +196,14 @@ impl Value {
         Value::from_option(limit, |limit| Value::Whole(limit.get().into()))
     }
 
+    /// The value of an optional time limit of kind [`MILLISECONDS`]: not
+    /// written without one (another limit applies).
+    pub fn from_milliseconds(time: Option<Duration>) -> Value {
+        time.map_or(Value::Inapplicable, |time| {
+            Value::Whole(u64::try_from(time.as_millis()).unwrap_or(u64::MAX))
+        })
+    }
+
     /// The value of a field that holds one of `choices`, listed in the
     /// order of its kind's words.
     ///
@@ -251,6 +266,43 @@ pub trait Configurable: Default + Clone + Sized + 'static {
     /// limit only when no other limit is).
     fn complete(&mut self, _given: &[&str]) {}
 }
+
+/// Implements for a [`Configurable`] type `validate` (the check of a
+/// configuration however it was made, [`validate_options`], which a
+/// searcher's constructor calls so that the library refuses what the
+/// command line refuses), `Display` (every option written out,
+/// [`write_options`]) and `FromStr` (options read onto the defaults,
+/// [`read_options`]), so that its printed text reads back to it.
+macro_rules! declared_configuration {
+    ($type:ty) => {
+        impl $type {
+            /// Checks the configuration however it was made, as its text
+            /// is checked when read: every option in its range, and the
+            /// options fitting together.
+            ///
+            /// # Errors
+            /// What is wrong, naming the option.
+            pub fn validate(&self) -> Result<(), String> {
+                $crate::core::validate_options(self)
+            }
+        }
+
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&$crate::core::write_options(self))
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = $crate::core::ParseError;
+
+            fn from_str(text: &str) -> Result<Self, $crate::core::ParseError> {
+                $crate::core::read_options(text)
+            }
+        }
+    };
+}
+pub(crate) use declared_configuration;
 
 /// Reads `key=value` options onto the defaults (options left out keep
 /// them), then checks the whole ([`validate_options`]).

@@ -38,8 +38,9 @@ pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
 };
+pub(crate) use declared::declared_configuration;
 pub use declared::{
-    Configurable, Declared, Kind, LIMIT, Value, keys, options_table, read_options,
+    Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, keys, options_table, read_options,
     read_options_onto, validate_options, write_options,
 };
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
@@ -48,10 +49,7 @@ pub(crate) use fast_hash::{FastHashMap, FastHasher};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};
-pub use options::{
-    NoRules, RulesOptions, limit_reached, parse_choice, parse_exploration, parse_key_values,
-    parse_switch, parse_value, unknown_key,
-};
+pub use options::{NoRules, RulesOptions, limit_reached, parse_key_values, unknown_key};
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};

@@ -89,46 +89,10 @@ pub fn parse_key_values<'a>(
     Ok(pairs)
 }
 
-/// Parses the value of option `key`, naming the option when it cannot.
-pub fn parse_value<T: FromStr>(
-    what: &'static str,
-    text: &str,
-    key: &str,
-    value: &str,
-) -> Result<T, ParseError> {
-    value.parse().map_err(|_| {
-        ParseError::new(
-            what,
-            text,
-            format!("`{value}` is not a valid value for `{key}`"),
-        )
-    })
-}
-
 /// Whether `count` (of plies, say) has reached `limit`; never without a limit.
 #[inline]
 pub fn limit_reached(limit: Option<NonZeroU32>, count: u32) -> bool {
     limit.is_some_and(|limit| count >= limit.get())
-}
-
-/// Reads an exploration constant: a finite number of at least 0 (a NaN or a
-/// negative constant would leave a search with no child worth choosing).
-pub fn parse_exploration(
-    what: &'static str,
-    text: &str,
-    key: &str,
-    value: &str,
-) -> Result<f64, ParseError> {
-    let c: f64 = parse_value(what, text, key, value)?;
-    if c.is_finite() && c >= 0.0 {
-        Ok(c)
-    } else {
-        Err(ParseError::new(
-            what,
-            text,
-            format!("`{key}` must be a number of at least 0, not `{value}`"),
-        ))
-    }
 }
 
 /// The error for an option name that does not exist, listing those that do.
@@ -143,70 +107,9 @@ pub fn unknown_key(what: &'static str, text: &str, key: &str, valid: &[&str]) ->
     )
 }
 
-/// Reads `on`/`off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
-pub fn parse_switch(
-    what: &'static str,
-    text: &str,
-    key: &str,
-    value: &str,
-) -> Result<bool, ParseError> {
-    match value {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(ParseError::new(
-            what,
-            text,
-            format!("`{key}` takes on or off, not `{value}`"),
-        )),
-    }
-}
-
-/// The value named by one of `choices` (`(word, value)` pairs), or an
-/// error listing the words.
-///
-/// # Errors
-/// `value` is none of the words.
-pub fn parse_choice<T: Copy>(
-    what: &'static str,
-    text: &str,
-    key: &str,
-    value: &str,
-    choices: &[(&str, T)],
-) -> Result<T, ParseError> {
-    if let Some(&(_, chosen)) = choices.iter().find(|(word, _)| *word == value) {
-        return Ok(chosen);
-    }
-    let words: Vec<&str> = choices.iter().map(|(word, _)| *word).collect();
-    let listed = match words.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => "no value".to_string(),
-    };
-    Err(ParseError::new(
-        what,
-        text,
-        format!("`{key}` takes {listed}, not `{value}`"),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_choice_is_one_of_its_words() {
-        let choices = [("one", 1), ("two", 2), ("three", 3)];
-        assert_eq!(parse_choice("spec", "n=two", "n", "two", &choices), Ok(2));
-        let error = parse_choice("spec", "n=four", "n", "four", &choices).unwrap_err();
-        assert!(
-            error
-                .to_string()
-                .contains("`n` takes one, two or three, not `four`"),
-            "{error}"
-        );
-        let error = parse_choice("spec", "n=2", "n", "2", &choices[..2]).unwrap_err();
-        assert!(error.to_string().contains("`n` takes one or two, not `2`"));
-    }
 
     #[test]
     fn pairs_are_split_and_trimmed() {
@@ -221,14 +124,6 @@ mod tests {
         assert!(missing.to_string().contains("key=value"));
         let twice = parse_key_values("c=1,c=2", "spec").unwrap_err();
         assert!(twice.to_string().contains("twice"));
-    }
-
-    #[test]
-    fn values_and_switches_name_the_option_when_wrong() {
-        let error = parse_value::<u32>("spec", "iters=x", "iters", "x").unwrap_err();
-        assert!(error.to_string().contains("`iters`"));
-        assert!(parse_switch("rules", "r=on", "r", "on").unwrap());
-        assert!(parse_switch("rules", "r=maybe", "r", "maybe").is_err());
     }
 
     #[test]

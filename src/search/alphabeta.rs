@@ -42,7 +42,8 @@
 use super::SearchError;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::{
-    Evaluate, Evaluator, FastHasher, Game, GameEvaluation, MoveList, Player, Status,
+    Configurable, Declared, Evaluate, Evaluator, FastHasher, Game, GameEvaluation, Kind,
+    MILLISECONDS, MoveList, Player, Status, Value,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
@@ -86,6 +87,94 @@ impl Default for AlphaBetaConfig {
     }
 }
 
+/// The largest transposition table, in megabytes: a terabyte.
+const MAX_TABLE_MEGABYTES: u64 = 1 << 20;
+
+impl Configurable for AlphaBetaConfig {
+    const WHAT: &'static str = "alphabeta options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "depth",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_DEPTH as u64,
+            },
+            help: "plies of the deepest iteration (the default only without `ms` or `nodes`)",
+            get: |config| {
+                config
+                    .depth
+                    .map_or(Value::Inapplicable, |depth| Value::Whole(depth.into()))
+            },
+            set: |config, value| {
+                config.depth = Some(value.whole() as u32);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "ms",
+            kind: MILLISECONDS,
+            help: "milliseconds per move",
+            get: |config| Value::from_milliseconds(config.time),
+            set: |config, value| {
+                config.time = Some(Duration::from_millis(value.whole()));
+                Ok(())
+            },
+        },
+        Declared {
+            key: "nodes",
+            kind: Kind::Whole {
+                min: 1,
+                max: u64::MAX,
+            },
+            help: "stop after about this many nodes",
+            get: |config| config.nodes.map_or(Value::Inapplicable, Value::Whole),
+            set: |config, value| {
+                config.nodes = Some(value.whole());
+                Ok(())
+            },
+        },
+        Declared {
+            key: "tt",
+            kind: Kind::Whole {
+                min: 0,
+                max: MAX_TABLE_MEGABYTES,
+            },
+            help: "transposition table megabytes (0: none)",
+            get: |config| Value::Whole(config.table_megabytes as u64),
+            set: |config, value| {
+                config.table_megabytes = value.whole() as usize;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "threads",
+            kind: Kind::Threads,
+            help: "search threads (Lazy SMP)",
+            get: |config| Value::Whole(config.threads as u64),
+            set: |config, value| {
+                config.threads = value.whole() as usize;
+                Ok(())
+            },
+        },
+    ];
+
+    fn check_together(&self) -> Result<(), String> {
+        if self.depth.is_none() && self.time.is_none() && self.nodes.is_none() {
+            return Err("a search needs a limit: `depth`, `ms` or `nodes`".into());
+        }
+        Ok(())
+    }
+
+    /// The default depth only when no other limit is given.
+    fn complete(&mut self, given: &[&str]) {
+        if !given.contains(&"depth") && (given.contains(&"ms") || given.contains(&"nodes")) {
+            self.depth = None;
+        }
+    }
+}
+
+crate::core::declared_configuration!(AlphaBetaConfig);
+
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
@@ -122,7 +211,14 @@ impl AlphaBeta {
     /// A searcher with a table of `config.table_megabytes`; aborts if the
     /// system has not the memory, where [`AlphaBeta::try_new`] returns an
     /// error.
+    ///
+    /// # Panics
+    /// For a configuration [`AlphaBetaConfig::validate`] refuses, saying
+    /// what is wrong ([`AlphaBeta::try_new`] returns it).
     pub fn new(config: AlphaBetaConfig) -> Self {
+        if let Err(problem) = config.validate() {
+            panic!("alphabeta options: {problem}");
+        }
         let table =
             (config.table_megabytes > 0).then(|| TranspositionTable::new(config.table_megabytes));
         AlphaBeta {
@@ -136,8 +232,10 @@ impl AlphaBeta {
     /// refuses the memory of its table.
     ///
     /// # Errors
-    /// A message naming the table's size.
+    /// A configuration [`AlphaBetaConfig::validate`] refuses, or a message
+    /// naming the table's size.
     pub fn try_new(config: AlphaBetaConfig) -> Result<Self, String> {
+        config.validate()?;
         let table = match config.table_megabytes {
             0 => None,
             megabytes => Some(TranspositionTable::try_new(megabytes)?),
@@ -571,4 +669,46 @@ fn history_slot<M: Hash>(mv: &M) -> usize {
     let mut hasher = FastHasher::default();
     mv.hash(&mut hasher);
     (hasher.finish() >> 52) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_configuration_built_by_hand_is_checked_by_the_searcher() {
+        let refused = |config: AlphaBetaConfig| AlphaBeta::try_new(config).err().expect("refused");
+        let too_deep = AlphaBetaConfig {
+            depth: Some(101),
+            ..AlphaBetaConfig::default()
+        };
+        assert_eq!(refused(too_deep), "`depth` must be from 1 to 100, not 101");
+        let endless = AlphaBetaConfig {
+            depth: None,
+            ..AlphaBetaConfig::default()
+        };
+        assert!(refused(endless).contains("needs a limit"));
+        assert!(AlphaBeta::try_new(AlphaBetaConfig::default()).is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "alphabeta options: `threads` must be from 1 to")]
+    fn the_infallible_constructor_refuses_by_panicking() {
+        AlphaBeta::new(AlphaBetaConfig {
+            threads: 0,
+            ..AlphaBetaConfig::default()
+        });
+    }
+
+    #[test]
+    fn the_printed_configuration_reads_back_to_itself() {
+        for text in ["", "ms=100", "nodes=5000,tt=0", "depth=3,ms=100,threads=2"] {
+            let config: AlphaBetaConfig = text.parse().unwrap();
+            assert_eq!(config.to_string().parse::<AlphaBetaConfig>(), Ok(config));
+        }
+        assert_eq!(
+            AlphaBetaConfig::default().to_string(),
+            "depth=4,tt=16,threads=1"
+        );
+    }
 }

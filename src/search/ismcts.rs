@@ -38,10 +38,10 @@
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
 use super::SearchError;
-use super::widening::Widening;
+use super::widening::{self, Widening};
 use crate::core::{
-    FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout, Status,
-    normalised_payoffs, resolve_chance, rng_from_seed,
+    Configurable, Declared, FastHashMap, Game, GameRng, ImperfectInformation, Kind, MAX_PLAYERS,
+    MoveList, Playout, Status, Value, normalised_payoffs, resolve_chance, rng_from_seed,
 };
 use rand::RngExt;
 
@@ -135,6 +135,64 @@ impl Default for IsmctsConfig {
         }
     }
 }
+
+impl Configurable for IsmctsConfig {
+    const WHAT: &'static str = "ismcts options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "iters",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_ISMCTS_ITERATIONS,
+            },
+            help: "iterations (determinizations) per move",
+            get: |config| Value::Whole(config.iterations),
+            set: |config, value| {
+                config.iterations = value.whole();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "c",
+            kind: Kind::Number {
+                min: 0.0,
+                max: f64::INFINITY,
+            },
+            help: "the exploration constant of UCB1, for payoffs in [0, 1]",
+            get: |config| Value::Number(config.exploration),
+            set: |config, value| {
+                config.exploration = value.number();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "widen",
+            kind: widening::WIDTH_KIND,
+            help: widening::WIDTH_HELP,
+            get: |config| widening::width_value(&config.widening),
+            set: |config, value| {
+                widening::set_width(&mut config.widening, value);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "widen-exp",
+            kind: widening::EXPONENT_KIND,
+            help: widening::EXPONENT_HELP,
+            get: |config| widening::exponent_value(&config.widening),
+            set: |config, value| {
+                widening::set_exponent(&mut config.widening, value);
+                Ok(())
+            },
+        },
+    ];
+
+    fn check_together(&self) -> Result<(), String> {
+        widening::check_widening(&self.widening)
+    }
+}
+
+crate::core::declared_configuration!(IsmctsConfig);
 
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,7 +296,14 @@ impl<G: Game> Ismcts<G> {
 
 impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     /// A search with `config` and `playout` whose random choices come from `seed`.
+    ///
+    /// # Panics
+    /// For a configuration [`IsmctsConfig::validate`] refuses, saying what
+    /// is wrong.
     pub fn with_playout(config: IsmctsConfig, playout: P, seed: u64) -> Self {
+        if let Err(problem) = config.validate() {
+            panic!("ismcts options: {problem}");
+        }
         Ismcts {
             config,
             playout,
@@ -603,5 +668,27 @@ mod tests {
                 assert!(deep > 0, "the tree grew below the root's children");
             }
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "ismcts options: `iters` must be from 1 to")]
+    fn a_configuration_built_by_hand_is_checked_by_the_searcher() {
+        let idle = IsmctsConfig {
+            iterations: 0,
+            ..IsmctsConfig::default()
+        };
+        Ismcts::<FenrirCards>::new(idle, 0);
+    }
+
+    #[test]
+    fn the_printed_configuration_reads_back_to_itself() {
+        for text in ["", "iters=5,c=0", "widen=2", "widen=1.5,widen-exp=0.25"] {
+            let config: IsmctsConfig = text.parse().unwrap();
+            assert_eq!(config.to_string().parse::<IsmctsConfig>(), Ok(config));
+        }
+        assert_eq!(
+            IsmctsConfig::default().to_string(),
+            "iters=1000,c=0.7,widen=off"
+        );
     }
 }

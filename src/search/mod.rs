@@ -38,8 +38,8 @@ pub use matrix::{
     regret_matching_plus, value_3x3,
 };
 pub use mcts::{
-    Expansion, FinalChoice, MAX_CHECK_DEPTH, MAX_TREE_NODES, Mcts, MctsConfig, MctsResult,
-    MoveStats, Parallelism,
+    Expansion, FinalChoice, MAX_CHECK_DEPTH, MAX_MCTS_ITERATIONS, MAX_TREE_NODES, Mcts, MctsConfig,
+    MctsResult, MoveStats, Parallelism,
 };
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
 pub use shallow::{MAX_SHALLOW_DEPTH, ShallowSearch};
@@ -51,4 +51,4 @@ pub(crate) use smmcts::draw_index;
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
 pub use tempo::{MAX_TEMPO, Tempo};
 pub use tt::{Bound, TranspositionTable, TtEntry};
-pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening, WideningOptions};
+pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening};

@@ -29,10 +29,11 @@
 //! of threads.
 
 use super::SearchError;
+use super::mcts::{MAX_MCTS_ITERATIONS, MAX_TREE_NODES};
 use super::parallel::{grow_in_parallel, iteration_share};
 use crate::core::{
-    Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed, rng_from_seed,
-    thread_pool,
+    Configurable, Declared, Evaluate, Game, GameRng, Kind, MoveList, Simultaneous, Status, Value,
+    derive_seed, rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 
@@ -102,6 +103,130 @@ impl SmMctsConfig {
             .saturating_mul(self.trees as u64)
     }
 }
+
+/// The most root-parallel trees.
+const MAX_TREES: u64 = 1024;
+
+const SELECTIONS: [Selection; 2] = [Selection::Duct, Selection::RegretMatching];
+
+impl Configurable for SmMctsConfig {
+    const WHAT: &'static str = "smmcts options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "iters",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_MCTS_ITERATIONS,
+            },
+            help: "simulations per move, all trees together",
+            get: |config| Value::Whole(config.iterations),
+            set: |config, value| {
+                config.iterations = value.whole();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "select",
+            kind: Kind::Choice(&[Selection::Duct.name(), Selection::RegretMatching.name()]),
+            help: "how the players select at a simultaneous state: decoupled UCT or regret matching",
+            get: |config| Value::chosen(&SELECTIONS, &config.selection),
+            set: |config, value| {
+                config.selection = value.choose(&SELECTIONS);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "c",
+            kind: Kind::Number {
+                min: 0.0,
+                max: f64::INFINITY,
+            },
+            help: "the exploration constant of UCB1 (decoupled UCT, and where one player moves)",
+            get: |config| Value::Number(config.exploration),
+            set: |config, value| {
+                config.exploration = value.number();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "gamma",
+            kind: Kind::Number { min: 0.0, max: 1.0 },
+            help: "the share of uniform exploration mixed into regret matching (above 0)",
+            get: |config| Value::Number(config.gamma),
+            set: |config, value| {
+                config.gamma = value.number();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "trees",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_TREES,
+            },
+            help: "independent trees whose root statistics are summed",
+            get: |config| Value::Whole(config.trees as u64),
+            set: |config, value| {
+                config.trees = value.whole() as usize;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "threads",
+            kind: Kind::Threads,
+            help: "threads running the trees (at most one per tree is used)",
+            get: |config| Value::Whole(config.threads as u64),
+            set: |config, value| {
+                config.threads = value.whole() as usize;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "playout",
+            kind: Kind::Optional(
+                &Kind::Whole {
+                    min: 0,
+                    max: u32::MAX as u64,
+                },
+                "none",
+            ),
+            help: "random plies after the tree before the evaluation scores the state; `none` plays to the end",
+            get: |config| {
+                Value::from_option(config.playout_plies, |plies| Value::Whole(plies.into()))
+            },
+            set: |config, value| {
+                config.playout_plies = value.optional(|plies| plies.whole() as u32);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "nodes",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_TREE_NODES as u64,
+            },
+            help: "most nodes per tree; beyond it simulations start at the leaves",
+            get: |config| Value::Whole(config.node_budget as u64),
+            set: |config, value| {
+                config.node_budget = value.whole() as usize;
+                Ok(())
+            },
+        },
+    ];
+
+    fn check_together(&self) -> Result<(), String> {
+        if self.gamma > 0.0 {
+            Ok(())
+        } else {
+            Err(format!(
+                "`gamma` must be above 0 and at most 1, not `{}`",
+                self.gamma
+            ))
+        }
+    }
+}
+
+crate::core::declared_configuration!(SmMctsConfig);
 
 /// The result of a search: each player's strategy at the root (at a state
 /// where one player moves, that player's visit shares) and the mean
@@ -460,8 +585,10 @@ impl SmMcts {
     /// A search with `config`, seeded by `seed`.
     ///
     /// # Errors
-    /// When the threads cannot be started.
+    /// A configuration [`SmMctsConfig::validate`] refuses, or threads that
+    /// cannot be started.
     pub fn new(config: SmMctsConfig, seed: u64) -> Result<SmMcts, String> {
+        config.validate()?;
         let threads = config.threads.min(config.trees).max(1);
         let pool = (threads > 1).then(|| thread_pool(threads)).transpose()?;
         Ok(SmMcts {
@@ -537,5 +664,38 @@ impl SmMcts {
             },
             iterations,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_configuration_built_by_hand_is_checked_by_the_searcher() {
+        let refused = |config: SmMctsConfig| SmMcts::new(config, 0).err().expect("refused");
+        let no_gamma = SmMctsConfig {
+            gamma: 0.0,
+            ..SmMctsConfig::default()
+        };
+        assert!(refused(no_gamma).contains("`gamma` must be above 0"));
+        let no_trees = SmMctsConfig {
+            trees: 0,
+            ..SmMctsConfig::default()
+        };
+        assert!(refused(no_trees).contains("`trees` must be from 1 to 1024, not 0"));
+        assert!(SmMcts::new(SmMctsConfig::default(), 0).is_ok());
+    }
+
+    #[test]
+    fn the_printed_configuration_reads_back_to_itself() {
+        for text in [
+            "",
+            "select=rm,gamma=0.5,playout=3",
+            "trees=4,threads=2,nodes=9",
+        ] {
+            let config: SmMctsConfig = text.parse().unwrap();
+            assert_eq!(config.to_string().parse::<SmMctsConfig>(), Ok(config));
+        }
     }
 }

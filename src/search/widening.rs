@@ -5,7 +5,7 @@
 //! Chaslot et al., "Progressive strategies for Monte-Carlo tree search",
 //! 2008).
 
-use crate::core::{ParseError, parse_value};
+use crate::core::{Kind, Value};
 
 /// Progressive widening: on its `n`th visit a node may have at most
 /// `ceil(width * n^exponent)` children (and always one). Which move a new
@@ -40,104 +40,78 @@ impl Widening {
     }
 }
 
-/// The widening options of a spec, `widen=W` (`off` or `0` for none) and
-/// `widen-exp=A` (default [`DEFAULT_WIDENING_EXPONENT`]), read one pair at a
-/// time by a spec's own option loop and checked together at its end.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct WideningOptions {
-    width: Option<f64>,
-    exponent: Option<f64>,
+/// What the `widen` option of a tree search's declared options takes: a
+/// width, or `off` (`0` is off too).
+pub const WIDTH_KIND: Kind = Kind::Optional(
+    &Kind::Number {
+        min: 0.0,
+        max: MAX_WIDENING_WIDTH,
+    },
+    "off",
+);
+
+/// What the `widen-exp` option takes.
+pub const EXPONENT_KIND: Kind = Kind::Number { min: 0.0, max: 1.0 };
+
+/// The help of `widen` in the searchers' option tables.
+pub const WIDTH_HELP: &str =
+    "progressive widening: at most `ceil(widen * n^e)` children on a node's `n`th visit";
+
+/// The help of `widen-exp`.
+pub const EXPONENT_HELP: &str = "the exponent `e` of progressive widening (0.5 unless given)";
+
+/// The value of `widen` for `widening`.
+pub fn width_value(widening: &Option<Widening>) -> Value {
+    Value::from_option(widening.map(|widening| widening.width), Value::Number)
 }
 
-impl WideningOptions {
-    /// The option names, for lists of valid options.
-    pub const KEYS: [&'static str; 2] = ["widen", "widen-exp"];
+/// The value of `widen-exp`: not written without widening.
+pub fn exponent_value(widening: &Option<Widening>) -> Value {
+    widening.map_or(Value::Inapplicable, |widening| {
+        Value::Number(widening.exponent)
+    })
+}
 
-    /// Reads `key=value` of spec `text` if `key` is a widening option;
-    /// whether it was one.
-    ///
-    /// # Errors
-    /// A value that is not a number in range.
-    pub fn read(
-        &mut self,
-        what: &'static str,
-        text: &str,
-        key: &str,
-        value: &str,
-    ) -> Result<bool, ParseError> {
-        match key {
-            "widen" => {
-                let width = if value == "off" {
-                    0.0
-                } else {
-                    parse_value(what, text, key, value)?
-                };
-                if !(0.0..=MAX_WIDENING_WIDTH).contains(&width) {
-                    return Err(ParseError::new(
-                        what,
-                        text,
-                        format!(
-                            "`widen` must be off or a number from 0 (off) to \
-                             {MAX_WIDENING_WIDTH}, not `{value}`"
-                        ),
-                    ));
-                }
-                self.width = Some(width);
-            }
-            "widen-exp" => {
-                let exponent: f64 = parse_value(what, text, key, value)?;
-                if !(0.0..=1.0).contains(&exponent) {
-                    return Err(ParseError::new(
-                        what,
-                        text,
-                        format!("`widen-exp` must be from 0 to 1, not `{value}`"),
-                    ));
-                }
-                self.exponent = Some(exponent);
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+/// Sets the width of `widening` from `widen`'s value: `off` or 0 turns
+/// widening off, a width keeps the exponent already set (the default one
+/// without). A `widen-exp` read before a `widen` that turns widening off
+/// is kept, so that [`check_widening`] refuses the pair in either order.
+pub fn set_width(widening: &mut Option<Widening>, value: Value) {
+    let width = value.optional(Value::number).unwrap_or(0.0);
+    let exponent = widening.map_or(DEFAULT_WIDENING_EXPONENT, |widening| widening.exponent);
+    let exponent_without_width = widening.is_some_and(|widening| widening.width == 0.0);
+    *widening = if width > 0.0 || exponent_without_width {
+        Some(Widening { width, exponent })
+    } else {
+        None
+    };
+}
 
-    /// The widening the options read describe, for a search that widens
-    /// by `default` unless told otherwise: no `widen` keeps it (with the
-    /// exponent of `widen-exp` if given), `widen=off` turns it off.
-    ///
-    /// # Errors
-    /// `widen-exp` with widening turned off.
-    pub fn finish_or(
-        self,
-        what: &'static str,
-        text: &str,
-        default: Widening,
-    ) -> Result<Option<Widening>, ParseError> {
-        match self.width {
-            None => Ok(Some(Widening {
-                exponent: self.exponent.unwrap_or(default.exponent),
-                ..default
-            })),
-            Some(_) => self.finish(what, text),
+/// Sets the exponent from `widen-exp`'s value; without widening it keeps
+/// the exponent with a width of 0, which [`check_widening`] refuses unless
+/// a `widen` sets the width.
+pub fn set_exponent(widening: &mut Option<Widening>, value: Value) {
+    let exponent = value.number();
+    match widening {
+        Some(widening) => widening.exponent = exponent,
+        None => {
+            *widening = Some(Widening {
+                width: 0.0,
+                exponent,
+            })
         }
     }
+}
 
-    /// The widening the options read describe, for a search that does not
-    /// widen unless told to.
-    ///
-    /// # Errors
-    /// `widen-exp` without widening.
-    pub fn finish(self, what: &'static str, text: &str) -> Result<Option<Widening>, ParseError> {
-        match self.width {
-            Some(width) if width > 0.0 => Ok(Some(Widening {
-                width,
-                exponent: self.exponent.unwrap_or(DEFAULT_WIDENING_EXPONENT),
-            })),
-            _ if self.exponent.is_some() => Err(ParseError::new(
-                what,
-                text,
-                "`widen-exp` needs widening on (`widen` above 0)",
-            )),
-            _ => Ok(None),
+/// Checks a widening however it was set: a width above 0.
+///
+/// # Errors
+/// A width of 0 or less, which `widen-exp` without `widen` leaves.
+pub fn check_widening(widening: &Option<Widening>) -> Result<(), String> {
+    match widening {
+        Some(widening) if widening.width <= 0.0 => {
+            Err("`widen-exp` needs widening on (`widen` above 0)".into())
         }
+        _ => Ok(()),
     }
 }

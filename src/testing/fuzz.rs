@@ -286,7 +286,6 @@ fn build_agent_within_budget<G: Registered>(spec: &str) {
     if !within_fuzzing_budget(spec) {
         return;
     }
-    G::sees_hidden_information(spec);
     let Ok(agent) = registry::build_agent::<G>(spec, 0) else {
         return;
     };

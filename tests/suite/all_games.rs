@@ -58,15 +58,14 @@ impl GameVisitor for Entry {
             assert!(info.capabilities.chance, "{}", G::NAME);
         }
         // Every preset builds on its game, and each kind has one at most.
-        for (index, &(kind, _)) in G::BEST_SETTINGS.iter().enumerate() {
+        let presets = norn::agents::best_settings::<G>();
+        for (index, &(kind, _)) in presets.iter().enumerate() {
             let spec = format!("{kind}:preset=best");
             if let Err(error) = registry::build_agent::<G>(&spec, 1) {
                 panic!("{}: `{spec}`: {error}", G::NAME);
             }
             assert!(
-                G::BEST_SETTINGS[..index]
-                    .iter()
-                    .all(|&(seen, _)| seen != kind),
+                presets[..index].iter().all(|&(seen, _)| seen != kind),
                 "{}: two presets for {kind}",
                 G::NAME
             );

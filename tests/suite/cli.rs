@@ -441,12 +441,9 @@ fn a_run_records_its_build_and_every_agent_setting() {
     assert_eq!(stored["build"]["version"], env!("CARGO_PKG_VERSION"));
     let settings = stored["agent_configurations"].as_array().unwrap();
     assert_eq!(settings[0], "greedy");
-    // The spec named the depth only; the defaults are recorded too.
-    let alphabeta = settings[1].as_str().unwrap();
-    assert!(
-        alphabeta.contains("depth: Some(1)") && alphabeta.contains("table_megabytes: 16"),
-        "{alphabeta}"
-    );
+    // The spec named the depth only; the defaults and the evaluation are
+    // recorded too, as a spec that builds the same agent.
+    assert_eq!(settings[1], "alphabeta:depth=1,tt=16,threads=1,eval=hand");
     // The rules with every option written out, and the same record in
     // summary.json and report.md.
     assert!(
@@ -464,7 +461,7 @@ fn a_run_records_its_build_and_every_agent_setting() {
         provenance(&stored)
     );
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(report.contains("## Provenance") && report.contains("table_megabytes"));
+    assert!(report.contains("## Provenance") && report.contains("tt=16"));
 
     // Merged shards keep their provenance.
     let shards: Vec<String> = (1..=2)
@@ -676,14 +673,16 @@ fn presets_reach_every_command_that_builds_agents() {
     ]);
     assert!(output.status.success(), "{output:?}");
     let stored = read_json(&out.join("config.json"));
-    // The run records what the preset stood for: best-first minimax.
+    // The run records what the preset stood for: best-first minimax with
+    // its tempo bonus.
     let mcts = stored["agent_configurations"][0].as_str().unwrap();
     assert!(
-        mcts.contains("expansion: All") && mcts.contains("final_choice: BestValue"),
+        mcts.starts_with("mcts:iters=30,")
+            && mcts.contains(",expand=all,pick=value,")
+            && mcts.ends_with(",tempo=0.04"),
         "{mcts}"
     );
-    // Only the registry knows presets, so these errors show that each
-    // command builds its agents through it.
+    // These errors show that each command reads presets.
     assert_fails_with(
         &[
             "play",

@@ -2,11 +2,14 @@
 //! declarations ([`norn::core::Configurable`]): every table between
 //! `<!-- generated: options of WHAT -->` and `<!-- end of generated table -->`
 //! in docs/ must equal the table the code declares, and every registered
-//! game's rules must have one. `NORN_UPDATE_DOCS=1 cargo test --release
+//! game's rules and every agent kind's options must have one. `NORN_UPDATE_DOCS=1 cargo test --release
 //! docs_tables` rewrites the tables from the code.
 
+use norn::agents::{AlphaBetaEvaluation, EquilibriumOptions, MctsEvaluation};
+use norn::companions::fenrir_cards::policies::{HonestPlayout, OpenHandOptions};
 use norn::core::{Configurable, Game, options_table};
 use norn::registry::{self, GameVisitor, Registered};
+use norn::search::{AlphaBetaConfig, IsmctsConfig, MctsConfig, SmMctsConfig};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -31,7 +34,21 @@ fn declared_tables() -> BTreeMap<String, String> {
     for game in registry::games() {
         registry::visit(game.name, &mut RulesTable(&mut tables)).unwrap();
     }
+    insert::<AlphaBetaConfig>(&mut tables);
+    insert::<AlphaBetaEvaluation>(&mut tables);
+    insert::<MctsConfig>(&mut tables);
+    insert::<MctsEvaluation>(&mut tables);
+    insert::<IsmctsConfig>(&mut tables);
+    insert::<SmMctsConfig>(&mut tables);
+    insert::<EquilibriumOptions>(&mut tables);
+    insert::<HonestPlayout>(&mut tables);
+    insert::<OpenHandOptions>(&mut tables);
     tables
+}
+
+/// Adds the table of `C`'s options.
+fn insert<C: Configurable>(tables: &mut BTreeMap<String, String>) {
+    tables.insert(C::WHAT.to_string(), options_table::<C>());
 }
 
 fn markdown_files(dir: &Path, files: &mut Vec<PathBuf>) {

@@ -2,7 +2,7 @@
 //! ones win more often than random asks on the same deals.
 
 use norn::agents::{Decision, HonestPolicy};
-use norn::companions::fenrir_cards::policies::{CountingPolicy, build_agent, sees_hidden_cards};
+use norn::companions::fenrir_cards::policies::{CountingPolicy, build_agent};
 use norn::core::{
     Game, ImperfectInformation, MoveList, Notation, Status, Stochastic, derive_seed, rng_from_seed,
 };
@@ -229,14 +229,18 @@ fn policy_specs_are_checked_and_open_hand_is_labelled() {
         let agent = build_agent(spec, 1).unwrap();
         assert_eq!(agent.spec(), spec);
     }
-    assert!(sees_hidden_cards("open-hand:iters=50"));
+    assert!(
+        build_agent("open-hand:iters=50", 1)
+            .unwrap()
+            .sees_hidden_information()
+    );
     for spec in HONEST {
-        assert!(!sees_hidden_cards(spec));
+        assert!(!build_agent(spec, 1).unwrap().sees_hidden_information());
     }
     for (spec, problem) in [
         ("greedy", "valid policies"),
         ("random:iters=5", "takes no options"),
-        ("ismcts:iters=0", "at least 1"),
+        ("ismcts:iters=0", "`iters` must be from 1"),
         ("ismcts:depth=3", "unknown option"),
         ("ismcts:playout=smart", "counting, open or random"),
         ("ismcts:exact=100", "unknown option"),
@@ -319,8 +323,8 @@ fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
         threads: 2,
     };
     let contenders = [
-        Contender::from_spec("random", std::sync::Arc::new(build_agent), false).unwrap(),
-        Contender::from_spec("counting", std::sync::Arc::new(build_agent), false).unwrap(),
+        Contender::from_spec("random", std::sync::Arc::new(build_agent)).unwrap(),
+        Contender::from_spec("counting", std::sync::Arc::new(build_agent)).unwrap(),
     ];
     let sweep = Sweep::parse("track=12..36", Some(12)).unwrap();
     assert_eq!(sweep.values, [12, 24, 36]);
@@ -359,7 +363,6 @@ fn a_sweep_over_a_rules_option_matches_runs_at_each_value() {
     assert_eq!(report.svg().matches("<polyline").count(), 2);
     // The exact solver would read every hand: it is refused for this game.
     assert!(
-        Contender::<FenrirCards>::from_spec("exact", std::sync::Arc::new(build_agent), false)
-            .is_err()
+        Contender::<FenrirCards>::from_spec("exact", std::sync::Arc::new(build_agent)).is_err()
     );
 }

@@ -194,10 +194,10 @@ fn widening_specs_are_checked() {
     let generic = norn::agents::build_agent::<FenrirCards>(exponent_alone, 1);
     assert!(generic.is_err_and(|error| error.to_string().contains("needs widening on")));
     for (spec, problem) in [
-        ("ismcts:widen=-1", "from 0 (off) to 1000"),
-        ("ismcts:widen=nan", "from 0 (off) to 1000"),
-        ("ismcts:widen=inf", "from 0 (off) to 1000"),
-        ("ismcts:widen=1e9", "from 0 (off) to 1000"),
+        ("ismcts:widen=-1", "`widen` must be from 0 to 1000"),
+        ("ismcts:widen=nan", "`widen` must be from 0 to 1000"),
+        ("ismcts:widen=inf", "`widen` must be from 0 to 1000"),
+        ("ismcts:widen=1e9", "`widen` must be from 0 to 1000"),
         ("ismcts:widen=wide", "`wide`"),
         ("ismcts:widen=1,widen-exp=2", "from 0 to 1"),
         ("ismcts:widen=1,widen-exp=-0.5", "from 0 to 1"),
@@ -214,12 +214,14 @@ fn widening_specs_are_checked() {
             .to_string();
         assert!(error.contains(problem), "generic {spec}: {error}");
     }
-    // Widening is the honest search's: the open-hand reference refuses it.
-    let error = build_agent("open-hand:widen=1", 1)
+    // The open-hand reference reads the same IS-MCTS options, widening
+    // included (off unless given), and refuses what every search refuses.
+    assert!(build_agent("open-hand:widen=1,iters=10", 1).is_ok());
+    let error = build_agent("open-hand:widen=-1", 1)
         .err()
-        .unwrap()
+        .expect("a bad spec")
         .to_string();
-    assert!(error.contains("unknown option"), "{error}");
+    assert!(error.contains("`widen` must be from 0 to 1000"), "{error}");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 mod common;
 
+mod agent_configurations;
 mod all_games;
 mod cli;
 mod cli_limits;

@@ -119,7 +119,7 @@ fn a_win_rate_run_records_its_build_and_resumes_another_only_when_forced() {
         settings[1]
             .as_str()
             .unwrap()
-            .contains("iterations: Some(60)"),
+            .starts_with("mcts:iters=60,c=1,threads=1,"),
         "{settings:?}"
     );
 

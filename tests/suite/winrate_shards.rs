@@ -23,7 +23,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 fn contenders() -> Vec<Contender<FenrirPath>> {
     ["exact", "greedy", "mcts:iters=40"]
         .into_iter()
-        .map(|spec| Contender::from_spec(spec, Arc::new(FenrirPath::build_agent), false).unwrap())
+        .map(|spec| Contender::from_spec(spec, Arc::new(FenrirPath::build_agent)).unwrap())
         .collect()
 }
 

@@ -229,7 +229,7 @@ impl TournamentConfig {
 
     /// Checks that a logged game is the game the schedule holds at its
     /// index: the same seats, seed and agents, and as many plies as moves.
-    /// (Its moves and result are checked by [`replay_line`].)
+    /// (Its moves and result are checked by [`replay_line`](crate::arena::replay_line).)
     pub fn check_scheduled(&self, line: &GameLine) -> Result<(), String> {
         let scheduled = self.scheduled_game(line.index).ok_or_else(|| {
             format!(

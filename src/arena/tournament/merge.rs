@@ -38,7 +38,7 @@ fn shard_game_count(config: &TournamentConfig, shard: Shard) -> usize {
 /// merged run records) with the same agent configurations and rules;
 /// every line must be the schedule's game at its index, and no game may
 /// appear in two of them. The moves are not replayed here (that needs the
-/// game's type): check each game with [`check_line`].
+/// game's type): check each game with [`check_line`](crate::arena::check_line).
 pub fn merge_directories(
     dirs: &[PathBuf],
     force_resume: bool,

@@ -136,13 +136,13 @@ impl OpeningSet {
         OpeningSet::in_play_order(shuffled(lines, order, seed), order)
     }
 
-    /// Reads the set in the text of an openings file ([`parse_openings`])
+    /// Reads the set in the text of an openings file ([`parse_openings`](crate::arena::parse_openings))
     /// and takes it in `order` (shuffled from `seed` when random), keeping
     /// each opening as its line: a set at the limits is 64 MiB of text
     /// rather than gigabytes of parsed plies.
     ///
     /// # Errors
-    /// As [`parse_openings`].
+    /// As [`parse_openings`](crate::arena::parse_openings).
     pub fn read<G: Notation>(
         text: &str,
         start: &G,

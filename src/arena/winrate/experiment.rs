@@ -31,17 +31,14 @@ impl<G: Stochastic> Contender<G> {
 
 impl<G: Stochastic + Evaluate> Contender<G> {
     /// The policy of `spec`: `exact` for the exact cooperative solver, any
-    /// other spec an agent that `build` makes. `sees_hidden_information`
-    /// marks a reference that reads what its players may not see.
+    /// other spec an agent that `build` makes, marked if the agent reads
+    /// what its players may not see
+    /// ([`crate::agents::Agent::sees_hidden_information`]).
     ///
     /// # Errors
     /// If `build` refuses the spec, or `exact` is asked for a game with
     /// hidden information (the solver would read every hand).
-    pub fn from_spec(
-        spec: &str,
-        build: Arc<AgentFactory<'static, G>>,
-        sees_hidden_information: bool,
-    ) -> Result<Self, ParseError> {
+    pub fn from_spec(spec: &str, build: Arc<AgentFactory<'static, G>>) -> Result<Self, ParseError> {
         let spec = spec.trim();
         if spec == "exact" {
             if Capabilities::of::<G>().hidden_information {
@@ -56,9 +53,10 @@ impl<G: Stochastic + Evaluate> Contender<G> {
             }
             return Ok(Contender {
                 policy: Box::new(ExactPolicy),
-                sees_hidden_information,
+                sees_hidden_information: false,
             });
         }
+        let sees_hidden_information = build(spec, 0)?.sees_hidden_information();
         Ok(Contender {
             policy: Box::new(AgentPolicy::new(spec, build)?),
             sees_hidden_information,

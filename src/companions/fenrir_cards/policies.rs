@@ -4,26 +4,31 @@
 //! |------|--------|--------|
 //! | `random` | a uniformly random legal move | yes |
 //! | `counting` | [`CountingPolicy`]: the ask most likely to succeed by public information | yes |
-//! | `ismcts:iters=N[,c=X,widen=W,widen-exp=A]` | information-set MCTS over determinizations, widening in the counting rule's order (`widen=1` unless given; `widen=off` for none) | yes |
+//! | `ismcts:iters=N[,c=X,widen=W,widen-exp=A]` | information-set MCTS over determinizations, widening in the counting rule's order (`widen=1` unless given; `widen=off` for none), with the counting rule's playouts | yes |
 //! | `open-hand[:iters=N,c=X,exact=NODES]` | [`OpenHandAgent`]: the exact solver, else UCT, on the full state | **no, it sees every hand** |
+//!
+//! `ismcts` and `open-hand` read the generic IS-MCTS options
+//! ([`IsmctsConfig`], as `ismcts` does on every game) onto this game's
+//! defaults ([`honest_search_defaults`]), and their playouts' options
+//! ([`HonestPlayout`], [`OpenHandOptions`]).
 //!
 //! Honest policies are [`HonestPolicy`] values wrapped in an [`HonestAgent`],
 //! so they only ever receive an observation. `open-hand` is a reference that
-//! reads the state itself; [`sees_hidden_cards`] tells reports to label it.
+//! reads the state itself, and says so
+//! ([`Agent::sees_hidden_information`]), so that reports label it.
 
 use crate::agents::{
-    Agent, AgentError, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy,
+    Agent, AgentError, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, full_spec,
+    read_options_onto_both,
 };
-use crate::core::{
-    Game, ParseError, Player, parse_exploration, parse_key_values, parse_value, unknown_key,
-};
+use crate::core::{Configurable, Declared, Game, Kind, ParseError, Player, Value, write_options};
 use crate::games::fenrir_cards::{
     FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
     PublicView, counting_move, sort_by_counting_rule,
 };
 use crate::search::{
     CoopSolver, DEFAULT_WIDENING_EXPONENT, Ismcts, IsmctsConfig, MoveOrder, SearchError, Verdict,
-    Widening, WideningOptions,
+    Widening,
 };
 
 /// The counting rule's preference among the moves ([`CountingPolicy`]),
@@ -50,77 +55,149 @@ pub const DEFAULT_WIDENING: Widening = Widening {
 pub const POLICY_KINDS: [&str; 4] = [
     "random",
     "counting",
-    "ismcts:iters=N[,c=X,widen=W,widen-exp=A]",
-    "open-hand[:iters=N,c=X,exact=NODES]",
+    "ismcts:iters=N[,c=X,widen=W,widen-exp=A,playout=P,score=S]",
+    "open-hand[:iters=N,c=X,playout=P,score=S,exact=NODES]",
 ];
+
+const WHAT: &str = "fenrir-cards policy";
+
+/// The playouts' moves in the order of the `playout` option's words.
+const PLAYOUT_MOVES: [PlayoutMoves; 3] = [
+    PlayoutMoves::Counting,
+    PlayoutMoves::OpenHand,
+    PlayoutMoves::Random,
+];
+const PLAYOUT_KIND: Kind = Kind::Choice(&["counting", "open", "random"]);
+const PLAYOUT_HELP: &str = "the playouts' moves: the counting rule on each player's own hand, every hand of the sampled deal open, or random";
+/// Whether a win scores its margin, in the order of the `score` option's words.
+const SCORES: [bool; 2] = [true, false];
+const SCORE_KIND: Kind = Kind::Choice(&["margin", "win"]);
+const SCORE_HELP: &str = "a won playout scores its safety margin, or 1";
+
+/// The playout options of the honest search (`ismcts`), beside its
+/// [`IsmctsConfig`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HonestPlayout {
+    pub moves: PlayoutMoves,
+    /// Score a win by its safety margin ([`FenrirPlayout::margin`]).
+    pub margin: bool,
+}
+
+impl Default for HonestPlayout {
+    fn default() -> Self {
+        let playout = FenrirPlayout::honest();
+        HonestPlayout {
+            moves: playout.moves,
+            margin: playout.margin,
+        }
+    }
+}
+
+impl Configurable for HonestPlayout {
+    const WHAT: &'static str = "fenrir-cards ismcts playout options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "playout",
+            kind: PLAYOUT_KIND,
+            help: PLAYOUT_HELP,
+            get: |options| Value::chosen(&PLAYOUT_MOVES, &options.moves),
+            set: |options, value| {
+                options.moves = value.choose(&PLAYOUT_MOVES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "score",
+            kind: SCORE_KIND,
+            help: SCORE_HELP,
+            get: |options| Value::chosen(&SCORES, &options.margin),
+            set: |options, value| {
+                options.margin = value.choose(&SCORES);
+                Ok(())
+            },
+        },
+    ];
+}
+
+/// The options of the open-hand reference beside its [`IsmctsConfig`]:
+/// its playouts and its exact solver's budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OpenHandOptions {
+    pub moves: PlayoutMoves,
+    /// Score a win by its safety margin ([`FenrirPlayout::margin`]).
+    pub margin: bool,
+    /// The exact solver's node budget per decision; 0 skips it.
+    pub exact: u64,
+}
+
+impl Default for OpenHandOptions {
+    fn default() -> Self {
+        let playout = FenrirPlayout::open_hand();
+        OpenHandOptions {
+            moves: playout.moves,
+            margin: playout.margin,
+            exact: OPEN_HAND_SOLVER_BUDGET,
+        }
+    }
+}
+
+impl Configurable for OpenHandOptions {
+    const WHAT: &'static str = "fenrir-cards open-hand options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "playout",
+            kind: PLAYOUT_KIND,
+            help: PLAYOUT_HELP,
+            get: |options| Value::chosen(&PLAYOUT_MOVES, &options.moves),
+            set: |options, value| {
+                options.moves = value.choose(&PLAYOUT_MOVES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "score",
+            kind: SCORE_KIND,
+            help: SCORE_HELP,
+            get: |options| Value::chosen(&SCORES, &options.margin),
+            set: |options, value| {
+                options.margin = value.choose(&SCORES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "exact",
+            kind: Kind::Whole {
+                min: 0,
+                max: u64::MAX,
+            },
+            help: "the exact solver's node budget per decision (0: none)",
+            get: |options| Value::Whole(options.exact),
+            set: |options, value| {
+                options.exact = value.whole();
+                Ok(())
+            },
+        },
+    ];
+}
+
+/// The honest search's configuration unless its spec says otherwise: the
+/// generic defaults with widening on, which won every deal of 1,000 with 3
+/// and 4 players at 200 iterations where it won 96.7% and 65.3% without
+/// (bench-results/fenrir-cards.md).
+pub fn honest_search_defaults() -> IsmctsConfig {
+    IsmctsConfig {
+        widening: Some(DEFAULT_WIDENING),
+        ..IsmctsConfig::default()
+    }
+}
 
 /// Builds a policy for the whole team from its spec and seed.
 ///
 /// # Errors
 /// If the spec names no policy or has bad options; the error lists what is valid.
 pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>, ParseError> {
-    const WHAT: &str = "fenrir-cards policy";
     let spec = spec.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
-    // The options of the searches; `exact` only for the open-hand reference,
-    // widening only for the honest search (whose move order is the counting
-    // rule's).
-    let search_options = |default: FenrirPlayout,
-                          exact: Option<u64>|
-     -> Result<(IsmctsConfig, FenrirPlayout, Option<u64>), ParseError> {
-        let mut config = IsmctsConfig::default();
-        let mut playout = default;
-        let mut exact = exact;
-        let mut widening = WideningOptions::default();
-        let choice = |key: &str, value: &str, valid: &str| {
-            ParseError::new(WHAT, spec, format!("`{key}` takes {valid}, not `{value}`"))
-        };
-        for (key, value) in parse_key_values(options, WHAT)? {
-            match key {
-                "iters" => config.iterations = parse_value(WHAT, spec, key, value)?,
-                "c" => config.exploration = parse_exploration(WHAT, spec, key, value)?,
-                "playout" => {
-                    playout.moves = match value {
-                        "counting" => PlayoutMoves::Counting,
-                        "open" => PlayoutMoves::OpenHand,
-                        "random" => PlayoutMoves::Random,
-                        _ => return Err(choice(key, value, "counting, open or random")),
-                    }
-                }
-                "score" => {
-                    playout.margin = match value {
-                        "margin" => true,
-                        "win" => false,
-                        _ => return Err(choice(key, value, "margin or win")),
-                    }
-                }
-                "exact" if exact.is_some() => exact = Some(parse_value(WHAT, spec, key, value)?),
-                _ if exact.is_none() && widening.read(WHAT, spec, key, value)? => {}
-                _ => {
-                    let mut valid = vec!["iters", "c", "playout", "score"];
-                    if exact.is_some() {
-                        valid.push("exact");
-                    } else {
-                        valid.extend(WideningOptions::KEYS);
-                    }
-                    return Err(unknown_key(WHAT, spec, key, &valid));
-                }
-            }
-        }
-        if config.iterations == 0 {
-            return Err(ParseError::new(WHAT, spec, "`iters` must be at least 1"));
-        }
-        // The open-hand reference does not widen; the honest search widens
-        // by default, which won every deal of 1,000 with 3 and 4 players at
-        // 200 iterations where it won 96.7% and 65.3% without
-        // (bench-results/fenrir-cards.md).
-        config.widening = if exact.is_some() {
-            widening.finish(WHAT, spec)?
-        } else {
-            widening.finish_or(WHAT, spec, DEFAULT_WIDENING)?
-        };
-        Ok((config, playout, exact))
-    };
     let no_options = || {
         if options.is_empty() {
             Ok(())
@@ -151,26 +228,39 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
             )))
         }
         "ismcts" => {
-            let (config, playout, _) = search_options(FenrirPlayout::honest(), None)?;
+            let bases = (honest_search_defaults(), HonestPlayout::default());
+            let (config, options) = read_options_onto_both(WHAT, spec, kind, options, bases)?;
+            let configuration = full_spec(kind, &format!("{config},{}", write_options(&options)));
+            let mut playout = FenrirPlayout::honest();
+            playout.moves = options.moves;
+            playout.margin = options.margin;
             let name = owned.clone();
-            Ok(Box::new(HonestAgent::new(
-                owned,
-                seed,
-                Box::new(move |seed| {
-                    Box::new(
-                        IsmctsPolicy::new(name.clone(), config.clone(), playout.clone(), seed)
-                            .with_move_order(CountingOrder),
-                    )
-                }),
-            )))
+            Ok(Box::new(
+                HonestAgent::new(
+                    owned,
+                    seed,
+                    Box::new(move |seed| {
+                        Box::new(
+                            IsmctsPolicy::new(name.clone(), config.clone(), playout.clone(), seed)
+                                .with_move_order(CountingOrder),
+                        )
+                    }),
+                )
+                .with_configuration(configuration),
+            ))
         }
         "open-hand" => {
-            let (config, playout, exact) =
-                search_options(FenrirPlayout::open_hand(), Some(OPEN_HAND_SOLVER_BUDGET))?;
+            let bases = (IsmctsConfig::default(), OpenHandOptions::default());
+            let (config, options) = read_options_onto_both(WHAT, spec, kind, options, bases)?;
+            let configuration = full_spec(kind, &format!("{config},{}", write_options(&options)));
+            let mut playout = FenrirPlayout::open_hand();
+            playout.moves = options.moves;
+            playout.margin = options.margin;
             Ok(Box::new(OpenHandAgent {
                 spec: owned,
+                configuration,
                 search: Ismcts::with_playout(config, playout, seed),
-                solver_budget: exact.unwrap_or(0),
+                solver_budget: options.exact,
                 solver: CoopSolver::with_table_bits(SOLVER_TABLE_BITS),
                 line: Vec::new(),
                 line_state: None,
@@ -186,13 +276,6 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirCards>>,
             ),
         )),
     }
-}
-
-/// Whether the policy of `spec` reads hidden cards (a reference, not a fair
-/// player): reports must say so.
-pub fn sees_hidden_cards(spec: &str) -> bool {
-    let kind = spec.trim().split(':').next().unwrap_or("");
-    kind == "open-hand"
 }
 
 /// Asks for the card most likely to be in the asked player's hand, by what
@@ -253,6 +336,8 @@ const SOLVER_TABLE_BITS: u32 = 14;
 /// how much the hidden information costs the team.
 pub struct OpenHandAgent {
     spec: String,
+    /// The spec with every option written out.
+    configuration: String,
     search: Ismcts<FenrirCards, FenrirPlayout>,
     solver: CoopSolver<FenrirCards>,
     solver_budget: u64,
@@ -266,6 +351,15 @@ pub struct OpenHandAgent {
 impl Agent<FenrirCards> for OpenHandAgent {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        self.configuration.clone()
+    }
+
+    /// It reads every hand and the stock.
+    fn sees_hidden_information(&self) -> bool {
+        true
     }
 
     fn decide(

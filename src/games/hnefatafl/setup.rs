@@ -49,7 +49,7 @@ const MAX_DEFENDERS: u32 = 12;
 /// pieces stand and who is to move.
 ///
 /// Text is read into a setup first ([`FromStr`]), then validated by
-/// [`Hnefatafl::from_setup`], so malformed text and impossible positions both
+/// [`Notation::from_setup`](crate::core::Notation::from_setup), so malformed text and impossible positions both
 /// give a [`ParseError`] that says what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HnefataflSetup {

@@ -21,7 +21,7 @@ pub const START_POSITION: &str = "arnbqkbnra/1pppppppp1/10/10/10/10/1PPPPPPPP1/A
 /// A position as written, before it is checked against the rules.
 ///
 /// Text is read into a setup first ([`FromStr`]), then validated by
-/// [`StealthChess::from_setup`], so malformed text and impossible positions
+/// [`Notation::from_setup`](crate::core::Notation::from_setup), so malformed text and impossible positions
 /// both give a [`ParseError`] that says what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StealthChessSetup {
@@ -112,7 +112,7 @@ impl StealthChessSetup {
     }
 
     /// Checks what the rules require of any position (all but check, which
-    /// [`StealthChess::from_setup`] tests on the position).
+    /// [`Notation::from_setup`](crate::core::Notation::from_setup) tests on the position).
     pub fn validate(&self) -> Result<(), ParseError> {
         let text = self.to_string();
         let bad = |problem: String| Err(ParseError::new("position", &text, problem));

@@ -29,8 +29,8 @@ const ROW_LENGTHS: [usize; 15] = [5, 7, 9, 11, 13, 15, 15, 15, 15, 15, 13, 11, 9
 /// where the pieces stand, who is to move and the two ply counters.
 ///
 /// Text is read into a setup first ([`FromStr`]) and then validated by
-/// [`Thud::from_setup`](super::Thud::from_setup) or
-/// [`KoomValley::from_setup`](super::KoomValley::from_setup), so malformed
+/// [`Thud::from_setup`](crate::core::Notation::from_setup) or
+/// [`KoomValley::from_setup`](crate::core::Notation::from_setup), so malformed
 /// text and impossible positions both give a [`ParseError`] saying what is
 /// wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! The settings of a Monte Carlo tree search: how long it runs, how it
 //! selects, grows and scores its tree, and how its threads cooperate.
 
-use super::Node;
-use crate::core::Game;
+use super::{MAX_TREE_NODES, Node};
+use crate::core::{Configurable, Declared, Game, Kind, MILLISECONDS, Value};
 use crate::search::alphabeta::AlphaBetaConfig;
-use crate::search::widening::Widening;
+use crate::search::widening::{self, Widening};
 use std::time::Duration;
 
 /// How the threads of a search cooperate.
@@ -188,5 +188,329 @@ impl Default for MctsConfig {
             final_choice: FinalChoice::MostVisited,
             check_depth: 0,
         }
+    }
+}
+
+/// The most MCTS simulations per move: a billion already takes hours a move
+/// on one core, and a larger count is a typing error more often than a plan.
+pub const MAX_MCTS_ITERATIONS: u64 = 1_000_000_000;
+
+/// The largest progressive bias: far beyond any useful setting, small
+/// enough that no score overflows.
+pub const MAX_PROGRESSIVE_BIAS: f64 = 1_000.0;
+
+const PARALLELISMS: [Parallelism; 2] = [Parallelism::Root, Parallelism::Tree];
+const EXPANSIONS: [Expansion; 2] = [Expansion::OneByOne, Expansion::All];
+const FINAL_CHOICES: [FinalChoice; 2] = [FinalChoice::MostVisited, FinalChoice::BestValue];
+
+impl Configurable for MctsConfig {
+    const WHAT: &'static str = "mcts options";
+    const OPTIONS: &'static [Declared<Self>] = &[
+        Declared {
+            key: "iters",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_MCTS_ITERATIONS,
+            },
+            help: "simulations per move, all threads together (the default only without `ms`)",
+            get: |config| config.iterations.map_or(Value::Inapplicable, Value::Whole),
+            set: |config, value| {
+                config.iterations = Some(value.whole());
+                Ok(())
+            },
+        },
+        Declared {
+            key: "ms",
+            kind: MILLISECONDS,
+            help: "milliseconds per move",
+            get: |config| Value::from_milliseconds(config.time),
+            set: |config, value| {
+                config.time = Some(Duration::from_millis(value.whole()));
+                Ok(())
+            },
+        },
+        Declared {
+            key: "c",
+            kind: Kind::Number {
+                min: 0.0,
+                max: f64::INFINITY,
+            },
+            help: "the exploration constant of UCB1, for payoffs in [0, 1]",
+            get: |config| Value::Number(config.exploration),
+            set: |config, value| {
+                config.exploration = value.number();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "threads",
+            kind: Kind::Threads,
+            help: "search threads",
+            get: |config| Value::Whole(config.threads as u64),
+            set: |config, value| {
+                config.threads = value.whole() as usize;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "parallel",
+            kind: Kind::Choice(&["root", "tree"]),
+            help: "`root`: a tree per thread, summed at the root; `tree`: one shared tree with virtual loss",
+            get: |config| Value::chosen(&PARALLELISMS, &config.parallelism),
+            set: |config, value| {
+                config.parallelism = value.choose(&PARALLELISMS);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "playout",
+            kind: Kind::Optional(
+                &Kind::Whole {
+                    min: 0,
+                    max: u32::MAX as u64,
+                },
+                "none",
+            ),
+            help: "random plies after the tree before the evaluation scores the position; `none` plays to the end",
+            get: |config| {
+                Value::from_option(config.playout_plies, |plies| Value::Whole(plies.into()))
+            },
+            set: |config, value| {
+                config.playout_plies = value.optional(|plies| plies.whole() as u32);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "playout-eps",
+            kind: Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"),
+            help: "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random",
+            get: |config| Value::from_option(config.playout_greedy, Value::Number),
+            set: |config, value| {
+                config.playout_greedy = value.optional(Value::number);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "nodes",
+            kind: Kind::Whole {
+                min: 1,
+                max: MAX_TREE_NODES as u64,
+            },
+            help: "most nodes per tree: at the budget the tree stops growing (the root's children are always built)",
+            get: |config| Value::Whole(config.node_budget as u64),
+            set: |config, value| {
+                config.node_budget = value.whole() as usize;
+                Ok(())
+            },
+        },
+        Declared {
+            key: "reuse",
+            kind: Kind::Switch,
+            help: "keep the subtree of the move played for the next search",
+            get: |config| Value::Switch(config.reuse_tree),
+            set: |config, value| {
+                config.reuse_tree = value.switch();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "solver",
+            kind: Kind::Switch,
+            help: "prove wins and losses (MCTS-Solver)",
+            get: |config| Value::Switch(config.solver),
+            set: |config, value| {
+                config.solver = value.switch();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "minimax",
+            kind: Kind::Number { min: 0.0, max: 1.0 },
+            help: "weight of the implicit minimax value in selection (0: off)",
+            get: |config| Value::Number(config.minimax_weight),
+            set: |config, value| {
+                config.minimax_weight = value.number();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "bias",
+            kind: Kind::Number {
+                min: 0.0,
+                max: MAX_PROGRESSIVE_BIAS,
+            },
+            help: "weight of progressive bias from the evaluation (0: off)",
+            get: |config| Value::Number(config.progressive_bias),
+            set: |config, value| {
+                config.progressive_bias = value.number();
+                Ok(())
+            },
+        },
+        Declared {
+            key: "widen",
+            kind: widening::WIDTH_KIND,
+            help: widening::WIDTH_HELP,
+            get: |config| widening::width_value(&config.widening),
+            set: |config, value| {
+                widening::set_width(&mut config.widening, value);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "widen-exp",
+            kind: widening::EXPONENT_KIND,
+            help: widening::EXPONENT_HELP,
+            get: |config| widening::exponent_value(&config.widening),
+            set: |config, value| {
+                widening::set_exponent(&mut config.widening, value);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "expand",
+            kind: Kind::Choice(&["one", "all"]),
+            help: "`one` child per visit, or `all` at once, scored by the evaluation and widening in their order",
+            get: |config| Value::chosen(&EXPANSIONS, &config.expansion),
+            set: |config, value| {
+                config.expansion = value.choose(&EXPANSIONS);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "pick",
+            kind: Kind::Choice(&["visits", "value"]),
+            help: "the move played when no proven result decides: the most visited, or the best by mean and minimax value without exploration",
+            get: |config| Value::chosen(&FINAL_CHOICES, &config.final_choice),
+            set: |config, value| {
+                config.final_choice = value.choose(&FINAL_CHOICES);
+                Ok(())
+            },
+        },
+        Declared {
+            key: "check",
+            kind: Kind::Whole {
+                min: 0,
+                max: MAX_CHECK_DEPTH as u64,
+            },
+            help: "plies of the alpha-beta search that checks the best root moves before one is played, each worth the smaller of its estimate and that score (0: none; two competing sides only)",
+            get: |config| Value::Whole(config.check_depth.into()),
+            set: |config, value| {
+                config.check_depth = value.whole() as u32;
+                Ok(())
+            },
+        },
+    ];
+
+    fn check_together(&self) -> Result<(), String> {
+        if self.iterations.is_none() && self.time.is_none() {
+            return Err("a search needs a limit: `iters` or `ms`".into());
+        }
+        widening::check_widening(&self.widening)?;
+        if self.expansion == Expansion::All
+            && self.playout_plies == Some(0)
+            && self.threads > 1
+            && self.parallelism == Parallelism::Root
+        {
+            return Err(
+                "`expand=all` with `playout=0` makes no random choice, so every root-parallel \
+                 tree would be the same tree: with `threads` above 1 use `parallel=tree`"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The default iterations only when no time limit is given.
+    fn complete(&mut self, given: &[&str]) {
+        if given.contains(&"ms") && !given.contains(&"iters") {
+            self.iterations = None;
+        }
+    }
+}
+
+crate::core::declared_configuration!(MctsConfig);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hnefatafl::Hnefatafl;
+    use crate::search::Mcts;
+
+    #[test]
+    fn a_configuration_built_by_hand_is_checked_by_the_searcher() {
+        let refused = |config: MctsConfig| match Mcts::<Hnefatafl>::new(config, 0) {
+            Ok(_) => panic!("a bad configuration built a searcher"),
+            Err(problem) => problem,
+        };
+        let heavy = MctsConfig {
+            minimax_weight: 1.5,
+            ..MctsConfig::default()
+        };
+        assert_eq!(refused(heavy), "`minimax` must be from 0 to 1, not `1.5`");
+        let endless = MctsConfig {
+            iterations: None,
+            ..MctsConfig::default()
+        };
+        assert!(refused(endless).contains("needs a limit"));
+        let flat = MctsConfig {
+            widening: Some(Widening {
+                width: 0.0,
+                exponent: 0.5,
+            }),
+            ..MctsConfig::default()
+        };
+        assert!(refused(flat).contains("`widen` above 0"));
+        let same_trees = MctsConfig {
+            expansion: Expansion::All,
+            playout_plies: Some(0),
+            threads: 2,
+            ..MctsConfig::default()
+        };
+        assert!(refused(same_trees).contains("parallel=tree"));
+        assert!(Mcts::<Hnefatafl>::new(MctsConfig::default(), 0).is_ok());
+    }
+
+    #[test]
+    fn the_printed_configuration_reads_back_to_itself() {
+        for text in [
+            "",
+            "ms=250",
+            "ms=250,iters=40",
+            "c=0.25,parallel=tree,threads=2,playout=none,playout-eps=0.1",
+            "widen=3,widen-exp=0.75,expand=all,pick=value,check=2,reuse=off",
+            "widen-exp=0.3,widen=1.5",
+        ] {
+            let config: MctsConfig = text.parse().unwrap();
+            let printed = config.to_string();
+            assert_eq!(printed.parse::<MctsConfig>().unwrap(), config, "{printed}");
+        }
+        assert_eq!(
+            "ms=250".parse::<MctsConfig>().unwrap().to_string(),
+            "ms=250,c=1,threads=1,parallel=root,playout=10,playout-eps=off,nodes=1000000,\
+             reuse=on,solver=on,minimax=0,bias=0,widen=off,expand=one,pick=visits,check=0"
+        );
+    }
+
+    #[test]
+    fn widen_exp_needs_widening_in_either_order() {
+        for text in [
+            "widen-exp=0.5",
+            "widen=off,widen-exp=0.5",
+            "widen-exp=0.5,widen=off",
+        ] {
+            let refused = text.parse::<MctsConfig>().unwrap_err().to_string();
+            assert!(refused.contains("needs widening on"), "{text}: {refused}");
+        }
+        let widening = "widen-exp=0.3,widen=2"
+            .parse::<MctsConfig>()
+            .unwrap()
+            .widening;
+        assert_eq!(
+            widening,
+            Some(Widening {
+                width: 2.0,
+                exponent: 0.3
+            })
+        );
     }
 }

@@ -82,7 +82,9 @@ mod test_game;
 mod tree;
 
 use config::CHECK_TIME_SHARE;
-pub use config::{Expansion, FinalChoice, MAX_CHECK_DEPTH, MctsConfig, Parallelism};
+pub use config::{
+    Expansion, FinalChoice, MAX_CHECK_DEPTH, MAX_MCTS_ITERATIONS, MctsConfig, Parallelism,
+};
 pub use result::{MctsResult, MoveStats};
 use reuse::same_position;
 pub use tree::MAX_TREE_NODES;
@@ -129,9 +131,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// from `seed`.
     ///
     /// # Errors
-    /// If the thread pool for `config.threads > 1` cannot be created, or
-    /// the system refuses the table of the check's searcher.
+    /// A configuration [`MctsConfig::validate`] refuses; the thread pool for
+    /// `config.threads > 1` cannot be created, or the system refuses the
+    /// table of the check's searcher.
     pub fn with_evaluator(config: MctsConfig, seed: u64, evaluator: E) -> Result<Self, String> {
+        config.validate()?;
         let pool = if config.threads > 1 {
             Some(thread_pool(config.threads)?)
         } else {
