@@ -70,7 +70,8 @@ impl std::error::Error for ServeError {
 ///
 /// ```
 /// use norn::agents::build_agent;
-/// use norn::engine::{HtpSession, serve};
+/// use norn::companions::hnefatafl::HtpSession;
+/// use norn::engine::serve;
 ///
 /// let agent = build_agent("random", 1).unwrap();
 /// let mut session = HtpSession::new(Default::default(), agent);
