@@ -5,12 +5,13 @@
 //! The command line, the conformance suite (`tests/suite/all_games.rs`) and the
 //! benches iterate over this list, so a game cannot opt out of any of them,
 //! and commands refuse a game by what it lacks, never by its name. Adding a
-//! game is one folder under `src/games/` plus one entry here: a line in
-//! `register!` and an `impl Registered` block.
+//! game is one folder under `src/games/`, its `impl Registered` in its
+//! companion (`src/companions/`, beside whatever else it adds above the
+//! game layer) and one name in the [`BuiltIn`] list here.
 //!
 //! The registry sits above the games and the agents rather than in
-//! `games/`: it records which agents and protocols each game has, and a game
-//! never names an agent.
+//! `games/`: a game never names an agent. A program's own games join the
+//! built-in ones through a [`GameList`] of its own ([`crate::game_list!`]).
 //!
 //! ```
 //! use norn::registry::{self, GameVisitor, Registered};
@@ -32,12 +33,11 @@
 
 use crate::agents::{self, Agent};
 use crate::arena::solutions::EquilibriumReport;
-use crate::companions::{self, hnefatafl::HtpSession};
 use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
 use crate::engine::EngineSession;
 use crate::games::fenrir_cards::FenrirCards;
-use crate::games::fenrir_path::{FenrirPath, SafetyMargin, ShortestWin};
-use crate::games::hnefatafl::{Hnefatafl, replay_records};
+use crate::games::fenrir_path::FenrirPath;
+use crate::games::hnefatafl::Hnefatafl;
 use crate::games::nibelungen::Nibelungen;
 use crate::games::stealth_chess::StealthChess;
 use crate::games::thud::{KoomValley, Thud};
@@ -338,106 +338,4 @@ pub fn visit_in<L: GameList, V: GameVisitor>(
 /// Runs `visitor` for every built-in game, in the registry's order.
 pub fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
     BuiltIn::visit_all(visitor)
-}
-
-impl Registered for Hnefatafl {
-    const TITLE: &'static str = "Copenhagen Hnefatafl 11x11";
-    const SIDES: &'static [&'static str] = &["attackers", "defenders"];
-
-    /// The common agents, and outside engines that speak the Hnefatafl Text
-    /// Protocol (`htp:[reply-ms=N,][ms=N,]cmd=PROGRAM ARGUMENTS`, see
-    /// [`crate::companions::hnefatafl::htp_engine`]).
-    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        if spec.starts_with(companions::hnefatafl::htp_engine::HTP_PREFIX) {
-            return Ok(Box::new(
-                companions::hnefatafl::htp_engine::HtpEngineAgent::from_spec(spec)?,
-            ));
-        }
-        agents::build_agent(spec, seed)
-    }
-
-    fn engine_protocols() -> Vec<EngineProtocol<Self>> {
-        vec![EngineProtocol {
-            name: "htp",
-            title: "the Hnefatafl Text Protocol",
-            session: |rules, agent| Box::new(HtpSession::new(rules, agent)),
-        }]
-    }
-
-    fn record_formats() -> Vec<RecordFormat<Self>> {
-        vec![RecordFormat {
-            name: "csv",
-            title: "the game records of the shared data (CSV)",
-            replay: |text, rules| {
-                replay_records(text, *rules).map(|summary| RecordsReplay {
-                    json: serde_json::to_value(&summary).expect("replay summaries serialise"),
-                    text: summary.text(),
-                    all_agree: summary.all_agree(),
-                })
-            },
-        }]
-    }
-}
-
-impl Registered for Thud {
-    const TITLE: &'static str = "Classic Thud: one battle, scored by its margin";
-    const SIDES: &'static [&'static str] = &["dwarfs", "trolls"];
-}
-
-impl Registered for KoomValley {
-    const TITLE: &'static str = "Koom Valley Thud";
-    const SIDES: &'static [&'static str] = &["dwarfs", "trolls"];
-}
-
-impl Registered for FenrirPath {
-    const TITLE: &'static str = "Fenrir's Path, the cooperative tile game";
-    const SIDES: &'static [&'static str] = &["gods"];
-
-    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        companions::fenrir_path::policies::build_agent(spec, seed)
-    }
-
-    fn objectives() -> Vec<Box<dyn Objective<Self>>> {
-        vec![Box::new(SafetyMargin), Box::new(ShortestWin)]
-    }
-}
-
-impl Registered for FenrirCards {
-    const TITLE: &'static str = "Fetters of Fenrir, the cooperative card game of hidden hands";
-    const SIDES: &'static [&'static str] = &[];
-
-    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        companions::fenrir_cards::policies::build_agent(spec, seed)
-    }
-}
-
-impl Registered for Nibelungen {
-    const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
-    const SIDES: &'static [&'static str] = &["tod", "no"];
-
-    /// The common agents, and the oracle of the retrograde table
-    /// (`oracle`, `oracle:table=FILE`).
-    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        let kind = spec.trim().split(':').next().unwrap_or_default();
-        if kind == "oracle" {
-            return Ok(Box::new(companions::nibelungen::OracleAgent::from_spec(
-                spec.trim(),
-                seed,
-            )?));
-        }
-        agents::build_agent(spec, seed)
-    }
-
-    fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {
-        vec![EquilibriumSolver {
-            name: "retrograde",
-            title: "the whole game by retrograde analysis, layer by layer of rounds left",
-            solve: companions::nibelungen::solve_by_retrograde,
-        }]
-    }
-}
-
-impl Registered for StealthChess {
-    const TITLE: &'static str = "Stealth Chess: chess on 10x8 with Slurks and Assassins";
-    const SIDES: &'static [&'static str] = &["white", "black"];
 }

@@ -6,12 +6,38 @@ pub mod retrograde;
 
 pub use oracle::OracleAgent;
 
+use crate::agents::{self, Agent};
 use crate::arena::solutions::{EquilibriumReport, ForcedShares};
 use crate::core::Game;
+use crate::core::ParseError;
 use crate::games::nibelungen::Nibelungen;
+use crate::registry::{EquilibriumSolver, Registered};
 use retrograde::{LAYER_STATES, LayerReport, RetrogradeTable};
 use std::path::Path;
 use std::time::Instant;
+
+impl Registered for Nibelungen {
+    const TITLE: &'static str = "Nibelungen, the game of simultaneous secret choices";
+    const SIDES: &'static [&'static str] = &["tod", "no"];
+
+    /// The common agents, and the oracle of the retrograde table
+    /// (`oracle`, `oracle:table=FILE`).
+    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
+        let kind = spec.trim().split(':').next().unwrap_or_default();
+        if kind == "oracle" {
+            return Ok(Box::new(OracleAgent::from_spec(spec.trim(), seed)?));
+        }
+        agents::build_agent(spec, seed)
+    }
+
+    fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {
+        vec![EquilibriumSolver {
+            name: "retrograde",
+            title: "the whole game by retrograde analysis, layer by layer of rounds left",
+            solve: solve_by_retrograde,
+        }]
+    }
+}
 
 /// Solves `state` by retrograde analysis (Nibelungen's entry in
 /// [`crate::registry::Registered::equilibrium_solvers`]): the layers up to the rounds the position has left (without a round limit, until they stop
