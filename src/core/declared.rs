@@ -458,6 +458,24 @@ macro_rules! choice_option {
     };
 }
 
+/// Declares a thread count ([`Kind::Threads`]) kept in the `usize` field
+/// `$field`.
+#[macro_export]
+macro_rules! threads_option {
+    ($key:literal, $field:ident, $help:literal) => {
+        $crate::core::Declared {
+            key: $key,
+            kind: $crate::core::Kind::Threads,
+            help: $help,
+            get: |options| $crate::core::Value::Whole(options.$field as u64),
+            set: |options, value| {
+                options.$field = value.whole() as usize;
+                Ok(())
+            },
+        }
+    };
+}
+
 /// Implements `FromStr` (by [`read_options`]: options left out keep their
 /// defaults) and `Display` (by [`write_options`]: every option written
 /// out, reading back into the same value) for a [`Configurable`] type.

@@ -146,16 +146,7 @@ impl Configurable for AlphaBetaConfig {
                 Ok(())
             },
         },
-        Declared {
-            key: "threads",
-            kind: Kind::Threads,
-            help: "search threads (Lazy SMP)",
-            get: |config| Value::Whole(config.threads as u64),
-            set: |config, value| {
-                config.threads = value.whole() as usize;
-                Ok(())
-            },
-        },
+        crate::threads_option!("threads", threads, "search threads (Lazy SMP)"),
     ];
 
     fn check_together(&self) -> Result<(), String> {

@@ -171,16 +171,11 @@ impl Configurable for SmMctsConfig {
                 Ok(())
             },
         },
-        Declared {
-            key: "threads",
-            kind: Kind::Threads,
-            help: "threads running the trees (at most one per tree is used)",
-            get: |config| Value::Whole(config.threads as u64),
-            set: |config, value| {
-                config.threads = value.whole() as usize;
-                Ok(())
-            },
-        },
+        crate::threads_option!(
+            "threads",
+            threads,
+            "threads running the trees (at most one per tree is used)"
+        ),
         Declared {
             key: "playout",
             kind: Kind::Optional(

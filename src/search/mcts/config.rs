@@ -242,16 +242,7 @@ impl Configurable for MctsConfig {
                 Ok(())
             },
         },
-        Declared {
-            key: "threads",
-            kind: Kind::Threads,
-            help: "search threads",
-            get: |config| Value::Whole(config.threads as u64),
-            set: |config, value| {
-                config.threads = value.whole() as usize;
-                Ok(())
-            },
-        },
+        crate::threads_option!("threads", threads, "search threads"),
         Declared {
             key: "parallel",
             kind: Kind::Choice(&["root", "tree"]),
