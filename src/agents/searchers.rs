@@ -6,12 +6,25 @@ use crate::core::{
 };
 use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
 
-/// What `eval` takes.
-const EVALUATION_NAME: Kind =
-    Kind::Text("one of the game's named evaluations (Hnefatafl: `hand`, its own, or `tuned`)");
-
-/// The help of `eval`.
-const EVALUATION_HELP: &str = "the evaluation to search with; the game's own without it (games without named evaluations refuse it)";
+/// `eval`: one of the game's named evaluations, kept in the
+/// `Option<String>` field `eval` (`None`, not written, for the game's own),
+/// the same option for every searcher that evaluates.
+macro_rules! evaluation_option {
+    () => {
+        Declared {
+            key: "eval",
+            kind: Kind::Text(
+                "one of the game's named evaluations (Hnefatafl: `hand`, its own, or `tuned`)",
+            ),
+            help: "the evaluation to search with; the game's own without it (games without named evaluations refuse it)",
+            get: |options| named(&options.eval),
+            set: |options, value| {
+                options.eval = Some(value.text().to_string());
+                Ok(())
+            },
+        }
+    };
+}
 
 /// The options of an alpha-beta agent beside its search's
 /// ([`crate::search::AlphaBetaConfig`]): which evaluation it searches with.
@@ -23,16 +36,7 @@ pub struct AlphaBetaEvaluation {
 
 impl Configurable for AlphaBetaEvaluation {
     const WHAT: &'static str = "alphabeta evaluation options";
-    const OPTIONS: &'static [Declared<Self>] = &[Declared {
-        key: "eval",
-        kind: EVALUATION_NAME,
-        help: EVALUATION_HELP,
-        get: |options| named(&options.eval),
-        set: |options, value| {
-            options.eval = Some(value.text().to_string());
-            Ok(())
-        },
-    }];
+    const OPTIONS: &'static [Declared<Self>] = &[evaluation_option!()];
 }
 
 /// The options of an MCTS agent beside its search's
@@ -54,42 +58,21 @@ pub struct MctsEvaluation {
 impl Configurable for MctsEvaluation {
     const WHAT: &'static str = "mcts evaluation options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "eval",
-            kind: EVALUATION_NAME,
-            help: EVALUATION_HELP,
-            get: |options| named(&options.eval),
-            set: |options, value| {
-                options.eval = Some(value.text().to_string());
-                Ok(())
-            },
-        },
-        Declared {
-            key: "leaf-depth",
-            kind: Kind::Whole {
-                min: 0,
-                max: MAX_SHALLOW_DEPTH as u64,
-            },
-            help: "score leaves by an alpha-beta search this deep instead of the evaluation alone (two competing sides only)",
-            get: |options| Value::Whole(options.leaf_depth.into()),
-            set: |options, value| {
-                options.leaf_depth = value.whole() as u32;
-                Ok(())
-            },
-        },
-        Declared {
-            key: "tempo",
-            kind: Kind::Number {
-                min: 0.0,
-                max: MAX_TEMPO,
-            },
-            help: "a bonus for the player to move in every evaluated position, as a share of the payoff range (two competing sides only)",
-            get: |options| Value::Number(options.tempo),
-            set: |options, value| {
-                options.tempo = value.number();
-                Ok(())
-            },
-        },
+        evaluation_option!(),
+        crate::whole_option!(
+            "leaf-depth",
+            leaf_depth,
+            0,
+            MAX_SHALLOW_DEPTH as u64,
+            "score leaves by an alpha-beta search this deep instead of the evaluation alone (two competing sides only)"
+        ),
+        crate::number_option!(
+            "tempo",
+            tempo,
+            0.0,
+            MAX_TEMPO,
+            "a bonus for the player to move in every evaluated position, as a share of the payoff range (two competing sides only)"
+        ),
     ];
 }
 

@@ -4,7 +4,7 @@
 
 use super::{Agent, AgentError, Decision, player_choices};
 use crate::core::{
-    Configurable, Declared, Evaluate, GameRng, Kind, MoveList, Player, Simultaneous, Status, Value,
+    Configurable, Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status,
     memory_limit, rng_from_seed, write_options,
 };
 use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
@@ -91,19 +91,13 @@ impl Default for EquilibriumOptions {
 
 impl Configurable for EquilibriumOptions {
     const WHAT: &'static str = "equilibrium options";
-    const OPTIONS: &'static [Declared<Self>] = &[Declared {
-        key: "rounds",
-        kind: Kind::Whole {
-            min: 1,
-            max: MAX_EQUILIBRIUM_ROUNDS,
-        },
-        help: "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond",
-        get: |options| Value::Whole(options.rounds.into()),
-        set: |options, value| {
-            options.rounds = value.whole() as u32;
-            Ok(())
-        },
-    }];
+    const OPTIONS: &'static [Declared<Self>] = &[crate::whole_option!(
+        "rounds",
+        rounds,
+        1,
+        MAX_EQUILIBRIUM_ROUNDS,
+        "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond"
+    )];
 }
 
 /// Solves the current round and `rounds - 1` more exactly

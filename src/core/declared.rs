@@ -52,6 +52,9 @@ use std::fmt;
 use std::num::NonZeroU32;
 use std::time::Duration;
 
+mod macros;
+pub(crate) use macros::declared_configuration;
+
 /// A limit of plies or rounds: a positive number, or `none` for no limit
 /// (`0` is refused: it could mean either "no limit" or "end at once").
 pub const LIMIT: Kind = Kind::Optional(&Kind::Positive, "none");
@@ -118,6 +121,23 @@ impl Value {
             Value::Whole(number) => *number,
             other => panic!("expected a whole number, got {other:?}"),
         }
+    }
+
+    /// The field a value read for [`Kind::Whole`] or [`Kind::Threads`]
+    /// sets ([`whole_option!`](crate::whole_option)): its number, or that
+    /// number in an `Option`.
+    ///
+    /// # Panics
+    /// As [`Value::whole`], and for a number the field cannot hold: a
+    /// declaration whose range does not fit its field.
+    pub fn whole_as<F: WholeField>(&self) -> F {
+        F::from_whole(self.whole())
+    }
+
+    /// The value of a field that keeps a whole number: its number, or
+    /// [`Value::Inapplicable`] for an `Option` left unset.
+    pub fn from_whole<F: WholeField>(field: F) -> Value {
+        field.to_value()
     }
 
     /// The number of a value read for [`Kind::Number`].
@@ -228,6 +248,50 @@ impl Value {
     }
 }
 
+/// A field that keeps a whole number ([`whole_option!`](crate::whole_option)):
+/// an unsigned integer of any width, or an `Option` of one that may be
+/// left unset. Unset, the option is not written: what it would say
+/// follows from the other options (a search limited by time alone has no
+/// iteration count, a hand size follows from the deck); giving it sets it.
+pub trait WholeField: Copy {
+    /// The field's value for [`Declared::get`].
+    fn to_value(self) -> Value;
+
+    /// The field holding `number`, read within the option's range.
+    ///
+    /// # Panics
+    /// For a number the field cannot hold: a declaration whose range does
+    /// not fit its field.
+    fn from_whole(number: u64) -> Self;
+}
+
+/// The unsigned integers as [`WholeField`]s.
+macro_rules! whole_fields {
+    ($($integer:ty),*) => {$(
+        impl WholeField for $integer {
+            fn to_value(self) -> Value {
+                Value::Whole(u64::try_from(self).unwrap_or_else(|_| panic!("{self} is above u64::MAX")))
+            }
+
+            fn from_whole(number: u64) -> Self {
+                Self::try_from(number)
+                    .unwrap_or_else(|_| panic!("{number} is outside the range of its field"))
+            }
+        }
+    )*};
+}
+whole_fields!(u8, u16, u32, u64, usize);
+
+impl<F: WholeField> WholeField for Option<F> {
+    fn to_value(self) -> Value {
+        self.map_or(Value::Inapplicable, F::to_value)
+    }
+
+    fn from_whole(number: u64) -> Self {
+        Some(F::from_whole(number))
+    }
+}
+
 /// One declared option of configuration `C`.
 pub struct Declared<C> {
     /// The key in `key=value` text.
@@ -266,43 +330,6 @@ pub trait Configurable: Default + Clone + Sized + 'static {
     /// limit only when no other limit is).
     fn complete(&mut self, _given: &[&str]) {}
 }
-
-/// Implements for a [`Configurable`] type `validate` (the check of a
-/// configuration however it was made, [`validate_options`], which a
-/// searcher's constructor calls so that the library refuses what the
-/// command line refuses), `Display` (every option written out,
-/// [`write_options`]) and `FromStr` (options read onto the defaults,
-/// [`read_options`]), so that its printed text reads back to it.
-macro_rules! declared_configuration {
-    ($type:ty) => {
-        impl $type {
-            /// Checks the configuration however it was made, as its text
-            /// is checked when read: every option in its range, and the
-            /// options fitting together.
-            ///
-            /// # Errors
-            /// What is wrong, naming the option.
-            pub fn validate(&self) -> Result<(), String> {
-                $crate::core::validate_options(self)
-            }
-        }
-
-        impl std::fmt::Display for $type {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(&$crate::core::write_options(self))
-            }
-        }
-
-        impl std::str::FromStr for $type {
-            type Err = $crate::core::ParseError;
-
-            fn from_str(text: &str) -> Result<Self, $crate::core::ParseError> {
-                $crate::core::read_options(text)
-            }
-        }
-    };
-}
-pub(crate) use declared_configuration;
 
 /// Reads `key=value` options onto the defaults (options left out keep
 /// them), then checks the whole ([`validate_options`]).
@@ -401,105 +428,6 @@ pub fn options_table<C: Configurable>() -> String {
         ));
     }
     table
-}
-
-/// Declares an `on`/`off` option kept in the `bool` field `$field`:
-/// `switch_option!("repeat-mover", repeat_mover, "help")`.
-#[macro_export]
-macro_rules! switch_option {
-    ($key:literal, $field:ident, $help:literal) => {
-        $crate::core::Declared {
-            key: $key,
-            kind: $crate::core::Kind::Switch,
-            help: $help,
-            get: |options| $crate::core::Value::Switch(options.$field),
-            set: |options, value| {
-                options.$field = value.switch();
-                Ok(())
-            },
-        }
-    };
-}
-
-/// Declares a limit of plies or rounds ([`LIMIT`]: a positive number or
-/// `none`) kept in the `Option<NonZeroU32>` field `$field`.
-#[macro_export]
-macro_rules! limit_option {
-    ($key:literal, $field:ident, $help:literal) => {
-        $crate::core::Declared {
-            key: $key,
-            kind: $crate::core::LIMIT,
-            help: $help,
-            get: |options| $crate::core::Value::from_limit(options.$field),
-            set: |options, value| {
-                options.$field = value.limit();
-                Ok(())
-            },
-        }
-    };
-}
-
-/// Declares a choice among the values of `$values` (an array of the
-/// field's type), named by `$words` in the same order:
-/// `choice_option!("turn-order", turn_order, TURN_ORDERS, &["free", "fixed"], "help")`.
-#[macro_export]
-macro_rules! choice_option {
-    ($key:literal, $field:ident, $values:expr, $words:expr, $help:literal) => {
-        $crate::core::Declared {
-            key: $key,
-            kind: $crate::core::Kind::Choice($words),
-            help: $help,
-            get: |options| $crate::core::Value::chosen(&$values, &options.$field),
-            set: |options, value| {
-                options.$field = value.choose(&$values);
-                Ok(())
-            },
-        }
-    };
-}
-
-/// Declares a thread count ([`Kind::Threads`]) kept in the `usize` field
-/// `$field`.
-#[macro_export]
-macro_rules! threads_option {
-    ($key:literal, $field:ident, $help:literal) => {
-        $crate::core::Declared {
-            key: $key,
-            kind: $crate::core::Kind::Threads,
-            help: $help,
-            get: |options| $crate::core::Value::Whole(options.$field as u64),
-            set: |options, value| {
-                options.$field = value.whole() as usize;
-                Ok(())
-            },
-        }
-    };
-}
-
-/// Implements `FromStr` (by [`read_options`]: options left out keep their
-/// defaults) and `Display` (by [`write_options`]: every option written
-/// out, reading back into the same value) for a [`Configurable`] type.
-#[macro_export]
-macro_rules! options_text {
-    ($type:ty) => {
-        impl ::std::str::FromStr for $type {
-            type Err = $crate::core::ParseError;
-
-            /// Reads `key=value` options; options left out keep their
-            /// defaults.
-            fn from_str(text: &str) -> Result<Self, $crate::core::ParseError> {
-                $crate::core::read_options(text)
-            }
-        }
-
-        impl ::std::fmt::Display for $type {
-            /// Every option as `key=value` text that reads back into the
-            /// same value.
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                f.write_str(&$crate::core::write_options(self))
-            }
-        }
-    };
 }
 
 /// Reads `value` as a value of `kind` for option `key`.
@@ -628,265 +556,4 @@ impl fmt::Display for Kind {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Clone, Debug, PartialEq)]
-    struct Search {
-        depth: Option<u64>,
-        weight: f64,
-        shape: usize,
-        threads: u64,
-        widening: Option<f64>,
-        exponent: f64,
-        name: String,
-    }
-
-    impl Default for Search {
-        fn default() -> Self {
-            Search {
-                depth: Some(4),
-                weight: 0.5,
-                shape: 0,
-                threads: 1,
-                widening: None,
-                exponent: 0.5,
-                name: "plain".into(),
-            }
-        }
-    }
-
-    impl Configurable for Search {
-        const WHAT: &'static str = "search options";
-        const OPTIONS: &'static [Declared<Self>] = &[
-            Declared {
-                key: "depth",
-                kind: Kind::Optional(&Kind::Whole { min: 1, max: 100 }, "none"),
-                help: "plies",
-                get: |search| Value::from_option(search.depth, Value::Whole),
-                set: |search, value| {
-                    search.depth = value.optional(Value::whole);
-                    Ok(())
-                },
-            },
-            Declared {
-                key: "weight",
-                kind: Kind::Number { min: 0.0, max: 1.0 },
-                help: "a share",
-                get: |search| Value::Number(search.weight),
-                set: |search, value| {
-                    search.weight = value.number();
-                    Ok(())
-                },
-            },
-            Declared {
-                key: "shape",
-                kind: Kind::Choice(&["round", "square", "flat"]),
-                help: "a choice",
-                get: |search| Value::Choice(search.shape),
-                set: |search, value| {
-                    search.shape = value.choice();
-                    Ok(())
-                },
-            },
-            Declared {
-                key: "threads",
-                kind: Kind::Threads,
-                help: "threads",
-                get: |search| Value::Whole(search.threads),
-                set: |search, value| {
-                    search.threads = value.whole();
-                    Ok(())
-                },
-            },
-            Declared {
-                key: "widen",
-                kind: Kind::Optional(
-                    &Kind::Number {
-                        min: 0.0,
-                        max: f64::INFINITY,
-                    },
-                    "off",
-                ),
-                help: "width",
-                get: |search| Value::from_option(search.widening, Value::Number),
-                set: |search, value| {
-                    search.widening = value.optional(Value::number);
-                    Ok(())
-                },
-            },
-            Declared {
-                key: "widen-exp",
-                kind: Kind::Number { min: 0.0, max: 1.0 },
-                help: "exponent",
-                get: |search| match search.widening {
-                    Some(_) => Value::Number(search.exponent),
-                    None => Value::Inapplicable,
-                },
-                set: |search, value| {
-                    search.exponent = value.number();
-                    Ok(())
-                },
-            },
-            Declared {
-                key: "name",
-                kind: Kind::Text("a lower-case word"),
-                help: "a name",
-                get: |search| Value::Text(search.name.clone()),
-                set: |search, value| {
-                    let name = value.text();
-                    if name.chars().all(|c| c.is_ascii_lowercase()) {
-                        search.name = name.to_string();
-                        Ok(())
-                    } else {
-                        Err(format!("`name` is a lower-case word, not `{name}`"))
-                    }
-                },
-            },
-        ];
-
-        fn check_together(&self) -> Result<(), String> {
-            if self.depth.is_none() && self.threads > 1 {
-                return Err("a search without `depth` runs on one thread".into());
-            }
-            Ok(())
-        }
-
-        fn complete(&mut self, given: &[&str]) {
-            if given.contains(&"widen-exp") && self.widening.is_none() {
-                self.widening = Some(1.0);
-            }
-        }
-    }
-
-    fn refusal(text: &str) -> String {
-        read_options::<Search>(text).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn every_written_configuration_reads_back_to_itself() {
-        for text in [
-            "",
-            "depth=none",
-            "weight=0.125,shape=flat,threads=2",
-            "widen=2.5,widen-exp=0.25",
-            "widen-exp=0.75",
-            "name=deep,weight=1",
-        ] {
-            let search: Search = read_options(text).unwrap();
-            let written = write_options(&search);
-            assert_eq!(
-                read_options::<Search>(&written).unwrap(),
-                search,
-                "{written}"
-            );
-        }
-        assert_eq!(
-            write_options(&Search::default()),
-            "depth=4,weight=0.5,shape=round,threads=1,widen=off,name=plain"
-        );
-    }
-
-    #[test]
-    fn bad_values_and_keys_are_refused_naming_the_option() {
-        assert!(refusal("depth=0").contains("`depth` must be from 1 to 100, not 0"));
-        assert!(
-            refusal("depth=deep")
-                .contains("`deep` is not a valid value for `depth`: it takes a whole number from 1 to 100 or `none`")
-        );
-        assert!(refusal("weight=NaN").contains("`weight` must be from 0 to 1, not `NaN`"));
-        assert!(refusal("weight=x").contains("`x` is not a valid value for `weight`"));
-        assert!(refusal("widen=-1").contains("`widen` must be a number of at least 0"));
-        assert!(refusal("shape=oval").contains("`shape` takes round, square or flat, not `oval`"));
-        assert!(refusal("threads=0").contains("`threads` must be from 1 to"));
-        assert!(refusal("name=Deep").contains("`name` is a lower-case word"));
-        assert!(refusal("colour=red").contains("unknown option `colour` (valid options: depth, weight, shape, threads, widen, widen-exp, name)"));
-        assert!(refusal("depth=none,threads=2").contains("runs on one thread"));
-        assert!(refusal("depth=1,depth=2").contains("`depth` is given twice"));
-    }
-
-    #[test]
-    fn a_configuration_built_by_hand_is_checked_like_text() {
-        assert_eq!(validate_options(&Search::default()), Ok(()));
-        let too_deep = Search {
-            depth: Some(101),
-            ..Search::default()
-        };
-        assert_eq!(
-            validate_options(&too_deep),
-            Err("`depth` must be from 1 to 100, not 101".to_string())
-        );
-        let no_shape = Search {
-            shape: 3,
-            ..Search::default()
-        };
-        assert!(validate_options(&no_shape).is_err());
-        let bad_name = Search {
-            name: "X".into(),
-            ..Search::default()
-        };
-        assert!(
-            validate_options(&bad_name)
-                .unwrap_err()
-                .contains("lower-case")
-        );
-        let crowded = Search {
-            depth: None,
-            threads: 2,
-            ..Search::default()
-        };
-        assert!(
-            validate_options(&crowded)
-                .unwrap_err()
-                .contains("one thread")
-        );
-    }
-
-    #[test]
-    fn limits_are_positive_numbers_or_none() {
-        let read = |text: &str| read_value("ply-limit", &LIMIT, text);
-        assert_eq!(
-            read("40").map(|value| value.limit()),
-            Ok(NonZeroU32::new(40))
-        );
-        assert_eq!(read("none"), Ok(Value::Absent));
-        assert_eq!(Value::Absent.limit(), None);
-        assert_eq!(value_text(&LIMIT, &Value::from_limit(None)), "none");
-        assert_eq!(
-            value_text(&LIMIT, &Value::from_limit(NonZeroU32::new(7))),
-            "7"
-        );
-        for (text, problem) in [
-            (
-                "0",
-                "`ply-limit` must be a positive number (at most 4294967295), not 0",
-            ),
-            ("4294967296", "not 4294967296"),
-            (
-                "x",
-                "`x` is not a valid value for `ply-limit`: it takes a positive number or `none`",
-            ),
-        ] {
-            let refusal = read(text).unwrap_err();
-            assert!(refusal.contains(problem), "{text}: {refusal}");
-        }
-    }
-
-    #[test]
-    fn the_table_lists_every_option_with_its_default() {
-        let table = options_table::<Search>();
-        assert_eq!(table.lines().count(), 2 + Search::OPTIONS.len());
-        assert!(
-            table.contains("| `depth` | a whole number from 1 to 100, or `none` | `4` | plies |"),
-            "{table}"
-        );
-        assert!(
-            table.contains("| `widen-exp` | a number from 0 to 1 | - | exponent |"),
-            "{table}"
-        );
-        assert!(
-            table.contains("| `shape` | round, square or flat | `round` | a choice |"),
-            "{table}"
-        );
-    }
-}
+mod tests;

@@ -40,8 +40,8 @@ pub use capability::{
 };
 pub(crate) use declared::declared_configuration;
 pub use declared::{
-    Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, keys, options_table, read_options,
-    read_options_onto, validate_options, write_options,
+    Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, WholeField, keys, options_table,
+    read_options, read_options_onto, validate_options, write_options,
 };
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};

@@ -40,10 +40,11 @@
 //! such games find fewer transpositions (see bench-results/search.md).
 
 use super::SearchError;
+use super::options::time_option;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::{
-    Configurable, Declared, Evaluate, Evaluator, FastHasher, Game, GameEvaluation, Kind,
-    MILLISECONDS, MoveList, Player, Status, Value,
+    Configurable, Declared, Evaluate, Evaluator, FastHasher, Game, GameEvaluation, MoveList,
+    Player, Status,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
@@ -93,59 +94,28 @@ const MAX_TABLE_MEGABYTES: u64 = 1 << 20;
 impl Configurable for AlphaBetaConfig {
     const WHAT: &'static str = "alphabeta options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "depth",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_DEPTH as u64,
-            },
-            help: "plies of the deepest iteration (the default only without `ms` or `nodes`)",
-            get: |config| {
-                config
-                    .depth
-                    .map_or(Value::Inapplicable, |depth| Value::Whole(depth.into()))
-            },
-            set: |config, value| {
-                config.depth = Some(value.whole() as u32);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "ms",
-            kind: MILLISECONDS,
-            help: "milliseconds per move",
-            get: |config| Value::from_milliseconds(config.time),
-            set: |config, value| {
-                config.time = Some(Duration::from_millis(value.whole()));
-                Ok(())
-            },
-        },
-        Declared {
-            key: "nodes",
-            kind: Kind::Whole {
-                min: 1,
-                max: u64::MAX,
-            },
-            help: "stop after about this many nodes",
-            get: |config| config.nodes.map_or(Value::Inapplicable, Value::Whole),
-            set: |config, value| {
-                config.nodes = Some(value.whole());
-                Ok(())
-            },
-        },
-        Declared {
-            key: "tt",
-            kind: Kind::Whole {
-                min: 0,
-                max: MAX_TABLE_MEGABYTES,
-            },
-            help: "transposition table megabytes (0: none)",
-            get: |config| Value::Whole(config.table_megabytes as u64),
-            set: |config, value| {
-                config.table_megabytes = value.whole() as usize;
-                Ok(())
-            },
-        },
+        crate::whole_option!(
+            "depth",
+            depth,
+            1,
+            MAX_DEPTH as u64,
+            "plies of the deepest iteration (the default only without `ms` or `nodes`)"
+        ),
+        time_option!(),
+        crate::whole_option!(
+            "nodes",
+            nodes,
+            1,
+            u64::MAX,
+            "stop after about this many nodes"
+        ),
+        crate::whole_option!(
+            "tt",
+            table_megabytes,
+            0,
+            MAX_TABLE_MEGABYTES,
+            "transposition table megabytes (0: none)"
+        ),
         crate::threads_option!("threads", threads, "search threads (Lazy SMP)"),
     ];
 

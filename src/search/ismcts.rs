@@ -38,10 +38,11 @@
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
 use super::SearchError;
+use super::options::{exploration_option, widening_option};
 use super::widening::{self, Widening};
 use crate::core::{
-    Configurable, Declared, FastHashMap, Game, GameRng, ImperfectInformation, Kind, MAX_PLAYERS,
-    MoveList, Playout, Status, Value, normalised_payoffs, resolve_chance, rng_from_seed,
+    Configurable, Declared, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS,
+    MoveList, Playout, Status, normalised_payoffs, resolve_chance, rng_from_seed,
 };
 use rand::RngExt;
 
@@ -139,52 +140,16 @@ impl Default for IsmctsConfig {
 impl Configurable for IsmctsConfig {
     const WHAT: &'static str = "ismcts options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "iters",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_ISMCTS_ITERATIONS,
-            },
-            help: "iterations (determinizations) per move",
-            get: |config| Value::Whole(config.iterations),
-            set: |config, value| {
-                config.iterations = value.whole();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "c",
-            kind: Kind::Number {
-                min: 0.0,
-                max: f64::INFINITY,
-            },
-            help: "the exploration constant of UCB1, for payoffs in [0, 1]",
-            get: |config| Value::Number(config.exploration),
-            set: |config, value| {
-                config.exploration = value.number();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "widen",
-            kind: widening::WIDTH_KIND,
-            help: widening::WIDTH_HELP,
-            get: |config| widening::width_value(&config.widening),
-            set: |config, value| {
-                widening::set_width(&mut config.widening, value);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "widen-exp",
-            kind: widening::EXPONENT_KIND,
-            help: widening::EXPONENT_HELP,
-            get: |config| widening::exponent_value(&config.widening),
-            set: |config, value| {
-                widening::set_exponent(&mut config.widening, value);
-                Ok(())
-            },
-        },
+        crate::whole_option!(
+            "iters",
+            iterations,
+            1,
+            MAX_ISMCTS_ITERATIONS,
+            "iterations (determinizations) per move"
+        ),
+        exploration_option!("the exploration constant of UCB1, for payoffs in [0, 1]"),
+        widening_option!(width),
+        widening_option!(exponent),
     ];
 
     fn check_together(&self) -> Result<(), String> {

@@ -17,6 +17,7 @@ mod error;
 mod ismcts;
 mod matrix;
 mod mcts;
+mod options;
 mod parallel;
 mod perft;
 mod shallow;

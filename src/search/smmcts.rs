@@ -29,11 +29,12 @@
 //! of threads.
 
 use super::SearchError;
-use super::mcts::{MAX_MCTS_ITERATIONS, MAX_TREE_NODES};
+use super::mcts::MAX_MCTS_ITERATIONS;
+use super::options::{exploration_option, node_budget_option, playout_option};
 use super::parallel::{grow_in_parallel, iteration_share};
 use crate::core::{
-    Configurable, Declared, Evaluate, Game, GameRng, Kind, MoveList, Simultaneous, Status, Value,
-    derive_seed, rng_from_seed, thread_pool,
+    Configurable, Declared, Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed,
+    rng_from_seed, thread_pool,
 };
 use rand::RngExt;
 
@@ -112,101 +113,46 @@ const SELECTIONS: [Selection; 2] = [Selection::Duct, Selection::RegretMatching];
 impl Configurable for SmMctsConfig {
     const WHAT: &'static str = "smmcts options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "iters",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_MCTS_ITERATIONS,
-            },
-            help: "simulations per move, all trees together",
-            get: |config| Value::Whole(config.iterations),
-            set: |config, value| {
-                config.iterations = value.whole();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "select",
-            kind: Kind::Choice(&[Selection::Duct.name(), Selection::RegretMatching.name()]),
-            help: "how the players select at a simultaneous state: decoupled UCT or regret matching",
-            get: |config| Value::chosen(&SELECTIONS, &config.selection),
-            set: |config, value| {
-                config.selection = value.choose(&SELECTIONS);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "c",
-            kind: Kind::Number {
-                min: 0.0,
-                max: f64::INFINITY,
-            },
-            help: "the exploration constant of UCB1 (decoupled UCT, and where one player moves)",
-            get: |config| Value::Number(config.exploration),
-            set: |config, value| {
-                config.exploration = value.number();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "gamma",
-            kind: Kind::Number { min: 0.0, max: 1.0 },
-            help: "the share of uniform exploration mixed into regret matching (above 0)",
-            get: |config| Value::Number(config.gamma),
-            set: |config, value| {
-                config.gamma = value.number();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "trees",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_TREES,
-            },
-            help: "independent trees whose root statistics are summed",
-            get: |config| Value::Whole(config.trees as u64),
-            set: |config, value| {
-                config.trees = value.whole() as usize;
-                Ok(())
-            },
-        },
+        crate::whole_option!(
+            "iters",
+            iterations,
+            1,
+            MAX_MCTS_ITERATIONS,
+            "simulations per move, all trees together"
+        ),
+        crate::choice_option!(
+            "select",
+            selection,
+            SELECTIONS,
+            &[Selection::Duct.name(), Selection::RegretMatching.name()],
+            "how the players select at a simultaneous state: decoupled UCT or regret matching"
+        ),
+        exploration_option!(
+            "the exploration constant of UCB1 (decoupled UCT, and where one player moves)"
+        ),
+        crate::number_option!(
+            "gamma",
+            gamma,
+            0.0,
+            1.0,
+            "the share of uniform exploration mixed into regret matching (above 0)"
+        ),
+        crate::whole_option!(
+            "trees",
+            trees,
+            1,
+            MAX_TREES,
+            "independent trees whose root statistics are summed"
+        ),
         crate::threads_option!(
             "threads",
             threads,
             "threads running the trees (at most one per tree is used)"
         ),
-        Declared {
-            key: "playout",
-            kind: Kind::Optional(
-                &Kind::Whole {
-                    min: 0,
-                    max: u32::MAX as u64,
-                },
-                "none",
-            ),
-            help: "random plies after the tree before the evaluation scores the state; `none` plays to the end",
-            get: |config| {
-                Value::from_option(config.playout_plies, |plies| Value::Whole(plies.into()))
-            },
-            set: |config, value| {
-                config.playout_plies = value.optional(|plies| plies.whole() as u32);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "nodes",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_TREE_NODES as u64,
-            },
-            help: "most nodes per tree; beyond it simulations start at the leaves",
-            get: |config| Value::Whole(config.node_budget as u64),
-            set: |config, value| {
-                config.node_budget = value.whole() as usize;
-                Ok(())
-            },
-        },
+        playout_option!(
+            "random plies after the tree before the evaluation scores the state; `none` plays to the end"
+        ),
+        node_budget_option!("most nodes per tree; beyond it simulations start at the leaves"),
     ];
 
     fn check_together(&self) -> Result<(), String> {

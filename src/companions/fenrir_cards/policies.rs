@@ -21,7 +21,7 @@ use crate::agents::{
     Agent, AgentError, Decision, HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, full_spec,
     read_options_onto_both,
 };
-use crate::core::{Configurable, Declared, Game, Kind, ParseError, Player, Value, write_options};
+use crate::core::{Configurable, Declared, Game, ParseError, Player, write_options};
 use crate::games::fenrir_cards::{
     FenrirCards, FenrirCardsMove, FenrirObservation, FenrirPlayout, KnownLacks, PlayoutMoves,
     PublicView, counting_move, sort_by_counting_rule,
@@ -67,12 +67,36 @@ const PLAYOUT_MOVES: [PlayoutMoves; 3] = [
     PlayoutMoves::OpenHand,
     PlayoutMoves::Random,
 ];
-const PLAYOUT_KIND: Kind = Kind::Choice(&["counting", "open", "random"]);
-const PLAYOUT_HELP: &str = "the playouts' moves: the counting rule on each player's own hand, every hand of the sampled deal open, or random";
 /// Whether a win scores its margin, in the order of the `score` option's words.
 const SCORES: [bool; 2] = [true, false];
-const SCORE_KIND: Kind = Kind::Choice(&["margin", "win"]);
-const SCORE_HELP: &str = "a won playout scores its safety margin, or 1";
+
+/// `playout`, the playouts' moves, kept in the field `moves`: the same
+/// option for the honest search and the open-hand reference.
+macro_rules! playout_moves_option {
+    () => {
+        crate::choice_option!(
+            "playout",
+            moves,
+            PLAYOUT_MOVES,
+            &["counting", "open", "random"],
+            "the playouts' moves: the counting rule on each player's own hand, every hand of the sampled deal open, or random"
+        )
+    };
+}
+
+/// `score`, whether a won playout scores its margin, kept in the field
+/// `margin`: shared as [`playout_moves_option!`] is.
+macro_rules! score_option {
+    () => {
+        crate::choice_option!(
+            "score",
+            margin,
+            SCORES,
+            &["margin", "win"],
+            "a won playout scores its safety margin, or 1"
+        )
+    };
+}
 
 /// The playout options of the honest search (`ismcts`), beside its
 /// [`IsmctsConfig`].
@@ -95,28 +119,7 @@ impl Default for HonestPlayout {
 
 impl Configurable for HonestPlayout {
     const WHAT: &'static str = "fenrir-cards ismcts playout options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "playout",
-            kind: PLAYOUT_KIND,
-            help: PLAYOUT_HELP,
-            get: |options| Value::chosen(&PLAYOUT_MOVES, &options.moves),
-            set: |options, value| {
-                options.moves = value.choose(&PLAYOUT_MOVES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "score",
-            kind: SCORE_KIND,
-            help: SCORE_HELP,
-            get: |options| Value::chosen(&SCORES, &options.margin),
-            set: |options, value| {
-                options.margin = value.choose(&SCORES);
-                Ok(())
-            },
-        },
-    ];
+    const OPTIONS: &'static [Declared<Self>] = &[playout_moves_option!(), score_option!()];
 }
 
 /// The options of the open-hand reference beside its [`IsmctsConfig`]:
@@ -144,39 +147,15 @@ impl Default for OpenHandOptions {
 impl Configurable for OpenHandOptions {
     const WHAT: &'static str = "fenrir-cards open-hand options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "playout",
-            kind: PLAYOUT_KIND,
-            help: PLAYOUT_HELP,
-            get: |options| Value::chosen(&PLAYOUT_MOVES, &options.moves),
-            set: |options, value| {
-                options.moves = value.choose(&PLAYOUT_MOVES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "score",
-            kind: SCORE_KIND,
-            help: SCORE_HELP,
-            get: |options| Value::chosen(&SCORES, &options.margin),
-            set: |options, value| {
-                options.margin = value.choose(&SCORES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "exact",
-            kind: Kind::Whole {
-                min: 0,
-                max: u64::MAX,
-            },
-            help: "the exact solver's node budget per decision (0: none)",
-            get: |options| Value::Whole(options.exact),
-            set: |options, value| {
-                options.exact = value.whole();
-                Ok(())
-            },
-        },
+        playout_moves_option!(),
+        score_option!(),
+        crate::whole_option!(
+            "exact",
+            exact,
+            0,
+            u64::MAX,
+            "the exact solver's node budget per decision (0: none)"
+        ),
     ];
 }
 

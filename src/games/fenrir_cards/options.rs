@@ -142,45 +142,27 @@ const EMPTY_HAND_RULES: [EmptyHandRule; 2] =
 impl Configurable for FenrirCardsRules {
     const WHAT: &'static str = "fenrir-cards rules";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "players",
-            kind: Kind::Whole {
-                min: 2,
-                max: MAX_PLAYERS as u64,
-            },
-            help: "the number of players",
-            get: |rules| Value::Whole(rules.players as u64),
-            set: |rules, value| {
-                rules.players = value.whole() as usize;
-                Ok(())
-            },
-        },
-        Declared {
-            key: "ranks",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_RANKS as u64,
-            },
-            help: "cards per suit (the deck has three suits)",
-            get: |rules| Value::Whole(rules.ranks.into()),
-            set: |rules, value| {
-                rules.ranks = value.whole() as u8;
-                Ok(())
-            },
-        },
-        Declared {
-            key: "track",
-            kind: Kind::Whole {
-                min: 1,
-                max: u32::MAX as u64,
-            },
-            help: "the number of spaces from the wolf's start (space 0) to Odin",
-            get: |rules| Value::Whole(rules.track.into()),
-            set: |rules, value| {
-                rules.track = value.whole() as u32;
-                Ok(())
-            },
-        },
+        crate::whole_option!(
+            "players",
+            players,
+            2,
+            MAX_PLAYERS as u64,
+            "the number of players"
+        ),
+        crate::whole_option!(
+            "ranks",
+            ranks,
+            1,
+            MAX_RANKS as u64,
+            "cards per suit (the deck has three suits)"
+        ),
+        crate::whole_option!(
+            "track",
+            track,
+            1,
+            u32::MAX as u64,
+            "the number of spaces from the wolf's start (space 0) to Odin"
+        ),
         Declared {
             key: "values",
             kind: Kind::Optional(
@@ -222,19 +204,13 @@ impl Configurable for FenrirCardsRules {
                 Ok(())
             },
         },
-        Declared {
-            key: "hand",
-            kind: Kind::Whole { min: 1, max: 255 },
-            help: "two players only: the cards dealt to each player, the rest is the stock (unset: 10 of 36 cards, the same share of other decks)",
-            get: |rules| match rules.hand_size {
-                Some(hand) => Value::Whole(hand.into()),
-                None => Value::Inapplicable,
-            },
-            set: |rules, value| {
-                rules.hand_size = Some(value.whole() as u8);
-                Ok(())
-            },
-        },
+        crate::whole_option!(
+            "hand",
+            hand_size,
+            1,
+            255,
+            "two players only: the cards dealt to each player, the rest is the stock (unset: 10 of 36 cards, the same share of other decks)"
+        ),
         crate::switch_option!(
             "ask-held",
             ask_held,

@@ -2,7 +2,7 @@
 //! the game.
 
 use super::board::{MAX_COLOURS, MAX_TILES};
-use crate::core::{Configurable, Declared, Kind, ParseError, RulesOptions, Value};
+use crate::core::{Configurable, Declared, ParseError, RulesOptions};
 use serde::Serialize;
 use std::str::FromStr;
 
@@ -140,52 +140,33 @@ const TURN_ORDERS: [TurnOrder; 2] = [TurnOrder::Free, TurnOrder::Fixed];
 const NO_MOVES: [NoMoves; 2] = [NoMoves::Lose, NoMoves::Pass];
 const STUCK_GODS: [StuckGod; 2] = [StuckGod::Skip, StuckGod::Block];
 
-/// The declaration of a size: a whole number from `min` to 255 (the
-/// state's tile numbers are bytes; how the sizes fit together is checked
-/// by `check_together`).
-macro_rules! size {
-    ($key:literal, $field:ident, $min:expr, $max:expr, $help:literal) => {
-        Declared {
-            key: $key,
-            kind: Kind::Whole {
-                min: $min,
-                max: $max,
-            },
-            help: $help,
-            get: |rules| Value::Whole(rules.$field.into()),
-            set: |rules, value| {
-                rules.$field = u8::try_from(value.whole()).expect("sizes are at most 255");
-                Ok(())
-            },
-        }
-    };
-}
-
 impl Configurable for FenrirPathRules {
     const WHAT: &'static str = "fenrir-path rules";
     const OPTIONS: &'static [Declared<Self>] = &[
-        size!(
+        // The sizes are bytes, as the state's tile numbers are; how they
+        // fit together is checked by `check_together`.
+        crate::whole_option!(
             "colours",
             colours,
             2,
             MAX_COLOURS as u64,
             "colours, and gods (red, blue, green, yellow in that order)"
         ),
-        size!(
+        crate::whole_option!(
             "tiles-per-colour",
             tiles_per_colour,
             1,
             255,
             "fetter tiles of each colour (at most 24 tiles in all)"
         ),
-        size!(
+        crate::whole_option!(
             "sets",
             sets_to_win,
             1,
             MAX_COLOURS as u64,
             "complete colours needed to win (at most the colours)"
         ),
-        size!(
+        crate::whole_option!(
             "spacing",
             god_spacing,
             1,

@@ -1,9 +1,12 @@
 //! The settings of a Monte Carlo tree search: how long it runs, how it
 //! selects, grows and scores its tree, and how its threads cooperate.
 
-use super::{MAX_TREE_NODES, Node};
-use crate::core::{Configurable, Declared, Game, Kind, MILLISECONDS, Value};
+use super::Node;
+use crate::core::{Configurable, Declared, Game, Kind, Value};
 use crate::search::alphabeta::AlphaBetaConfig;
+use crate::search::options::{
+    exploration_option, node_budget_option, playout_option, time_option, widening_option,
+};
 use crate::search::widening::{self, Widening};
 use std::time::Duration;
 
@@ -206,190 +209,80 @@ const FINAL_CHOICES: [FinalChoice; 2] = [FinalChoice::MostVisited, FinalChoice::
 impl Configurable for MctsConfig {
     const WHAT: &'static str = "mcts options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        Declared {
-            key: "iters",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_MCTS_ITERATIONS,
-            },
-            help: "simulations per move, all threads together (the default only without `ms`)",
-            get: |config| config.iterations.map_or(Value::Inapplicable, Value::Whole),
-            set: |config, value| {
-                config.iterations = Some(value.whole());
-                Ok(())
-            },
-        },
-        Declared {
-            key: "ms",
-            kind: MILLISECONDS,
-            help: "milliseconds per move",
-            get: |config| Value::from_milliseconds(config.time),
-            set: |config, value| {
-                config.time = Some(Duration::from_millis(value.whole()));
-                Ok(())
-            },
-        },
-        Declared {
-            key: "c",
-            kind: Kind::Number {
-                min: 0.0,
-                max: f64::INFINITY,
-            },
-            help: "the exploration constant of UCB1, for payoffs in [0, 1]",
-            get: |config| Value::Number(config.exploration),
-            set: |config, value| {
-                config.exploration = value.number();
-                Ok(())
-            },
-        },
+        crate::whole_option!(
+            "iters",
+            iterations,
+            1,
+            MAX_MCTS_ITERATIONS,
+            "simulations per move, all threads together (the default only without `ms`)"
+        ),
+        time_option!(),
+        exploration_option!("the exploration constant of UCB1, for payoffs in [0, 1]"),
         crate::threads_option!("threads", threads, "search threads"),
-        Declared {
-            key: "parallel",
-            kind: Kind::Choice(&["root", "tree"]),
-            help: "`root`: a tree per thread, summed at the root; `tree`: one shared tree with virtual loss",
-            get: |config| Value::chosen(&PARALLELISMS, &config.parallelism),
-            set: |config, value| {
-                config.parallelism = value.choose(&PARALLELISMS);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "playout",
-            kind: Kind::Optional(
-                &Kind::Whole {
-                    min: 0,
-                    max: u32::MAX as u64,
-                },
-                "none",
-            ),
-            help: "random plies after the tree before the evaluation scores the position; `none` plays to the end",
-            get: |config| {
-                Value::from_option(config.playout_plies, |plies| Value::Whole(plies.into()))
-            },
-            set: |config, value| {
-                config.playout_plies = value.optional(|plies| plies.whole() as u32);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "playout-eps",
-            kind: Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"),
-            help: "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random",
-            get: |config| Value::from_option(config.playout_greedy, Value::Number),
-            set: |config, value| {
-                config.playout_greedy = value.optional(Value::number);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "nodes",
-            kind: Kind::Whole {
-                min: 1,
-                max: MAX_TREE_NODES as u64,
-            },
-            help: "most nodes per tree: at the budget the tree stops growing (the root's children are always built)",
-            get: |config| Value::Whole(config.node_budget as u64),
-            set: |config, value| {
-                config.node_budget = value.whole() as usize;
-                Ok(())
-            },
-        },
-        Declared {
-            key: "reuse",
-            kind: Kind::Switch,
-            help: "keep the subtree of the move played for the next search",
-            get: |config| Value::Switch(config.reuse_tree),
-            set: |config, value| {
-                config.reuse_tree = value.switch();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "solver",
-            kind: Kind::Switch,
-            help: "prove wins and losses (MCTS-Solver)",
-            get: |config| Value::Switch(config.solver),
-            set: |config, value| {
-                config.solver = value.switch();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "minimax",
-            kind: Kind::Number { min: 0.0, max: 1.0 },
-            help: "weight of the implicit minimax value in selection (0: off)",
-            get: |config| Value::Number(config.minimax_weight),
-            set: |config, value| {
-                config.minimax_weight = value.number();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "bias",
-            kind: Kind::Number {
-                min: 0.0,
-                max: MAX_PROGRESSIVE_BIAS,
-            },
-            help: "weight of progressive bias from the evaluation (0: off)",
-            get: |config| Value::Number(config.progressive_bias),
-            set: |config, value| {
-                config.progressive_bias = value.number();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "widen",
-            kind: widening::WIDTH_KIND,
-            help: widening::WIDTH_HELP,
-            get: |config| widening::width_value(&config.widening),
-            set: |config, value| {
-                widening::set_width(&mut config.widening, value);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "widen-exp",
-            kind: widening::EXPONENT_KIND,
-            help: widening::EXPONENT_HELP,
-            get: |config| widening::exponent_value(&config.widening),
-            set: |config, value| {
-                widening::set_exponent(&mut config.widening, value);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "expand",
-            kind: Kind::Choice(&["one", "all"]),
-            help: "`one` child per visit, or `all` at once, scored by the evaluation and widening in their order",
-            get: |config| Value::chosen(&EXPANSIONS, &config.expansion),
-            set: |config, value| {
-                config.expansion = value.choose(&EXPANSIONS);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "pick",
-            kind: Kind::Choice(&["visits", "value"]),
-            help: "the move played when no proven result decides: the most visited, or the best by mean and minimax value without exploration",
-            get: |config| Value::chosen(&FINAL_CHOICES, &config.final_choice),
-            set: |config, value| {
-                config.final_choice = value.choose(&FINAL_CHOICES);
-                Ok(())
-            },
-        },
-        Declared {
-            key: "check",
-            kind: Kind::Whole {
-                min: 0,
-                max: MAX_CHECK_DEPTH as u64,
-            },
-            help: "plies of the alpha-beta search that checks the best root moves before one is played, each worth the smaller of its estimate and that score (0: none; two competing sides only)",
-            get: |config| Value::Whole(config.check_depth.into()),
-            set: |config, value| {
-                config.check_depth = value.whole() as u32;
-                Ok(())
-            },
-        },
+        crate::choice_option!(
+            "parallel",
+            parallelism,
+            PARALLELISMS,
+            &["root", "tree"],
+            "`root`: a tree per thread, summed at the root; `tree`: one shared tree with virtual loss"
+        ),
+        playout_option!(
+            "random plies after the tree before the evaluation scores the position; `none` plays to the end"
+        ),
+        crate::field_option!(
+            "playout-eps",
+            playout_greedy,
+            Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"),
+            "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random",
+            |greedy| Value::from_option(*greedy, Value::Number),
+            |value| value.optional(Value::number)
+        ),
+        node_budget_option!(
+            "most nodes per tree: at the budget the tree stops growing (the root's children are always built)"
+        ),
+        crate::switch_option!(
+            "reuse",
+            reuse_tree,
+            "keep the subtree of the move played for the next search"
+        ),
+        crate::switch_option!("solver", solver, "prove wins and losses (MCTS-Solver)"),
+        crate::number_option!(
+            "minimax",
+            minimax_weight,
+            0.0,
+            1.0,
+            "weight of the implicit minimax value in selection (0: off)"
+        ),
+        crate::number_option!(
+            "bias",
+            progressive_bias,
+            0.0,
+            MAX_PROGRESSIVE_BIAS,
+            "weight of progressive bias from the evaluation (0: off)"
+        ),
+        widening_option!(width),
+        widening_option!(exponent),
+        crate::choice_option!(
+            "expand",
+            expansion,
+            EXPANSIONS,
+            &["one", "all"],
+            "`one` child per visit, or `all` at once, scored by the evaluation and widening in their order"
+        ),
+        crate::choice_option!(
+            "pick",
+            final_choice,
+            FINAL_CHOICES,
+            &["visits", "value"],
+            "the move played when no proven result decides: the most visited, or the best by mean and minimax value without exploration"
+        ),
+        crate::whole_option!(
+            "check",
+            check_depth,
+            0,
+            MAX_CHECK_DEPTH as u64,
+            "plies of the alpha-beta search that checks the best root moves before one is played, each worth the smaller of its estimate and that score (0: none; two competing sides only)"
+        ),
     ];
 
     fn check_together(&self) -> Result<(), String> {
