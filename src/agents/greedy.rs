@@ -10,6 +10,7 @@ pub struct GreedyAgent<G: Evaluate> {
 }
 
 impl<G: Evaluate> GreedyAgent<G> {
+    /// A greedy agent that breaks ties with random choices from `seed`.
     pub fn new(seed: u64) -> Self {
         GreedyAgent {
             rng: rng_from_seed(seed),

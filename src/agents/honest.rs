@@ -94,6 +94,7 @@ pub struct HonestRandom {
 }
 
 impl HonestRandom {
+    /// A random policy whose choices come from `seed`.
     pub fn new(seed: u64) -> Self {
         HonestRandom {
             rng: rng_from_seed(seed),
@@ -123,6 +124,11 @@ pub struct IsmctsPolicy<G: ImperfectInformation, P: Playout<G>> {
 }
 
 impl<G: ImperfectInformation, P: Playout<G>> IsmctsPolicy<G, P> {
+    /// A policy named `spec` that searches with `config` and `playout`,
+    /// its random choices from `seed`.
+    ///
+    /// # Panics
+    /// For a configuration [`IsmctsConfig::validate`] refuses.
     pub fn new(spec: impl Into<String>, config: IsmctsConfig, playout: P, seed: u64) -> Self {
         IsmctsPolicy {
             spec: spec.into(),

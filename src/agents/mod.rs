@@ -57,7 +57,9 @@ use std::fmt;
 /// What an agent does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision<M> {
+    /// Plays this move (or choice, at a simultaneous state).
     Play(M),
+    /// Gives the game up: it ends as a loss for the agent's player.
     Resign,
 }
 
@@ -69,6 +71,7 @@ pub struct AgentError {
 }
 
 impl AgentError {
+    /// An error saying `message`, a sentence on what the agent could not do.
     pub fn new(message: impl Into<String>) -> Self {
         AgentError {
             message: message.into(),

@@ -10,6 +10,7 @@ pub struct RandomAgent<G: Game> {
 }
 
 impl<G: Game> RandomAgent<G> {
+    /// A random agent whose choices come from `seed`.
     pub fn new(seed: u64) -> Self {
         RandomAgent {
             rng: rng_from_seed(seed),

@@ -192,6 +192,7 @@ pub struct MctsAgent<G: Game, E = GameEvaluation> {
 }
 
 impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
+    /// An agent named `spec` that plays what `search` finds.
     pub fn new(spec: impl Into<String>, search: Mcts<G, E>) -> Self {
         MctsAgent {
             spec: spec.into(),

@@ -33,6 +33,8 @@ pub struct SmMctsAgent {
 }
 
 impl SmMctsAgent {
+    /// An agent named `spec` that searches with `search` and samples its
+    /// strategies with random choices from `seed`.
     pub fn new(spec: impl Into<String>, search: SmMcts, seed: u64) -> Self {
         SmMctsAgent {
             spec: spec.into(),
@@ -110,6 +112,8 @@ pub struct EquilibriumAgent {
 }
 
 impl EquilibriumAgent {
+    /// An agent named `spec` that solves `rounds` rounds (at least 1) and
+    /// samples its strategies with random choices from `seed`.
     pub fn new(spec: impl Into<String>, rounds: u32, seed: u64) -> Self {
         EquilibriumAgent {
             spec: spec.into(),

@@ -71,7 +71,12 @@ pub const MILLISECONDS: Kind = Kind::Whole {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     /// A whole number from `min` to `max`.
-    Whole { min: u64, max: u64 },
+    Whole {
+        /// The least value.
+        min: u64,
+        /// The greatest value.
+        max: u64,
+    },
     /// A positive number that fits a `u32`: a limit of plies or rounds.
     Positive,
     /// A thread count: from 1 to what the machine can run
@@ -79,7 +84,12 @@ pub enum Kind {
     Threads,
     /// A finite number from `min` to `max` (`max` may be infinite: no
     /// upper bound); NaN is refused.
-    Number { min: f64, max: f64 },
+    Number {
+        /// The least value.
+        min: f64,
+        /// The greatest value, or infinity.
+        max: f64,
+    },
     /// `on` or `off` (also `true`/`false`, `yes`/`no`, `1`/`0`).
     Switch,
     /// One of these words.
@@ -95,11 +105,16 @@ pub enum Kind {
 /// [`Declared::set`] takes it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
+    /// A whole number, of [`Kind::Whole`], [`Kind::Positive`] or
+    /// [`Kind::Threads`].
     Whole(u64),
+    /// A number, of [`Kind::Number`].
     Number(f64),
+    /// On or off, of [`Kind::Switch`].
     Switch(bool),
     /// The index of the word in [`Kind::Choice`].
     Choice(usize),
+    /// The text of a [`Kind::Text`] option, as given.
     Text(String),
     /// The word of [`Kind::Optional`]: no value.
     Absent,

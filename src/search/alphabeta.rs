@@ -150,6 +150,7 @@ pub struct SearchResult<M> {
     /// The expected line of play, starting with `best_move`. It may stop
     /// early where the line went through a transposition table hit.
     pub pv: Vec<M>,
+    /// The time the search took.
     pub elapsed: Duration,
 }
 
@@ -208,6 +209,7 @@ impl AlphaBeta {
         })
     }
 
+    /// The configuration the searcher runs with.
     pub fn config(&self) -> &AlphaBetaConfig {
         &self.config
     }

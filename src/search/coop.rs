@@ -41,16 +41,21 @@ pub enum Verdict {
 /// one, and the number of states expanded.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution<M> {
+    /// Whether the team can force a win from the position, or the budget
+    /// ran out before the search knew.
     pub verdict: Verdict,
     /// The moves of a winning line from the root (empty unless `Win`).
     pub line: Vec<M>,
+    /// The states the search expanded: its cost.
     pub nodes: u64,
 }
 
 /// What a bounded search proved about the best value of a winning line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ObjectiveBounds<M> {
+    /// The name of the objective the bounds are about.
     pub objective: &'static str,
+    /// Whether the objective is to be made as large or as small as possible.
     pub sense: Sense,
     /// The value of the best winning line found (`None` if none was found).
     pub achieved: Option<i64>,
@@ -59,6 +64,7 @@ pub struct ObjectiveBounds<M> {
     pub limit: i64,
     /// The best winning line found.
     pub line: Vec<M>,
+    /// The states the searches expanded, over every target tried.
     pub nodes: u64,
 }
 
@@ -252,6 +258,7 @@ impl<G: Game + Evaluate> CoopSolver<G> {
     /// The default table size: 2^18 buckets of 4 entries (16 MiB).
     pub const DEFAULT_TABLE_BITS: u32 = 18;
 
+    /// A solver with a table of [`Self::DEFAULT_TABLE_BITS`].
     pub fn new() -> Self {
         CoopSolver::with_table_bits(Self::DEFAULT_TABLE_BITS)
     }

@@ -162,7 +162,9 @@ crate::core::declared_configuration!(IsmctsConfig);
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsMoveStats<M> {
+    /// The move.
     pub mv: M,
+    /// The iterations that went through the move.
     pub visits: u64,
     /// The mean score of the player to move at the root.
     pub mean: f64,
@@ -178,6 +180,7 @@ pub struct IsmctsResult<M> {
     /// visited move not proven, else the best proven move; `None` if the
     /// root had no player to move.
     pub best_move: Option<M>,
+    /// Iterations (determinizations) run in this search.
     pub iterations: u64,
     /// Nodes in the tree after the search.
     pub nodes: usize,
@@ -289,6 +292,7 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
         self
     }
 
+    /// The configuration the searcher runs with.
     pub fn config(&self) -> &IsmctsConfig {
         &self.config
     }

@@ -37,38 +37,69 @@ pub const MAX_TABLEAU_ENTRIES: usize = 1 << 22;
 #[derive(Clone, Debug, PartialEq)]
 pub enum MatrixError {
     /// A game has no row or no column.
-    Empty { rows: usize, cols: usize },
+    Empty {
+        /// The rows given.
+        rows: usize,
+        /// The columns given.
+        cols: usize,
+    },
     /// The entries given do not fill `rows x cols`.
     WrongEntryCount {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// The entries given, other than `rows * cols`.
         entries: usize,
     },
     /// A row of a matrix given row by row is not as long as the first.
     RaggedRow {
+        /// The row, counting from 0.
         row: usize,
+        /// Its length.
         len: usize,
+        /// The length of the first row.
         expected: usize,
     },
     /// A payoff is infinite or not a number.
-    NotFinite { row: usize, col: usize, value: f64 },
+    NotFinite {
+        /// The payoff's row.
+        row: usize,
+        /// The payoff's column.
+        col: usize,
+        /// The payoff.
+        value: f64,
+    },
     /// A strategy has the wrong number of probabilities.
     StrategyLength {
+        /// Whose strategy: `"row"` or `"column"`.
         player: &'static str,
+        /// The probabilities given.
         len: usize,
+        /// The player's choices.
         expected: usize,
     },
     /// A strategy is not a probability distribution.
     NotAStrategy {
+        /// Whose strategy: `"row"` or `"column"`.
         player: &'static str,
+        /// What is wrong with it.
         reason: String,
     },
     /// Regret matching was asked for no iterations.
     NoIterations,
     /// The game is too large for the dense simplex method.
-    TooLarge { rows: usize, cols: usize },
+    TooLarge {
+        /// The game's rows.
+        rows: usize,
+        /// The game's columns.
+        cols: usize,
+    },
     /// The simplex method stopped without an optimum (numerical trouble).
-    SimplexFailed { pivots: usize },
+    SimplexFailed {
+        /// The pivots made before it stopped.
+        pivots: usize,
+    },
 }
 
 impl fmt::Display for MatrixError {
@@ -147,8 +178,11 @@ pub struct MatrixGame {
 /// strategy for each player (non-negative probabilities summing to 1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatrixSolution {
+    /// The row player's expected payoff when both play these strategies.
     pub value: f64,
+    /// The row player's probability for each row.
     pub row_strategy: Vec<f64>,
+    /// The column player's probability for each column.
     pub col_strategy: Vec<f64>,
 }
 

@@ -18,7 +18,9 @@ use std::time::Instant;
 /// it searches no further: each node not yet searched is scored by `inner`,
 /// so that a tree search on the clock is never held up by its leaves.
 pub struct ShallowSearch<E> {
+    /// The evaluation at the search's leaves.
     pub inner: E,
+    /// The plies searched; 0 scores a position with `inner` alone.
     pub depth: u32,
     deadline: SharedDeadline,
 }

@@ -31,7 +31,10 @@ pub enum SimultaneousSolveError {
     /// The game reached a state the solver does not search (a chance event).
     Unsupported(SearchError),
     /// More states than the table may hold.
-    TooManyStates { limit: usize },
+    TooManyStates {
+        /// The most states the table may hold.
+        limit: usize,
+    },
     /// A matrix game at a simultaneous state could not be solved.
     Matrix(MatrixError),
 }

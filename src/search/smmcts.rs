@@ -48,6 +48,7 @@ pub enum Selection {
 }
 
 impl Selection {
+    /// The word for the selection rule in the `select` option.
     pub const fn name(self) -> &'static str {
         match self {
             Selection::Duct => "duct",
@@ -61,6 +62,7 @@ impl Selection {
 pub struct SmMctsConfig {
     /// Simulations per search, over all trees together.
     pub iterations: u64,
+    /// How the players select at simultaneous states.
     pub selection: Selection,
     /// The UCB1 exploration constant (rewards in `[0, 1]`), for decoupled
     /// UCT and for the nodes where one player moves.
@@ -179,6 +181,7 @@ pub struct SmMctsResult<M> {
     pub strategies: [Vec<(M, f64)>; 2],
     /// Player 0's mean payoff over the simulations, normalised to `[0, 1]`.
     pub mean: f64,
+    /// Simulations run in this search, over all trees.
     pub iterations: u64,
 }
 
@@ -540,6 +543,7 @@ impl SmMcts {
         })
     }
 
+    /// The configuration the searcher runs with.
     pub fn config(&self) -> &SmMctsConfig {
         &self.config
     }

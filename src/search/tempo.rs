@@ -22,6 +22,7 @@ use crate::core::{Evaluator, Game, Player, Status};
 /// sum to a constant.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tempo<E> {
+    /// The evaluation the bonus is added to.
     pub inner: E,
     /// The bonus as a share of the payoff range (as a search's normalised
     /// payoffs in `[0, 1]` count it).

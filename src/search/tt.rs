@@ -27,8 +27,11 @@ pub enum Bound {
 /// What the table remembers about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
+    /// The score the search found, for the player to move.
     pub score: i32,
+    /// The plies searched below the position for that score.
     pub depth: u8,
+    /// Whether the score is the value or a bound on it.
     pub bound: Bound,
     /// The index of the best move found in the legal move list, if any.
     pub move_index: Option<u16>,
@@ -36,6 +39,8 @@ pub struct TtEntry {
 }
 
 impl TtEntry {
+    /// An entry to store; [`TranspositionTable::store`] stamps it with the
+    /// search's generation.
     pub fn new(score: i32, depth: u8, bound: Bound, move_index: Option<u16>) -> Self {
         TtEntry {
             score,

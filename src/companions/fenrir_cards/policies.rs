@@ -102,6 +102,7 @@ macro_rules! score_option {
 /// [`IsmctsConfig`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HonestPlayout {
+    /// How the playouts choose their moves.
     pub moves: PlayoutMoves,
     /// Score a win by its safety margin ([`FenrirPlayout::margin`]).
     pub margin: bool,
@@ -126,6 +127,7 @@ impl Configurable for HonestPlayout {
 /// its playouts and its exact solver's budget.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OpenHandOptions {
+    /// How the playouts choose their moves.
     pub moves: PlayoutMoves,
     /// Score a win by its safety margin ([`FenrirPlayout::margin`]).
     pub margin: bool,

@@ -46,6 +46,7 @@ pub struct GreedyCollector {
 }
 
 impl GreedyCollector {
+    /// A collector that breaks ties with random choices from `seed`.
     pub fn new(seed: u64) -> Self {
         GreedyCollector {
             rng: rng_from_seed(seed),

@@ -52,6 +52,7 @@ const POWERS: [u32; 5] = [1, 15, 225, 3375, 50625];
 /// What a retrograde solve reports after each layer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayerReport {
+    /// The rounds left in the states of the layer just solved.
     pub rounds_left: u32,
     /// The largest change of a state's value from the layer before.
     pub largest_change: f64,
@@ -77,7 +78,14 @@ pub enum RetrogradeError {
     /// The table was computed under other rules.
     OtherRules,
     /// The state has more rounds left than the table has layers.
-    TooFewLayers { needed: u32, first: u32, last: u32 },
+    TooFewLayers {
+        /// The rounds left of the layer the position needs.
+        needed: u32,
+        /// The rounds left of the table's first layer.
+        first: u32,
+        /// The rounds left of its last layer.
+        last: u32,
+    },
     /// Solving the rest of a round failed.
     Solve(SimultaneousSolveError),
 }

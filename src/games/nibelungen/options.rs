@@ -15,6 +15,7 @@ pub enum WinCheck {
 }
 
 impl WinCheck {
+    /// The word for the rule in the `win-check` option.
     pub const fn name(self) -> &'static str {
         match self {
             WinCheck::EveryMove => "move",

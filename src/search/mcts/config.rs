@@ -34,7 +34,9 @@ pub struct MctsConfig {
     /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln N / n)`,
     /// for payoffs normalised to `[0, 1]`.
     pub exploration: f64,
+    /// Search threads.
     pub threads: usize,
+    /// How the threads share the work: a tree each, or one tree.
     pub parallelism: Parallelism,
     /// Random plies played after the tree before the evaluation scores the
     /// position; `None` plays on to the end of the game.

@@ -159,6 +159,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         })
     }
 
+    /// The configuration the searcher runs with.
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }

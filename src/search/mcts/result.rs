@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats<M> {
+    /// The move.
     pub mv: M,
+    /// The simulations that went through the move, over all trees.
     pub visits: u64,
     /// The mean normalised payoff (in `[0, 1]`) of the player to move.
     pub mean: f64,
@@ -39,6 +41,7 @@ pub struct MctsResult<M> {
     pub nodes: usize,
     /// Every expanded root move, most visited first.
     pub moves: Vec<MoveStats<M>>,
+    /// The time the search took.
     pub elapsed: Duration,
     /// Whether a tree reached [`MctsConfig::node_budget`] and stopped growing.
     pub budget_reached: bool,

@@ -16,6 +16,7 @@ pub enum TrollCaptures {
 }
 
 impl TrollCaptures {
+    /// The word for the rule in the `troll-captures` option.
     pub const fn name(self) -> &'static str {
         match self {
             TrollCaptures::AllOrNone => "all-or-none",
