@@ -570,5 +570,17 @@ impl fmt::Display for Kind {
     }
 }
 
+/// Asserts that each of `texts`, read as `C`'s options, is written as text
+/// that reads back to the same configuration: the check every declared
+/// configuration's tests make.
+#[cfg(test)]
+pub(crate) fn assert_reads_back<C: Configurable + PartialEq + fmt::Debug>(texts: &[&str]) {
+    for text in texts {
+        let config: C = read_options(text).unwrap_or_else(|error| panic!("{text}: {error}"));
+        let written = write_options(&config);
+        assert_eq!(read_options::<C>(&written), Ok(config), "{written}");
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -38,6 +38,8 @@ pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,
 };
+#[cfg(test)]
+pub(crate) use declared::assert_reads_back;
 pub(crate) use declared::declared_configuration;
 pub use declared::{
     Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, WholeField, keys, options_table,

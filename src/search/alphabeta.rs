@@ -665,10 +665,12 @@ mod tests {
 
     #[test]
     fn the_printed_configuration_reads_back_to_itself() {
-        for text in ["", "ms=100", "nodes=5000,tt=0", "depth=3,ms=100,threads=2"] {
-            let config: AlphaBetaConfig = text.parse().unwrap();
-            assert_eq!(config.to_string().parse::<AlphaBetaConfig>(), Ok(config));
-        }
+        crate::core::assert_reads_back::<AlphaBetaConfig>(&[
+            "",
+            "ms=100",
+            "nodes=5000,tt=0",
+            "depth=3,ms=100,threads=2",
+        ]);
         assert_eq!(
             AlphaBetaConfig::default().to_string(),
             "depth=4,tt=16,threads=1"

@@ -651,10 +651,12 @@ mod tests {
 
     #[test]
     fn the_printed_configuration_reads_back_to_itself() {
-        for text in ["", "iters=5,c=0", "widen=2", "widen=1.5,widen-exp=0.25"] {
-            let config: IsmctsConfig = text.parse().unwrap();
-            assert_eq!(config.to_string().parse::<IsmctsConfig>(), Ok(config));
-        }
+        crate::core::assert_reads_back::<IsmctsConfig>(&[
+            "",
+            "iters=5,c=0",
+            "widen=2",
+            "widen=1.5,widen-exp=0.25",
+        ]);
         assert_eq!(
             IsmctsConfig::default().to_string(),
             "iters=1000,c=0.7,widen=off"

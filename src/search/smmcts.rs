@@ -634,13 +634,10 @@ mod tests {
 
     #[test]
     fn the_printed_configuration_reads_back_to_itself() {
-        for text in [
+        crate::core::assert_reads_back::<SmMctsConfig>(&[
             "",
             "select=rm,gamma=0.5,playout=3",
             "trees=4,threads=2,nodes=9",
-        ] {
-            let config: SmMctsConfig = text.parse().unwrap();
-            assert_eq!(config.to_string().parse::<SmMctsConfig>(), Ok(config));
-        }
+        ]);
     }
 }

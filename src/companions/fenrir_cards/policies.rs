@@ -70,31 +70,29 @@ const PLAYOUT_MOVES: [PlayoutMoves; 3] = [
 /// Whether a win scores its margin, in the order of the `score` option's words.
 const SCORES: [bool; 2] = [true, false];
 
-/// `playout`, the playouts' moves, kept in the field `moves`: the same
-/// option for the honest search and the open-hand reference.
-macro_rules! playout_moves_option {
-    () => {
-        crate::choice_option!(
-            "playout",
-            moves,
-            PLAYOUT_MOVES,
-            &["counting", "open", "random"],
-            "the playouts' moves: the counting rule on each player's own hand, every hand of the sampled deal open, or random"
-        )
-    };
-}
-
-/// `score`, whether a won playout scores its margin, kept in the field
-/// `margin`: shared as [`playout_moves_option!`] is.
-macro_rules! score_option {
-    () => {
-        crate::choice_option!(
-            "score",
-            margin,
-            SCORES,
-            &["margin", "win"],
-            "a won playout scores its safety margin, or 1"
-        )
+/// The options of the playouts, `playout` (their moves, kept in the field
+/// `moves`) and `score` (whether a won playout scores its margin, kept in
+/// `margin`), followed by `$more`: the table of the honest search's
+/// playouts and of the open-hand reference, which share them.
+macro_rules! playout_options {
+    ($($more:expr),*) => {
+        &[
+            crate::choice_option!(
+                "playout",
+                moves,
+                PLAYOUT_MOVES,
+                &["counting", "open", "random"],
+                "the playouts' moves: the counting rule on each player's own hand, every hand of the sampled deal open, or random"
+            ),
+            crate::choice_option!(
+                "score",
+                margin,
+                SCORES,
+                &["margin", "win"],
+                "a won playout scores its safety margin, or 1"
+            ),
+            $($more),*
+        ]
     };
 }
 
@@ -120,7 +118,7 @@ impl Default for HonestPlayout {
 
 impl Configurable for HonestPlayout {
     const WHAT: &'static str = "fenrir-cards ismcts playout options";
-    const OPTIONS: &'static [Declared<Self>] = &[playout_moves_option!(), score_option!()];
+    const OPTIONS: &'static [Declared<Self>] = playout_options![];
 }
 
 /// The options of the open-hand reference beside its [`IsmctsConfig`]:
@@ -148,17 +146,13 @@ impl Default for OpenHandOptions {
 
 impl Configurable for OpenHandOptions {
     const WHAT: &'static str = "fenrir-cards open-hand options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        playout_moves_option!(),
-        score_option!(),
-        crate::whole_option!(
-            "exact",
-            exact,
-            0,
-            u64::MAX,
-            "the exact solver's node budget per decision (0: none)"
-        ),
-    ];
+    const OPTIONS: &'static [Declared<Self>] = playout_options![crate::whole_option!(
+        "exact",
+        exact,
+        0,
+        u64::MAX,
+        "the exact solver's node budget per decision (0: none)"
+    )];
 }
 
 /// The honest search's configuration unless its spec says otherwise: the

@@ -115,22 +115,14 @@ fn refusal(text: &str) -> String {
 
 #[test]
 fn every_written_configuration_reads_back_to_itself() {
-    for text in [
+    assert_reads_back::<Search>(&[
         "",
         "depth=none",
         "weight=0.125,shape=flat,threads=2",
         "widen=2.5,widen-exp=0.25",
         "widen-exp=0.75",
         "name=deep,weight=1",
-    ] {
-        let search: Search = read_options(text).unwrap();
-        let written = write_options(&search);
-        assert_eq!(
-            read_options::<Search>(&written).unwrap(),
-            search,
-            "{written}"
-        );
-    }
+    ]);
     assert_eq!(
         write_options(&Search::default()),
         "depth=4,weight=0.5,shape=round,threads=1,widen=off,name=plain"

@@ -358,18 +358,14 @@ mod tests {
 
     #[test]
     fn the_printed_configuration_reads_back_to_itself() {
-        for text in [
+        crate::core::assert_reads_back::<MctsConfig>(&[
             "",
             "ms=250",
             "ms=250,iters=40",
             "c=0.25,parallel=tree,threads=2,playout=none,playout-eps=0.1",
             "widen=3,widen-exp=0.75,expand=all,pick=value,check=2,reuse=off",
             "widen-exp=0.3,widen=1.5",
-        ] {
-            let config: MctsConfig = text.parse().unwrap();
-            let printed = config.to_string();
-            assert_eq!(printed.parse::<MctsConfig>().unwrap(), config, "{printed}");
-        }
+        ]);
         assert_eq!(
             "ms=250".parse::<MctsConfig>().unwrap().to_string(),
             "ms=250,c=1,threads=1,parallel=root,playout=10,playout-eps=off,nodes=1000000,\
