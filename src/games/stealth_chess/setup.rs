@@ -551,18 +551,16 @@ impl StealthChess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
 
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
         assert!(START.validate().is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
         let setup: StealthChessSetup = START_POSITION.parse().unwrap();
         assert_eq!(setup, START);
-        let rules = StealthChessRules::default();
-        assert_eq!(
-            StealthChess::start(rules),
-            StealthChess::from_position_text(START_POSITION, rules).unwrap()
+        crate::games::check_start_constants::<StealthChess>(
+            &START,
+            START_POSITION,
+            StealthChessRules::default(),
         );
     }
 

@@ -66,18 +66,9 @@ impl Thud {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
 
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
-        let rules = ThudRules::default();
-        assert!(Thud::from_setup(&START, rules).is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
-        let start = Thud::start(rules);
-        assert_eq!(start.position_text(), START_POSITION);
-        assert_eq!(
-            start,
-            Thud::from_position_text(START_POSITION, rules).unwrap()
-        );
+        crate::games::check_start_constants::<Thud>(&START, START_POSITION, ThudRules::default());
     }
 }

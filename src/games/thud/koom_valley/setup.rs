@@ -72,18 +72,13 @@ impl KoomValley {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
 
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
-        let rules = KoomValleyRules::default();
-        assert!(KoomValley::from_setup(&START, rules).is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
-        let start = KoomValley::start(rules);
-        assert_eq!(start.position_text(), START_POSITION);
-        assert_eq!(
-            start,
-            KoomValley::from_position_text(START_POSITION, rules).unwrap()
+        crate::games::check_start_constants::<KoomValley>(
+            &START,
+            START_POSITION,
+            KoomValleyRules::default(),
         );
     }
 }
