@@ -4,7 +4,7 @@
 use super::movegen::line_length;
 use super::moves::{ThudMove, ThudMoveKind};
 use super::options::TrollCaptures;
-use super::state::{EndReason, Thud, dwarf_key, side_key, troll_key};
+use super::state::{EndReason, KEYS, Thud};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::limit_reached;
 use crate::games::thud::board::{ADJACENT, GRID, RAYS, Side, square_name};
@@ -21,22 +21,22 @@ impl Thud {
             ThudMoveKind::DwarfMove | ThudMoveKind::Hurl => {
                 if mv.kind == ThudMoveKind::Hurl {
                     self.trolls = self.trolls.without(mv.to);
-                    self.hash ^= troll_key(mv.to);
+                    self.hash ^= KEYS.troll(mv.to);
                 }
                 self.dwarfs = self.dwarfs.without(mv.from).with(mv.to);
-                self.hash ^= dwarf_key(mv.from) ^ dwarf_key(mv.to);
+                self.hash ^= KEYS.dwarf(mv.from) ^ KEYS.dwarf(mv.to);
             }
             ThudMoveKind::TrollStep | ThudMoveKind::Shove => {
                 self.trolls = self.trolls.without(mv.from).with(mv.to);
-                self.hash ^= troll_key(mv.from) ^ troll_key(mv.to);
+                self.hash ^= KEYS.troll(mv.from) ^ KEYS.troll(mv.to);
                 self.dwarfs ^= captured;
                 for square in captured.squares() {
-                    self.hash ^= dwarf_key(square);
+                    self.hash ^= KEYS.dwarf(square);
                 }
             }
         }
         self.to_move = self.to_move.opponent();
-        self.hash ^= side_key();
+        self.hash ^= KEYS.trolls_to_move();
         // Position texts may start the counters anywhere, up to u32::MAX.
         self.ply = self.ply.saturating_add(1);
         self.quiet_plies = if captured.any() {

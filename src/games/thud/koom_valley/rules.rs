@@ -3,7 +3,7 @@
 
 use super::movegen::TROLL_RANGE;
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
-use super::state::{EndReason, KoomValley, dwarf_key, rock_key, side_key, troll_key};
+use super::state::{EndReason, KEYS, KoomValley};
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::{Game, MoveList, limit_reached};
 use crate::games::thud::board::{
@@ -71,31 +71,31 @@ impl KoomValley {
         let progress = match mv.kind {
             KoomValleyMoveKind::DwarfMove => {
                 self.dwarfs = self.dwarfs.without(mv.from).with(mv.to);
-                self.hash ^= dwarf_key(mv.from) ^ dwarf_key(mv.to);
+                self.hash ^= KEYS.dwarf(mv.from) ^ KEYS.dwarf(mv.to);
                 let captured = custodial_captures(mv.to, self.dwarfs, self.trolls);
                 self.trolls ^= captured;
                 for square in captured.squares() {
-                    self.hash ^= troll_key(square);
+                    self.hash ^= KEYS.troll(square);
                 }
                 captured.any()
             }
             KoomValleyMoveKind::RockMove => {
-                self.hash ^= rock_key(self.rock) ^ rock_key(mv.to);
+                self.hash ^= KEYS.rock(self.rock) ^ KEYS.rock(mv.to);
                 self.rock = mv.to;
                 true
             }
             KoomValleyMoveKind::TrollMove | KoomValleyMoveKind::Trample => {
                 self.trolls = self.trolls.without(mv.from).with(mv.to);
-                self.hash ^= troll_key(mv.from) ^ troll_key(mv.to);
+                self.hash ^= KEYS.troll(mv.from) ^ KEYS.troll(mv.to);
                 for over in mv.trampled() {
                     self.dwarfs = self.dwarfs.without(over);
-                    self.hash ^= dwarf_key(over);
+                    self.hash ^= KEYS.dwarf(over);
                 }
                 mv.kind == KoomValleyMoveKind::Trample
             }
         };
         self.to_move = self.to_move.opponent();
-        self.hash ^= side_key();
+        self.hash ^= KEYS.trolls_to_move();
         // Position texts may start the counters anywhere, up to u32::MAX.
         self.ply = self.ply.saturating_add(1);
         self.quiet_plies = if progress {
