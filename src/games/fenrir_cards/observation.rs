@@ -59,6 +59,7 @@ impl PartialEq for FenrirObservation {
 }
 
 impl FenrirObservation {
+    /// The rules of the game observed.
     pub fn rules(&self) -> &FenrirCardsRules {
         &self.rules
     }
@@ -83,14 +84,17 @@ impl FenrirObservation {
         self.stock_left as usize
     }
 
+    /// The cards discarded so far (public).
     pub fn discarded(&self) -> CardSet {
         self.discarded
     }
 
+    /// The pawn's space: 0 is the wolf's start, the track's length is Odin.
     pub fn pawn(&self) -> u32 {
         self.pawn
     }
 
+    /// Where the game stands: asking, discarding after a failed ask, stuck, or over.
     pub fn phase(&self) -> Phase {
         self.phase
     }

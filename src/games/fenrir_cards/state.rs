@@ -19,16 +19,30 @@ pub enum Event {
     /// `asker` asked `target` for `card`; `held` is the answer (the card was
     /// then discarded from `target`'s hand).
     Ask {
+        /// The player who asked.
         asker: u8,
+        /// The player asked.
         target: u8,
+        /// The card named.
         card: Card,
+        /// Whether `target` held the card (and gave it up).
         held: bool,
     },
     /// `player` discarded `card` after a failed ask, or (`stuck`) because it
     /// had no legal ask.
-    Discard { player: u8, card: Card, stuck: bool },
+    Discard {
+        /// The player who discarded.
+        player: u8,
+        /// The card discarded.
+        card: Card,
+        /// Whether the player discarded because it had no legal ask.
+        stuck: bool,
+    },
     /// `player` drew the top card of the stock (which card stays private).
-    Draw { player: u8 },
+    Draw {
+        /// The player who drew.
+        player: u8,
+    },
 }
 
 /// How a game ended.
@@ -43,6 +57,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports (`bound`, `reached-odin`, `stuck`).
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::Bound => "bound",
@@ -51,6 +66,8 @@ impl EndReason {
         }
     }
 
+    /// Whether the gods won (the wolf is bound): every card was discarded
+    /// before the pawn reached Odin.
     pub const fn is_win(self) -> bool {
         matches!(self, EndReason::Bound)
     }
@@ -65,11 +82,14 @@ pub enum Phase {
     Ask,
     /// The player to move failed an ask of `target` and discards a card of `suit`.
     FailedAsk {
+        /// The suit of the card named, from which the discard must come.
         suit: u8,
+        /// The player who said no.
         target: u8,
     },
     /// The player to move holds cards but has no legal ask, and discards any card.
     Stuck,
+    /// The game is over, for this reason.
     Over(EndReason),
 }
 
@@ -144,6 +164,7 @@ impl FenrirCards {
         &self.deal.stock()[self.drawn as usize..]
     }
 
+    /// The cards discarded so far.
     pub fn discarded(&self) -> CardSet {
         self.discarded
     }
@@ -153,6 +174,7 @@ impl FenrirCards {
         self.pawn
     }
 
+    /// Where the game stands: the deal, an ask, a discard, or the end.
     pub fn phase(&self) -> Phase {
         self.phase
     }

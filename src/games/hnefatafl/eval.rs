@@ -316,6 +316,7 @@ impl Hnefatafl {
 /// `HnefataflEvaluation { weights: HnefataflWeights::HAND_SET }`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HnefataflEvaluation {
+    /// The weight of each term.
     pub weights: HnefataflWeights,
 }
 

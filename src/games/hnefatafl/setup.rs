@@ -61,10 +61,13 @@ const MAX_DEFENDERS: u32 = 12;
 /// give a [`ParseError`] that says what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HnefataflSetup {
+    /// The attackers' squares.
     pub attackers: Bitboard128,
     /// The defenders' soldiers, without the king.
     pub defenders: Bitboard128,
+    /// The king's square (`None` until one is read; validation requires it).
     pub king: Option<Square>,
+    /// The side to move.
     pub to_move: Side,
 }
 

@@ -27,11 +27,15 @@ pub const START_POSITION: &str = "arnbqkbnra/1pppppppp1/10/10/10/10/1PPPPPPPP1/A
 pub struct StealthChessSetup {
     /// The piece on each square, by square index.
     pub board: [Option<Piece>; 80],
+    /// The side to move.
     pub to_move: Side,
     /// The castling rights, as the bits of `KQkq`.
     pub castling: u8,
+    /// The square a pawn that just made a double step passed over, if any.
     pub en_passant: Option<Square>,
+    /// Plies since the last capture or pawn move (the fifty-move rule counts them).
     pub halfmove_clock: u16,
+    /// The number of the full move, from 1, counted up after Black moves.
     pub fullmove: u32,
     /// The Slurk state listed for each Slurk square (by slot).
     pub slurk: [Option<SlurkMark>; SLURK_SLOTS],

@@ -43,10 +43,13 @@ const PIECE_LETTERS: ArmiesText = ArmiesText {
 /// wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThudSetup {
+    /// The dwarfs' squares.
     pub dwarfs: Bitboard256,
+    /// The trolls' squares.
     pub trolls: Bitboard256,
     /// The Thudstone (classic) or the Rock (Koom Valley).
     pub rock: Option<Square>,
+    /// The side to move.
     pub to_move: Side,
     /// Plies since the last capture (Koom Valley: capture or Rock move).
     pub quiet_plies: u32,

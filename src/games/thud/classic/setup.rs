@@ -7,9 +7,10 @@ use crate::bitboard::Bitboard256;
 use crate::games::thud::board::{CENTRE, PERIMETER, Side, square_at};
 use crate::games::thud::setup::ThudSetup;
 
-/// The most dwarfs and trolls a battle has (the starting numbers); no
-/// position can hold more.
+/// The most dwarfs a battle has (the starting number); no position can
+/// hold more.
 pub const MAX_DWARFS: u32 = 32;
+/// The most trolls a battle has (the starting number).
 pub const MAX_TROLLS: u32 = 8;
 
 /// The starting position: the trolls around the Thudstone, the dwarfs on

@@ -10,8 +10,9 @@ use crate::games::thud::board::{CENTRE, Side};
 use crate::games::thud::state::{ZobristKeys, army_accessors};
 use serde::Serialize;
 
-/// A surviving dwarf scores 1 point, a surviving troll 4.
+/// The points a surviving dwarf scores.
 pub const DWARF_POINTS: i32 = 1;
+/// The points a surviving troll scores: a troll is worth four dwarfs.
 pub const TROLL_POINTS: i32 = 4;
 
 /// Why a battle ended. Every end is scored the same way, by the margin.
@@ -27,6 +28,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::NoMoves => "no-moves",

@@ -7,9 +7,10 @@ use crate::bitboard::Bitboard256;
 use crate::games::thud::board::{CENTRE, Side, square_at};
 use crate::games::thud::setup::ThudSetup;
 
-/// The most dwarfs and trolls a game has (the starting numbers); no
-/// position can hold more.
+/// The most dwarfs a game has (the starting number); no position can hold
+/// more.
 pub const MAX_DWARFS: u32 = 16;
+/// The most trolls a game has (the starting number).
 pub const MAX_TROLLS: u32 = 8;
 
 /// The starting position: trolls on `F2 H2 K2 E3 F3 H3 K3 L3`, the Rock on

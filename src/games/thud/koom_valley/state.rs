@@ -26,6 +26,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::RockHome => "rock-home",
