@@ -142,6 +142,26 @@ impl ArmiesText {
     }
 }
 
+/// The two functions every board game offers over its square names,
+/// `square_name` and `parse_square`, from the board's
+/// [`SquareNames`](crate::bitboard::SquareNames) and an example name for
+/// their documentation.
+macro_rules! square_name_functions {
+    ($names:expr, $example:literal) => {
+        #[doc = concat!("The name of a square, such as `", $example, "`.")]
+        pub fn square_name(square: Square) -> String {
+            $names.name(square)
+        }
+
+        #[doc = concat!("Reads a square name such as `", $example, "`.")]
+        pub fn parse_square(text: &str) -> Result<Square, ParseError> {
+            $names.parse(text)
+        }
+    };
+}
+
+pub(crate) use square_name_functions;
+
 #[cfg(test)]
 mod tests {
     use super::{RowError, read_row, write_row};

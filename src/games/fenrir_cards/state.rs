@@ -102,6 +102,36 @@ const PHASE_KEYS: usize = MOVER_KEYS + MAX_PLAYERS;
 const KEY_COUNT: usize = PHASE_KEYS + 17;
 static KEYS: [u64; KEY_COUNT] = zobrist_keys(0x6e6f_726e_6665_7474);
 
+/// The accessors of the public facts, which a state and every player's
+/// observation hold alike: the discards, the pawn, the phase and the history.
+macro_rules! public_facts {
+    () => {
+        /// The cards discarded so far.
+        pub fn discarded(&self) -> CardSet {
+            self.discarded
+        }
+
+        /// The pawn's space: 0 is the wolf's start,
+        /// [`FenrirCardsRules::track`] is Odin.
+        pub fn pawn(&self) -> u32 {
+            self.pawn
+        }
+
+        /// Where the game stands: the deal, an ask, a discard after a failed
+        /// ask or a stuck turn, or the end.
+        pub fn phase(&self) -> Phase {
+            self.phase
+        }
+
+        /// The public history, oldest first.
+        pub fn history(&self) -> &[Event] {
+            &self.history
+        }
+    };
+}
+
+pub(crate) use public_facts;
+
 /// A state of Fetters of Fenrir: the deal, the hands, the stock, the pawn
 /// and the public history.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,25 +194,7 @@ impl FenrirCards {
         &self.deal.stock()[self.drawn as usize..]
     }
 
-    /// The cards discarded so far.
-    pub fn discarded(&self) -> CardSet {
-        self.discarded
-    }
-
-    /// The pawn's space: 0 is the wolf's start, [`FenrirCardsRules::track`] is Odin.
-    pub fn pawn(&self) -> u32 {
-        self.pawn
-    }
-
-    /// Where the game stands: the deal, an ask, a discard, or the end.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The public history, oldest first.
-    pub fn history(&self) -> &[Event] {
-        &self.history
-    }
+    public_facts!();
 
     /// The player whose turn it is (meaningful while the game is on).
     pub fn player_to_move(&self) -> Player {
