@@ -92,3 +92,46 @@ macro_rules! army_accessors {
 }
 
 pub(crate) use army_accessors;
+
+/// The rules both Thud games apply alike after a move: passing the turn
+/// with its counters, and the ends both have, which each game checks after
+/// its own. The expanding module names its `KEYS`, its `EndReason` and
+/// `limit_reached`.
+macro_rules! shared_turn_rules {
+    () => {
+        /// Passes the turn after a move: the side to move and its hash key,
+        /// the ply counters (`progress`, a capture or in Koom Valley Thud
+        /// a Rock move, resets the quiet plies), then whether the game is
+        /// over.
+        #[inline]
+        fn pass_turn(&mut self, progress: bool) {
+            self.to_move = self.to_move.opponent();
+            self.hash ^= KEYS.trolls_to_move();
+            // Position texts may start the counters anywhere, up to u32::MAX.
+            self.ply = self.ply.saturating_add(1);
+            self.quiet_plies = if progress {
+                0
+            } else {
+                self.quiet_plies.saturating_add(1)
+            };
+            self.ending = self.ending_now();
+        }
+
+        /// The ends both games share, in order: no legal move for the side
+        /// to move, then the no-capture limit, then the ply limit.
+        fn stalemate_or_limit(&self) -> Option<EndReason> {
+            if !self.has_legal_move() {
+                return Some(EndReason::NoMoves);
+            }
+            if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
+                return Some(EndReason::NoCaptureLimit);
+            }
+            if limit_reached(self.rules.ply_limit, self.ply) {
+                return Some(EndReason::PlyLimit);
+            }
+            None
+        }
+    };
+}
+
+pub(crate) use shared_turn_rules;

@@ -11,6 +11,7 @@ use crate::games::thud::board::{
 };
 use crate::games::thud::move_text::Piece;
 use crate::games::thud::setup::square_list;
+use crate::games::thud::state::shared_turn_rules;
 
 /// The dwarfs' goal: the five squares of rank 1, `F1` to `K1`.
 pub const GOAL: Bitboard256 = Bitboard256::from_squares(&[
@@ -94,17 +95,10 @@ impl KoomValley {
                 mv.kind == KoomValleyMoveKind::Trample
             }
         };
-        self.to_move = self.to_move.opponent();
-        self.hash ^= KEYS.trolls_to_move();
-        // Position texts may start the counters anywhere, up to u32::MAX.
-        self.ply = self.ply.saturating_add(1);
-        self.quiet_plies = if progress {
-            0
-        } else {
-            self.quiet_plies.saturating_add(1)
-        };
-        self.ending = self.ending_now();
+        self.pass_turn(progress);
     }
+
+    shared_turn_rules!();
 
     /// The end that applies to the position as it stands, in order of
     /// precedence: the Rock home, the Rock surrounded just after a troll
@@ -116,16 +110,7 @@ impl KoomValley {
         if self.to_move == Side::Dwarfs && self.trolls_around_rock().count() >= TROLLS_AROUND_ROCK {
             return Some(EndReason::RockSurrounded);
         }
-        if !self.has_legal_move() {
-            return Some(EndReason::NoMoves);
-        }
-        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
-            return Some(EndReason::NoCaptureLimit);
-        }
-        if limit_reached(self.rules.ply_limit, self.ply) {
-            return Some(EndReason::PlyLimit);
-        }
-        None
+        self.stalemate_or_limit()
     }
 
     /// Follows a trample by the troll on `path[0]` through the landing
