@@ -1,4 +1,5 @@
 use super::Square;
+use super::set::set_operators;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -116,6 +117,12 @@ impl Bitboard128 {
     pub const fn shift_down(self, by: u32) -> Self {
         Bitboard128(self.0 >> by)
     }
+
+    /// The set whose bits are `op` of the two sets' bits.
+    #[inline]
+    fn zip_words(self, rhs: Bitboard128, op: impl Fn(u128, u128) -> u128) -> Self {
+        Bitboard128(op(self.0, rhs.0))
+    }
 }
 
 /// Iterator over the squares of a [`Bitboard128`], lowest index first.
@@ -140,37 +147,7 @@ impl Iterator for Squares128 {
     }
 }
 
-impl ExactSizeIterator for Squares128 {}
-
-impl FromIterator<Square> for Bitboard128 {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        iter.into_iter().fold(Bitboard128::EMPTY, Bitboard128::with)
-    }
-}
-
-macro_rules! bit_ops {
-    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt),*) => {$(
-        impl $trait for Bitboard128 {
-            type Output = Bitboard128;
-            #[inline]
-            fn $method(self, rhs: Bitboard128) -> Bitboard128 {
-                Bitboard128(self.0 $op rhs.0)
-            }
-        }
-        impl $assign_trait for Bitboard128 {
-            #[inline]
-            fn $assign_method(&mut self, rhs: Bitboard128) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    )*};
-}
-
-bit_ops!(
-    BitAnd bitand BitAndAssign bitand_assign &,
-    BitOr bitor BitOrAssign bitor_assign |,
-    BitXor bitxor BitXorAssign bitxor_assign ^
-);
+set_operators!(Bitboard128, Squares128);
 
 impl Not for Bitboard128 {
     type Output = Bitboard128;

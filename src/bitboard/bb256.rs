@@ -1,4 +1,5 @@
 use super::Square;
+use super::set::set_operators;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -177,6 +178,17 @@ impl Bitboard256 {
         Bitboard256(words)
     }
 
+    /// The set whose bits are `op` of the two sets' bits, word by word.
+    #[inline]
+    fn zip_words(self, rhs: Bitboard256, op: impl Fn(u64, u64) -> u64) -> Self {
+        Bitboard256([
+            op(self.0[0], rhs.0[0]),
+            op(self.0[1], rhs.0[1]),
+            op(self.0[2], rhs.0[2]),
+            op(self.0[3], rhs.0[3]),
+        ])
+    }
+
     /// The set and `other` combined, usable in constants.
     #[inline]
     pub const fn union(self, other: Bitboard256) -> Self {
@@ -218,42 +230,7 @@ impl Iterator for Squares256 {
     }
 }
 
-impl ExactSizeIterator for Squares256 {}
-
-impl FromIterator<Square> for Bitboard256 {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        iter.into_iter().fold(Bitboard256::EMPTY, Bitboard256::with)
-    }
-}
-
-macro_rules! bit_ops {
-    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt),*) => {$(
-        impl $trait for Bitboard256 {
-            type Output = Bitboard256;
-            #[inline]
-            fn $method(self, rhs: Bitboard256) -> Bitboard256 {
-                Bitboard256([
-                    self.0[0] $op rhs.0[0],
-                    self.0[1] $op rhs.0[1],
-                    self.0[2] $op rhs.0[2],
-                    self.0[3] $op rhs.0[3],
-                ])
-            }
-        }
-        impl $assign_trait for Bitboard256 {
-            #[inline]
-            fn $assign_method(&mut self, rhs: Bitboard256) {
-                *self = *self $op rhs;
-            }
-        }
-    )*};
-}
-
-bit_ops!(
-    BitAnd bitand BitAndAssign bitand_assign &,
-    BitOr bitor BitOrAssign bitor_assign |,
-    BitXor bitxor BitXorAssign bitxor_assign ^
-);
+set_operators!(Bitboard256, Squares256);
 
 impl Not for Bitboard256 {
     type Output = Bitboard256;

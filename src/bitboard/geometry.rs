@@ -309,13 +309,11 @@ mod tests {
     ) -> B {
         let mut reached = sources;
         for source in board.squares().filter(|&square| sources.contains(square)) {
-            let mut distance = 1;
-            while let Some(next) = board.grid.step(source, direction, distance) {
-                if !(board.playable & passable).contains(next) {
+            for next in board.line(source, direction) {
+                if !passable.contains(next) {
                     break;
                 }
                 reached = reached.with(next);
-                distance += 1;
             }
         }
         reached

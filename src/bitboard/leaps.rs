@@ -1,4 +1,4 @@
-use super::{Bitboard, Bitboard128, Bitboard256, Grid, Square};
+use super::{Bitboard, Bitboard128, Bitboard256, Direction, Grid, Square};
 
 /// For every square, the squares a leaping piece reaches from it in one move
 /// (a king, a knight, the two-square leap of the Stealth Chess Assassin).
@@ -13,18 +13,23 @@ pub type Leaps128 = Leaps<Bitboard128, 128>;
 /// The leaps of a board of up to 256 squares.
 pub type Leaps256 = Leaps<Bitboard256, 256>;
 
-/// One step in each of the eight directions, as (file, rank) changes.
-const KING: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+/// The (file, rank) changes of a move of `distance` squares in each of the
+/// eight directions: a king's step for 1, the Assassin's straight leap for 2.
+const fn straight(distance: i8) -> [(i8, i8); 8] {
+    let mut offsets = [(0, 0); 8];
+    let mut i = 0;
+    while i < 8 {
+        let (file, rank) = Direction::ALL[i].delta();
+        offsets[i] = (file * distance, rank * distance);
+        i += 1;
+    }
+    offsets
+}
 
+/// One step in each of the eight directions.
+const KING: [(i8, i8); 8] = straight(1);
+
+/// A knight's eight leaps.
 const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
@@ -37,16 +42,7 @@ const KNIGHT: [(i8, i8); 8] = [
 ];
 
 /// Exactly two squares in each of the eight directions.
-const STRAIGHT_TWO: [(i8, i8); 8] = [
-    (0, 2),
-    (2, 2),
-    (2, 0),
-    (2, -2),
-    (0, -2),
-    (-2, -2),
-    (-2, 0),
-    (-2, 2),
-];
+const STRAIGHT_TWO: [(i8, i8); 8] = straight(2);
 
 // A `const fn` cannot call trait methods, so the constructors are written
 // once per bitboard width.

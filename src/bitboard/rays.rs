@@ -129,16 +129,11 @@ mod tests {
         occupied: B,
     ) -> B {
         let mut seen = B::EMPTY;
-        let mut distance = 1;
-        while let Some(to) = board.grid.step(from, direction, distance) {
-            if !board.playable.contains(to) {
-                break;
-            }
+        for to in board.line(from, direction) {
             seen = seen.with(to);
             if occupied.contains(to) {
                 break;
             }
-            distance += 1;
         }
         seen
     }

@@ -88,3 +88,41 @@ macro_rules! delegate_to_inherent {
 
 delegate_to_inherent!(Bitboard128);
 delegate_to_inherent!(Bitboard256);
+
+/// The set operators (`&`, `|`, `^` and their assigning forms), collecting
+/// squares into a set and the exact size of the square iterator, for a
+/// bitboard type whose `zip_words` applies an operation word by word.
+macro_rules! set_operators {
+    ($bitboard:ident, $squares:ident) => {
+        set_operators!(@binary $bitboard,
+            BitAnd bitand BitAndAssign bitand_assign &,
+            BitOr bitor BitOrAssign bitor_assign |,
+            BitXor bitxor BitXorAssign bitxor_assign ^
+        );
+
+        impl ExactSizeIterator for $squares {}
+
+        impl FromIterator<Square> for $bitboard {
+            fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+                iter.into_iter().fold($bitboard::EMPTY, $bitboard::with)
+            }
+        }
+    };
+    (@binary $bitboard:ident, $($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt),*) => {$(
+        impl $trait for $bitboard {
+            type Output = $bitboard;
+            #[inline]
+            fn $method(self, rhs: $bitboard) -> $bitboard {
+                self.zip_words(rhs, |a, b| a $op b)
+            }
+        }
+        impl $assign_trait for $bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: $bitboard) {
+                *self = *self $op rhs;
+            }
+        }
+    )*};
+}
+
+pub(super) use set_operators;

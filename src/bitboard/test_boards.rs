@@ -1,6 +1,6 @@
 //! The boards the helper tests run on, and simple sets of squares to try.
 
-use super::{Bitboard, Bitboard128, Bitboard256, Grid, Square};
+use super::{Bitboard, Bitboard128, Bitboard256, Direction, Grid, Square};
 
 pub struct TestBoard<B> {
     pub name: &'static str,
@@ -34,6 +34,15 @@ impl<B: Bitboard> TestBoard<B> {
 
     pub fn square(&self, file: i32, rank: i32) -> Square {
         self.grid.square(file, rank).unwrap()
+    }
+
+    /// The squares beyond `from` in `direction`, nearest first, walked one
+    /// step at a time up to the edge or the first square off the board:
+    /// what the helpers under test compute with shifts and tables.
+    pub fn line(&self, from: Square, direction: Direction) -> impl Iterator<Item = Square> + '_ {
+        (1..)
+            .map_while(move |distance| self.grid.step(from, direction, distance))
+            .take_while(|&square| self.playable.contains(square))
     }
 }
 

@@ -1,7 +1,10 @@
 //! Text shared by the board games' position formats: a row is written as its
 //! pieces' letters, with each run of empty squares given as its length.
 
+use crate::bitboard::{Bitboard, Square};
+use crate::core::ParseError;
 use std::fmt;
+use std::str::SplitWhitespace;
 
 /// Writes one row of a board as position strings spell it: each piece as its
 /// letter, each run of empty squares as its length (`3dT2`).
@@ -69,6 +72,95 @@ pub(crate) fn read_row(text: &str, width: usize) -> Result<Vec<(usize, char)>, R
         Err(RowError::Length(column))
     }
 }
+
+/// Splits a position text into its board, the side to move (read by
+/// `parse_to_move`, which gives the first side when the word is left out)
+/// and the words that follow, which are the game's to read. `bad` turns a
+/// problem into the error that names the whole text.
+pub(crate) fn board_and_side<'a, S>(
+    text: &'a str,
+    parse_to_move: impl FnOnce(Option<&str>) -> Result<S, String>,
+    bad: impl Fn(String) -> ParseError,
+) -> Result<(&'a str, S, SplitWhitespace<'a>), ParseError> {
+    let mut words = text.split_whitespace();
+    let board = words
+        .next()
+        .ok_or_else(|| bad("the text is empty".into()))?;
+    let to_move = parse_to_move(words.next()).map_err(&bad)?;
+    Ok((board, to_move, words))
+}
+
+/// How the position text spells a board of two armies and one piece of its
+/// own (Hnefatafl's king, Thud's Thudstone or Rock): a letter for each
+/// army, a letter and a name for the single piece, and the legend an
+/// unknown letter's error lists.
+pub(crate) struct ArmiesText {
+    pub(crate) armies: [char; 2],
+    pub(crate) single: char,
+    pub(crate) single_name: &'static str,
+    pub(crate) legend: &'static str,
+}
+
+impl ArmiesText {
+    /// Puts the piece spelt `letter` on `square`: into the army of that
+    /// letter, or as the single piece (refused when there is one already).
+    pub(crate) fn place<B: Bitboard>(
+        &self,
+        letter: char,
+        square: Square,
+        [first, second]: [&mut B; 2],
+        single: &mut Option<Square>,
+    ) -> Result<(), String> {
+        match letter {
+            _ if letter == self.armies[0] => *first = first.with(square),
+            _ if letter == self.armies[1] => *second = second.with(square),
+            _ if letter == self.single && single.is_some() => {
+                return Err(format!("more than one {} ({letter})", self.single_name));
+            }
+            _ if letter == self.single => *single = Some(square),
+            other => return Err(format!("`{other}` is not a piece ({})", self.legend)),
+        }
+        Ok(())
+    }
+
+    /// The letter of the piece on `square`, if there is one.
+    pub(crate) fn letter<B: Bitboard>(
+        &self,
+        square: Square,
+        armies: [B; 2],
+        single: Option<Square>,
+    ) -> Option<char> {
+        if armies[0].contains(square) {
+            Some(self.armies[0])
+        } else if armies[1].contains(square) {
+            Some(self.armies[1])
+        } else if single == Some(square) {
+            Some(self.single)
+        } else {
+            None
+        }
+    }
+}
+
+/// The two functions every board game offers over its square names,
+/// `square_name` and `parse_square`, from the board's
+/// [`SquareNames`](crate::bitboard::SquareNames) and an example name for
+/// their documentation.
+macro_rules! square_name_functions {
+    ($names:expr, $example:literal) => {
+        #[doc = concat!("The name of a square, such as `", $example, "`.")]
+        pub fn square_name(square: Square) -> String {
+            $names.name(square)
+        }
+
+        #[doc = concat!("Reads a square name such as `", $example, "`.")]
+        pub fn parse_square(text: &str) -> Result<Square, ParseError> {
+            $names.parse(text)
+        }
+    };
+}
+
+pub(crate) use square_name_functions;
 
 #[cfg(test)]
 mod tests {

@@ -50,6 +50,7 @@ pub enum PlayoutMoves {
 /// A playout: the team's rule, a share of random moves, and the score.
 #[derive(Clone, Debug)]
 pub struct FenrirPlayout {
+    /// How the team picks its moves.
     pub moves: PlayoutMoves,
     /// The probability that a move is uniformly random instead.
     pub randomness: f64,
@@ -71,6 +72,9 @@ impl FenrirPlayout {
         FenrirPlayout::new(PlayoutMoves::OpenHand, 0.1, true)
     }
 
+    /// A playout that picks moves by `moves`, plays a uniformly random move
+    /// instead with probability `randomness`, and scores a win by its margin
+    /// when `margin` is set.
     pub fn new(moves: PlayoutMoves, randomness: f64, margin: bool) -> Self {
         FenrirPlayout {
             moves,

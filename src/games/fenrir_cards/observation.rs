@@ -4,7 +4,7 @@ use super::cards::{Card, CardSet};
 use super::determinize::Sampler;
 use super::moves::FenrirCardsMove;
 use super::options::FenrirCardsRules;
-use super::state::{Event, FenrirCards, Phase};
+use super::state::{Event, FenrirCards, Phase, public_facts};
 use crate::core::{
     Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Player, Status, Stochastic,
 };
@@ -59,6 +59,7 @@ impl PartialEq for FenrirObservation {
 }
 
 impl FenrirObservation {
+    /// The rules of the game observed.
     pub fn rules(&self) -> &FenrirCardsRules {
         &self.rules
     }
@@ -83,17 +84,7 @@ impl FenrirObservation {
         self.stock_left as usize
     }
 
-    pub fn discarded(&self) -> CardSet {
-        self.discarded
-    }
-
-    pub fn pawn(&self) -> u32 {
-        self.pawn
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
+    public_facts!();
 
     /// Whether the observer is the player to move.
     pub fn observer_to_move(&self) -> bool {
@@ -101,11 +92,6 @@ impl FenrirObservation {
             self.phase,
             Phase::Ask | Phase::FailedAsk { .. } | Phase::Stuck
         ) && self.to_move == self.observer
-    }
-
-    /// The public history, oldest first.
-    pub fn history(&self) -> &[Event] {
-        &self.history
     }
 
     /// The number of deals consistent with this observation: the size of the

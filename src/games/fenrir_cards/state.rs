@@ -19,16 +19,30 @@ pub enum Event {
     /// `asker` asked `target` for `card`; `held` is the answer (the card was
     /// then discarded from `target`'s hand).
     Ask {
+        /// The player who asked.
         asker: u8,
+        /// The player asked.
         target: u8,
+        /// The card named.
         card: Card,
+        /// Whether `target` held the card (and gave it up).
         held: bool,
     },
     /// `player` discarded `card` after a failed ask, or (`stuck`) because it
     /// had no legal ask.
-    Discard { player: u8, card: Card, stuck: bool },
+    Discard {
+        /// The player who discarded.
+        player: u8,
+        /// The card discarded.
+        card: Card,
+        /// Whether the player discarded because it had no legal ask.
+        stuck: bool,
+    },
     /// `player` drew the top card of the stock (which card stays private).
-    Draw { player: u8 },
+    Draw {
+        /// The player who drew.
+        player: u8,
+    },
 }
 
 /// How a game ended.
@@ -43,6 +57,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports (`bound`, `reached-odin`, `stuck`).
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::Bound => "bound",
@@ -51,6 +66,8 @@ impl EndReason {
         }
     }
 
+    /// Whether the gods won (the wolf is bound): every card was discarded
+    /// before the pawn reached Odin.
     pub const fn is_win(self) -> bool {
         matches!(self, EndReason::Bound)
     }
@@ -65,11 +82,14 @@ pub enum Phase {
     Ask,
     /// The player to move failed an ask of `target` and discards a card of `suit`.
     FailedAsk {
+        /// The suit of the card named, from which the discard must come.
         suit: u8,
+        /// The player who said no.
         target: u8,
     },
     /// The player to move holds cards but has no legal ask, and discards any card.
     Stuck,
+    /// The game is over, for this reason.
     Over(EndReason),
 }
 
@@ -81,6 +101,36 @@ const MOVER_KEYS: usize = STOCK_KEYS + 48 * 48;
 const PHASE_KEYS: usize = MOVER_KEYS + MAX_PLAYERS;
 const KEY_COUNT: usize = PHASE_KEYS + 17;
 static KEYS: [u64; KEY_COUNT] = zobrist_keys(0x6e6f_726e_6665_7474);
+
+/// The accessors of the public facts, which a state and every player's
+/// observation hold alike: the discards, the pawn, the phase and the history.
+macro_rules! public_facts {
+    () => {
+        /// The cards discarded so far.
+        pub fn discarded(&self) -> CardSet {
+            self.discarded
+        }
+
+        /// The pawn's space: 0 is the wolf's start,
+        /// [`FenrirCardsRules::track`] is Odin.
+        pub fn pawn(&self) -> u32 {
+            self.pawn
+        }
+
+        /// Where the game stands: the deal, an ask, a discard after a failed
+        /// ask or a stuck turn, or the end.
+        pub fn phase(&self) -> Phase {
+            self.phase
+        }
+
+        /// The public history, oldest first.
+        pub fn history(&self) -> &[Event] {
+            &self.history
+        }
+    };
+}
+
+pub(crate) use public_facts;
 
 /// A state of Fetters of Fenrir: the deal, the hands, the stock, the pawn
 /// and the public history.
@@ -144,23 +194,7 @@ impl FenrirCards {
         &self.deal.stock()[self.drawn as usize..]
     }
 
-    pub fn discarded(&self) -> CardSet {
-        self.discarded
-    }
-
-    /// The pawn's space: 0 is the wolf's start, [`FenrirCardsRules::track`] is Odin.
-    pub fn pawn(&self) -> u32 {
-        self.pawn
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The public history, oldest first.
-    pub fn history(&self) -> &[Event] {
-        &self.history
-    }
+    public_facts!();
 
     /// The player whose turn it is (meaningful while the game is on).
     pub fn player_to_move(&self) -> Player {

@@ -21,7 +21,9 @@ use std::str::FromStr;
 /// the deal fits a configuration is checked by [`Deal::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Deal {
+    /// The colour of each fetter tile along the path, tile 1 first.
     pub tiles: Vec<Colour>,
+    /// The colour of each god on its starting tile, nearest Odin first.
     pub gods: Vec<Colour>,
 }
 
@@ -207,6 +209,7 @@ impl fmt::Display for FenrirPathSetup {
 /// A dealt position as written, before it is checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealtSetup {
+    /// The tiles and the gods as dealt.
     pub deal: Deal,
     /// The tile of each god by colour index; `None` puts every god on its
     /// starting tile.

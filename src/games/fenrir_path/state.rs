@@ -24,6 +24,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::FenrirBound => "fenrir-bound",

@@ -2,6 +2,7 @@
 
 use crate::bitboard::{Bitboard128, Geometry128, Grid, Rays128, Square, SquareNames, Steps128};
 use crate::core::{ParseError, two_sides};
+use crate::games::board_text::square_name_functions;
 
 /// Board size: 11 files (`a`..`k`) and 11 ranks (`1`..`11`), `a1` bottom left.
 pub const SIZE: u8 = 11;
@@ -53,15 +54,7 @@ pub(crate) const fn squares_at(coordinates: &[(i32, i32)]) -> Bitboard128 {
 /// a name before reading it.
 const NAMES: SquareNames<Bitboard128> = SquareNames::new(GRID, "abcdefghijk");
 
-/// The name of a square, `a1`..`k11`.
-pub fn square_name(square: Square) -> String {
-    NAMES.name(square)
-}
-
-/// Reads a square name such as `f6`.
-pub fn parse_square(text: &str) -> Result<Square, ParseError> {
-    NAMES.parse(text)
-}
+square_name_functions!(NAMES, "f6");
 
 two_sides! {
     /// The two sides. Attackers (black) move first.

@@ -36,6 +36,7 @@ use super::rules::is_hostile_square;
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Direction};
 use crate::core::{Evaluate, Evaluator, Game, Player};
+use crate::games::zero_sum_evaluation;
 
 /// The largest estimate of a position that is not over.
 pub const MAX_ESTIMATE: f64 = 0.9;
@@ -43,52 +44,66 @@ pub const MAX_ESTIMATE: f64 = 0.9;
 /// The number of weighted terms in the evaluation.
 pub const TERM_COUNT: usize = 9;
 
-/// The terms' names, in the order of [`HnefataflWeights::to_array`] and
-/// [`EvaluationTerms::values`].
-pub const TERM_NAMES: [&str; TERM_COUNT] = [
-    "material",
-    "open_corners",
-    "corners_in_two",
-    "forks",
-    "edge_lines",
-    "king_room",
-    "defenders_edge",
-    "corner_guards",
-    "king_pressed",
-];
-
 /// What each term's count is divided by before its weight applies: the
 /// edge squares and the corner guards count as fractions of their most.
 const TERM_SCALES: [f64; TERM_COUNT] = [1.0, 1.0, 1.0, 1.0, 1.0, 40.0, 40.0, 12.0, 1.0];
 
-/// The weights of the evaluation's terms, seen from the defenders: a
-/// positive weight makes a term good for them, a negative one bad. The raw
-/// sum is each weight times its term's value (described at each field);
-/// the positions judged before the sum (an open corner, a fork on the
-/// defenders' move) do not use the weights.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HnefataflWeights {
+/// Declares the weighted terms once, in their order: the weights' fields
+/// (with their documentation), [`TERM_NAMES`], and the conversions of the
+/// weights to and from an array in that order.
+macro_rules! weighted_terms {
+    ($($(#[doc = $doc:literal])* $term:ident,)*) => {
+        /// The weights of the evaluation's terms, seen from the defenders: a
+        /// positive weight makes a term good for them, a negative one bad. The raw
+        /// sum is each weight times its term's value (described at each field);
+        /// the positions judged before the sum (an open corner, a fork on the
+        /// defenders' move) do not use the weights.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct HnefataflWeights {
+            $($(#[doc = $doc])* pub $term: f64,)*
+        }
+
+        /// The terms' names, in the order of [`HnefataflWeights::to_array`]
+        /// and [`EvaluationTerms::values`].
+        pub const TERM_NAMES: [&str; TERM_COUNT] = [$(stringify!($term)),*];
+
+        impl HnefataflWeights {
+            /// The weights in the order of [`TERM_NAMES`].
+            pub const fn to_array(&self) -> [f64; TERM_COUNT] {
+                [$(self.$term),*]
+            }
+
+            /// Weights from values in the order of [`TERM_NAMES`].
+            pub const fn from_array(values: [f64; TERM_COUNT]) -> HnefataflWeights {
+                let [$($term),*] = values;
+                HnefataflWeights { $($term),* }
+            }
+        }
+    };
+}
+
+weighted_terms! {
     /// Defenders left / 12 − attackers left / 24.
-    pub material: f64,
+    material,
     /// Corners the king reaches in one move (on the attackers' move, at
     /// most one: more is judged before the sum).
-    pub open_corners: f64,
+    open_corners,
     /// Corners the king reaches in two moves over empty lines.
-    pub corners_in_two: f64,
+    corners_in_two,
     /// Squares the king reaches in one move that see two corners or touch
     /// one, at most 2.
-    pub forks: f64,
+    forks,
     /// Edge squares the king reaches in one move.
-    pub edge_lines: f64,
+    edge_lines,
     /// Edge squares the king could walk to over empty squares, / 40.
-    pub king_room: f64,
+    king_room,
     /// Edge squares any defender can reach through squares free of
     /// attackers, / 40 (the opposite of encirclement pressure).
-    pub defenders_edge: f64,
+    defenders_edge,
     /// Attackers within two squares of a corner, at most 3 per corner, / 12.
-    pub corner_guards: f64,
+    corner_guards,
     /// Attackers beside the king.
-    pub king_pressed: f64,
+    king_pressed,
 }
 
 impl HnefataflWeights {
@@ -121,47 +136,6 @@ impl HnefataflWeights {
         corner_guards: -0.2315,
         king_pressed: 0.0541,
     };
-
-    /// The weights in the order of [`TERM_NAMES`].
-    pub const fn to_array(&self) -> [f64; TERM_COUNT] {
-        [
-            self.material,
-            self.open_corners,
-            self.corners_in_two,
-            self.forks,
-            self.edge_lines,
-            self.king_room,
-            self.defenders_edge,
-            self.corner_guards,
-            self.king_pressed,
-        ]
-    }
-
-    /// Weights from values in the order of [`TERM_NAMES`].
-    pub const fn from_array(values: [f64; TERM_COUNT]) -> HnefataflWeights {
-        let [
-            material,
-            open_corners,
-            corners_in_two,
-            forks,
-            edge_lines,
-            king_room,
-            defenders_edge,
-            corner_guards,
-            king_pressed,
-        ] = values;
-        HnefataflWeights {
-            material,
-            open_corners,
-            corners_in_two,
-            forks,
-            edge_lines,
-            king_room,
-            defenders_edge,
-            corner_guards,
-            king_pressed,
-        }
-    }
 }
 
 /// The terms of the evaluation in one position that the weights decide
@@ -329,18 +303,12 @@ impl Hnefatafl {
     /// `player`'s payoff if the game is over, otherwise the estimate with
     /// the terms weighted by `weights`, in `[-MAX_ESTIMATE, MAX_ESTIMATE]`.
     pub fn evaluate_with(&self, weights: &HnefataflWeights, player: Player) -> f64 {
-        if let Some(outcome) = self.status().outcome() {
-            return outcome.payoffs.get(player);
-        }
-        let defenders = match self.judge() {
-            Judgement::Decided(estimate) => estimate,
-            Judgement::Weighed(terms) => squash(terms.weighted_sum(weights)),
-        };
-        if player == Side::Defenders.player() {
-            defenders
-        } else {
-            -defenders
-        }
+        zero_sum_evaluation(self, player, Side::Defenders.player(), || {
+            match self.judge() {
+                Judgement::Decided(estimate) => estimate,
+                Judgement::Weighed(terms) => squash(terms.weighted_sum(weights)),
+            }
+        })
     }
 }
 
@@ -348,6 +316,7 @@ impl Hnefatafl {
 /// `HnefataflEvaluation { weights: HnefataflWeights::HAND_SET }`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HnefataflEvaluation {
+    /// The weight of each term.
     pub weights: HnefataflWeights,
 }
 

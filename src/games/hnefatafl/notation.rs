@@ -14,8 +14,12 @@ use std::str::FromStr;
 /// `xSQ` (possibly repeated, as some records do).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedMove {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it moves to.
     pub to: Square,
+    /// The squares the record says were captured (checked against the rules'
+    /// captures when the move is matched).
     pub captures: Bitboard128,
 }
 

@@ -7,7 +7,7 @@ use super::options::HnefataflRules;
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::{ParseError, RepetitionHistory, Setup};
-use crate::games::board_text::{RowError, read_row, write_row};
+use crate::games::board_text::{ArmiesText, RowError, board_and_side, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
 
@@ -41,6 +41,14 @@ const START: HnefataflSetup = HnefataflSetup {
     to_move: Side::Attackers,
 };
 
+/// The letters of the pieces: `t` an attacker, `T` a defender, `K` the king.
+const PIECE_LETTERS: ArmiesText = ArmiesText {
+    armies: ['t', 'T'],
+    single: 'K',
+    single_name: "king",
+    legend: "t attacker, T defender, K king",
+};
+
 /// The most pieces each side has at the start; no position can hold more.
 const MAX_ATTACKERS: u32 = 24;
 const MAX_DEFENDERS: u32 = 12;
@@ -53,10 +61,13 @@ const MAX_DEFENDERS: u32 = 12;
 /// give a [`ParseError`] that says what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HnefataflSetup {
+    /// The attackers' squares.
     pub attackers: Bitboard128,
     /// The defenders' soldiers, without the king.
     pub defenders: Bitboard128,
+    /// The king's square (`None` until one is read; validation requires it).
     pub king: Option<Square>,
+    /// The side to move.
     pub to_move: Side,
 }
 
@@ -106,11 +117,7 @@ impl FromStr for HnefataflSetup {
     /// `defenders`; attackers if left out).
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let bad = |problem: String| ParseError::new("position", text, problem);
-        let mut words = text.split_whitespace();
-        let board = words
-            .next()
-            .ok_or_else(|| bad("the text is empty".into()))?;
-        let to_move = Side::parse_to_move(words.next()).map_err(bad)?;
+        let (board, to_move, mut words) = board_and_side(text, Side::parse_to_move, bad)?;
         if let Some(extra) = words.next() {
             return Err(bad(format!("unexpected `{extra}` after the side to move")));
         }
@@ -148,19 +155,14 @@ impl FromStr for HnefataflSetup {
                 let square = GRID
                     .square(file as i32, rank as i32)
                     .expect("file and rank are within the board");
-                match c {
-                    't' => setup.attackers = setup.attackers.with(square),
-                    'T' => setup.defenders = setup.defenders.with(square),
-                    'K' if setup.king.is_some() => {
-                        return Err(bad("more than one king".into()));
-                    }
-                    'K' => setup.king = Some(square),
-                    other => {
-                        return Err(bad(format!(
-                            "`{other}` is not a piece (t attacker, T defender, K king)"
-                        )));
-                    }
-                }
+                PIECE_LETTERS
+                    .place(
+                        c,
+                        square,
+                        [&mut setup.attackers, &mut setup.defenders],
+                        &mut setup.king,
+                    )
+                    .map_err(bad)?;
             }
         }
         Ok(setup)
@@ -175,15 +177,7 @@ impl fmt::Display for HnefataflSetup {
                 f,
                 (0..SIZE as i32).map(|file| {
                     let square = GRID.square(file, rank).expect("on the board");
-                    if self.attackers.contains(square) {
-                        Some('t')
-                    } else if self.defenders.contains(square) {
-                        Some('T')
-                    } else if self.king == Some(square) {
-                        Some('K')
-                    } else {
-                        None
-                    }
+                    PIECE_LETTERS.letter(square, [self.attackers, self.defenders], self.king)
                 }),
             )?;
             f.write_str("/")?;
@@ -235,13 +229,10 @@ mod tests {
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
         assert!(START.validate().is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
-        let rules = HnefataflRules::default();
-        let start = Hnefatafl::start(rules);
-        assert_eq!(start.position_text(), START_POSITION);
-        assert_eq!(
-            start,
-            Hnefatafl::from_position_text(START_POSITION, rules).unwrap()
+        crate::games::check_start_constants::<Hnefatafl>(
+            &START,
+            START_POSITION,
+            HnefataflRules::default(),
         );
     }
 

@@ -32,6 +32,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::Escape => "escape",
@@ -85,6 +86,7 @@ pub struct Hnefatafl {
 }
 
 impl Hnefatafl {
+    /// The attackers' squares.
     pub fn attackers(&self) -> Bitboard128 {
         self.attackers
     }
@@ -94,10 +96,12 @@ impl Hnefatafl {
         self.defenders
     }
 
+    /// The king's square.
     pub fn king(&self) -> Square {
         self.king
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Side {
         self.to_move
     }

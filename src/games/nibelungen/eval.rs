@@ -3,7 +3,8 @@
 use super::board::DISTANCE;
 use super::moves::Character;
 use super::state::{Nibelungen, Side};
-use crate::core::{Evaluate, Game, Player, Status};
+use crate::core::{Evaluate, Player};
+use crate::games::zero_sum_evaluation;
 
 impl Nibelungen {
     /// The number of steps between two characters, ignoring the others.
@@ -20,18 +21,12 @@ impl Evaluate for Nibelungen {
     /// castle). Each distance is at most 4 steps, so the difference of the
     /// two sums lies within -8..=8.
     fn evaluate(&self, player: Player) -> f64 {
-        if let Status::Over(outcome) = self.status() {
-            return outcome.payoffs.get(player);
-        }
-        let murderers = self.distance(Character::Gunther, Character::Siegfried)
-            + self.distance(Character::Hagen, Character::Siegfried);
-        let partners = self.distance(Character::Brunhild, Character::Siegfried)
-            + self.distance(Character::Kriemhild, Character::Siegfried);
-        let for_tod = (f64::from(partners) - f64::from(murderers)) / 18.0;
-        if player == Side::Tod.player() {
-            for_tod
-        } else {
-            -for_tod
-        }
+        zero_sum_evaluation(self, player, Side::Tod.player(), || {
+            let murderers = self.distance(Character::Gunther, Character::Siegfried)
+                + self.distance(Character::Hagen, Character::Siegfried);
+            let partners = self.distance(Character::Brunhild, Character::Siegfried)
+                + self.distance(Character::Kriemhild, Character::Siegfried);
+            (f64::from(partners) - f64::from(murderers)) / 18.0
+        })
     }
 }

@@ -38,6 +38,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::SiegfriedWithBrunhild => "siegfried-with-brunhild",

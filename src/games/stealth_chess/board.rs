@@ -10,6 +10,7 @@
 
 use crate::bitboard::{Bitboard128, Grid, Leaps128, Rays128, Square, SquareNames};
 use crate::core::{ParseError, two_sides};
+use crate::games::board_text::square_name_functions;
 
 /// The number of files, `a`..`j`.
 pub const FILES: u8 = 10;
@@ -60,15 +61,7 @@ pub const fn square_at(file: i32, rank: i32) -> Square {
 /// File letters are read in lower case, as long algebraic moves write them.
 const NAMES: SquareNames<Bitboard128> = SquareNames::new(GRID, "abcdefghij");
 
-/// The name of a square, `a1`..`j8`.
-pub fn square_name(square: Square) -> String {
-    NAMES.name(square)
-}
-
-/// Reads a square name such as `f3`.
-pub fn parse_square(text: &str) -> Result<Square, ParseError> {
-    NAMES.parse(text)
-}
+square_name_functions!(NAMES, "f3");
 
 two_sides! {
     /// The two sides. White moves first.

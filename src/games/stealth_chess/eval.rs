@@ -17,7 +17,8 @@ use super::board::{
 };
 use super::moves::{Special, StealthChessMove};
 use super::state::StealthChess;
-use crate::core::{Evaluate, Game, Player};
+use crate::core::{Evaluate, Player};
+use crate::games::zero_sum_evaluation;
 
 /// The largest estimate of a position that is not over.
 pub const MAX_ESTIMATE: f64 = 0.9;
@@ -99,15 +100,7 @@ impl Evaluate for StealthChess {
     /// The payoff if the game is over, otherwise the estimate described in
     /// the module documentation.
     fn evaluate(&self, player: Player) -> f64 {
-        if let Some(outcome) = self.status().outcome() {
-            return outcome.payoffs.get(player);
-        }
-        let white = self.white_estimate();
-        if player == Side::White.player() {
-            white
-        } else {
-            -white
-        }
+        zero_sum_evaluation(self, player, Side::White.player(), || self.white_estimate())
     }
 
     /// Captures (of either side's pieces, by an Assassin too) and promotions.

@@ -27,11 +27,15 @@ pub const START_POSITION: &str = "arnbqkbnra/1pppppppp1/10/10/10/10/1PPPPPPPP1/A
 pub struct StealthChessSetup {
     /// The piece on each square, by square index.
     pub board: [Option<Piece>; 80],
+    /// The side to move.
     pub to_move: Side,
     /// The castling rights, as the bits of `KQkq`.
     pub castling: u8,
+    /// The square a pawn that just made a double step passed over, if any.
     pub en_passant: Option<Square>,
+    /// Plies since the last capture or pawn move (the fifty-move rule counts them).
     pub halfmove_clock: u16,
+    /// The number of the full move, from 1, counted up after Black moves.
     pub fullmove: u32,
     /// The Slurk state listed for each Slurk square (by slot).
     pub slurk: [Option<SlurkMark>; SLURK_SLOTS],
@@ -551,18 +555,16 @@ impl StealthChess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
 
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
         assert!(START.validate().is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
         let setup: StealthChessSetup = START_POSITION.parse().unwrap();
         assert_eq!(setup, START);
-        let rules = StealthChessRules::default();
-        assert_eq!(
-            StealthChess::start(rules),
-            StealthChess::from_position_text(START_POSITION, rules).unwrap()
+        crate::games::check_start_constants::<StealthChess>(
+            &START,
+            START_POSITION,
+            StealthChessRules::default(),
         );
     }
 

@@ -32,6 +32,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -128,6 +129,7 @@ pub struct StealthChess {
 }
 
 impl StealthChess {
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Side {
         self.to_move
     }

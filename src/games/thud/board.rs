@@ -7,6 +7,7 @@ use crate::bitboard::{
     Bitboard256, Geometry256, Grid, Leaps256, Rays256, Square, SquareNames, Steps256,
 };
 use crate::core::{ParseError, two_sides};
+use crate::games::board_text::square_name_functions;
 
 /// The grid is 15 squares wide and high.
 pub const SIZE: u8 = 15;
@@ -92,16 +93,7 @@ const NAMES: SquareNames<Bitboard256> = SquareNames::new(GRID, FILES)
     .ignoring_case()
     .with_playable(PLAYABLE, "the square is in a cut-off corner of the board");
 
-/// The name of a square in the Thud! program's notation: a file letter
-/// `A`..`P` (no `I`) and a rank `1`..`15`, rank 1 at the top, e.g. `H8`.
-pub fn square_name(square: Square) -> String {
-    NAMES.name(square)
-}
-
-/// Reads a square name such as `A6` (the letter may be lower case).
-pub fn parse_square(text: &str) -> Result<Square, ParseError> {
-    NAMES.parse(text)
-}
+square_name_functions!(NAMES, "H8");
 
 /// The board as text for a terminal: rank 1 at the top, `d` dwarf, `T`
 /// troll, `R` the rock (Thudstone or Rock), `.` an empty square and `*` an

@@ -13,6 +13,7 @@ pub mod classic;
 pub mod koom_valley;
 mod move_text;
 mod setup;
+mod state;
 
 pub use board::{Side, parse_square, square_name};
 pub use classic::{Thud, ThudMove, ThudMoveKind, ThudRules, TrollCaptures};

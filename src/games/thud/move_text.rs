@@ -21,6 +21,7 @@ pub enum Piece {
 /// A move as written, before it is matched against the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
+    /// The kind of piece the text names (its letter).
     pub piece: Piece,
     /// The starting square and every square the piece lands on, in order
     /// (two squares except for a trample of several dwarfs).
@@ -32,6 +33,7 @@ pub struct WrittenMove {
 }
 
 impl WrittenMove {
+    /// The first square of the path: where the piece starts.
     pub fn from(&self) -> Square {
         self.path[0]
     }

@@ -18,12 +18,20 @@
 use super::board::{PLAYABLE, SIZE, Side, square_at, square_name};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::{ParseError, Setup};
-use crate::games::board_text::{RowError, read_row, write_row};
+use crate::games::board_text::{ArmiesText, RowError, board_and_side, read_row, write_row};
 use std::fmt;
 use std::str::FromStr;
 
 /// The number of playable squares in each row, rank 1 first.
 const ROW_LENGTHS: [usize; 15] = [5, 7, 9, 11, 13, 15, 15, 15, 15, 15, 13, 11, 9, 7, 5];
+
+/// The letters of the pieces: `d` a dwarf, `T` a troll, `R` the rock.
+const PIECE_LETTERS: ArmiesText = ArmiesText {
+    armies: ['d', 'T'],
+    single: 'R',
+    single_name: "rock",
+    legend: "d dwarf, T troll, R rock, digits for empty squares",
+};
 
 /// A position as written, before it is checked against either game's rules:
 /// where the pieces stand, who is to move and the two ply counters.
@@ -35,10 +43,13 @@ const ROW_LENGTHS: [usize; 15] = [5, 7, 9, 11, 13, 15, 15, 15, 15, 15, 13, 11, 9
 /// wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThudSetup {
+    /// The dwarfs' squares.
     pub dwarfs: Bitboard256,
+    /// The trolls' squares.
     pub trolls: Bitboard256,
     /// The Thudstone (classic) or the Rock (Koom Valley).
     pub rock: Option<Square>,
+    /// The side to move.
     pub to_move: Side,
     /// Plies since the last capture (Koom Valley: capture or Rock move).
     pub quiet_plies: u32,
@@ -84,11 +95,7 @@ impl FromStr for ThudSetup {
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let bad = |problem: String| ParseError::new("position", text, problem);
-        let mut words = text.split_whitespace();
-        let board = words
-            .next()
-            .ok_or_else(|| bad("the text is empty".into()))?;
-        let to_move = Side::parse_to_move(words.next()).map_err(bad)?;
+        let (board, to_move, mut words) = board_and_side(text, Side::parse_to_move, bad)?;
         let mut counter = |name: &str| -> Result<u32, ParseError> {
             match words.next() {
                 None => Ok(0),
@@ -134,19 +141,14 @@ impl FromStr for ThudSetup {
             })?;
             for (column, c) in pieces {
                 let square = square_at(row as i32, (first_column + column) as i32);
-                match c {
-                    'd' => setup.dwarfs = setup.dwarfs.with(square),
-                    'T' => setup.trolls = setup.trolls.with(square),
-                    'R' if setup.rock.is_some() => {
-                        return Err(bad("more than one rock (R)".into()));
-                    }
-                    'R' => setup.rock = Some(square),
-                    other => {
-                        return Err(bad(format!(
-                            "`{other}` is not a piece (d dwarf, T troll, R rock, digits for empty squares)"
-                        )));
-                    }
-                }
+                PIECE_LETTERS
+                    .place(
+                        c,
+                        square,
+                        [&mut setup.dwarfs, &mut setup.trolls],
+                        &mut setup.rock,
+                    )
+                    .map_err(bad)?;
             }
         }
         debug_assert!(((setup.dwarfs | setup.trolls) & !PLAYABLE).is_empty());
@@ -165,15 +167,7 @@ impl fmt::Display for ThudSetup {
                 f,
                 (first_column..first_column + length).map(|column| {
                     let square = square_at(row as i32, column as i32);
-                    if self.dwarfs.contains(square) {
-                        Some('d')
-                    } else if self.trolls.contains(square) {
-                        Some('T')
-                    } else if self.rock == Some(square) {
-                        Some('R')
-                    } else {
-                        None
-                    }
+                    PIECE_LETTERS.letter(square, [self.dwarfs, self.trolls], self.rock)
                 }),
             )?;
         }

@@ -4,11 +4,12 @@
 use super::movegen::line_length;
 use super::moves::{ThudMove, ThudMoveKind};
 use super::options::TrollCaptures;
-use super::state::{EndReason, Thud, dwarf_key, side_key, troll_key};
+use super::state::{EndReason, KEYS, Thud};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::limit_reached;
 use crate::games::thud::board::{ADJACENT, GRID, RAYS, Side, square_name};
 use crate::games::thud::setup::square_list;
+use crate::games::thud::state::shared_turn_rules;
 
 impl Thud {
     /// Plays a legal move: moves the piece, removes what the move captures,
@@ -21,45 +22,29 @@ impl Thud {
             ThudMoveKind::DwarfMove | ThudMoveKind::Hurl => {
                 if mv.kind == ThudMoveKind::Hurl {
                     self.trolls = self.trolls.without(mv.to);
-                    self.hash ^= troll_key(mv.to);
+                    self.hash ^= KEYS.troll(mv.to);
                 }
                 self.dwarfs = self.dwarfs.without(mv.from).with(mv.to);
-                self.hash ^= dwarf_key(mv.from) ^ dwarf_key(mv.to);
+                self.hash ^= KEYS.dwarf(mv.from) ^ KEYS.dwarf(mv.to);
             }
             ThudMoveKind::TrollStep | ThudMoveKind::Shove => {
                 self.trolls = self.trolls.without(mv.from).with(mv.to);
-                self.hash ^= troll_key(mv.from) ^ troll_key(mv.to);
+                self.hash ^= KEYS.troll(mv.from) ^ KEYS.troll(mv.to);
                 self.dwarfs ^= captured;
                 for square in captured.squares() {
-                    self.hash ^= dwarf_key(square);
+                    self.hash ^= KEYS.dwarf(square);
                 }
             }
         }
-        self.to_move = self.to_move.opponent();
-        self.hash ^= side_key();
-        // Position texts may start the counters anywhere, up to u32::MAX.
-        self.ply = self.ply.saturating_add(1);
-        self.quiet_plies = if captured.any() {
-            0
-        } else {
-            self.quiet_plies.saturating_add(1)
-        };
-        self.ending = self.ending_now();
+        self.pass_turn(captured.any());
     }
+
+    shared_turn_rules!();
 
     /// The end that applies to the position as it stands: no legal move for
     /// the side to move, then the two limits.
     pub(crate) fn ending_now(&self) -> Option<EndReason> {
-        if !self.has_legal_move() {
-            return Some(EndReason::NoMoves);
-        }
-        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
-            return Some(EndReason::NoCaptureLimit);
-        }
-        if limit_reached(self.rules.ply_limit, self.ply) {
-            return Some(EndReason::PlyLimit);
-        }
-        None
+        self.stalemate_or_limit()
     }
 
     /// Why a move of `piece` from `from` to `to` capturing `captured` is not

@@ -7,9 +7,10 @@ use crate::bitboard::Bitboard256;
 use crate::games::thud::board::{CENTRE, PERIMETER, Side, square_at};
 use crate::games::thud::setup::ThudSetup;
 
-/// The most dwarfs and trolls a battle has (the starting numbers); no
-/// position can hold more.
+/// The most dwarfs a battle has (the starting number); no position can
+/// hold more.
 pub const MAX_DWARFS: u32 = 32;
+/// The most trolls a battle has (the starting number).
 pub const MAX_TROLLS: u32 = 8;
 
 /// The starting position: the trolls around the Thudstone, the dwarfs on
@@ -66,18 +67,9 @@ impl Thud {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
 
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
-        let rules = ThudRules::default();
-        assert!(Thud::from_setup(&START, rules).is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
-        let start = Thud::start(rules);
-        assert_eq!(start.position_text(), START_POSITION);
-        assert_eq!(
-            start,
-            Thud::from_position_text(START_POSITION, rules).unwrap()
-        );
+        crate::games::check_start_constants::<Thud>(&START, START_POSITION, ThudRules::default());
     }
 }

@@ -4,14 +4,15 @@
 use super::moves::ThudMove;
 use super::options::ThudRules;
 use super::setup::{MAX_DWARFS, MAX_TROLLS};
-use crate::bitboard::{Bitboard256, Square};
-use crate::core::zobrist::zobrist_keys;
+use crate::bitboard::Bitboard256;
 use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{CENTRE, Side};
+use crate::games::thud::state::{ZobristKeys, army_accessors};
 use serde::Serialize;
 
-/// A surviving dwarf scores 1 point, a surviving troll 4.
+/// The points a surviving dwarf scores.
 pub const DWARF_POINTS: i32 = 1;
+/// The points a surviving troll scores: a troll is worth four dwarfs.
 pub const TROLL_POINTS: i32 = 4;
 
 /// Why a battle ended. Every end is scored the same way, by the margin.
@@ -27,6 +28,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::NoMoves => "no-moves",
@@ -37,24 +39,7 @@ impl EndReason {
 }
 
 /// Zobrist keys: one per (piece kind, square) and one for "trolls to move".
-static KEYS: [u64; 2 * 256 + 1] = zobrist_keys(0x6e6f_726e_7468_7564);
-const TROLL_KEYS: usize = 256;
-const SIDE_KEY: usize = 2 * 256;
-
-#[inline]
-pub(crate) fn dwarf_key(square: Square) -> u64 {
-    KEYS[square.index()]
-}
-
-#[inline]
-pub(crate) fn troll_key(square: Square) -> u64 {
-    KEYS[TROLL_KEYS + square.index()]
-}
-
-#[inline]
-pub(crate) fn side_key() -> u64 {
-    KEYS[SIDE_KEY]
-}
+pub(crate) static KEYS: ZobristKeys<{ 2 * 256 + 1 }> = ZobristKeys::new(0x6e6f_726e_7468_7564);
 
 /// A position of a classic Thud battle with its ply counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,27 +55,7 @@ pub struct Thud {
 }
 
 impl Thud {
-    pub fn dwarfs(&self) -> Bitboard256 {
-        self.dwarfs
-    }
-
-    pub fn trolls(&self) -> Bitboard256 {
-        self.trolls
-    }
-
-    pub fn side_to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Plies since the last capture.
-    pub fn quiet_plies(&self) -> u32 {
-        self.quiet_plies
-    }
-
-    /// Why the battle ended, if it has.
-    pub fn ending(&self) -> Option<EndReason> {
-        self.ending
-    }
+    army_accessors!(EndReason);
 
     /// Every square a piece cannot move onto or through: the pieces and the Thudstone.
     #[inline]
@@ -105,17 +70,7 @@ impl Thud {
 
     /// The hash computed from the pieces alone, without incremental updates.
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut hash = 0;
-        for square in self.dwarfs.squares() {
-            hash ^= dwarf_key(square);
-        }
-        for square in self.trolls.squares() {
-            hash ^= troll_key(square);
-        }
-        if self.to_move == Side::Trolls {
-            hash ^= side_key();
-        }
-        hash
+        KEYS.armies(self.dwarfs, self.trolls, self.to_move)
     }
 
     /// The outcome of a finished battle: the margin for the dwarfs, its

@@ -6,8 +6,9 @@ use super::rules::TROLLS_AROUND_ROCK;
 use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use super::state::KoomValley;
 use crate::bitboard::Square;
-use crate::core::{Evaluate, Game, Player};
+use crate::core::{Evaluate, Player};
 use crate::games::thud::board::{ADJACENT, GRID, Side, column, row};
+use crate::games::zero_sum_evaluation;
 
 /// Points per square the Rock has come closer to the goal from the centre.
 const ROCK_PROGRESS: f64 = 0.35;
@@ -84,15 +85,9 @@ impl Evaluate for KoomValley {
     /// trolls around the Rock, whether the dwarfs can push it, and material;
     /// the exact payoff once the game is over.
     fn evaluate(&self, player: Player) -> f64 {
-        if let Some(outcome) = self.status().outcome() {
-            return outcome.payoffs.get(player);
-        }
-        let for_dwarfs = (self.heuristic_points() / SCALE).tanh();
-        if player == Side::Dwarfs.player() {
-            for_dwarfs
-        } else {
-            -for_dwarfs
-        }
+        zero_sum_evaluation(self, player, Side::Dwarfs.player(), || {
+            (self.heuristic_points() / SCALE).tanh()
+        })
     }
 
     /// Tramples, and dwarf moves that trap a troll.

@@ -3,7 +3,7 @@
 
 use super::movegen::TROLL_RANGE;
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
-use super::state::{EndReason, KoomValley, dwarf_key, rock_key, side_key, troll_key};
+use super::state::{EndReason, KEYS, KoomValley};
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::{Game, MoveList, limit_reached};
 use crate::games::thud::board::{
@@ -11,6 +11,7 @@ use crate::games::thud::board::{
 };
 use crate::games::thud::move_text::Piece;
 use crate::games::thud::setup::square_list;
+use crate::games::thud::state::shared_turn_rules;
 
 /// The dwarfs' goal: the five squares of rank 1, `F1` to `K1`.
 pub const GOAL: Bitboard256 = Bitboard256::from_squares(&[
@@ -71,40 +72,33 @@ impl KoomValley {
         let progress = match mv.kind {
             KoomValleyMoveKind::DwarfMove => {
                 self.dwarfs = self.dwarfs.without(mv.from).with(mv.to);
-                self.hash ^= dwarf_key(mv.from) ^ dwarf_key(mv.to);
+                self.hash ^= KEYS.dwarf(mv.from) ^ KEYS.dwarf(mv.to);
                 let captured = custodial_captures(mv.to, self.dwarfs, self.trolls);
                 self.trolls ^= captured;
                 for square in captured.squares() {
-                    self.hash ^= troll_key(square);
+                    self.hash ^= KEYS.troll(square);
                 }
                 captured.any()
             }
             KoomValleyMoveKind::RockMove => {
-                self.hash ^= rock_key(self.rock) ^ rock_key(mv.to);
+                self.hash ^= KEYS.rock(self.rock) ^ KEYS.rock(mv.to);
                 self.rock = mv.to;
                 true
             }
             KoomValleyMoveKind::TrollMove | KoomValleyMoveKind::Trample => {
                 self.trolls = self.trolls.without(mv.from).with(mv.to);
-                self.hash ^= troll_key(mv.from) ^ troll_key(mv.to);
+                self.hash ^= KEYS.troll(mv.from) ^ KEYS.troll(mv.to);
                 for over in mv.trampled() {
                     self.dwarfs = self.dwarfs.without(over);
-                    self.hash ^= dwarf_key(over);
+                    self.hash ^= KEYS.dwarf(over);
                 }
                 mv.kind == KoomValleyMoveKind::Trample
             }
         };
-        self.to_move = self.to_move.opponent();
-        self.hash ^= side_key();
-        // Position texts may start the counters anywhere, up to u32::MAX.
-        self.ply = self.ply.saturating_add(1);
-        self.quiet_plies = if progress {
-            0
-        } else {
-            self.quiet_plies.saturating_add(1)
-        };
-        self.ending = self.ending_now();
+        self.pass_turn(progress);
     }
+
+    shared_turn_rules!();
 
     /// The end that applies to the position as it stands, in order of
     /// precedence: the Rock home, the Rock surrounded just after a troll
@@ -116,16 +110,7 @@ impl KoomValley {
         if self.to_move == Side::Dwarfs && self.trolls_around_rock().count() >= TROLLS_AROUND_ROCK {
             return Some(EndReason::RockSurrounded);
         }
-        if !self.has_legal_move() {
-            return Some(EndReason::NoMoves);
-        }
-        if limit_reached(self.rules.no_capture_limit, self.quiet_plies) {
-            return Some(EndReason::NoCaptureLimit);
-        }
-        if limit_reached(self.rules.ply_limit, self.ply) {
-            return Some(EndReason::PlyLimit);
-        }
-        None
+        self.stalemate_or_limit()
     }
 
     /// Follows a trample by the troll on `path[0]` through the landing

@@ -7,9 +7,10 @@ use crate::bitboard::Bitboard256;
 use crate::games::thud::board::{CENTRE, Side, square_at};
 use crate::games::thud::setup::ThudSetup;
 
-/// The most dwarfs and trolls a game has (the starting numbers); no
-/// position can hold more.
+/// The most dwarfs a game has (the starting number); no position can hold
+/// more.
 pub const MAX_DWARFS: u32 = 16;
+/// The most trolls a game has (the starting number).
 pub const MAX_TROLLS: u32 = 8;
 
 /// The starting position: trolls on `F2 H2 K2 E3 F3 H3 K3 L3`, the Rock on
@@ -72,18 +73,13 @@ impl KoomValley {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
 
     #[test]
     fn the_start_built_from_constants_prints_as_documented() {
-        let rules = KoomValleyRules::default();
-        assert!(KoomValley::from_setup(&START, rules).is_ok());
-        assert_eq!(START.to_string(), START_POSITION);
-        let start = KoomValley::start(rules);
-        assert_eq!(start.position_text(), START_POSITION);
-        assert_eq!(
-            start,
-            KoomValley::from_position_text(START_POSITION, rules).unwrap()
+        crate::games::check_start_constants::<KoomValley>(
+            &START,
+            START_POSITION,
+            KoomValleyRules::default(),
         );
     }
 }

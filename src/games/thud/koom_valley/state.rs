@@ -4,9 +4,9 @@
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::options::KoomValleyRules;
 use crate::bitboard::{Bitboard256, Square};
-use crate::core::zobrist::zobrist_keys;
 use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{ADJACENT, Side};
+use crate::games::thud::state::{ZobristKeys, army_accessors};
 use serde::Serialize;
 
 /// Why a game ended.
@@ -26,6 +26,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name in records and reports.
     pub const fn name(self) -> &'static str {
         match self {
             EndReason::RockHome => "rock-home",
@@ -38,27 +39,7 @@ impl EndReason {
 }
 
 /// Zobrist keys: one per (piece kind, square) and one for "trolls to move".
-static KEYS: [u64; 3 * 256 + 1] = zobrist_keys(0x6e6f_726e_6b6f_6f6d);
-
-#[inline]
-pub(crate) fn dwarf_key(square: Square) -> u64 {
-    KEYS[square.index()]
-}
-
-#[inline]
-pub(crate) fn troll_key(square: Square) -> u64 {
-    KEYS[256 + square.index()]
-}
-
-#[inline]
-pub(crate) fn rock_key(square: Square) -> u64 {
-    KEYS[2 * 256 + square.index()]
-}
-
-#[inline]
-pub(crate) fn side_key() -> u64 {
-    KEYS[3 * 256]
-}
+pub(crate) static KEYS: ZobristKeys<{ 3 * 256 + 1 }> = ZobristKeys::new(0x6e6f_726e_6b6f_6f6d);
 
 /// A position of Koom Valley Thud with its ply counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,31 +57,11 @@ pub struct KoomValley {
 }
 
 impl KoomValley {
-    pub fn dwarfs(&self) -> Bitboard256 {
-        self.dwarfs
-    }
+    army_accessors!(EndReason);
 
-    pub fn trolls(&self) -> Bitboard256 {
-        self.trolls
-    }
-
+    /// The square of the Rock, which the dwarfs carry towards the goal.
     pub fn rock(&self) -> Square {
         self.rock
-    }
-
-    pub fn side_to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// Plies since the last capture or Rock move.
-    pub fn quiet_plies(&self) -> u32 {
-        self.quiet_plies
-    }
-
-    /// How the game ended, if it has; the outcome of
-    /// [`status`](Game::status) says who won.
-    pub fn ending(&self) -> Option<EndReason> {
-        self.ending
     }
 
     /// Every square a piece cannot move onto or through.
@@ -117,17 +78,7 @@ impl KoomValley {
 
     /// The hash computed from the pieces alone, without incremental updates.
     pub fn hash_from_scratch(&self) -> u64 {
-        let mut hash = rock_key(self.rock);
-        for square in self.dwarfs.squares() {
-            hash ^= dwarf_key(square);
-        }
-        for square in self.trolls.squares() {
-            hash ^= troll_key(square);
-        }
-        if self.to_move == Side::Trolls {
-            hash ^= side_key();
-        }
-        hash
+        KEYS.rock(self.rock) ^ KEYS.armies(self.dwarfs, self.trolls, self.to_move)
     }
 
     /// The side that won a game that ended for `reason` (`None` for a
