@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// The shards of a run combined by [`merge_directories`].
 pub struct MergedRun {
+    /// The tournament the shards played, the same in every shard.
     pub config: TournamentConfig,
     /// The first shard's provenance (every shard's, unless
     /// `shard_provenance` lists them).

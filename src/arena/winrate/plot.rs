@@ -152,8 +152,11 @@ pub fn difficulty_curve_svg(
 /// rules every other policy plays by (it sees hidden cards).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepSeries {
+    /// The policy's name in the legend.
     pub label: String,
+    /// Whether the line is drawn dashed, as a reference.
     pub dashed: bool,
+    /// `(value, rate)` per value of the swept parameter, in the order drawn.
     pub points: Vec<(f64, WinRate)>,
 }
 
