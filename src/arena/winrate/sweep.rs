@@ -173,6 +173,16 @@ impl SweepReport {
         out
     }
 
+    /// The rules options given, or `standard rules` when none were: how
+    /// the texts name the rules.
+    pub(crate) fn rules_or_standard(&self) -> &str {
+        if self.rules.is_empty() {
+            "standard rules"
+        } else {
+            &self.rules
+        }
+    }
+
     /// The plot of win rate against the swept option, one line per policy
     /// (dashed for references that cheat).
     pub fn svg(&self) -> String {
@@ -194,11 +204,7 @@ impl SweepReport {
             "{}: win rate against {} ({}, {} {} each)",
             self.game,
             self.option,
-            if self.rules.is_empty() {
-                "standard rules"
-            } else {
-                &self.rules
-            },
+            self.rules_or_standard(),
             self.deals,
             if self.deal.is_some() {
                 "games"
