@@ -61,13 +61,12 @@ pub fn merge_directories(
                 dir.display()
             )));
         }
-        if !force_resume {
-            check_build(
-                dir,
-                stored.provenance.build.as_ref(),
-                "norn merge --force-resume merges shards of different builds knowingly",
-            )?;
-        }
+        check_build(
+            dir,
+            stored.provenance.build.as_ref(),
+            force_resume,
+            "norn merge --force-resume merges shards of different builds knowingly",
+        )?;
         let shard = stored.shard.ok_or_else(|| {
             invalid(format!(
                 "{} does not record which shard it holds (an older norn wrote it), \
