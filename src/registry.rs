@@ -110,7 +110,9 @@ pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
 pub struct EngineProtocol<G: Game> {
     /// What `norn engine --protocol` calls it.
     pub name: &'static str,
+    /// A one-line description, e.g. `the Hnefatafl Text Protocol`.
     pub title: &'static str,
+    /// Starts a session of the protocol.
     pub session: StartSession<G>,
 }
 
@@ -120,8 +122,12 @@ pub type StartSession<G> = fn(<G as Game>::Rules, Box<dyn Agent<G>>) -> Box<dyn 
 /// A record format of a game: a file of games in another program's format,
 /// replayed move by move under the given rules.
 pub struct RecordFormat<G: Game> {
+    /// A short name for the format, e.g. `csv`.
     pub name: &'static str,
+    /// A one-line description of the files it reads.
     pub title: &'static str,
+    /// Replays a file's whole text under the rules; refuses text that is
+    /// not in the format.
     pub replay: fn(&str, &G::Rules) -> Result<RecordsReplay, ParseError>,
 }
 
@@ -132,7 +138,9 @@ pub struct RecordFormat<G: Game> {
 pub struct EquilibriumSolver<G> {
     /// What `norn solve --method` calls it.
     pub name: &'static str,
+    /// A one-line description of how it solves.
     pub title: &'static str,
+    /// Runs the solver.
     pub solve: SolveEquilibrium<G>,
 }
 
@@ -144,7 +152,9 @@ pub type SolveEquilibrium<G> =
 /// The replay of a file of game records: the summary as JSON and as text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecordsReplay {
+    /// The summary for `--json`, in the format's own shape.
     pub json: serde_json::Value,
+    /// The summary as lines of text for a terminal.
     pub text: String,
     /// Every record replayed as recorded (legal moves, the recorded
     /// captures and result).
@@ -156,9 +166,12 @@ pub struct RecordsReplay {
 pub struct GameInfo {
     /// The name on the command line, [`Game::NAME`].
     pub name: &'static str,
+    /// [`Registered::TITLE`]: the game's help line on the command line.
     pub title: &'static str,
     /// See [`Registered::SIDES`].
     pub sides: &'static [&'static str],
+    /// What the game has beyond turns in full view (chance, simultaneous
+    /// moves, hidden information, ...), which commands check before running.
     pub capabilities: Capabilities,
 }
 
@@ -176,7 +189,9 @@ impl GameInfo {
 
 /// Code generic over the game, run for a game chosen at run time.
 pub trait GameVisitor {
+    /// What the code returns for one game.
     type Output;
+    /// Runs the code for game `G`.
     fn visit<G: Registered>(&mut self) -> Self::Output;
 }
 

@@ -53,6 +53,8 @@ pub struct Budget {
     pub plies_per_state: usize,
     /// Positions on which the searchers are compared with plain minimax.
     pub searched_positions: usize,
+    /// The seed of the random playouts and samples: a failure repeats with
+    /// the same seed.
     pub seed: u64,
 }
 

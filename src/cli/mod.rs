@@ -241,6 +241,21 @@ pub(crate) fn print_json<T: serde::Serialize>(value: &T) -> CliResult {
     Ok(())
 }
 
+/// Prints a report: as one line of JSON with `--json`, else as the text
+/// that `text` writes of it.
+pub(crate) fn print_report<R: serde::Serialize>(
+    json: bool,
+    report: &R,
+    text: impl FnOnce(&R) -> String,
+) -> CliResult {
+    if json {
+        print_json(report)
+    } else {
+        print!("{}", text(report));
+        Ok(())
+    }
+}
+
 /// The number of threads to use by default: the machine's cores.
 pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)

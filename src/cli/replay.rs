@@ -1,8 +1,8 @@
 //! `norn replay`: game records in a game's own format, or the library's
 //! game logs, checked move by move.
 
-use super::{CliResult, parse_rules, print_json, with_game};
-use crate::arena::replay_log;
+use super::{CliResult, parse_rules, print_json, print_report, with_game};
+use crate::arena::{LogReplay, replay_log};
 use crate::registry::{GameList, Registered};
 use clap::Args;
 use std::path::PathBuf;
@@ -34,11 +34,7 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
     // Game logs are JSON objects, one per line.
     if text.trim_start().starts_with('{') {
         let replay = replay_log(&G::new(rules), &text)?;
-        if args.json {
-            print_json(&replay)?;
-        } else {
-            print!("{}", replay.text());
-        }
+        print_report(args.json, &replay, LogReplay::text)?;
         return match replay.failures.len() {
             0 => Ok(()),
             failures => Err(format!("{failures} logged games do not replay as logged")),

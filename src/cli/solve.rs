@@ -3,8 +3,10 @@
 //! simultaneous moves at a position.
 
 use super::progress::deals_bar;
-use super::{CliResult, default_threads, initial_state, parse_rules, print_json, with_game};
-use crate::arena::solutions::{EquilibriumReport, solve_deals, solve_position, solve_rounds};
+use super::{CliResult, default_threads, initial_state, parse_rules, print_report, with_game};
+use crate::arena::solutions::{
+    DealsReport, EquilibriumReport, SolveReport, solve_deals, solve_position, solve_rounds,
+};
 use crate::arena::winrate::{WinRateRun, deal_from_seed};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, Simultaneous, SimultaneousVisitor, Stochastic,
@@ -70,7 +72,7 @@ pub fn run<L: GameList>(args: SolveArgs) -> CliResult {
 
 fn solve<G: Registered>(args: &SolveArgs) -> CliResult {
     let rules = parse_rules::<G>(args.rules.as_deref())?;
-    let simultaneous = SolveSimultaneous::<G> {
+    let simultaneous = Solve::<G> {
         args,
         rules: rules.clone(),
     };
@@ -92,7 +94,7 @@ fn solve<G: Registered>(args: &SolveArgs) -> CliResult {
     if let Some(text) = &args.deal {
         return solve_one(args, &initial_state::<G>(Some(text), rules)?);
     }
-    G::with_chance(SolveDeals::<G> { args, rules }).unwrap_or_else(|| {
+    G::with_chance(Solve::<G> { args, rules }).unwrap_or_else(|| {
         Err(format!(
             "{} has no deals to draw from a seed: give the position to solve with --deal TEXT",
             G::NAME
@@ -100,13 +102,15 @@ fn solve<G: Registered>(args: &SolveArgs) -> CliResult {
     })
 }
 
-/// The equilibrium at a position of a game with simultaneous moves.
-struct SolveSimultaneous<'a, G: Game> {
+/// The command's arguments and rules, for what only some games have: the
+/// equilibrium at a position of a game with simultaneous moves, and the
+/// seeded deals (`--seed`, `--deals`) of a game with chance events.
+struct Solve<'a, G: Game> {
     args: &'a SolveArgs,
     rules: G::Rules,
 }
 
-impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
+impl<G: Registered> SimultaneousVisitor<G> for Solve<'_, G> {
     type Output = CliResult;
 
     fn visit(self) -> CliResult
@@ -143,31 +147,17 @@ impl<G: Registered> SimultaneousVisitor<G> for SolveSimultaneous<'_, G> {
                     )
                 })?;
             let report = (solver.solve)(&state, args.rounds, args.out.as_deref(), &on_progress)?;
-            return show_equilibrium(args, &report);
+            return print_report(args.json, &report, EquilibriumReport::text);
         }
         let Some(rounds) = args.rounds else {
             return Err("give --rounds R: the number of rounds to solve from the position".into());
         };
-        show_equilibrium(args, &solve_rounds(&state, rounds, args.budget)?)
+        let report = solve_rounds(&state, rounds, args.budget)?;
+        print_report(args.json, &report, EquilibriumReport::text)
     }
 }
 
-fn show_equilibrium(args: &SolveArgs, report: &EquilibriumReport) -> CliResult {
-    if args.json {
-        print_json(report)
-    } else {
-        print!("{}", report.text());
-        Ok(())
-    }
-}
-
-/// `--seed` and `--deals`, which draw the game's deals.
-struct SolveDeals<'a, G: Game> {
-    args: &'a SolveArgs,
-    rules: G::Rules,
-}
-
-impl<G: Registered> ChanceVisitor<G> for SolveDeals<'_, G> {
+impl<G: Registered> ChanceVisitor<G> for Solve<'_, G> {
     type Output = CliResult;
 
     fn visit(self) -> CliResult
@@ -185,12 +175,7 @@ impl<G: Registered> ChanceVisitor<G> for SolveDeals<'_, G> {
 fn solve_one<G: Registered>(args: &SolveArgs, start: &G) -> CliResult {
     let report =
         solve_position(start, &G::objectives(), args.budget).map_err(|error| error.to_string())?;
-    if args.json {
-        print_json(&report)
-    } else {
-        print!("{}", report.text());
-        Ok(())
-    }
+    print_report(args.json, &report, SolveReport::text)
 }
 
 fn solve_many<G: Registered + Stochastic>(
@@ -210,10 +195,5 @@ fn solve_many<G: Registered + Stochastic>(
     let bar = deals_bar(deals, "bounds");
     let report = solve_deals::<G>(rules, &G::objectives(), run, budget, &|| bar.inc(1))?;
     bar.finish_and_clear();
-    if args.json {
-        print_json(&report)
-    } else {
-        print!("{}", report.text());
-        Ok(())
-    }
+    print_report(args.json, &report, DealsReport::text)
 }

@@ -82,26 +82,36 @@ fn winrate<G: Registered>(args: &WinrateArgs) -> CliResult {
     if !Capabilities::of::<G>().cooperative() {
         return Err(refusal("has competing sides"));
     }
-    G::with_chance(WinrateWithDeals::<G> {
-        args,
+    G::with_chance(WithDeals::<G> {
+        command: DealsCommand::Estimate(args),
         game: PhantomData,
     })
     .unwrap_or_else(|| Err(refusal("has no chance events")))
 }
 
-struct WinrateWithDeals<'a, G> {
-    args: &'a WinrateArgs,
+/// What `norn winrate` and `norn merge` do with a game's deals.
+enum DealsCommand<'a, 'b> {
+    Estimate(&'a WinrateArgs),
+    Merge(&'a MergeShards<'b>),
+}
+
+/// A command run through [`Game::with_chance`], for a game with deals.
+struct WithDeals<'a, 'b, G> {
+    command: DealsCommand<'a, 'b>,
     game: PhantomData<G>,
 }
 
-impl<G: Registered> ChanceVisitor<G> for WinrateWithDeals<'_, G> {
+impl<G: Registered> ChanceVisitor<G> for WithDeals<'_, '_, G> {
     type Output = CliResult;
 
     fn visit(self) -> CliResult
     where
         G: Stochastic,
     {
-        estimate::<G>(self.args)
+        match self.command {
+            DealsCommand::Estimate(args) => estimate::<G>(args),
+            DealsCommand::Merge(merge) => merge_shards::<G>(merge),
+        }
     }
 }
 
@@ -298,11 +308,7 @@ fn show_sweep(args: &WinrateArgs, report: &SweepReport) -> CliResult {
         report.game,
         report.option,
         report.seed,
-        if report.rules.is_empty() {
-            "standard rules"
-        } else {
-            &report.rules
-        }
+        report.rules_or_standard()
     );
     print!("{}", report.table());
     match &args.out {
@@ -347,52 +353,42 @@ impl crate::registry::GameVisitor for MergeShards<'_> {
     type Output = CliResult;
 
     fn visit<G: Registered>(&mut self) -> CliResult {
-        G::with_chance(MergeWithDeals::<G> {
-            merge: self,
+        G::with_chance(WithDeals::<G> {
+            command: DealsCommand::Merge(self),
             game: PhantomData,
         })
         .unwrap_or_else(|| Err(format!("{} has no deals to merge", G::NAME)))
     }
 }
 
-struct MergeWithDeals<'a, 'b, G> {
-    merge: &'a MergeShards<'b>,
-    game: PhantomData<G>,
-}
-
-impl<G: Registered> ChanceVisitor<G> for MergeWithDeals<'_, '_, G> {
-    type Output = CliResult;
-
-    fn visit(self) -> CliResult
-    where
-        G: Stochastic,
-    {
-        let MergeShards {
-            dirs,
-            out,
-            force_resume,
-            json,
-        } = *self.merge;
-        let report = merge_win_rate_runs::<G>(dirs, force_resume)?;
-        let rules = parse_rules::<G>(&report.rules)?;
-        let _directory = write_merged_config(out, dirs, &report)?;
-        report.write_files::<G>(out, &rules)?;
-        if json {
-            return print_json(&report);
-        }
-        println!(
-            "{} deals of {} (seed {}, {}), merged from {} shards",
-            report.deals,
-            report.game,
-            report.seed,
-            report.rules,
-            dirs.len()
-        );
-        print!("{}", report.table());
-        println!(
-            "wrote summary.json, deals.csv and winrate.svg to {}",
-            out.display()
-        );
-        Ok(())
+/// Merges the shards of a win-rate run of `G` and writes the whole run's
+/// files.
+fn merge_shards<G: Registered + Stochastic>(merge: &MergeShards<'_>) -> CliResult {
+    let MergeShards {
+        dirs,
+        out,
+        force_resume,
+        json,
+    } = *merge;
+    let report = merge_win_rate_runs::<G>(dirs, force_resume)?;
+    let rules = parse_rules::<G>(&report.rules)?;
+    let _directory = write_merged_config(out, dirs, &report)?;
+    report.write_files::<G>(out, &rules)?;
+    if json {
+        return print_json(&report);
     }
+    println!(
+        "{} deals of {} (seed {}, {}), merged from {} shards",
+        report.deals,
+        report.game,
+        report.seed,
+        report.rules,
+        dirs.len()
+    );
+    print!("{}", report.table());
+    println!(
+        "wrote summary.json, deals.csv and winrate.svg to {}",
+        out.display()
+    );
+    Ok(())
 }

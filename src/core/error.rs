@@ -111,6 +111,7 @@ pub struct IllegalMove {
 }
 
 impl IllegalMove {
+    /// The refusal of a move, saying why (e.g. `the game is already over`).
     pub fn new(reason: impl Into<String>) -> Self {
         IllegalMove {
             reason: reason.into(),

@@ -8,7 +8,9 @@ use super::Game;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Sense {
+    /// A larger value is better (e.g. a safety margin).
     Maximize,
+    /// A smaller value is better (e.g. the moves a win takes).
     Minimize,
 }
 

@@ -99,7 +99,9 @@ impl Serialize for Payoffs {
 /// (`"escape"`, `"king-captured"`, `"ply-limit"`, ...), which reports count.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Outcome {
+    /// Every player's payoff, by player.
     pub payoffs: Payoffs,
+    /// Why the game ended, a short kebab-case name.
     pub reason: &'static str,
 }
 

@@ -17,6 +17,7 @@ pub struct RepetitionHistory<const N: usize> {
 }
 
 impl<const N: usize> RepetitionHistory<N> {
+    /// An empty history: no position seen yet.
     pub fn new() -> Self {
         RepetitionHistory {
             positions: SmallVec::new(),

@@ -39,7 +39,9 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Why [`serve`] stopped before `quit` or the end of the input.
 #[derive(Debug)]
 pub enum ServeError {
+    /// The input could not be read.
     Read(io::Error),
+    /// An answer could not be written to the output.
     Write(io::Error),
 }
 

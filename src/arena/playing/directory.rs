@@ -136,6 +136,7 @@ impl RunDirectory {
         }
     }
 
+    /// The directory's path, as given to [`RunDirectory::open`].
     pub fn path(&self) -> &Path {
         &self.path
     }

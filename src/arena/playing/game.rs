@@ -64,6 +64,7 @@ fn lost_by<G: Game>(state: &G, player: Player, reason: &'static str) -> Outcome 
 /// An agent's failure that ended a game as its loss by forfeit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Forfeit {
+    /// The player whose agent failed.
     pub player: Player,
     /// What went wrong, as [`PlayError`] says it.
     pub reason: String,
@@ -112,9 +113,19 @@ pub enum PlayError {
     /// [`Stochastic`](crate::core::Stochastic)): a bug of the game.
     UnresolvedChance,
     /// An agent could not choose.
-    AgentFailed { agent: String, reason: String },
+    AgentFailed {
+        /// The agent's spec.
+        agent: String,
+        /// The agent's error.
+        reason: String,
+    },
     /// An agent chose a move the rules do not allow.
-    IllegalMove { agent: String, reason: String },
+    IllegalMove {
+        /// The agent's spec, or `the opening` for an opening's ply.
+        agent: String,
+        /// Why the rules refuse the move.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for PlayError {

@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 /// pairs whose index is `index` modulo `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard's number, from 0 (written from 1 on the command line).
     pub index: usize,
+    /// How many shards the run is split into.
     pub count: usize,
 }
 
@@ -122,7 +124,9 @@ impl<'de> Deserialize<'de> for Shard {
 /// The provenance of one shard of a merged run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardProvenance {
+    /// Which shard it is.
     pub shard: Shard,
+    /// The build, agents and rules that played the shard's games.
     #[serde(flatten)]
     pub provenance: Provenance,
 }

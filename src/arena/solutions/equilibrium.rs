@@ -13,8 +13,11 @@ use std::time::Instant;
 /// A position solved: its value and each player's optimal strategy.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EquilibriumReport {
+    /// The game's registry name.
     pub game: &'static str,
+    /// The solved position in the game's notation.
     pub position: String,
+    /// The rules options in force, as text.
     pub rules: String,
     /// How it was solved: `"depth-first"` or `"retrograde"`.
     pub method: &'static str,
@@ -32,6 +35,7 @@ pub struct EquilibriumReport {
     pub strategies: BTreeMap<String, Vec<ChoiceShare>>,
     /// The distinct states solved.
     pub states: u64,
+    /// The wall-clock time of the solve, in seconds.
     pub seconds: f64,
     /// The memory the solve's tables took, where it is known.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -46,16 +50,23 @@ pub struct EquilibriumReport {
 /// with the rounds left of a retrograde table's last layer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ForcedShares {
+    /// The rounds left to play from the states of the last layer.
     pub rounds_left: u32,
+    /// The share (0 to 1) of those states player 0 can force a win from.
     pub first_player_wins: f64,
+    /// The share player 1 can force a win from.
     pub second_player_wins: f64,
+    /// The share neither player can force a win from; the three add up to 1.
     pub neither: f64,
 }
 
 /// One choice of an optimal strategy.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChoiceShare {
+    /// The choice in the game's move notation.
     pub choice: String,
+    /// How often the optimal strategy plays it (0 to 1; 0 for a choice
+    /// outside the strategy's support).
     pub probability: f64,
     /// The value to player 0 of this choice against the other player's
     /// optimal strategy.

@@ -13,18 +13,30 @@ use std::time::Instant;
 /// One position solved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveReport {
+    /// The game's registry name.
     pub game: &'static str,
+    /// The solved position in the game's notation.
     pub position: String,
+    /// The rules options in force, as text.
     pub rules: String,
+    /// Whether the team can force a win (the verdict is a win), for readers
+    /// of the JSON that want a yes or no.
     pub win: bool,
+    /// The solver's answer: a win, a loss whatever the team does, or
+    /// unknown when the budget ran out first.
     pub verdict: Verdict,
     /// A winning line, move by move.
     pub line: Vec<String>,
     /// Which moves of the line are tactical (capture or collect), for display.
     #[serde(skip)]
     pub tactical: Vec<bool>,
+    /// The states the solver searched for the verdict.
     pub nodes: u64,
+    /// The wall-clock time of the whole solve, objectives included, in
+    /// seconds.
     pub seconds: f64,
+    /// What was proved about each objective; empty without a budget or a
+    /// win.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<BoundsEntry>,
 }
@@ -32,14 +44,23 @@ pub struct SolveReport {
 /// What was proved about one objective of a position.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoundsEntry {
+    /// The objective's name (e.g. `safety-margin`).
     pub objective: &'static str,
+    /// What a value counts, for the text (e.g. `moves`).
     #[serde(skip)]
     pub unit: &'static str,
+    /// Whether a winning line is better for a larger or a smaller value.
     pub sense: Sense,
+    /// The proven lower bound on the best winning line's value, if one was
+    /// proven within the budget.
     pub lower: Option<i64>,
+    /// The proven upper bound, if one was proven.
     pub upper: Option<i64>,
+    /// Whether the bounds meet: the best value is known exactly.
     pub exact: bool,
+    /// The best winning line found, move by move (a best one when `exact`).
     pub line: Vec<String>,
+    /// The states searched for this objective.
     pub nodes: u64,
 }
 
@@ -190,36 +211,55 @@ impl SolveReport {
 /// Many seeded deals solved, with each objective bounded on the winnable ones.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DealsReport {
+    /// The game's registry name.
     pub game: &'static str,
+    /// The rules options in force, as text.
     pub rules: String,
+    /// The master seed the deals are dealt from, as `norn winrate` deals
+    /// them.
     pub seed: u64,
+    /// How many deals were solved (deals `0..deals`).
     pub deals: u64,
+    /// The most states searched per question (a deal's verdict, or one
+    /// objective's bounds).
     pub budget: u64,
+    /// Deals solved at the same time.
     pub threads: usize,
+    /// Deals the team can be proven to win.
     pub winnable: u64,
+    /// Deals left undecided when the budget ran out.
     pub unknown: u64,
-    /// The 95% interval of the share of decided deals that can be won.
+    /// The lower end of the 95% Wilson interval of the share of decided
+    /// deals that can be won.
     pub winnable_low: f64,
+    /// The upper end of that interval.
     pub winnable_high: f64,
+    /// The wall-clock time of the whole run, in seconds.
     pub seconds: f64,
+    /// One summary per objective, in the order they were asked for.
     pub objectives: Vec<ObjectiveSummary>,
+    /// One entry per deal, by index.
     pub per_deal: Vec<DealEntry>,
 }
 
 /// One objective over all winnable deals.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ObjectiveSummary {
+    /// The objective's name.
     pub objective: &'static str,
+    /// Whether a larger or a smaller value is better.
     pub sense: Sense,
-    /// Winnable deals measured.
+    /// Winnable deals measured: those with both bounds proven.
     pub deals: u64,
     /// Deals on which the best value is proven exactly.
     pub exact: u64,
-    /// The mean of the proven lower bounds, with its 95% interval.
+    /// The mean of the proven lower bounds over the measured deals.
     pub mean_lower: f64,
+    /// The 95% interval of `mean_lower`, (low, high).
     pub mean_lower_ci: (f64, f64),
-    /// The mean of the proven upper bounds, with its 95% interval.
+    /// The mean of the proven upper bounds over the measured deals.
     pub mean_upper: f64,
+    /// The 95% interval of `mean_upper`, (low, high).
     pub mean_upper_ci: (f64, f64),
     /// How many deals have each exactly proven value.
     pub exact_values: BTreeMap<i64, u64>,
@@ -228,9 +268,15 @@ pub struct ObjectiveSummary {
 /// One deal: its start, the verdict and each objective's proven range.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DealEntry {
+    /// The deal's index in the run.
     pub index: u64,
+    /// The dealt start position in the game's notation.
     pub deal: String,
+    /// Whether the team can win the deal, or undecided within the budget.
     pub verdict: Verdict,
+    /// The proven (lower, upper) range of each objective whose bounds were
+    /// both proven, in the objectives' order; empty for a deal that cannot
+    /// be won.
     pub objectives: Vec<(i64, i64)>,
 }
 

@@ -27,6 +27,8 @@ pub struct TournamentConfig {
     pub agents: Vec<String>,
     /// Games between each pair of agents (an even number).
     pub games_per_pair: usize,
+    /// The master seed: every pair's seed derives from it and the pair's
+    /// index, so a game does not depend on threads or shards.
     pub seed: u64,
     /// Games still running after this many plies are drawn (`max-plies`).
     pub max_plies: Option<usize>,

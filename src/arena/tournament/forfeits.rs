@@ -20,7 +20,10 @@ pub const MAX_FORFEIT_REASON_BYTES: usize = 4096;
 /// The seat that lost a logged game by forfeit, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatForfeit {
+    /// The seat (0 moves first) whose agent failed and lost.
     pub seat: usize,
+    /// What went wrong, as the play loop said it (a log line's reason is
+    /// refused beyond 4 KiB).
     pub reason: String,
 }
 

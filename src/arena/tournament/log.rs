@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 /// One finished game as stored in `games.jsonl`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameLine {
+    /// The game's place in the schedule, from 0: games `2k` and `2k + 1`
+    /// are a colour-swapped pair.
     pub index: usize,
     /// Agent index per seat.
     pub seats: [usize; 2],
@@ -22,6 +24,8 @@ pub struct GameLine {
     pub agents: [String; 2],
     /// Side name per seat (e.g. attackers, defenders).
     pub sides: [String; 2],
+    /// The seed of the game's pair, which the agents' and the chance
+    /// events' seeds derive from (the same for both games of a pair).
     pub seed: u64,
     /// Where the game started, when not at the game's start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -29,11 +33,14 @@ pub struct GameLine {
     /// The plies after the opening in the game's notation: a move as a
     /// string, a simultaneous choice as a list of every player's move.
     pub moves: Vec<PlyText>,
+    /// The number of plies in `moves` (the opening's not counted).
     pub plies: usize,
     /// Payoff per seat.
     pub payoffs: [f64; 2],
     /// The winning side, `None` for a draw.
     pub winner: Option<String>,
+    /// Why the game ended: the game's own reason, or the runner's
+    /// ([`MAX_PLIES_REASON`], [`RESIGNATION_REASON`], [`FORFEIT_REASON`]).
     pub reason: String,
     /// The seat that lost by forfeit and why (only for the reason
     /// [`FORFEIT_REASON`]).

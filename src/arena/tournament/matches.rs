@@ -23,15 +23,23 @@ use std::sync::atomic::AtomicBool;
 /// The result of a match between a tested agent and a baseline.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchReport {
+    /// The game's registry name.
     pub game: String,
     /// The agent under test and the baseline.
     pub agents: [String; 2],
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
+    /// The test's hypotheses and error rates.
     pub sprt: Sprt,
+    /// Where the test stood when the match stopped:
+    /// [`SprtDecision::Continue`] when it stopped undecided (out of pairs,
+    /// repeating, or interrupted).
     pub decision: SprtDecision,
+    /// The log-likelihood ratio of H1 against H0 over the counted pairs.
     pub llr: f64,
+    /// The bound at or below which the test accepts H0.
     pub llr_lower: f64,
+    /// The bound at or above which the test accepts H1.
     pub llr_upper: f64,
     /// Games played, repeats included.
     pub games: usize,
@@ -44,15 +52,20 @@ pub struct MatchReport {
     /// openings ([`crate::arena::Openings::cycle`]) brought only repeated pairs:
     /// deterministic agents have nothing more to show from these openings.
     pub stopped_repeating: bool,
-    /// The tested agent's record.
+    /// The tested agent's wins over every game played, repeats included.
     pub wins: usize,
+    /// Games with equal payoffs.
     pub draws: usize,
+    /// The tested agent's losses.
     pub losses: usize,
     /// Pairs in which the tested agent scored 0, 0.5, 1, 1.5 and 2 points.
     pub pentanomial: [u64; 5],
-    /// Elo of the tested agent over the baseline, with a 95% interval.
+    /// Elo of the tested agent over the baseline, from the mean score of
+    /// the counted pairs.
     pub elo: f64,
+    /// The lower end of the 95% interval of `elo`.
     pub elo_low: f64,
+    /// The upper end of the 95% interval of `elo`.
     pub elo_high: f64,
     /// The build that played the games, the agents' full configurations
     /// and the rules in force.
@@ -72,6 +85,7 @@ pub struct MatchReport {
 
 /// How a match runs.
 pub struct MatchOptions<'a> {
+    /// The test that decides when the match stops.
     pub sprt: Sprt,
     /// Stop undecided after this many colour-swapped pairs.
     pub max_pairs: usize,

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// The shards of a run combined by [`merge_directories`].
 pub struct MergedRun {
+    /// The tournament the shards played, the same in every shard.
     pub config: TournamentConfig,
     /// The first shard's provenance (every shard's, unless
     /// `shard_provenance` lists them).
@@ -60,13 +61,12 @@ pub fn merge_directories(
                 dir.display()
             )));
         }
-        if !force_resume {
-            check_build(
-                dir,
-                stored.provenance.build.as_ref(),
-                "norn merge --force-resume merges shards of different builds knowingly",
-            )?;
-        }
+        check_build(
+            dir,
+            stored.provenance.build.as_ref(),
+            force_resume,
+            "norn merge --force-resume merges shards of different builds knowingly",
+        )?;
         let shard = stored.shard.ok_or_else(|| {
             invalid(format!(
                 "{} does not record which shard it holds (an older norn wrote it), \

@@ -167,7 +167,11 @@ impl Opening {
 /// Where a game with an opening begins, and the opening's plies from there
 /// ([`Opening::plies`]).
 pub struct OpeningPlies<G: Game> {
+    /// The state the opening's plies are played from: the game's start for
+    /// an opening of moves, the opening's own for a position.
     pub from: G,
+    /// The opening's plies, played before the agents choose (empty for an
+    /// opening given as a position).
     pub plies: Vec<Ply<G::Move>>,
 }
 

@@ -169,6 +169,7 @@ impl OpeningSet {
         set
     }
 
+    /// The order in which pairs take the set's openings.
     pub fn order(&self) -> OpeningOrder {
         self.order
     }

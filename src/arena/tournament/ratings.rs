@@ -20,8 +20,11 @@ pub const Z_95: f64 = 1.959_963_984_540_054;
 /// The fitted ratings: one entry per agent, in Elo, with 95% intervals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingFit {
+    /// Each agent's rating, the anchor's at the rating it was given.
     pub elo: Vec<f64>,
+    /// The lower end of each agent's 95% interval.
     pub low: Vec<f64>,
+    /// The upper end of each agent's 95% interval.
     pub high: Vec<f64>,
 }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 /// The replay of a game log.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LogReplay {
+    /// The games read from the log.
     pub games: usize,
     /// Plies replayed, over all games.
     pub plies: usize,

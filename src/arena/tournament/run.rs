@@ -62,7 +62,10 @@ impl RunProgress for Unwatched {}
 
 /// How to run: threads, the shard, where to keep the log, when to stop.
 pub struct RunOptions<'a> {
+    /// Games played at the same time.
     pub threads: usize,
+    /// The part of the schedule this process plays ([`Shard::ALL`] for
+    /// every game).
     pub shard: Shard,
     /// The directory for `config.json` and `games.jsonl`; `None` keeps
     /// nothing on disk (and cannot resume).
@@ -89,6 +92,7 @@ pub struct RunOptions<'a> {
 
 /// The games of a run: those found in the log and those played now.
 pub struct RunResult {
+    /// The shard's finished games, resumed and new, sorted by index.
     pub games: Vec<GameLine>,
     /// Games of this shard still missing (non-zero after an interruption).
     pub missing: usize,

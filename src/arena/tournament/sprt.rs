@@ -16,9 +16,14 @@ use serde::{Deserialize, Serialize};
 /// The hypotheses and error rates of a test.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
+    /// H0's Elo difference of the tested agent over the baseline (e.g. 0:
+    /// no gain).
     pub elo0: f64,
+    /// H1's Elo difference, larger than `elo0` (e.g. 5: the gain sought).
     pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds (a false positive).
     pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (a false negative).
     pub beta: f64,
 }
 
@@ -35,9 +40,10 @@ pub enum SprtDecision {
 }
 
 /// Counts of pair scores: how many pairs scored 0, 0.5, 1, 1.5 and 2 points
-/// (the first player's total over the two games of a pair).
+/// (the tested agent's total over the two games of a pair).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Pentanomial {
+    /// Entry `k`: the pairs in which the tested agent scored `k / 2` points.
     pub counts: [u64; 5],
 }
 

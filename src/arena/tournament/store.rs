@@ -96,13 +96,12 @@ pub(super) fn prepare_directory(
                     dir.display()
                 )));
             }
-            if !force_resume {
-                check_build(
-                    dir,
-                    existing.provenance.build.as_ref(),
-                    "--force-resume goes on with this build knowingly",
-                )?;
-            }
+            check_build(
+                dir,
+                existing.provenance.build.as_ref(),
+                force_resume,
+                "--force-resume goes on with this build knowingly",
+            )?;
             existing.provenance
         }
         None => {
@@ -221,13 +220,18 @@ pub(super) fn read_config(path: &Path, text: &str) -> Result<StoredConfig, Tourn
     })
 }
 
-/// Refuses a directory whose games another build of norn played; `advice`
-/// names the flag that goes on knowingly.
+/// Refuses a directory whose games another build of norn played, unless
+/// `force_resume` says to go on knowingly; `advice` names the flag that
+/// does.
 pub(super) fn check_build(
     dir: &Path,
     build: Option<&Build>,
+    force_resume: bool,
     advice: &str,
 ) -> Result<(), TournamentError> {
+    if force_resume {
+        return Ok(());
+    }
     let what = format!("the games in {}", dir.display());
     Build::check_current(build, &what, advice).map_err(TournamentError::Invalid)
 }

@@ -8,11 +8,15 @@ use crate::arena::playing::{Provenance, ShardProvenance};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Game lengths in plies.
+/// Game lengths in plies, counted from where the agents began to choose
+/// (an opening's plies are not counted; see [`GameLine::plies`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LengthStats {
+    /// The mean length over the games, in plies.
     pub average: f64,
+    /// The shortest game's length.
     pub min: usize,
+    /// The longest game's length.
     pub max: usize,
 }
 
@@ -31,9 +35,13 @@ impl LengthStats {
 /// Wins, draws and losses from one point of view.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Record {
+    /// The games counted: `wins + draws + losses`.
     pub games: usize,
+    /// Games with a strictly better payoff than the opponent's.
     pub wins: usize,
+    /// Games with the same payoff as the opponent's.
     pub draws: usize,
+    /// Games with a strictly worse payoff than the opponent's.
     pub losses: usize,
 }
 
@@ -62,7 +70,9 @@ impl Record {
 /// One side's record for an agent (e.g. its games as the attackers).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SideRecord {
+    /// The side's name as the game gives it (e.g. `attackers`).
     pub side: String,
+    /// The agent's results in the games it played as this side.
     #[serde(flatten)]
     pub record: Record,
 }
@@ -70,18 +80,33 @@ pub struct SideRecord {
 /// Everything about one agent.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AgentSummary {
+    /// The agent's spec as the tournament lists it.
     pub spec: String,
+    /// Every game the agent played, whatever its seat.
     pub games: usize,
+    /// Games with a strictly better payoff than the opponent's.
     pub wins: usize,
+    /// Games with the same payoff as the opponent's.
     pub draws: usize,
+    /// Games with a strictly worse payoff than the opponent's.
     pub losses: usize,
-    /// Points per game.
+    /// Points per game: a win 1, a draw 1/2 ([`Record::score`]).
     pub score: f64,
+    /// The fitted rating in Elo points, relative to the anchor, whose
+    /// rating is 0 ([`TournamentSummary::anchor`]).
     pub elo: f64,
+    /// The lower end of the rating's 95% interval (the anchor's is its
+    /// rating: every other rating is measured against it).
     pub elo_low: f64,
+    /// The upper end of the rating's 95% interval.
     pub elo_high: f64,
+    /// The record per side the agent played, in seat order (the side that
+    /// moves first first).
     pub by_side: Vec<SideRecord>,
+    /// The lengths of the agent's games; `None` before it played one.
     pub length: Option<LengthStats>,
+    /// How the agent's games ended: the number of games per end reason
+    /// (the game's own, or e.g. [`crate::arena::MAX_PLIES_REASON`]).
     pub reasons: BTreeMap<String, usize>,
     /// The games this agent lost by forfeit (it failed in them).
     pub forfeits: usize,
@@ -90,16 +115,24 @@ pub struct AgentSummary {
 /// One pairing, from the first agent's point of view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairingSummary {
+    /// The two agents' specs; the results are the first one's.
     pub agents: [String; 2],
+    /// The games between the two played so far, both seatings counted.
     pub games: usize,
     /// Games that differ in their seats, opening or moves: deterministic agents
     /// replay the same game, and a repeat is no new evidence.
     pub distinct_games: usize,
+    /// Games the first agent won (a strictly better payoff).
     pub wins: usize,
+    /// Games with equal payoffs.
     pub draws: usize,
+    /// Games the first agent lost.
     pub losses: usize,
+    /// The first agent's points per game, draws counting half.
     pub score: f64,
+    /// The lengths of the pairing's games; `None` before one was played.
     pub length: Option<LengthStats>,
+    /// The number of the pairing's games per end reason.
     pub reasons: BTreeMap<String, usize>,
     /// For scored games: the first agent's payoff summed over each
     /// colour-swapped pair of games (e.g. Thud's two battles), in order.
@@ -112,29 +145,43 @@ pub struct PairingSummary {
 pub struct OverallSummary {
     /// The sides' names, the first player's first (empty before any game).
     pub sides: Vec<String>,
+    /// Every game played so far.
     pub games: usize,
     /// Games that differ in their seats, opening or moves.
     pub distinct_games: usize,
+    /// Games with equal payoffs for both sides.
     pub draws: usize,
-    /// Decisive games won by the side that moves first, and by the other.
+    /// Decisive games won by the side that moves first.
     pub first_player_wins: usize,
+    /// Decisive games won by the side that moves second.
     pub second_player_wins: usize,
-    /// Points per game of the side that moves first.
+    /// Points per game of the side that moves first, draws counting half:
+    /// above 1/2, the first move is an advantage between these agents.
     pub first_player_score: f64,
+    /// The lengths of all games; `None` before any game.
     pub length: Option<LengthStats>,
+    /// The number of games per end reason.
     pub reasons: BTreeMap<String, usize>,
 }
 
 /// The summary of a tournament (or of the part of it played so far).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TournamentSummary {
+    /// The game's registry name.
     pub game: String,
+    /// The rules options as the configuration gives them (empty for the
+    /// game's defaults).
     pub rules: String,
+    /// The master seed every game's seed derives from.
     pub seed: u64,
+    /// How many games each pairing plays, both seatings together.
     pub games_per_pair: usize,
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
+    /// The games the complete tournament plays.
     pub games_scheduled: usize,
+    /// The games summarised: fewer than scheduled while the run is under
+    /// way or after it was interrupted.
     pub games_played: usize,
     /// The build, agent configurations and rules that played the games
     /// (empty unless given by [`TournamentSummary::with_provenance`]).
@@ -144,6 +191,8 @@ pub struct TournamentSummary {
     /// provenance (empty otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shard_provenance: Vec<ShardProvenance>,
+    /// The spec of the agent whose rating is held at 0 Elo: the
+    /// configuration's anchor, else the first agent.
     pub anchor: String,
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
@@ -153,8 +202,11 @@ pub struct TournamentSummary {
     /// and moves): a repeat is no new evidence, so each distinct pair
     /// counts once.
     pub repeated_pairs: usize,
+    /// One summary per agent, in the configuration's order.
     pub agents: Vec<AgentSummary>,
+    /// One summary per pair of agents, in schedule order.
     pub pairings: Vec<PairingSummary>,
+    /// The totals over every game.
     pub overall: OverallSummary,
 }
 

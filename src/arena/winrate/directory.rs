@@ -32,18 +32,23 @@ const FLUSH_INTERVAL: Duration = Duration::from_millis(100);
 pub struct WinRateRunConfig {
     /// [`RunKind::WinRate`] or [`RunKind::Sweep`].
     pub run: RunKind,
+    /// The game's registry name.
     pub game: String,
     /// The rules options as given (for a sweep, without the swept option).
     pub rules: String,
     /// A sweep's option and its values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sweep: Option<(String, Vec<u64>)>,
+    /// The master seed the deals are dealt from.
     pub seed: u64,
+    /// The deals of the whole run (all shards).
     pub deals: u64,
     /// The deal every game is played on, when one is given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
+    /// The policies' specs as given, in order.
     pub policies: Vec<String>,
+    /// The part of the deals this directory's run plays.
     pub shard: Shard,
     /// The build that started the run, the policies' full configurations
     /// and the rules in force.

@@ -189,13 +189,22 @@ pub fn policy_seed(master: u64, index: u64) -> u64 {
 /// A win rate with its 95% Wilson interval.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WinRate {
+    /// The policy's spec.
     pub policy: String,
+    /// The deals played.
     pub deals: u64,
+    /// The deals the policy won.
     pub wins: u64,
+    /// `wins / deals` (0 for no deals).
     pub win_rate: f64,
+    /// The lower end of the 95% Wilson interval of the win rate.
     pub ci_low: f64,
+    /// The upper end of that interval.
     pub ci_high: f64,
+    /// The time spent playing the deals, in seconds: wall-clock, summed over
+    /// the sessions of a resumed run and over the shards of a merged one.
     pub seconds: f64,
+    /// `deals / seconds`: the speed of play.
     pub deals_per_second: f64,
 }
 
@@ -223,6 +232,7 @@ impl WinRate {
 /// The result of one estimation: the rate and whether each deal was won.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
+    /// The rate over the deals played.
     pub rate: WinRate,
     /// `won[k]` tells whether the `k`-th deal played was won: deal `k` of a
     /// whole run, deal [`Shard::nth`]`(k)` of a shard.
@@ -232,8 +242,12 @@ pub struct Estimate {
 /// Which deals to play and on how many threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WinRateRun {
+    /// How many deals: deals `0..deals` are played (at most [`MAX_DEALS`]).
     pub deals: u64,
+    /// The seed every deal and every policy's seed derives from, with the
+    /// deal's index: each policy meets the same deals.
     pub master_seed: u64,
+    /// Deals played at the same time.
     pub threads: usize,
 }
 

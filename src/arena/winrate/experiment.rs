@@ -67,8 +67,11 @@ impl<G: Stochastic + Evaluate> Contender<G> {
 /// One policy's result, marked if it reads hidden information.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PolicyRate {
+    /// How often the policy won.
     #[serde(flatten)]
     pub rate: WinRate,
+    /// Whether the policy reads what its players may not see: its rate is
+    /// a reference, not a fair player's.
     pub sees_hidden_information: bool,
 }
 
@@ -89,10 +92,15 @@ pub const CHEATS_NOTE: &str = "* sees hidden information: a reference that reads
 /// The report of a win-rate run at one setting of the rules.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WinRateReport {
+    /// The game's registry name.
     pub game: &'static str,
+    /// The rules options in force, as text.
     pub rules: String,
+    /// The run's master seed, which deals the deals.
     pub seed: u64,
+    /// The deals of the whole run (a shard plays its share of them).
     pub deals: u64,
+    /// Deals played at the same time.
     pub threads: usize,
     /// The deal every game was played on, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -101,6 +109,7 @@ pub struct WinRateReport {
     /// then over the shard's deals only.
     #[serde(skip_serializing_if = "Shard::is_all")]
     pub shard: Shard,
+    /// One rate per policy, in the order they were given.
     pub policies: Vec<PolicyRate>,
     /// The build that played the deals, the policies' full configurations
     /// and the rules in force.

@@ -13,6 +13,9 @@ const LEFT: f64 = 70.0;
 const RIGHT: f64 = 200.0;
 const TOP: f64 = 50.0;
 const BOTTOM: f64 = 60.0;
+/// The size of the plotting area inside the margins.
+const PLOT_WIDTH: f64 = WIDTH - LEFT - RIGHT;
+const PLOT_HEIGHT: f64 = HEIGHT - TOP - BOTTOM;
 /// Vertical room for one line of label text.
 const LABEL_GAP: f64 = 14.0;
 const PALETTE: [&str; 6] = [
@@ -35,33 +38,17 @@ pub fn difficulty_curve_svg(
     curve: &[(u64, WinRate)],
     references: &[WinRate],
 ) -> String {
-    let (mut low, mut high) = curve
-        .iter()
-        .map(|&(budget, _)| (budget.max(1) as f64).log10())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-            (lo.min(x), hi.max(x))
-        });
-    if !low.is_finite() {
-        // No curve yet: show the budgets the question is about, 10 to 100,000.
-        (low, high) = (1.0, 5.0);
-    }
-    low = low.floor();
-    high = high.ceil().max(low + 1.0);
-    let plot_width = WIDTH - LEFT - RIGHT;
-    let plot_height = HEIGHT - TOP - BOTTOM;
-    let x_of =
-        |budget: u64| LEFT + ((budget.max(1) as f64).log10() - low) / (high - low) * plot_width;
-    let y_of = |rate: f64| TOP + (1.0 - rate) * plot_height;
+    let (low, high) = decades(curve.iter().map(|&(budget, _)| budget));
+    let x_of = |budget: u64| LEFT + (log_of(budget) - low) / (high - low) * PLOT_WIDTH;
+    let y_of = |rate: f64| TOP + (1.0 - rate) * PLOT_HEIGHT;
 
     // Grid and axes.
-    let mut svg = open_plot(title, plot_width, plot_height);
-    log_grid(&mut svg, low, high, plot_width, plot_height);
+    let mut svg = open_plot(title);
+    log_grid(&mut svg, low, high);
     close_axes(
         &mut svg,
         "search budget (iterations per move, log scale)",
         "win rate (95% interval)",
-        plot_width,
-        plot_height,
     );
 
     // Labels on the right of the plot: (text, colour, height of its line).
@@ -73,14 +60,14 @@ pub fn difficulty_curve_svg(
         let (top, bottom) = (y_of(reference.ci_high), y_of(reference.ci_low));
         let _ = writeln!(
             svg,
-            r#"<rect x="{LEFT}" y="{top:.1}" width="{plot_width:.1}" height="{:.1}" fill="{colour}" fill-opacity="0.15"/>"#,
+            r#"<rect x="{LEFT}" y="{top:.1}" width="{PLOT_WIDTH:.1}" height="{:.1}" fill="{colour}" fill-opacity="0.15"/>"#,
             (bottom - top).max(0.5)
         );
         let y = y_of(reference.win_rate);
         let _ = writeln!(
             svg,
             r#"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{colour}" stroke-dasharray="6 4" stroke-width="1.5"/>"#,
-            LEFT + plot_width
+            LEFT + PLOT_WIDTH
         );
         labels.push((
             format!("{} {:.1}%", reference.policy, 100.0 * reference.win_rate),
@@ -93,43 +80,21 @@ pub fn difficulty_curve_svg(
     let colour = PALETTE[0];
     let mut points = curve.to_vec();
     points.sort_by_key(|&(budget, _)| budget);
-    for (budget, rate) in &points {
-        let x = x_of(*budget);
-        let _ = writeln!(
-            svg,
-            r#"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{colour}"/>"#,
-            y_of(rate.ci_high),
-            y_of(rate.ci_low)
-        );
-    }
-    if points.len() > 1 {
-        let path: Vec<String> = points
-            .iter()
-            .map(|(budget, rate)| format!("{:.1},{:.1}", x_of(*budget), y_of(rate.win_rate)))
-            .collect();
-        let _ = writeln!(
-            svg,
-            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
-            path.join(" ")
-        );
-    }
-    for (budget, rate) in &points {
-        let _ = writeln!(
-            svg,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{} {:.1}%</title></circle>"#,
-            x_of(*budget),
-            y_of(rate.win_rate),
-            escape(&rate.policy),
-            100.0 * rate.win_rate
-        );
-    }
+    let markers: Vec<Marker> = points
+        .iter()
+        .map(|(budget, rate)| {
+            let tooltip = format!("{} {:.1}%", escape(&rate.policy), 100.0 * rate.win_rate);
+            Marker::of_rate(x_of(*budget), rate, y_of, tooltip)
+        })
+        .collect();
+    draw_line(&mut svg, colour, &markers, false);
     match points.last() {
         None => {
             let _ = writeln!(
                 svg,
                 r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="gray">no budgeted (mcts) policy in this run</text>"#,
-                LEFT + plot_width / 2.0,
-                TOP + plot_height / 2.0
+                LEFT + PLOT_WIDTH / 2.0,
+                TOP + PLOT_HEIGHT / 2.0
             );
         }
         Some((_, last)) => labels.push((
@@ -143,7 +108,7 @@ pub fn difficulty_curve_svg(
         )),
     }
 
-    end_labels(&mut svg, labels, plot_width, plot_height);
+    end_labels(&mut svg, labels);
     svg
 }
 
@@ -152,8 +117,11 @@ pub fn difficulty_curve_svg(
 /// rules every other policy plays by (it sees hidden cards).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepSeries {
+    /// The policy's name in the legend.
     pub label: String,
+    /// Whether the line is drawn dashed, as a reference.
     pub dashed: bool,
+    /// `(value, rate)` per value of the swept parameter, in the order drawn.
     pub points: Vec<(f64, WinRate)>,
 }
 
@@ -163,21 +131,14 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
     let xs = series
         .iter()
         .flat_map(|line| line.points.iter().map(|&(x, _)| x));
-    let (mut low, mut high) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-        (lo.min(x), hi.max(x))
-    });
-    if !low.is_finite() {
-        (low, high) = (0.0, 1.0);
-    }
+    let (low, mut high) = span(xs).unwrap_or((0.0, 1.0));
     if high <= low {
         high = low + 1.0;
     }
-    let plot_width = WIDTH - LEFT - RIGHT;
-    let plot_height = HEIGHT - TOP - BOTTOM;
-    let x_of = |x: f64| LEFT + (x - low) / (high - low) * plot_width;
-    let y_of = |rate: f64| TOP + (1.0 - rate) * plot_height;
+    let x_of = |x: f64| LEFT + (x - low) / (high - low) * PLOT_WIDTH;
+    let y_of = |rate: f64| TOP + (1.0 - rate) * PLOT_HEIGHT;
 
-    let mut svg = open_plot(title, plot_width, plot_height);
+    let mut svg = open_plot(title);
     // About ten ticks at round steps.
     let raw_step = (high - low) / 10.0;
     let magnitude = 10f64.powf(raw_step.log10().floor());
@@ -188,95 +149,142 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
         .unwrap_or(10.0 * magnitude);
     let mut value = (low / tick).ceil() * tick;
     while value <= high + 1e-9 {
-        let x = x_of(value);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#e5e5e5"/>"##,
-            TOP + plot_height
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{value}</text>"#,
-            TOP + plot_height + 18.0
-        );
+        vertical_tick(&mut svg, x_of(value), value);
         value += tick;
     }
-    close_axes(
-        &mut svg,
-        x_label,
-        "win rate (95% interval)",
-        plot_width,
-        plot_height,
-    );
+    close_axes(&mut svg, x_label, "win rate (95% interval)");
 
     let mut labels: Vec<(String, &str, f64)> = Vec::new();
     for (index, line) in series.iter().enumerate() {
         let colour = PALETTE[index % PALETTE.len()];
         let mut points = line.points.clone();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for (x, rate) in &points {
-            let _ = writeln!(
-                svg,
-                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}"/>"#,
-                x_of(*x),
-                y_of(rate.ci_high),
-                x_of(*x),
-                y_of(rate.ci_low)
-            );
-        }
-        if points.len() > 1 {
-            let path: Vec<String> = points
-                .iter()
-                .map(|(x, rate)| format!("{:.1},{:.1}", x_of(*x), y_of(rate.win_rate)))
-                .collect();
-            let dash = if line.dashed {
-                r#" stroke-dasharray="6 4""#
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                svg,
-                r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>"#,
-                path.join(" ")
-            );
-        }
-        for (x, rate) in &points {
-            let _ = writeln!(
-                svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{} at {x}: {:.1}%</title></circle>"#,
-                x_of(*x),
-                y_of(rate.win_rate),
-                escape(&line.label),
-                100.0 * rate.win_rate
-            );
-        }
-        if let Some((_, last)) = points.last() {
-            labels.push((line.label.clone(), colour, y_of(last.win_rate)));
+        let markers: Vec<Marker> = points
+            .iter()
+            .map(|(x, rate)| {
+                let tooltip = at_value(&line.label, *x, rate.win_rate);
+                Marker::of_rate(x_of(*x), rate, y_of, tooltip)
+            })
+            .collect();
+        draw_line(&mut svg, colour, &markers, line.dashed);
+        if let Some(last) = markers.last() {
+            labels.push((line.label.clone(), colour, last.y));
         }
     }
-    end_labels(&mut svg, labels, plot_width, plot_height);
+    end_labels(&mut svg, labels);
     svg
 }
 
 /// Vertical grid lines and labels at the powers of ten from `10^low` to
 /// `10^high` on a logarithmic horizontal axis.
-fn log_grid(svg: &mut String, low: f64, high: f64, plot_width: f64, plot_height: f64) {
+fn log_grid(svg: &mut String, low: f64, high: f64) {
     let mut exponent = low as i32;
     while f64::from(exponent) <= high {
-        let x = LEFT + (f64::from(exponent) - low) / (high - low) * plot_width;
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#e5e5e5"/>"##,
-            TOP + plot_height
-        );
-        let label = 10u64.pow(exponent.max(0) as u32);
-        let _ = writeln!(
-            svg,
-            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{label}</text>"#,
-            TOP + plot_height + 18.0
-        );
+        let x = LEFT + (f64::from(exponent) - low) / (high - low) * PLOT_WIDTH;
+        vertical_tick(svg, x, 10u64.pow(exponent.max(0) as u32));
         exponent += 1;
     }
+}
+
+/// A vertical grid line at `x` across the plot, with `label` below it.
+fn vertical_tick(svg: &mut String, x: f64, label: impl std::fmt::Display) {
+    let _ = writeln!(
+        svg,
+        r##"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{:.1}" stroke="#e5e5e5"/>"##,
+        TOP + PLOT_HEIGHT
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{label}</text>"#,
+        TOP + PLOT_HEIGHT + 18.0
+    );
+}
+
+/// The smallest and the largest of `values`; `None` when there are none.
+fn span(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    low.is_finite().then_some((low, high))
+}
+
+/// The base-10 logarithm of a count on a logarithmic axis (0 counts as 1).
+fn log_of(count: u64) -> f64 {
+    (count.max(1) as f64).log10()
+}
+
+/// The exponents of the whole powers of ten around `counts`, at least one
+/// decade apart; 10 to 100,000 (the budgets a plot is usually about) when
+/// there are no counts yet.
+fn decades(counts: impl Iterator<Item = u64>) -> (f64, f64) {
+    let (low, high) = span(counts.map(log_of)).unwrap_or((1.0, 5.0));
+    let low = low.floor();
+    (low, high.ceil().max(low + 1.0))
+}
+
+/// One point of a line as drawn: where it stands, the top and bottom of its
+/// error bar (none for a line without intervals), and its tooltip (escaped).
+struct Marker {
+    x: f64,
+    y: f64,
+    interval: Option<(f64, f64)>,
+    tooltip: String,
+}
+
+impl Marker {
+    /// The marker of `rate` at `x`, its 95% interval as the error bar;
+    /// `y_of` places a rate on the vertical axis.
+    fn of_rate(x: f64, rate: &WinRate, y_of: impl Fn(f64) -> f64, tooltip: String) -> Marker {
+        Marker {
+            x,
+            y: y_of(rate.win_rate),
+            interval: Some((y_of(rate.ci_high), y_of(rate.ci_low))),
+            tooltip,
+        }
+    }
+}
+
+/// Draws a line in `colour`: the error bars, the line through the points
+/// (dashed for a reference) when there are two or more, and the points
+/// with their tooltips.
+fn draw_line(svg: &mut String, colour: &str, markers: &[Marker], dashed: bool) {
+    for marker in markers {
+        if let Some((top, bottom)) = marker.interval {
+            let x = marker.x;
+            let _ = writeln!(
+                svg,
+                r#"<line x1="{x:.1}" y1="{top:.1}" x2="{x:.1}" y2="{bottom:.1}" stroke="{colour}"/>"#
+            );
+        }
+    }
+    if markers.len() > 1 {
+        let path: Vec<String> = markers
+            .iter()
+            .map(|marker| format!("{:.1},{:.1}", marker.x, marker.y))
+            .collect();
+        let dash = if dashed {
+            r#" stroke-dasharray="6 4""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            svg,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>"#,
+            path.join(" ")
+        );
+    }
+    for marker in markers {
+        let _ = writeln!(
+            svg,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{}</title></circle>"#,
+            marker.x, marker.y, marker.tooltip
+        );
+    }
+}
+
+/// The tooltip of a share (0 to 1) at a value of the horizontal axis.
+fn at_value(label: &str, x: impl std::fmt::Display, share: f64) -> String {
+    format!("{} at {x}: {:.1}%", escape(label), 100.0 * share)
 }
 
 /// Shares (0 to 1, shown as percentages) against a count on a logarithmic
@@ -289,59 +297,42 @@ pub fn log_curves_svg(
     y_label: &str,
     series: &[(String, Vec<(u64, f64)>)],
 ) -> String {
-    let exponents = series
-        .iter()
-        .flat_map(|(_, points)| points.iter().map(|&(x, _)| (x.max(1) as f64).log10()));
-    let (mut low, mut high) = exponents.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-        (lo.min(x), hi.max(x))
-    });
-    if !low.is_finite() {
-        (low, high) = (1.0, 5.0);
-    }
-    low = low.floor();
-    high = high.ceil().max(low + 1.0);
-    let plot_width = WIDTH - LEFT - RIGHT;
-    let plot_height = HEIGHT - TOP - BOTTOM;
-    let x_of = |x: u64| LEFT + ((x.max(1) as f64).log10() - low) / (high - low) * plot_width;
-    let y_of = |share: f64| TOP + (1.0 - share.clamp(0.0, 1.0)) * plot_height;
-    let mut svg = open_plot(title, plot_width, plot_height);
-    log_grid(&mut svg, low, high, plot_width, plot_height);
-    close_axes(&mut svg, x_label, y_label, plot_width, plot_height);
+    let (low, high) = decades(
+        series
+            .iter()
+            .flat_map(|(_, points)| points.iter().map(|&(x, _)| x)),
+    );
+    let x_of = |x: u64| LEFT + (log_of(x) - low) / (high - low) * PLOT_WIDTH;
+    let y_of = |share: f64| TOP + (1.0 - share.clamp(0.0, 1.0)) * PLOT_HEIGHT;
+    let mut svg = open_plot(title);
+    log_grid(&mut svg, low, high);
+    close_axes(&mut svg, x_label, y_label);
     let mut labels: Vec<(String, &str, f64)> = Vec::new();
     for (index, (label, points)) in series.iter().enumerate() {
         let colour = PALETTE[index % PALETTE.len()];
         let mut points = points.clone();
         points.sort_by_key(|&(x, _)| x);
-        let path: Vec<String> = points
+        let markers: Vec<Marker> = points
             .iter()
-            .map(|&(x, share)| format!("{:.1},{:.1}", x_of(x), y_of(share)))
+            .map(|&(x, share)| Marker {
+                x: x_of(x),
+                y: y_of(share),
+                interval: None,
+                tooltip: at_value(label, x, share),
+            })
             .collect();
-        let _ = writeln!(
-            svg,
-            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
-            path.join(" ")
-        );
-        for &(x, share) in &points {
-            let _ = writeln!(
-                svg,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{} at {x}: {:.1}%</title></circle>"#,
-                x_of(x),
-                y_of(share),
-                escape(label),
-                100.0 * share
-            );
-        }
-        if let Some(&(_, last)) = points.last() {
-            labels.push((label.clone(), colour, y_of(last)));
+        draw_line(&mut svg, colour, &markers, false);
+        if let Some(last) = markers.last() {
+            labels.push((label.clone(), colour, last.y));
         }
     }
-    end_labels(&mut svg, labels, plot_width, plot_height);
+    end_labels(&mut svg, labels);
     svg
 }
 
 /// Starts a plot of win rates: the SVG element, a white background, the
 /// title, and the horizontal grid with the win-rate scale (0 to 100%).
-fn open_plot(title: &str, plot_width: f64, plot_height: f64) -> String {
+fn open_plot(title: &str) -> String {
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -351,15 +342,15 @@ fn open_plot(title: &str, plot_width: f64, plot_height: f64) -> String {
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
-        LEFT + plot_width / 2.0,
+        LEFT + PLOT_WIDTH / 2.0,
         escape(title)
     );
     for step in 0..=10 {
-        let y = TOP + (1.0 - f64::from(step) / 10.0) * plot_height;
+        let y = TOP + (1.0 - f64::from(step) / 10.0) * PLOT_HEIGHT;
         let _ = writeln!(
             svg,
             r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
-            LEFT + plot_width
+            LEFT + PLOT_WIDTH
         );
         let _ = writeln!(
             svg,
@@ -373,22 +364,22 @@ fn open_plot(title: &str, plot_width: f64, plot_height: f64) -> String {
 }
 
 /// Draws the plot's frame and the names of its two axes.
-fn close_axes(svg: &mut String, x_label: &str, y_label: &str, plot_width: f64, plot_height: f64) {
+fn close_axes(svg: &mut String, x_label: &str, y_label: &str) {
     let _ = writeln!(
         svg,
-        r#"<rect x="{LEFT}" y="{TOP}" width="{plot_width:.1}" height="{plot_height:.1}" fill="none" stroke="black"/>"#
+        r#"<rect x="{LEFT}" y="{TOP}" width="{PLOT_WIDTH:.1}" height="{PLOT_HEIGHT:.1}" fill="none" stroke="black"/>"#
     );
     let _ = writeln!(
         svg,
         r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-        LEFT + plot_width / 2.0,
+        LEFT + PLOT_WIDTH / 2.0,
         HEIGHT - 16.0,
         escape(x_label)
     );
     let _ = writeln!(
         svg,
         r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
-        TOP + plot_height / 2.0,
+        TOP + PLOT_HEIGHT / 2.0,
         escape(y_label)
     );
 }
@@ -396,18 +387,13 @@ fn close_axes(svg: &mut String, x_label: &str, y_label: &str, plot_width: f64, p
 /// Writes each line's label beside the plot at the height of the line's last
 /// point, spread so that no two labels overlap, and closes the SVG. A label
 /// is its text, its colour and the height of its line.
-fn end_labels(
-    svg: &mut String,
-    mut labels: Vec<(String, &str, f64)>,
-    plot_width: f64,
-    plot_height: f64,
-) {
+fn end_labels(svg: &mut String, mut labels: Vec<(String, &str, f64)>) {
     labels.sort_by(|a, b| a.2.total_cmp(&b.2));
     let mut ys: Vec<f64> = labels.iter().map(|label| label.2 + 4.0).collect();
     for i in 1..ys.len() {
         ys[i] = ys[i].max(ys[i - 1] + LABEL_GAP);
     }
-    let lowest = TOP + plot_height + 4.0;
+    let lowest = TOP + PLOT_HEIGHT + 4.0;
     if let Some(last) = ys.last_mut()
         && *last > lowest
     {
@@ -420,7 +406,7 @@ fn end_labels(
         let _ = writeln!(
             svg,
             r#"<text x="{:.1}" y="{y:.1}" fill="{colour}">{}</text>"#,
-            LEFT + plot_width + 8.0,
+            LEFT + PLOT_WIDTH + 8.0,
             escape(text)
         );
     }

@@ -12,7 +12,9 @@ use std::path::Path;
 /// A range of values of one numeric rules option, e.g. `track=10..84`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sweep {
+    /// The rules option swept, by its key (e.g. `track`).
     pub option: String,
+    /// The values it takes, ascending, both ends of the range included.
     pub values: Vec<u64>,
 }
 
@@ -83,27 +85,35 @@ impl Sweep {
 /// One value of a sweep and every policy's result there.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SweepPoint {
+    /// The swept option's value.
     pub value: u64,
+    /// Every policy's rate at that value, in the order they were given.
     pub policies: Vec<PolicyRate>,
 }
 
 /// The report of a sweep.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SweepReport {
+    /// The game's registry name.
     pub game: &'static str,
     /// The rules options given, without the swept one.
     pub rules: String,
     /// The swept option.
     pub option: String,
+    /// The master seed: every value is played on the same deals.
     pub seed: u64,
+    /// The deals played at each value.
     pub deals: u64,
+    /// Deals played at the same time.
     pub threads: usize,
+    /// The deal every game was played on, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
     /// The build that played the deals and the policies' full
     /// configurations (the rules vary with the value).
     #[serde(flatten)]
     pub provenance: Provenance,
+    /// One point per value, in the sweep's order.
     pub points: Vec<SweepPoint>,
 }
 
@@ -163,6 +173,16 @@ impl SweepReport {
         out
     }
 
+    /// The rules options given, or `standard rules` when none were: how
+    /// the texts name the rules.
+    pub(crate) fn rules_or_standard(&self) -> &str {
+        if self.rules.is_empty() {
+            "standard rules"
+        } else {
+            &self.rules
+        }
+    }
+
     /// The plot of win rate against the swept option, one line per policy
     /// (dashed for references that cheat).
     pub fn svg(&self) -> String {
@@ -184,11 +204,7 @@ impl SweepReport {
             "{}: win rate against {} ({}, {} {} each)",
             self.game,
             self.option,
-            if self.rules.is_empty() {
-                "standard rules"
-            } else {
-                &self.rules
-            },
+            self.rules_or_standard(),
             self.deals,
             if self.deal.is_some() {
                 "games"
