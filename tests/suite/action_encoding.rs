@@ -6,6 +6,7 @@ use norn::core::Game;
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::games::nibelungen::{Nibelungen, NibelungenRules};
+use norn::games::stealth_chess::{StealthChess, StealthChessRules};
 use norn::testing::Budget;
 use norn::testing::encoding::check_encoding;
 
@@ -24,5 +25,14 @@ fn nibelungen_is_played_by_its_action_ids() {
 #[test]
 fn fenrir_path_is_dealt_and_played_by_its_action_ids() {
     let checked = check_encoding(&FenrirPath::new(FenrirPathRules::default()), &Budget::SUITE);
+    assert!(checked > 100, "{checked} states");
+}
+
+#[test]
+fn stealth_chess_is_played_by_its_action_ids() {
+    let checked = check_encoding(
+        &StealthChess::new(StealthChessRules::default()),
+        &Budget::SUITE,
+    );
     assert!(checked > 100, "{checked} states");
 }
