@@ -362,6 +362,15 @@ impl<G: Encoding + Notation> ActionState<G> {
             .map_or_else(|| self.id_name(id), |(_, text)| text)
     }
 
+    /// The legal actions of `player` with their texts, as
+    /// [`action_to_string`](Self::action_to_string) writes them, in
+    /// increasing order of id.
+    pub fn legal_action_texts(&self, player: Player) -> Vec<(u32, String)> {
+        let mut texts = self.action_texts(player, None);
+        texts.sort_by_key(|&(id, _)| id);
+        texts
+    }
+
     /// The legal actions of `player` with their texts (only `only`'s, if
     /// given), listing the legal moves once.
     fn action_texts(&self, player: Player, only: Option<u32>) -> Vec<(u32, String)> {
@@ -369,30 +378,36 @@ impl<G: Encoding + Notation> ActionState<G> {
         match self.turn() {
             Turn::Player(mover) if mover == player => {
                 let depth = self.pending.as_slice().len();
-                // Per id: the first move it leads to, and whether it
-                // completes that move alone.
-                let mut by_id: Vec<(u32, G::Move, bool)> = Vec::new();
-                for (mv, path) in self.candidates() {
-                    let id = path.as_slice()[depth];
-                    if !wanted(id) {
+                // Each id with the first move it leads to, and whether it
+                // completes that move alone (it does not when several
+                // moves share it).
+                let mut leads: Vec<(u32, G::Move, bool)> = self
+                    .candidates()
+                    .into_iter()
+                    .map(|(mv, path)| {
+                        (
+                            path.as_slice()[depth],
+                            mv,
+                            path.as_slice().len() == depth + 1,
+                        )
+                    })
+                    .filter(|&(id, _, _)| wanted(id))
+                    .collect();
+                leads.sort_by_key(|&(id, _, _)| id);
+                let mut texts: Vec<(u32, String)> = Vec::new();
+                for (index, &(id, mv, completes)) in leads.iter().enumerate() {
+                    if index > 0 && leads[index - 1].0 == id {
                         continue;
                     }
-                    match by_id.iter_mut().find(|(other, _, _)| *other == id) {
-                        Some((_, _, completes)) => *completes = false,
-                        None => by_id.push((id, mv, path.as_slice().len() == depth + 1)),
-                    }
+                    let shared = leads.get(index + 1).is_some_and(|next| next.0 == id);
+                    let text = if completes && !shared {
+                        self.state.move_text(mv)
+                    } else {
+                        self.id_name(id)
+                    };
+                    texts.push((id, text));
                 }
-                by_id
-                    .into_iter()
-                    .map(|(id, mv, completes)| {
-                        let text = if completes {
-                            self.state.move_text(mv)
-                        } else {
-                            self.id_name(id)
-                        };
-                        (id, text)
-                    })
-                    .collect()
+                texts
             }
             Turn::Simultaneous => self
                 .simultaneous_choices(player)

@@ -11,7 +11,7 @@
 //!   give the states that playing the moves gives (with the two checks
 //!   above, every move is reachable by its ids), and an id that is not
 //!   legal is refused with the state unchanged;
-//! - every legal id's text reads back to the id;
+//! - the legal ids' texts are distinct, and a sample reads back to the ids;
 //! - the observation tensor has the game's shape and finite values.
 //!
 //! At simultaneous nodes every player's choices are single ids, distinct;
@@ -88,13 +88,13 @@ fn check_action_state<G: Encoding + Notation>(state: &ActionState<G>, budget: &B
             if state.pending().is_empty() {
                 check_paths(state, mover, budget.plies_per_state);
             }
-            check_texts(state, mover);
+            check_texts(state, mover, budget.plies_per_state);
         }
         Turn::Simultaneous => {
             for player in 0..players {
                 let legal = state.legal_actions(player);
                 assert!(!legal.is_empty(), "{}: every player has a choice", G::NAME);
-                check_texts(state, player);
+                check_texts(state, player, budget.plies_per_state);
             }
         }
         Turn::Chance => {
@@ -227,13 +227,29 @@ fn check_paths<G: Encoding + Notation>(
     }
 }
 
-/// Every legal id of `player` reads back from its text.
-fn check_texts<G: Encoding + Notation>(state: &ActionState<G>, player: Player) {
-    for id in state.legal_actions(player) {
-        let text = state.action_to_string(player, id);
+/// The texts of `player`'s legal ids are distinct, and a sample of them
+/// reads back to their ids.
+fn check_texts<G: Encoding + Notation>(state: &ActionState<G>, player: Player, sample: usize) {
+    let texts = state.legal_action_texts(player);
+    let ids: Vec<u32> = texts.iter().map(|&(id, _)| id).collect();
+    assert_eq!(
+        ids,
+        state.legal_actions(player),
+        "{}: the texts' ids",
+        G::NAME
+    );
+    let distinct: HashSet<&str> = texts.iter().map(|(_, text)| text.as_str()).collect();
+    assert_eq!(
+        distinct.len(),
+        texts.len(),
+        "{}: two actions share a text",
+        G::NAME
+    );
+    let step = (texts.len() / sample.max(1)).max(1);
+    for (id, text) in texts.iter().step_by(step) {
         assert_eq!(
-            state.string_to_action(player, &text).ok(),
-            Some(id),
+            state.string_to_action(player, text).ok(),
+            Some(*id),
             "{}: the text {text:?} of action {id}",
             G::NAME
         );
