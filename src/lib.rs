@@ -35,6 +35,7 @@ pub mod companions;
 pub mod core;
 pub mod engine;
 pub mod games;
+pub mod learning;
 pub mod registry;
 pub mod search;
 #[cfg(any(test, feature = "testing"))]

@@ -29,6 +29,7 @@
 //! value is decided within one ply, MCTS-Solver proves it and alpha-beta
 //! finds it. Perft of the start counts every ply (joint moves included).
 
+pub mod encoding;
 pub mod fuzz;
 
 use crate::core::{

@@ -16,6 +16,7 @@
 
 mod capability;
 mod declared;
+mod encoding;
 mod error;
 mod evaluate;
 mod fast_hash;
@@ -45,6 +46,7 @@ pub use declared::{
     Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, WholeField, keys, options_table,
     read_options, read_options_onto, validate_options, write_options,
 };
+pub use encoding::{ActionPath, DealModel, Encoding, MAX_DECISIONS, chance_outcome_count};
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};
 pub(crate) use fast_hash::{FastHashMap, FastHasher};

@@ -6,6 +6,7 @@
 
 mod common;
 
+mod action_encoding;
 mod agent_configurations;
 mod all_games;
 mod cli;

@@ -27,6 +27,7 @@
 //! ```
 
 mod board;
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;

@@ -20,6 +20,7 @@
 //! ```
 
 mod board;
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;

@@ -42,6 +42,7 @@
 //! ```
 
 mod board;
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;

@@ -31,6 +31,7 @@
 //! ```
 
 mod board;
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;

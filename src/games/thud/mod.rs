@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod classic;
+mod encoding;
 pub mod koom_valley;
 mod move_text;
 mod setup;

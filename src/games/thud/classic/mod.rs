@@ -18,6 +18,7 @@
 //! assert_eq!(battle.player_name(battle.status().player_to_move().unwrap()), "trolls");
 //! ```
 
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;

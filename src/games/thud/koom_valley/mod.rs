@@ -17,6 +17,7 @@
 //! assert!(moves.iter().all(|&mv| game.move_text(mv).starts_with('T')));
 //! ```
 
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;

@@ -1,0 +1,145 @@
+//! Moves as numbered actions and positions as tensors: the fixed-size view
+//! of a game that learning code (and OpenSpiel-shaped APIs) work with.
+//!
+//! Every game has its own move type; a learner wants one integer range per
+//! game instead, the same in every state, so that a policy network has a
+//! fixed output layer and a legal-action mask has a fixed width. [`Encoding`]
+//! gives each move the ids of the decisions that make it up: one id for most
+//! moves, and a short sequence where one id per move would make the range
+//! too large (a Thud troll's choice of captures follows its step). A deal is
+//! made of draws from urns, so that chance events can be listed with their
+//! probabilities. The generic state that turns these into turns, legal ids,
+//! chance outcomes and returns is `norn::learning::ActionState`.
+
+use super::{Game, Player};
+use std::fmt;
+
+/// The most decisions one move can take (a Koom Valley trample's jumps).
+pub const MAX_DECISIONS: usize = 16;
+
+/// The action ids of the decisions that make up one move, in the order they
+/// are taken.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ActionPath {
+    ids: [u32; MAX_DECISIONS],
+    len: u8,
+}
+
+impl ActionPath {
+    /// An empty path.
+    pub const fn new() -> Self {
+        ActionPath {
+            ids: [0; MAX_DECISIONS],
+            len: 0,
+        }
+    }
+
+    /// Appends the next decision's id.
+    ///
+    /// # Panics
+    /// Past [`MAX_DECISIONS`]: a game's encoding never makes such a move.
+    pub fn push(&mut self, id: u32) {
+        assert!(
+            (self.len as usize) < MAX_DECISIONS,
+            "a move takes at most {MAX_DECISIONS} decisions"
+        );
+        self.ids[self.len as usize] = id;
+        self.len += 1;
+    }
+
+    /// Removes every id.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The ids, first decision first.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.ids[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for ActionPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// How a game's chance events are dealt: a sequence of urns, each emptied
+/// by drawing its balls one at a time, uniformly at random without
+/// replacement. Every order of an urn's balls is then equally likely, which
+/// is how the games shuffle. A ball is a chance outcome id; outcome `i` of
+/// urn `u` starts with `urns[u][i]` balls.
+pub struct DealModel<G: Game> {
+    /// The starting count of each outcome id, per urn, in the order the urns
+    /// are drawn from.
+    pub urns: Vec<Vec<u32>>,
+    /// The dealt state for the outcomes drawn, in the order drawn (every
+    /// ball of every urn).
+    pub deal: fn(&G::Rules, &[u32]) -> G,
+    /// The name of a chance outcome id, e.g. a card's.
+    pub outcome_name: fn(&G::Rules, u32) -> String,
+}
+
+/// A game seen as integer actions and float tensors (see the module docs).
+///
+/// The per-state contract, which `norn::testing` checks for every game:
+/// different legal moves have different paths, no legal move's path is a
+/// proper prefix of another's, and every id is below
+/// [`num_actions`](Encoding::num_actions).
+pub trait Encoding: Game {
+    /// How many action ids the game uses under `rules`.
+    fn num_actions(rules: &Self::Rules) -> usize;
+
+    /// The ids of the decisions that make up `mv`, written from this
+    /// (pre-move) state, appended to `path`.
+    fn action_path(&self, mv: Self::Move, path: &mut ActionPath);
+
+    /// A name of action `id` that needs no state, e.g. `"e4-e7"` for a move
+    /// from e4 to e7; used where no legal move explains the id.
+    fn action_name(rules: &Self::Rules, id: u32) -> String;
+
+    /// The shape of an observation tensor under `rules`.
+    fn observation_shape(rules: &Self::Rules) -> Vec<usize>;
+
+    /// Writes what `player` sees of this state into `out` (as long as the
+    /// product of the shape, and zeroed by the caller), with `pending` the
+    /// ids already chosen of a move that takes several decisions. A game
+    /// with hidden information writes only what `player` may know.
+    fn write_observation(&self, player: Player, pending: &[u32], out: &mut [f32]);
+
+    /// How chance deals, for games with chance events; `None` (the default)
+    /// for games without.
+    fn deal_model(_rules: &Self::Rules) -> Option<DealModel<Self>> {
+        None
+    }
+}
+
+/// The number of chance outcome ids of a deal model: the most outcomes any
+/// of its urns has.
+pub fn chance_outcome_count<G: Game>(model: &DealModel<G>) -> usize {
+    model.urns.iter().map(Vec::len).max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_keeps_its_ids_in_order() {
+        let mut path = ActionPath::new();
+        path.push(7);
+        path.push(3);
+        assert_eq!(path.as_slice(), &[7, 3]);
+        path.clear();
+        assert!(path.as_slice().is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "at most")]
+    fn a_path_refuses_more_decisions_than_it_holds() {
+        let mut path = ActionPath::new();
+        for id in 0..=MAX_DECISIONS as u32 {
+            path.push(id);
+        }
+    }
+}

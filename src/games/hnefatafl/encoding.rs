@@ -1,0 +1,117 @@
+//! Hnefatafl's moves as action ids and positions as tensors.
+//!
+//! Every piece moves like a rook, so a move is its from-square and one of
+//! the 20 other squares of that square's rank and file: id `from * 20 + k`,
+//! where `k` below 10 is the destination's file on the same rank (files
+//! past `from`'s own counted one lower) and `k` from 10 is its rank on the
+//! same file, counted the same way. 121 squares make 2,420 ids, one
+//! decision per move.
+//!
+//! The observation is four 11x11 planes, indexed `[plane][rank][file]`
+//! with rank 1 first: the attackers, the defenders' soldiers, the king, and
+//! a plane of ones when the attackers are to move.
+
+use super::board::{GRID, SIZE, square_name};
+use super::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
+use crate::bitboard::Square;
+use crate::core::{ActionPath, Encoding, Player};
+
+/// The destinations of one from-square: the other squares of its rank and
+/// of its file.
+const LINE_SQUARES: u32 = 2 * (SIZE as u32 - 1);
+
+/// The number of planes of the observation tensor.
+const PLANES: usize = 4;
+
+fn file_and_rank(square: Square) -> (u32, u32) {
+    let index = square.index() as u32;
+    (index % SIZE as u32, index / SIZE as u32)
+}
+
+/// The position of `other` among the squares of a line of 11 without
+/// `own`.
+fn index_without(own: u32, other: u32) -> u32 {
+    if other < own { other } else { other - 1 }
+}
+
+/// The inverse of [`index_without`].
+fn square_without(own: u32, index: u32) -> u32 {
+    if index < own { index } else { index + 1 }
+}
+
+/// The move of action `id`, which may not be legal anywhere.
+fn move_of(id: u32) -> HnefataflMove {
+    let from = id / LINE_SQUARES;
+    let k = id % LINE_SQUARES;
+    let (file, rank) = (from % SIZE as u32, from / SIZE as u32);
+    let line = SIZE as u32 - 1;
+    let to = if k < line {
+        rank * SIZE as u32 + square_without(file, k)
+    } else {
+        square_without(rank, k - line) * SIZE as u32 + file
+    };
+    HnefataflMove {
+        from: Square::new(from as u8),
+        to: Square::new(to as u8),
+    }
+}
+
+impl Encoding for Hnefatafl {
+    fn num_actions(_: &HnefataflRules) -> usize {
+        GRID.len() * LINE_SQUARES as usize
+    }
+
+    fn action_path(&self, mv: HnefataflMove, path: &mut ActionPath) {
+        let (from_file, from_rank) = file_and_rank(mv.from);
+        let (to_file, to_rank) = file_and_rank(mv.to);
+        let k = if to_rank == from_rank {
+            index_without(from_file, to_file)
+        } else {
+            SIZE as u32 - 1 + index_without(from_rank, to_rank)
+        };
+        path.push(mv.from.index() as u32 * LINE_SQUARES + k);
+    }
+
+    fn action_name(_: &HnefataflRules, id: u32) -> String {
+        let mv = move_of(id);
+        format!("{}-{}", square_name(mv.from), square_name(mv.to))
+    }
+
+    fn observation_shape(_: &HnefataflRules) -> Vec<usize> {
+        vec![PLANES, SIZE as usize, SIZE as usize]
+    }
+
+    fn write_observation(&self, _: Player, _: &[u32], out: &mut [f32]) {
+        let plane = GRID.len();
+        for square in self.attackers().squares() {
+            out[square.index()] = 1.0;
+        }
+        for square in self.defenders().squares() {
+            out[plane + square.index()] = 1.0;
+        }
+        out[2 * plane + self.king().index()] = 1.0;
+        if self.side_to_move() == Side::Attackers {
+            out[3 * plane..4 * plane].fill(1.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+
+    #[test]
+    fn every_id_names_a_rook_move_that_maps_back_to_it() {
+        let state = Hnefatafl::new(HnefataflRules::default());
+        for id in 0..Hnefatafl::num_actions(&HnefataflRules::default()) as u32 {
+            let mv = move_of(id);
+            let (from_file, from_rank) = file_and_rank(mv.from);
+            let (to_file, to_rank) = file_and_rank(mv.to);
+            assert!(mv.from != mv.to && (from_file == to_file || from_rank == to_rank));
+            let mut path = ActionPath::new();
+            state.action_path(mv, &mut path);
+            assert_eq!(path.as_slice(), &[id], "{mv}");
+        }
+    }
+}

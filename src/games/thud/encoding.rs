@@ -1,0 +1,65 @@
+//! What the two Thud games' encodings share: a move along one of the eight
+//! lines of the 15x15 board as one id, and the planes of the board.
+//!
+//! Every move of both games (a dwarf's queen move or hurl, a troll's step,
+//! shove or move, the Rock's push, a trample's first jump) goes from a
+//! square along one line: id `(from * 8 + direction) * 14 + distance - 1`,
+//! with the 225 squares of the 15x15 grid (the cut-off corners included, so
+//! that the id reads off the square's index) and the directions in the
+//! order of [`Direction::ALL`]: 25,200 ids.
+
+use super::board::{GRID, SIZE, square_name};
+use crate::bitboard::{Bitboard256, Direction, Square};
+
+/// The longest move along a line.
+const MAX_DISTANCE: u32 = SIZE as u32 - 1;
+
+/// The number of line ids.
+pub(super) const LINE_IDS: u32 = GRID.len() as u32 * 8 * MAX_DISTANCE;
+
+/// The id of the move from `from` to `to`, which lie on one line.
+pub(super) fn line_id(from: Square, to: Square) -> u32 {
+    let (df, dr) = (
+        i32::from(GRID.file(to)) - i32::from(GRID.file(from)),
+        i32::from(GRID.rank(to)) - i32::from(GRID.rank(from)),
+    );
+    let distance = df.abs().max(dr.abs());
+    let direction = Direction::ALL
+        .iter()
+        .position(|direction| {
+            let (x, y) = direction.delta();
+            (i32::from(x) * distance, i32::from(y) * distance) == (df, dr)
+        })
+        .expect("a Thud move goes along a line");
+    (from.index() as u32 * 8 + direction as u32) * MAX_DISTANCE + distance as u32 - 1
+}
+
+/// The squares of a line id: its from-square and where the line ends, if
+/// that is on the grid.
+pub(super) fn line_squares(id: u32) -> (Square, Option<Square>) {
+    let distance = (id % MAX_DISTANCE + 1) as i32;
+    let direction = Direction::ALL[(id / MAX_DISTANCE % 8) as usize];
+    let from = Square::new((id / MAX_DISTANCE / 8) as u8);
+    let (x, y) = direction.delta();
+    let to = GRID.square(
+        i32::from(GRID.file(from)) + i32::from(x) * distance,
+        i32::from(GRID.rank(from)) + i32::from(y) * distance,
+    );
+    (from, to)
+}
+
+/// A line id as text: `from-to`, or `from:id` where the line leaves the
+/// board (no move has such an id).
+pub(super) fn line_name(id: u32) -> String {
+    match line_squares(id) {
+        (from, Some(to)) => format!("{}-{}", square_name(from), square_name(to)),
+        (from, None) => format!("{}:{id}", square_name(from)),
+    }
+}
+
+/// Marks the squares of `set` with ones in a 15x15 plane.
+pub(super) fn fill_plane(plane: &mut [f32], set: Bitboard256) {
+    for square in set.squares() {
+        plane[square.index()] = 1.0;
+    }
+}

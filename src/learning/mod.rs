@@ -1,0 +1,512 @@
+//! Any game as learning code sees it: whose turn it is, the legal action
+//! ids, chance outcomes with their probabilities, observation tensors and
+//! returns, the model OpenSpiel's `pyspiel` made standard.
+//!
+//! [`ActionState`] wraps a game state and turns the game's
+//! [`Encoding`] into turns. A move that takes several decisions is chosen
+//! one id at a time (the same player decides again until the move is
+//! complete); a deal is drawn one ball at a time from the game's urns, each
+//! draw a chance node whose outcomes are listed with their probabilities.
+
+use crate::core::{
+    ActionPath, DealModel, Encoding, Game, HiddenInformationVisitor, IllegalMove,
+    ImperfectInformation, MoveList, Notation, ParseError, Player, Simultaneous,
+    SimultaneousVisitor, Status,
+};
+
+/// Who acts next in an [`ActionState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// This player chooses an action.
+    Player(Player),
+    /// Nature draws a chance outcome.
+    Chance,
+    /// Every player chooses at once, in secret.
+    Simultaneous,
+    /// The game is over.
+    Terminal,
+}
+
+impl Turn {
+    /// OpenSpiel's number for this turn: the player's index, or `-1` for
+    /// chance, `-2` for a simultaneous node and `-4` for a terminal state.
+    pub fn code(self) -> i64 {
+        match self {
+            Turn::Player(player) => player as i64,
+            Turn::Chance => -1,
+            Turn::Simultaneous => -2,
+            Turn::Terminal => -4,
+        }
+    }
+}
+
+/// A game state seen through its action ids (see the module docs).
+#[derive(Clone)]
+pub struct ActionState<G: Encoding> {
+    state: G,
+    /// The ids chosen so far of a move that takes several decisions.
+    pending: ActionPath,
+    /// The chance outcomes drawn so far of a deal under way.
+    draws: Vec<u32>,
+    /// Every action and chance outcome applied, in order.
+    history: Vec<u32>,
+}
+
+impl<G: Encoding + Notation> ActionState<G> {
+    /// The starting state under `rules`.
+    pub fn new(rules: G::Rules) -> Self {
+        Self::from_state(G::new(rules))
+    }
+
+    /// `state` as an action state, with an empty history.
+    pub fn from_state(state: G) -> Self {
+        ActionState {
+            state,
+            pending: ActionPath::new(),
+            draws: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// The game state. While a move that takes several decisions is being
+    /// chosen it is the state before that move; during a deal, the state
+    /// before the deal.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The ids of the decisions taken so far of the move being chosen.
+    pub fn pending(&self) -> &[u32] {
+        self.pending.as_slice()
+    }
+
+    /// Every action id and chance outcome applied since this action state
+    /// was made, in order: applying them again to the same start gives the
+    /// same state.
+    pub fn history(&self) -> &[u32] {
+        &self.history
+    }
+
+    /// Who acts next.
+    pub fn turn(&self) -> Turn {
+        match self.state.status() {
+            Status::ToMove(player) => Turn::Player(player),
+            Status::Chance => Turn::Chance,
+            Status::Simultaneous => Turn::Simultaneous,
+            Status::Over(_) => Turn::Terminal,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+
+    /// Each player's payoff: the game's result once it is over, zero
+    /// before.
+    pub fn returns(&self) -> Vec<f64> {
+        match self.state.status() {
+            Status::Over(outcome) => outcome.payoffs.as_slice().to_vec(),
+            _ => vec![0.0; self.state.num_players()],
+        }
+    }
+
+    /// The action ids `player` may choose now, in increasing order: empty
+    /// when it is not that player's decision.
+    pub fn legal_actions(&self, player: Player) -> Vec<u32> {
+        let mut ids: Vec<u32> = match self.turn() {
+            Turn::Player(mover) if mover == player => self
+                .candidates()
+                .iter()
+                .map(|(_, path)| path.as_slice()[self.pending.as_slice().len()])
+                .collect(),
+            Turn::Simultaneous => self
+                .simultaneous_choices(player)
+                .iter()
+                .map(|(_, id)| *id)
+                .collect(),
+            Turn::Chance => self.chance_outcomes().iter().map(|&(id, _)| id).collect(),
+            _ => Vec::new(),
+        };
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// The legal moves that extend the decisions taken so far, each with
+    /// its whole path.
+    fn candidates(&self) -> Vec<(G::Move, ActionPath)> {
+        let mut moves = MoveList::new();
+        self.state.legal_moves(&mut moves);
+        let pending = self.pending.as_slice();
+        moves
+            .iter()
+            .filter_map(|&mv| {
+                let mut path = ActionPath::new();
+                self.state.action_path(mv, &mut path);
+                path.as_slice().starts_with(pending).then_some((mv, path))
+            })
+            .filter(|(_, path)| path.as_slice().len() > pending.len())
+            .collect()
+    }
+
+    /// `player`'s choices at a simultaneous node, each with its id.
+    fn simultaneous_choices(&self, player: Player) -> Vec<(G::Move, u32)> {
+        G::with_simultaneous_moves(PlayerChoices {
+            state: &self.state,
+            player,
+        })
+        .unwrap_or_default()
+    }
+
+    /// Applies one action of the player to move, or one chance outcome at
+    /// a chance node.
+    ///
+    /// # Errors
+    /// An id that is not legal here, and any call at a simultaneous node
+    /// (which takes [`apply_actions`](Self::apply_actions)) or after the
+    /// end.
+    pub fn apply_action(&mut self, id: u32) -> Result<(), IllegalMove> {
+        match self.turn() {
+            Turn::Player(_) => self.apply_decision(id)?,
+            Turn::Chance => self.apply_draw(id)?,
+            Turn::Simultaneous => {
+                return Err(IllegalMove::new(
+                    "the players choose simultaneously here: apply one action per player",
+                ));
+            }
+            Turn::Terminal => return Err(IllegalMove::new("the game is already over")),
+        }
+        self.history.push(id);
+        Ok(())
+    }
+
+    fn apply_decision(&mut self, id: u32) -> Result<(), IllegalMove> {
+        let depth = self.pending.as_slice().len();
+        let chosen: Vec<(G::Move, ActionPath)> = self
+            .candidates()
+            .into_iter()
+            .filter(|(_, path)| path.as_slice()[depth] == id)
+            .collect();
+        match chosen.as_slice() {
+            [] => Err(IllegalMove::new(format!(
+                "action {id} ({}) is not legal here",
+                G::action_name(self.state.rules(), id)
+            ))),
+            [(mv, path)] if path.as_slice().len() == depth + 1 => {
+                self.state.play(*mv);
+                self.pending.clear();
+                Ok(())
+            }
+            _ => {
+                self.pending.push(id);
+                Ok(())
+            }
+        }
+    }
+
+    fn apply_draw(&mut self, id: u32) -> Result<(), IllegalMove> {
+        if !self
+            .chance_outcomes()
+            .iter()
+            .any(|&(outcome, _)| outcome == id)
+        {
+            return Err(IllegalMove::new(format!(
+                "chance outcome {id} cannot be drawn here"
+            )));
+        }
+        self.draws.push(id);
+        let model = self.deal_model();
+        if self.draws.len() == model.urns.iter().flatten().sum::<u32>() as usize {
+            self.state = (model.deal)(self.state.rules(), &self.draws);
+            self.draws.clear();
+        }
+        Ok(())
+    }
+
+    /// Applies one action per player at a simultaneous node.
+    ///
+    /// # Errors
+    /// Not a simultaneous node, not one id per player, or an id that is not
+    /// one of its player's choices.
+    pub fn apply_actions(&mut self, ids: &[u32]) -> Result<(), IllegalMove> {
+        if self.turn() != Turn::Simultaneous {
+            return Err(IllegalMove::new(
+                "one player acts at a time here: apply a single action",
+            ));
+        }
+        let players = self.state.num_players();
+        if ids.len() != players {
+            return Err(IllegalMove::new(format!(
+                "one action per player ({players}), not {}",
+                ids.len()
+            )));
+        }
+        let mut joint = Vec::with_capacity(players);
+        for (player, &id) in ids.iter().enumerate() {
+            let choice = self
+                .simultaneous_choices(player)
+                .into_iter()
+                .find(|&(_, choice)| choice == id)
+                .ok_or_else(|| {
+                    IllegalMove::new(format!(
+                        "action {id} is not a choice of the {} here",
+                        self.state.player_name(player)
+                    ))
+                })?;
+            joint.push(choice.0);
+        }
+        self.state.try_play_ply(&crate::core::Ply::Joint(joint))?;
+        self.history.extend_from_slice(ids);
+        Ok(())
+    }
+
+    /// The chance outcomes of the next draw with their probabilities (which
+    /// sum to 1); empty where nature does not act.
+    pub fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        if self.turn() != Turn::Chance {
+            return Vec::new();
+        }
+        let model = self.deal_model();
+        let mut drawn = self.draws.as_slice();
+        for urn in &model.urns {
+            let size = urn.iter().sum::<u32>() as usize;
+            if drawn.len() >= size {
+                drawn = &drawn[size..];
+                continue;
+            }
+            let remaining: Vec<(u32, u32)> = urn
+                .iter()
+                .enumerate()
+                .map(|(outcome, &count)| {
+                    let taken = drawn.iter().filter(|&&d| d as usize == outcome).count() as u32;
+                    (outcome as u32, count - taken)
+                })
+                .filter(|&(_, left)| left > 0)
+                .collect();
+            let left = (size - drawn.len()) as f64;
+            return remaining
+                .into_iter()
+                .map(|(outcome, count)| (outcome, f64::from(count) / left))
+                .collect();
+        }
+        Vec::new()
+    }
+
+    fn deal_model(&self) -> DealModel<G> {
+        G::deal_model(self.state.rules())
+            .expect("a game with chance nodes describes its deal (the encoding tests check it)")
+    }
+
+    /// Writes `player`'s observation tensor into `out` (zeroed here first).
+    ///
+    /// # Panics
+    /// If `out` is not as long as the product of the observation shape.
+    pub fn write_observation(&self, player: Player, out: &mut [f32]) {
+        let expected: usize = G::observation_shape(self.state.rules()).iter().product();
+        assert_eq!(
+            out.len(),
+            expected,
+            "an observation tensor of the game's shape"
+        );
+        out.fill(0.0);
+        self.state
+            .write_observation(player, self.pending.as_slice(), out);
+    }
+
+    /// `player`'s observation tensor as a new vector.
+    pub fn observation(&self, player: Player) -> Vec<f32> {
+        let mut out = vec![0.0; G::observation_shape(self.state.rules()).iter().product()];
+        self.write_observation(player, &mut out);
+        out
+    }
+
+    /// What `player` sees, as text: the position's diagram in a game of
+    /// perfect information, the player's own observation in a game with
+    /// hidden information; with the decisions taken so far of a move under
+    /// way.
+    pub fn observation_string(&self, player: Player) -> String {
+        let seen = G::with_hidden_information(ObservationText {
+            state: &self.state,
+            player,
+        })
+        .unwrap_or_else(|| self.state.diagram());
+        if self.pending.as_slice().is_empty() {
+            seen
+        } else {
+            format!("{seen}\nchosen so far: {:?}", self.pending.as_slice())
+        }
+    }
+
+    /// Everything `player` has seen, as text: two states give the same
+    /// string exactly when the player cannot tell them apart. In a game of
+    /// perfect information that is the history of actions; with hidden
+    /// information, the player's observation (which holds the public
+    /// history) and the decisions taken so far.
+    pub fn information_state_string(&self, player: Player) -> String {
+        match G::with_hidden_information(ObservationText {
+            state: &self.state,
+            player,
+        }) {
+            Some(seen) => format!("{seen}\nchosen so far: {:?}", self.pending.as_slice()),
+            None => format!("{:?}", self.history),
+        }
+    }
+
+    /// Action `id` as text, as `player` would choose it here: the move's
+    /// record text where `id` completes a move, and otherwise the game's
+    /// name of the id (or of the chance outcome).
+    pub fn action_to_string(&self, player: Player, id: u32) -> String {
+        self.action_texts(player, Some(id))
+            .pop()
+            .map_or_else(|| self.id_name(id), |(_, text)| text)
+    }
+
+    /// The legal actions of `player` with their texts, as
+    /// [`action_to_string`](Self::action_to_string) writes them, in
+    /// increasing order of id.
+    pub fn legal_action_texts(&self, player: Player) -> Vec<(u32, String)> {
+        let mut texts = self.action_texts(player, None);
+        texts.sort_by_key(|&(id, _)| id);
+        texts
+    }
+
+    /// The legal actions of `player` with their texts (only `only`'s, if
+    /// given), listing the legal moves once.
+    fn action_texts(&self, player: Player, only: Option<u32>) -> Vec<(u32, String)> {
+        let wanted = |id: u32| only.is_none_or(|only| only == id);
+        match self.turn() {
+            Turn::Player(mover) if mover == player => {
+                let depth = self.pending.as_slice().len();
+                // Each id with the first move it leads to, and whether it
+                // completes that move alone (it does not when several
+                // moves share it).
+                let mut leads: Vec<(u32, G::Move, bool)> = self
+                    .candidates()
+                    .into_iter()
+                    .map(|(mv, path)| {
+                        (
+                            path.as_slice()[depth],
+                            mv,
+                            path.as_slice().len() == depth + 1,
+                        )
+                    })
+                    .filter(|&(id, _, _)| wanted(id))
+                    .collect();
+                leads.sort_by_key(|&(id, _, _)| id);
+                let mut texts: Vec<(u32, String)> = Vec::new();
+                for (index, &(id, mv, completes)) in leads.iter().enumerate() {
+                    if index > 0 && leads[index - 1].0 == id {
+                        continue;
+                    }
+                    let shared = leads.get(index + 1).is_some_and(|next| next.0 == id);
+                    let text = if completes && !shared {
+                        self.state.move_text(mv)
+                    } else {
+                        self.id_name(id)
+                    };
+                    texts.push((id, text));
+                }
+                texts
+            }
+            Turn::Simultaneous => self
+                .simultaneous_choices(player)
+                .into_iter()
+                .filter(|&(_, id)| wanted(id))
+                .map(|(mv, id)| (id, self.state.move_text(mv)))
+                .collect(),
+            Turn::Chance => self
+                .chance_outcomes()
+                .into_iter()
+                .filter(|&(id, _)| wanted(id))
+                .map(|(id, _)| (id, self.id_name(id)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The name of `id` without a legal move to explain it: a chance
+    /// outcome's at a chance node, the game's name of the action elsewhere.
+    fn id_name(&self, id: u32) -> String {
+        if self.turn() == Turn::Chance {
+            (self.deal_model().outcome_name)(self.state.rules(), id)
+        } else {
+            G::action_name(self.state.rules(), id)
+        }
+    }
+
+    /// The legal action of `player` written `text`: the text of one of its
+    /// legal actions (as [`action_to_string`](Self::action_to_string)
+    /// writes it), or a move in the game's notation whose next decision is
+    /// then the action.
+    ///
+    /// # Errors
+    /// Text that names no legal action of `player` here.
+    pub fn string_to_action(&self, player: Player, text: &str) -> Result<u32, ParseError> {
+        let text = text.trim();
+        if let Some((id, _)) = self
+            .action_texts(player, None)
+            .into_iter()
+            .find(|(_, written)| written == text)
+        {
+            return Ok(id);
+        }
+        let problem = || ParseError::new("action", text, "not a legal action here");
+        if self.turn() != Turn::Player(player) {
+            return Err(problem());
+        }
+        let mv = self.state.parse_move(text)?;
+        let mut path = ActionPath::new();
+        self.state.action_path(mv, &mut path);
+        let pending = self.pending.as_slice();
+        match path.as_slice().strip_prefix(pending) {
+            Some([next, ..]) => Ok(*next),
+            _ => Err(problem()),
+        }
+    }
+}
+
+/// A player's choices at a simultaneous node with the id of each; each
+/// takes one decision.
+struct PlayerChoices<'a, G> {
+    state: &'a G,
+    player: Player,
+}
+
+impl<G: Encoding> SimultaneousVisitor<G> for PlayerChoices<'_, G> {
+    type Output = Vec<(G::Move, u32)>;
+
+    fn visit(self) -> Self::Output
+    where
+        G: Simultaneous,
+    {
+        let mut moves = MoveList::new();
+        self.state.player_moves(self.player, &mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut path = ActionPath::new();
+                self.state.action_path(mv, &mut path);
+                debug_assert_eq!(path.as_slice().len(), 1, "a simultaneous choice is one id");
+                (mv, path.as_slice()[0])
+            })
+            .collect()
+    }
+}
+
+/// A player's observation as text, in a game with hidden information.
+struct ObservationText<'a, G> {
+    state: &'a G,
+    player: Player,
+}
+
+impl<G: Game> HiddenInformationVisitor<G> for ObservationText<'_, G> {
+    type Output = String;
+
+    fn visit(self) -> String
+    where
+        G: ImperfectInformation,
+    {
+        format!("{:?}", self.state.observation(self.player))
+    }
+}
