@@ -13,6 +13,8 @@
 //!   regret matching);
 //! - [`agents`]: the [`agents::Agent`] trait and the players built on it;
 //! - [`arena`]: experiments over many games (win rates with intervals);
+//! - [`learning`]: any game as learning code sees it: action ids, chance
+//!   outcomes with probabilities, observation tensors (OpenSpiel's model);
 //! - `testing` (with the `testing` feature): the invariant checks every
 //!   game passes, and the fuzz entry points;
 //! - [`rand`]: the random-number crate of [`core::GameRng`], re-exported.
@@ -25,6 +27,10 @@
 //! let start = Hnefatafl::new(HnefataflRules::default());
 //! assert_eq!(perft(&start, 2), 6_788);
 //! ```
+
+// Every public item says what it is for: the rustdoc is the library's
+// reference, and a gap fails the build's lint check.
+#![warn(missing_docs)]
 
 pub mod agents;
 pub mod arena;
