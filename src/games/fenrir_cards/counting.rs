@@ -37,6 +37,11 @@ impl KnownLacks {
             Event::Discard { .. } => {}
         }
     }
+
+    /// The cards `player` is known not to hold.
+    pub(crate) fn of(&self, player: usize) -> CardSet {
+        self.lacking[player]
+    }
 }
 
 /// What the player to move knows: its hand and the public facts.

@@ -35,6 +35,7 @@
 mod cards;
 mod counting;
 mod determinize;
+mod encoding;
 mod eval;
 mod movegen;
 mod moves;
