@@ -20,8 +20,8 @@ use norn::agents::build_agent;
 use norn::arena::{RunOptions, Shard, TournamentConfig, Unwatched, run_tournament, text_report};
 use norn::core::zobrist::zobrist_keys;
 use norn::core::{
-    Evaluate, Game, MoveList, NoRules, Notation, Outcome, ParseError, Payoffs, Player, Scoring,
-    Setup, Status,
+    ActionPath, Encoding, Evaluate, Game, MoveList, NoRules, Notation, Outcome, ParseError,
+    Payoffs, Player, Scoring, Setup, Status,
 };
 use norn::registry::{BuiltIn, Registered};
 use norn::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, perft};
@@ -253,6 +253,35 @@ impl Notation for Nim {
             ));
         }
         text + &format!("player {} to move\n", self.to_move)
+    }
+}
+
+/// Nim as learning code sees it (and the Python package): action
+/// `heap * MAX_COUNTERS + take - 1`, and one plane per heap holding its size
+/// as a fraction of the most counters, then whose turn it is.
+impl Encoding for Nim {
+    fn num_actions(_rules: &NoRules) -> usize {
+        MAX_HEAPS * usize::from(MAX_COUNTERS)
+    }
+
+    fn action_path(&self, mv: Take, path: &mut ActionPath) {
+        path.push(u32::from(mv.heap) * u32::from(MAX_COUNTERS) + u32::from(mv.take) - 1);
+    }
+
+    fn action_name(_rules: &NoRules, id: u32) -> String {
+        let counters = u32::from(MAX_COUNTERS);
+        format!("{}:{}", id / counters + 1, id % counters + 1)
+    }
+
+    fn observation_shape(_rules: &NoRules) -> Vec<usize> {
+        vec![MAX_HEAPS + 1]
+    }
+
+    fn write_observation(&self, _player: Player, _pending: &[u32], out: &mut [f32]) {
+        for (cell, &size) in out.iter_mut().zip(&self.heaps) {
+            *cell = f32::from(size) / f32::from(MAX_COUNTERS);
+        }
+        out[MAX_HEAPS] = self.to_move as f32;
     }
 }
 

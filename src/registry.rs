@@ -33,7 +33,9 @@
 
 use crate::agents::{self, Agent};
 use crate::arena::solutions::EquilibriumReport;
-use crate::core::{Capabilities, Evaluate, Game, Notation, Objective, ParseError, escape_control};
+use crate::core::{
+    Capabilities, Encoding, Evaluate, Game, Notation, Objective, ParseError, escape_control,
+};
 use crate::engine::EngineSession;
 use crate::games::fenrir_cards::FenrirCards;
 use crate::games::fenrir_path::FenrirPath;
@@ -58,8 +60,10 @@ pub fn build_agent<G: Registered>(spec: &str, seed: u64) -> Result<Box<dyn Agent
 }
 
 /// A game the library knows, with what it offers beyond the generic code.
-/// Every method has a default: a game overrides only what it has.
-pub trait Registered: Notation + Evaluate + PartialEq + std::fmt::Debug {
+/// Every method has a default: a game overrides only what it has. A
+/// registered game also has an [`Encoding`], so that learning code (and
+/// the Python package) reaches every game of the list.
+pub trait Registered: Notation + Encoding + Evaluate + PartialEq + std::fmt::Debug {
     /// A one-line description, e.g. `"Copenhagen Hnefatafl 11x11"`.
     const TITLE: &'static str;
 

@@ -13,6 +13,7 @@
 
 use super::{Game, Player};
 use std::fmt;
+use std::num::NonZeroU32;
 
 /// The most decisions one move can take (a Koom Valley trample's jumps).
 pub const MAX_DECISIONS: usize = 16;
@@ -107,11 +108,26 @@ pub trait Encoding: Game {
     /// with hidden information writes only what `player` may know.
     fn write_observation(&self, player: Player, pending: &[u32], out: &mut [f32]);
 
+    /// The most actions (decisions, chance outcomes, and each player's
+    /// choice at a simultaneous node) one game can take from the start
+    /// under `rules`, where the rules bound it (a ply limit); `None`, the
+    /// default, where they do not. An upper bound, not always reached.
+    fn max_game_length(_rules: &Self::Rules) -> Option<usize> {
+        None
+    }
+
     /// How chance deals, for games with chance events; `None` (the default)
     /// for games without.
     fn deal_model(_rules: &Self::Rules) -> Option<DealModel<Self>> {
         None
     }
+}
+
+/// The most actions of a game whose limit (of plies or rounds) `limit`
+/// allows, each taking at most `actions_per_step` actions: a
+/// [`Encoding::max_game_length`] for games bounded by such a limit.
+pub fn length_within(limit: Option<NonZeroU32>, actions_per_step: usize) -> Option<usize> {
+    limit.and_then(|limit| (limit.get() as usize).checked_mul(actions_per_step))
 }
 
 /// The number of chance outcome ids of a deal model: the most outcomes any

@@ -46,7 +46,9 @@ pub use declared::{
     Configurable, Declared, Kind, LIMIT, MILLISECONDS, Value, WholeField, keys, options_table,
     read_options, read_options_onto, validate_options, write_options,
 };
-pub use encoding::{ActionPath, DealModel, Encoding, MAX_DECISIONS, chance_outcome_count};
+pub use encoding::{
+    ActionPath, DealModel, Encoding, MAX_DECISIONS, chance_outcome_count, length_within,
+};
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};
 pub(crate) use fast_hash::{FastHashMap, FastHasher};

@@ -39,6 +39,14 @@ pub fn check_encoding<G: Encoding + Notation>(start: &G, budget: &Budget) -> usi
         for _ in 0..budget.max_plies {
             check_action_state(&state, budget);
             checked += 1;
+            if let Some(most) = G::max_game_length(start.rules()) {
+                assert!(
+                    usize::try_from(start.ply()).unwrap_or(usize::MAX) + state.history().len()
+                        <= most,
+                    "{}: a game ran past its most actions, {most}",
+                    G::NAME
+                );
+            }
             match state.turn() {
                 Turn::Terminal => break,
                 Turn::Chance => {

@@ -2,65 +2,99 @@
 //! legal ids and legal moves correspond one to one, every move is
 //! reachable, texts read back, replays agree.
 
-use norn::core::{Game, ImperfectInformation, Status, rng_from_seed};
+use norn::core::{Game, GameRng, ImperfectInformation, Status, rng_from_seed};
 use norn::games::fenrir_cards::{FenrirCards, FenrirCardsRules};
-use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
-use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
-use norn::games::nibelungen::{Nibelungen, NibelungenRules};
-use norn::games::stealth_chess::{StealthChess, StealthChessRules};
-use norn::games::thud::{KoomValley, KoomValleyRules, Thud, ThudRules, TrollCaptures};
-use norn::learning::ActionState;
+use norn::games::thud::{Thud, ThudRules, TrollCaptures};
+use norn::learning::{ActionState, Turn};
+use norn::rand::RngExt;
+use norn::registry::{GameVisitor, Registered, visit_all};
 use norn::testing::encoding::check_encoding;
 use norn::testing::{Budget, for_each_playout};
 
-#[test]
-fn hnefatafl_is_played_by_its_action_ids() {
-    let checked = check_encoding(&Hnefatafl::new(HnefataflRules::default()), &Budget::SUITE);
-    assert!(checked > 100, "{checked} states");
-}
+/// Runs the encoding checks on every registered game under its default
+/// rules: a new game is checked without touching this file.
+struct CheckEncoding;
 
-#[test]
-fn nibelungen_is_played_by_its_action_ids() {
-    let checked = check_encoding(&Nibelungen::new(NibelungenRules::default()), &Budget::SUITE);
-    assert!(checked > 100, "{checked} states");
-}
+impl GameVisitor for CheckEncoding {
+    type Output = ();
 
-#[test]
-fn fenrir_path_is_dealt_and_played_by_its_action_ids() {
-    let checked = check_encoding(&FenrirPath::new(FenrirPathRules::default()), &Budget::SUITE);
-    assert!(checked > 100, "{checked} states");
-}
-
-#[test]
-fn stealth_chess_is_played_by_its_action_ids() {
-    let checked = check_encoding(
-        &StealthChess::new(StealthChessRules::default()),
-        &Budget::SUITE,
-    );
-    assert!(checked > 100, "{checked} states");
-}
-
-#[test]
-fn thud_is_played_by_its_action_ids_under_both_capture_rules() {
-    for troll_captures in [TrollCaptures::AllOrNone, TrollCaptures::AnySubset] {
-        let rules = ThudRules {
-            troll_captures,
-            ..ThudRules::default()
-        };
-        let checked = check_encoding(&Thud::new(rules), &Budget::SUITE);
-        assert!(checked > 100, "{checked} states");
+    fn visit<G: Registered>(&mut self) {
+        let rules: G::Rules = "".parse().expect("the default rules");
+        let checked = check_encoding(&G::new(rules), &Budget::SUITE);
+        assert!(checked > 100, "{}: {checked} states", G::NAME);
     }
 }
 
 #[test]
-fn koom_valley_is_played_by_its_action_ids() {
-    let checked = check_encoding(&KoomValley::new(KoomValleyRules::default()), &Budget::SUITE);
+fn every_game_is_played_by_its_action_ids() {
+    visit_all(&mut CheckEncoding);
+}
+
+/// Plays whole games by action ids alone: every game whose rules bound its
+/// length ends within that bound.
+struct PlayToTheEnd;
+
+impl GameVisitor for PlayToTheEnd {
+    type Output = usize;
+
+    fn visit<G: Registered>(&mut self) -> usize {
+        let rules: G::Rules = "".parse().expect("the default rules");
+        let Some(most) = G::max_game_length(&rules) else {
+            return 0;
+        };
+        let mut rng = rng_from_seed(5);
+        for _ in 0..2 {
+            let mut state = ActionState::<G>::new(rules.clone());
+            while !state.is_terminal() {
+                assert!(
+                    state.history().len() < most,
+                    "{}: past {most} actions",
+                    G::NAME
+                );
+                let turn = state.turn();
+                if turn == Turn::Simultaneous {
+                    let joint: Vec<u32> = (0..state.state().num_players())
+                        .map(|player| pick(&state.legal_actions(player), &mut rng))
+                        .collect();
+                    state.apply_actions(&joint).expect("listed choices");
+                } else {
+                    let chooser = match turn {
+                        Turn::Player(player) => player,
+                        _ => 0,
+                    };
+                    let id = pick(&state.legal_actions(chooser), &mut rng);
+                    state.apply_action(id).expect("a listed action");
+                }
+            }
+        }
+        1
+    }
+}
+
+fn pick(ids: &[u32], rng: &mut GameRng) -> u32 {
+    ids[rng.random_range(0..ids.len())]
+}
+
+#[test]
+fn bounded_games_end_within_their_most_actions() {
+    let bounded: usize = visit_all(&mut PlayToTheEnd).into_iter().sum();
+    // Hnefatafl, both Thuds and Nibelungen have limits by default.
+    assert!(bounded >= 4, "{bounded} bounded games");
+}
+
+#[test]
+fn thud_is_played_by_its_action_ids_when_trolls_choose_their_captures() {
+    let rules = ThudRules {
+        troll_captures: TrollCaptures::AnySubset,
+        ..ThudRules::default()
+    };
+    let checked = check_encoding(&Thud::new(rules), &Budget::SUITE);
     assert!(checked > 100, "{checked} states");
 }
 
 #[test]
-fn fetters_of_fenrir_is_dealt_and_played_by_its_action_ids() {
-    for rules in ["players=2", "players=3", "players=4"] {
+fn fetters_of_fenrir_is_dealt_and_played_by_its_action_ids_for_more_players() {
+    for rules in ["players=3", "players=4"] {
         let rules: FenrirCardsRules = rules.parse().unwrap();
         let checked = check_encoding(&FenrirCards::new(rules), &Budget::SUITE);
         assert!(checked > 100, "{checked} states");

@@ -8,6 +8,7 @@ use super::state::{Event, FenrirCards, Phase, public_facts};
 use crate::core::{
     Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Player, Status, Stochastic,
 };
+use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 /// One player's view of a game: its own hand, the cards it was dealt and
@@ -19,7 +20,7 @@ use std::sync::{Arc, OnceLock};
 /// the counting tables of the sampler and keeps them in the observation (and
 /// its clones), so a search that samples many deals from one observation
 /// pays for them once.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FenrirObservation {
     pub(crate) rules: FenrirCardsRules,
     pub(crate) observer: u8,
@@ -36,6 +37,29 @@ pub struct FenrirObservation {
     pub(crate) ply: u32,
     pub(crate) history: Vec<Event>,
     pub(crate) sampler: Arc<OnceLock<Sampler>>,
+}
+
+impl fmt::Debug for FenrirObservation {
+    /// The knowledge alone: whether the sampler's tables were built yet
+    /// says nothing about the game, and two equal observations print the
+    /// same.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FenrirObservation")
+            .field("rules", &self.rules)
+            .field("observer", &self.observer)
+            .field("hand", &self.hand)
+            .field("initial_hand", &self.initial_hand)
+            .field("own_draws", &self.own_draws)
+            .field("hand_sizes", &self.hand_sizes)
+            .field("stock_left", &self.stock_left)
+            .field("discarded", &self.discarded)
+            .field("pawn", &self.pawn)
+            .field("to_move", &self.to_move)
+            .field("phase", &self.phase)
+            .field("ply", &self.ply)
+            .field("history", &self.history)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PartialEq for FenrirObservation {

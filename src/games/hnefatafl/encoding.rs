@@ -14,7 +14,7 @@
 use super::board::{GRID, SIZE, square_name};
 use super::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
 use crate::bitboard::Square;
-use crate::core::{ActionPath, Encoding, Player};
+use crate::core::{ActionPath, Encoding, Player, length_within};
 
 /// The destinations of one from-square: the other squares of its rank and
 /// of its file.
@@ -57,6 +57,10 @@ fn move_of(id: u32) -> HnefataflMove {
 }
 
 impl Encoding for Hnefatafl {
+    fn max_game_length(rules: &HnefataflRules) -> Option<usize> {
+        length_within(rules.ply_limit, 1)
+    }
+
     fn num_actions(_: &HnefataflRules) -> usize {
         GRID.len() * LINE_SQUARES as usize
     }

@@ -15,7 +15,7 @@
 use super::board::{POINTS, point_name};
 use super::state::Side;
 use super::{Character, Nibelungen, NibelungenMove, NibelungenRules, Pair};
-use crate::core::{ActionPath, Encoding, Player};
+use crate::core::{ActionPath, Encoding, Player, length_within};
 
 /// The number of pairs, the first ids.
 const PAIRS: u32 = 10;
@@ -34,6 +34,12 @@ fn pair_id(pair: Pair) -> u32 {
 }
 
 impl Encoding for Nibelungen {
+    fn max_game_length(rules: &NibelungenRules) -> Option<usize> {
+        // A round is the two players' choices of pairs and at most one
+        // move of each of the four characters chosen.
+        length_within(rules.round_limit, 6)
+    }
+
     fn num_actions(_: &NibelungenRules) -> usize {
         PAIRS as usize + POINTS
     }

@@ -18,7 +18,7 @@
 use super::board::{GRID, SLURKS, square_name};
 use super::{Kind, Side, Special, StealthChess, StealthChessMove, StealthChessRules};
 use crate::bitboard::Square;
-use crate::core::{ActionPath, Encoding, Player};
+use crate::core::{ActionPath, Encoding, Player, length_within};
 
 /// The squares of the board.
 const SQUARES: u32 = 80;
@@ -32,6 +32,11 @@ const PLANES: usize = 22;
 const FREEING_COUNT: f32 = 15.0;
 
 impl Encoding for StealthChess {
+    fn max_game_length(rules: &StealthChessRules) -> Option<usize> {
+        // A promotion and an emerging capture take a second decision.
+        length_within(rules.ply_limit, 2)
+    }
+
     fn num_actions(_: &StealthChessRules) -> usize {
         (EMERGENCE_IDS + SQUARES) as usize
     }

@@ -19,7 +19,7 @@ use super::super::board::{ADJACENT, CENTRE, GRID, Side};
 use super::super::encoding::{LINE_IDS, fill_plane, line_id, line_name, line_squares};
 use super::{Thud, ThudMove, ThudMoveKind, ThudRules};
 use crate::bitboard::Bitboard256;
-use crate::core::{ActionPath, Encoding, Player};
+use crate::core::{ActionPath, Encoding, Player, length_within};
 
 /// The number of capture sets.
 const CAPTURE_SETS: u32 = 256;
@@ -28,6 +28,11 @@ const CAPTURE_SETS: u32 = 256;
 const PLANES: usize = 6;
 
 impl Encoding for Thud {
+    fn max_game_length(rules: &ThudRules) -> Option<usize> {
+        // A troll's step or shove may take its captures as a second decision.
+        length_within(rules.ply_limit, 2)
+    }
+
     fn num_actions(_: &ThudRules) -> usize {
         (LINE_IDS + CAPTURE_SETS) as usize
     }

@@ -17,7 +17,7 @@ use super::super::board::{GRID, Side};
 use super::super::encoding::{LINE_IDS, fill_plane, line_id, line_name, line_squares};
 use super::{GOAL, KoomValley, KoomValleyMove, KoomValleyMoveKind, KoomValleyRules};
 use crate::bitboard::{Bitboard256, Direction, Square};
-use crate::core::{ActionPath, Encoding, Player};
+use crate::core::{ActionPath, Encoding, MAX_DECISIONS, Player, length_within};
 
 /// The first id of a further jump's direction.
 const JUMP_IDS: u32 = LINE_IDS;
@@ -38,6 +38,10 @@ fn step(at: Square, direction: Direction) -> Square {
 }
 
 impl Encoding for KoomValley {
+    fn max_game_length(rules: &KoomValleyRules) -> Option<usize> {
+        length_within(rules.ply_limit, MAX_DECISIONS)
+    }
+
     fn num_actions(_: &KoomValleyRules) -> usize {
         (STOP_ID + 1) as usize
     }
