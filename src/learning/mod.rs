@@ -8,6 +8,12 @@
 //! complete); a deal is drawn one ball at a time from the game's urns, each
 //! draw a chance node whose outcomes are listed with their probabilities.
 
+pub mod dynamic;
+pub mod vector;
+
+pub use dynamic::{DynAgent, DynGame, DynState, LoadError, load_game, load_game_in};
+pub use vector::{DynVector, StepBuffers, VectorConfig};
+
 use crate::core::{
     ActionPath, DealModel, Encoding, Game, HiddenInformationVisitor, IllegalMove,
     ImperfectInformation, MoveList, Notation, ParseError, Player, Simultaneous,

@@ -1,0 +1,516 @@
+//! Games chosen by name while the program runs: every registered game
+//! behind one object-safe interface, as the Python package and other
+//! language bindings need it.
+//!
+//! [`load_game`] reads a game's name and rules text and gives a
+//! [`DynGame`]; its states ([`DynState`]) are [`ActionState`]s seen
+//! through trait objects, and its agents ([`DynAgent`]) are the agents the
+//! command line builds from the same specs.
+
+use super::vector::{DynVector, VectorConfig, vector_of};
+use super::{ActionState, Turn};
+use crate::agents::{Agent, AgentError, Decision};
+use crate::core::{ActionPath, IllegalMove, ParseError, Player, chance_outcome_count};
+use crate::registry::{self, BuiltIn, GameInfo, GameList, GameVisitor, Registered, UnknownGame};
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+/// Why [`load_game`] could not load a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadError {
+    /// No registered game has the name.
+    UnknownGame(UnknownGame),
+    /// The rules text does not read as the game's rules.
+    Rules(ParseError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::UnknownGame(error) => error.fmt(f),
+            LoadError::Rules(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A registered game under fixed rules, whatever its type.
+pub trait DynGame: Send + Sync {
+    /// What the registry says about the game: name, title, sides and
+    /// capabilities.
+    fn info(&self) -> GameInfo;
+
+    /// The rules in force, as `key=value` text with every option written
+    /// out.
+    fn rules(&self) -> String;
+
+    /// How many players the game has under these rules.
+    fn num_players(&self) -> usize;
+
+    /// How many action ids the game uses
+    /// ([`Encoding::num_actions`](crate::core::Encoding::num_actions)).
+    fn num_actions(&self) -> usize;
+
+    /// The lowest and highest payoff a player can get.
+    fn payoff_range(&self) -> (f64, f64);
+
+    /// The shape of an observation tensor.
+    fn observation_shape(&self) -> Vec<usize>;
+
+    /// The most actions one game can take, where the rules bound it.
+    fn max_game_length(&self) -> Option<usize>;
+
+    /// How many chance outcome ids the game uses (0 without chance).
+    fn max_chance_outcomes(&self) -> usize;
+
+    /// The starting state (before the deal, in games with one).
+    fn new_initial_state(&self) -> Box<dyn DynState>;
+
+    /// The state of a position (or deal) in the game's text form.
+    ///
+    /// # Errors
+    /// Text that is not a position of the game under these rules.
+    fn state_from_position(&self, text: &str) -> Result<Box<dyn DynState>, ParseError>;
+
+    /// An agent built from a spec, as on the command line (presets
+    /// included), seeded with `seed`.
+    ///
+    /// # Errors
+    /// An unknown kind, bad options, or a kind this game cannot be played by.
+    fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, ParseError>;
+
+    /// A batch of environments for learning ([`super::vector`]).
+    ///
+    /// # Errors
+    /// An opponent spec that does not build.
+    fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError>;
+}
+
+/// A state of a [`DynGame`]: an [`ActionState`] behind a trait object.
+/// Player numbers must be below [`num_players`](Self::num_players); the
+/// methods that take one may panic otherwise.
+pub trait DynState: Send + Sync {
+    /// A copy of this state.
+    fn clone_state(&self) -> Box<dyn DynState>;
+
+    /// The game's name.
+    fn game_name(&self) -> &'static str;
+
+    /// How many players the game has.
+    fn num_players(&self) -> usize;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// Each player's payoff: the result once the game is over, zero before.
+    fn returns(&self) -> Vec<f64>;
+
+    /// The action ids `player` may choose now, in increasing order.
+    fn legal_actions(&self, player: Player) -> Vec<u32>;
+
+    /// Applies one action of the player to move, or one chance outcome.
+    ///
+    /// # Errors
+    /// An id that is not legal here.
+    fn apply_action(&mut self, id: u32) -> Result<(), IllegalMove>;
+
+    /// Applies one action per player at a simultaneous node.
+    ///
+    /// # Errors
+    /// Not a simultaneous node, or an id that is not its player's choice.
+    fn apply_actions(&mut self, ids: &[u32]) -> Result<(), IllegalMove>;
+
+    /// The chance outcomes of the next draw with their probabilities.
+    fn chance_outcomes(&self) -> Vec<(u32, f64)>;
+
+    /// Writes `player`'s observation tensor into `out`, which is as long
+    /// as the product of the game's observation shape.
+    fn write_observation(&self, player: Player, out: &mut [f32]);
+
+    /// What `player` sees, as text.
+    fn observation_string(&self, player: Player) -> String;
+
+    /// Everything `player` has seen, as text.
+    fn information_state_string(&self, player: Player) -> String;
+
+    /// Action `id` as text, as `player` would choose it here.
+    fn action_to_string(&self, player: Player, id: u32) -> String;
+
+    /// The legal action of `player` written `text`.
+    ///
+    /// # Errors
+    /// Text that names no legal action of `player` here.
+    fn string_to_action(&self, player: Player, text: &str) -> Result<u32, ParseError>;
+
+    /// Every action and chance outcome applied since the start position.
+    fn history(&self) -> &[u32];
+
+    /// The ids taken so far of a move that takes several decisions.
+    fn pending(&self) -> &[u32];
+
+    /// The position the history starts from, in the game's text form;
+    /// `None` for the rules' own start. With [`history`](Self::history)
+    /// it rebuilds this state ([`DynGame::state_from_position`], then each
+    /// action), which is how the Python package pickles a state.
+    fn start_position(&self) -> Option<&str>;
+
+    /// The position in the game's text form (before a move whose
+    /// decisions are under way, and before a deal under way).
+    fn position_text(&self) -> String;
+
+    /// The position as a diagram for a terminal.
+    fn diagram(&self) -> String;
+
+    /// The state as [`Any`], for an agent of the same game to read.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// An agent of a [`DynGame`].
+pub trait DynAgent: Send {
+    /// The spec it was built from.
+    fn spec(&self) -> &str;
+
+    /// Every setting it plays with, as a spec.
+    fn configuration(&self) -> String;
+
+    /// The rest of the move the agent chooses for `player` in `state`: the
+    /// ids of its decisions not yet taken. At a simultaneous node that is
+    /// the player's one choice.
+    ///
+    /// # Errors
+    /// A state of another game, a state where `player` does not choose, an
+    /// agent that cannot play it, or a resignation.
+    fn choose(&mut self, state: &dyn DynState, player: Player) -> Result<Vec<u32>, AgentError>;
+
+    /// Forgets the game it was playing, before a new one.
+    fn reset(&mut self);
+}
+
+/// Loads the built-in game `name` under the rules `rules` (`key=value`
+/// text, empty for the defaults).
+///
+/// # Errors
+/// An unknown name, or rules that do not read.
+pub fn load_game(name: &str, rules: &str) -> Result<Arc<dyn DynGame>, LoadError> {
+    load_game_in::<BuiltIn>(name, rules)
+}
+
+/// Loads game `name` of list `L` under `rules` (see [`load_game`]).
+///
+/// # Errors
+/// An unknown name, or rules that do not read.
+pub fn load_game_in<L: GameList>(name: &str, rules: &str) -> Result<Arc<dyn DynGame>, LoadError> {
+    registry::visit_in::<L, _>(name, &mut Loader { rules })
+        .map_err(LoadError::UnknownGame)?
+        .map_err(LoadError::Rules)
+}
+
+struct Loader<'a> {
+    rules: &'a str,
+}
+
+impl GameVisitor for Loader<'_> {
+    type Output = Result<Arc<dyn DynGame>, ParseError>;
+
+    fn visit<G: Registered>(&mut self) -> Self::Output {
+        let rules: G::Rules = self.rules.parse()?;
+        let start = G::new(rules.clone());
+        Ok(Arc::new(Loaded::<G> { rules, start }))
+    }
+}
+
+/// A game of type `G` under fixed rules.
+struct Loaded<G: Registered> {
+    rules: G::Rules,
+    start: G,
+}
+
+impl<G: Registered> DynGame for Loaded<G> {
+    fn info(&self) -> GameInfo {
+        GameInfo::of::<G>()
+    }
+
+    fn rules(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn num_players(&self) -> usize {
+        self.start.num_players()
+    }
+
+    fn num_actions(&self) -> usize {
+        G::num_actions(&self.rules)
+    }
+
+    fn payoff_range(&self) -> (f64, f64) {
+        self.start.payoff_range()
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        G::observation_shape(&self.rules)
+    }
+
+    fn max_game_length(&self) -> Option<usize> {
+        G::max_game_length(&self.rules)
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        G::deal_model(&self.rules).map_or(0, |model| chance_outcome_count(&model))
+    }
+
+    fn new_initial_state(&self) -> Box<dyn DynState> {
+        Box::new(Positioned {
+            action: ActionState::from_state(self.start.clone()),
+            start: None,
+        })
+    }
+
+    fn state_from_position(&self, text: &str) -> Result<Box<dyn DynState>, ParseError> {
+        let state = G::from_position_text(text, self.rules.clone())?;
+        Ok(Box::new(Positioned {
+            action: ActionState::from_state(state),
+            start: Some(text.trim().to_string()),
+        }))
+    }
+
+    fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, ParseError> {
+        Ok(Box::new(LoadedAgent::<G> {
+            agent: registry::build_agent::<G>(spec, seed)?,
+            plan: None,
+        }))
+    }
+
+    fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError> {
+        vector_of::<G>(&self.rules, config)
+    }
+}
+
+/// An action state with the position its history starts from.
+#[derive(Clone)]
+struct Positioned<G: Registered> {
+    action: ActionState<G>,
+    start: Option<String>,
+}
+
+impl<G: Registered> DynState for Positioned<G> {
+    fn clone_state(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn num_players(&self) -> usize {
+        self.action.state().num_players()
+    }
+
+    fn turn(&self) -> Turn {
+        self.action.turn()
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        self.action.returns()
+    }
+
+    fn legal_actions(&self, player: Player) -> Vec<u32> {
+        self.action.legal_actions(player)
+    }
+
+    fn apply_action(&mut self, id: u32) -> Result<(), IllegalMove> {
+        self.action.apply_action(id)
+    }
+
+    fn apply_actions(&mut self, ids: &[u32]) -> Result<(), IllegalMove> {
+        self.action.apply_actions(ids)
+    }
+
+    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        self.action.chance_outcomes()
+    }
+
+    fn write_observation(&self, player: Player, out: &mut [f32]) {
+        self.action.write_observation(player, out);
+    }
+
+    fn observation_string(&self, player: Player) -> String {
+        self.action.observation_string(player)
+    }
+
+    fn information_state_string(&self, player: Player) -> String {
+        self.action.information_state_string(player)
+    }
+
+    fn action_to_string(&self, player: Player, id: u32) -> String {
+        self.action.action_to_string(player, id)
+    }
+
+    fn string_to_action(&self, player: Player, text: &str) -> Result<u32, ParseError> {
+        self.action.string_to_action(player, text)
+    }
+
+    fn history(&self) -> &[u32] {
+        self.action.history()
+    }
+
+    fn pending(&self) -> &[u32] {
+        self.action.pending()
+    }
+
+    fn start_position(&self) -> Option<&str> {
+        self.start.as_deref()
+    }
+
+    fn position_text(&self) -> String {
+        self.action.state().position_text()
+    }
+
+    fn diagram(&self) -> String {
+        self.action.state().diagram()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// An agent of game `G`, with the move it chose last so that the later
+/// decisions of a move that takes several follow its first.
+struct LoadedAgent<G: Registered> {
+    agent: Box<dyn Agent<G>>,
+    /// The state the agent chose in and the whole path of its move.
+    plan: Option<(G, ActionPath)>,
+}
+
+impl<G: Registered> LoadedAgent<G> {
+    /// The path of the agent's move for `player` in `state`: its earlier
+    /// choice when a move of it is under way, a new decision otherwise.
+    fn path(&mut self, state: &G, player: Player) -> Result<ActionPath, AgentError> {
+        if let Some((planned_in, path)) = &self.plan
+            && planned_in == state
+        {
+            return Ok(*path);
+        }
+        let mv = match self.agent.decide(state, player)? {
+            Decision::Play(mv) => mv,
+            Decision::Resign => {
+                return Err(AgentError::new(format!(
+                    "{} resigns for the {}",
+                    self.agent.spec(),
+                    state.player_name(player)
+                )));
+            }
+        };
+        let mut path = ActionPath::new();
+        state.action_path(mv, &mut path);
+        self.plan = Some((state.clone(), path));
+        Ok(path)
+    }
+}
+
+impl<G: Registered> DynAgent for LoadedAgent<G> {
+    fn spec(&self) -> &str {
+        self.agent.spec()
+    }
+
+    fn configuration(&self) -> String {
+        self.agent.configuration()
+    }
+
+    fn choose(&mut self, state: &dyn DynState, player: Player) -> Result<Vec<u32>, AgentError> {
+        let Some(positioned) = state.as_any().downcast_ref::<Positioned<G>>() else {
+            return Err(AgentError::new(format!(
+                "an agent of {} cannot play a state of {}",
+                G::NAME,
+                state.game_name()
+            )));
+        };
+        let action = &positioned.action;
+        let chooses = match action.turn() {
+            Turn::Player(mover) => mover == player,
+            Turn::Simultaneous => player < action.state().num_players(),
+            Turn::Chance | Turn::Terminal => false,
+        };
+        if !chooses {
+            return Err(AgentError::new(format!(
+                "player {player} has no choice to make here"
+            )));
+        }
+        let path = self.path(action.state(), player)?;
+        match path.as_slice().strip_prefix(action.pending()) {
+            Some(rest) if !rest.is_empty() => Ok(rest.to_vec()),
+            _ => Err(AgentError::new(format!(
+                "the agent's move {:?} does not continue the decisions already taken, {:?}",
+                path.as_slice(),
+                action.pending()
+            ))),
+        }
+    }
+
+    fn reset(&mut self) {
+        self.agent.reset();
+        self.plan = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_loads_by_name() {
+        for info in registry::games() {
+            let game = load_game(info.name, "").unwrap();
+            assert_eq!(game.info().name, info.name);
+            let state = game.new_initial_state();
+            assert_eq!(state.game_name(), info.name);
+            assert_eq!(state.num_players(), game.num_players());
+            assert!(state.history().is_empty());
+        }
+    }
+
+    #[test]
+    fn unknown_games_and_bad_rules_are_refused() {
+        assert!(matches!(
+            load_game("chess", ""),
+            Err(LoadError::UnknownGame(_))
+        ));
+        assert!(matches!(
+            load_game("hnefatafl", "ply-limit=banana"),
+            Err(LoadError::Rules(_))
+        ));
+    }
+
+    #[test]
+    fn a_state_rebuilds_from_its_start_and_history() {
+        let game = load_game("thud", "").unwrap();
+        let mut state = game.new_initial_state();
+        let mut agent = game.agent("random", 3).unwrap();
+        for _ in 0..30 {
+            let Turn::Player(player) = state.turn() else {
+                break;
+            };
+            let id = agent.choose(state.as_ref(), player).unwrap()[0];
+            state.apply_action(id).unwrap();
+        }
+        let mut rebuilt = game.new_initial_state();
+        for &id in state.history() {
+            rebuilt.apply_action(id).unwrap();
+        }
+        assert_eq!(rebuilt.history(), state.history());
+        assert_eq!(rebuilt.position_text(), state.position_text());
+        assert_eq!(rebuilt.pending(), state.pending());
+    }
+
+    #[test]
+    fn an_agent_refuses_a_state_of_another_game() {
+        let thud = load_game("thud", "").unwrap();
+        let hnefatafl = load_game("hnefatafl", "").unwrap();
+        let mut agent = thud.agent("random", 1).unwrap();
+        let state = hnefatafl.new_initial_state();
+        let error = agent.choose(state.as_ref(), 0).unwrap_err();
+        assert!(error.to_string().contains("cannot play"), "{error}");
+    }
+}
