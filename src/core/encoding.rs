@@ -105,7 +105,9 @@ pub trait Encoding: Game {
     /// Writes what `player` sees of this state into `out` (as long as the
     /// product of the shape, and zeroed by the caller), with `pending` the
     /// ids already chosen of a move that takes several decisions. A game
-    /// with hidden information writes only what `player` may know.
+    /// with hidden information writes only what `player` may know. Every
+    /// value is from 0 to 1 (counts are written as shares), so that
+    /// learners need no scaling and environments can declare the bounds.
     fn write_observation(&self, player: Player, pending: &[u32], out: &mut [f32]);
 
     /// The most actions (decisions, chance outcomes, and each player's

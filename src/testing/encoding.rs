@@ -12,7 +12,7 @@
 //!   above, every move is reachable by its ids), and an id that is not
 //!   legal is refused with the state unchanged;
 //! - the legal ids' texts are distinct, and a sample reads back to the ids;
-//! - the observation tensor has the game's shape and finite values.
+//! - the observation tensor has the game's shape and values from 0 to 1.
 //!
 //! At simultaneous nodes every player's choices are single ids, distinct;
 //! at chance nodes the outcomes' probabilities sum to 1; at the end the
@@ -143,8 +143,8 @@ fn check_action_state<G: Encoding + Notation>(state: &ActionState<G>, budget: &B
             G::NAME
         );
         assert!(
-            observation.iter().all(|value| value.is_finite()),
-            "{}",
+            observation.iter().all(|value| (0.0..=1.0).contains(value)),
+            "{}: observation values from 0 to 1",
             G::NAME
         );
     }

@@ -17,8 +17,9 @@
 //!   not allowed, since it last drew: `players * deck`), and the suits it
 //!   asked for since it last drew
 //!   (`players * 3`: asking for a suit shows the asker holds one);
-//! - per player, its hand size (`players`);
-//! - the cards left in the stock, and the pawn's share of the track (2);
+//! - per player, its hand size as a share of the deck (`players`);
+//! - the cards left in the stock as a share of the deck, and the pawn's
+//!   share of the track (2);
 //! - the player to move and the observer, one-hot (`2 * players`);
 //! - the phase: ask, discard after a failed ask of each suit, stuck discard
 //!   (5).
@@ -122,12 +123,14 @@ impl Encoding for FenrirCards {
                 *value = f32::from(u8::from(asked));
             }
         }
+        // Counts as shares of the deck, so that every value is in [0, 1].
         for (other, value) in take(players).iter_mut().enumerate() {
-            *value = seen.hand_size(other) as f32;
+            *value = seen.hand_size(other) as f32 / deck as f32;
         }
         let counters = take(2);
-        counters[0] = seen.stock_left() as f32;
-        counters[1] = seen.pawn() as f32 / rules.track() as f32;
+        counters[0] = seen.stock_left() as f32 / deck as f32;
+        // The pawn may pass the track's end on the last move.
+        counters[1] = (seen.pawn() as f32 / rules.track() as f32).min(1.0);
         let turn = take(2 * players);
         if matches!(
             seen.phase(),

@@ -9,8 +9,8 @@
 //! stands (5 blocks of 15 points, one-hot, in sequence order), the pair in
 //! front of each screen (2 blocks of 10, Tod's first, zero with nothing
 //! there), the character to move next (5), which characters move this
-//! round and by whom (Tod's 5 then NO's 5), and the steps each mover may
-//! take (1 or 2, 0 between rounds).
+//! round and by whom (Tod's 5 then NO's 5), and half the steps each mover
+//! may take (1 or 2 steps, 0 between rounds).
 
 use super::board::{POINTS, point_name};
 use super::state::Side;
@@ -84,6 +84,7 @@ impl Encoding for Nibelungen {
                 movers[self.chooser(character).player() * 5 + character.index()] = 1.0;
             }
         }
-        steps[0] = f32::from(step_count);
+        // Halved, so that every value is from 0 to 1.
+        steps[0] = f32::from(step_count) / 2.0;
     }
 }
