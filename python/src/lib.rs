@@ -1,0 +1,580 @@
+//! The `norn._norn` extension module: norn's games, agents and experiments
+//! for Python, shaped after OpenSpiel's `pyspiel`. The library does the
+//! work (`norn::learning`); this crate only converts between Python and
+//! Rust values and turns every error into a Python exception.
+
+use norn::learning::{DynAgent, DynGame, DynState, Turn, load_game as load};
+use norn::registry::{self, GameInfo as Info};
+use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use std::sync::{Arc, Mutex};
+
+mod vector;
+
+/// OpenSpiel's player number of a chance node.
+const CHANCE: i64 = -1;
+/// OpenSpiel's player number of a simultaneous node.
+const SIMULTANEOUS: i64 = -2;
+/// OpenSpiel's player number of a terminal state.
+const TERMINAL: i64 = -4;
+
+/// A `ValueError` carrying norn's message.
+fn value_error(error: impl ToString) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// What the registry says about one game.
+#[pyclass(module = "norn._norn", name = "GameInfo", frozen, get_all)]
+struct GameInfo {
+    /// The game's name, as `load_game` takes it.
+    name: &'static str,
+    /// A one-line description.
+    title: &'static str,
+    /// The sides' names, player 0 first (empty where players are numbered).
+    sides: Vec<&'static str>,
+    /// Whether chance deals or draws.
+    chance: bool,
+    /// Whether players hold information the others cannot see.
+    hidden_information: bool,
+    /// Whether the players choose at once, in secret.
+    simultaneous_moves: bool,
+    /// What the payoffs mean: `win-loss`, `margin` or `team`.
+    scoring: &'static str,
+}
+
+impl GameInfo {
+    fn of(info: Info) -> GameInfo {
+        let capabilities = info.capabilities;
+        GameInfo {
+            name: info.name,
+            title: info.title,
+            sides: info.sides.to_vec(),
+            chance: capabilities.chance,
+            hidden_information: capabilities.hidden_information,
+            simultaneous_moves: capabilities.simultaneous_moves,
+            scoring: if capabilities.cooperative() {
+                "team"
+            } else if capabilities.scored() {
+                "margin"
+            } else {
+                "win-loss"
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl GameInfo {
+    fn __repr__(&self) -> String {
+        format!("GameInfo(name={:?}, title={:?})", self.name, self.title)
+    }
+}
+
+/// Every game norn knows, with its sides and capabilities.
+#[pyfunction]
+fn games() -> Vec<GameInfo> {
+    registry::games().into_iter().map(GameInfo::of).collect()
+}
+
+/// A game under fixed rules: the factory of its states and agents.
+#[pyclass(module = "norn._norn", name = "Game", frozen)]
+struct Game {
+    inner: Arc<dyn DynGame>,
+}
+
+/// Loads a game by name, under rules given as `key=value,...` text
+/// (empty for the defaults).
+#[pyfunction]
+#[pyo3(signature = (name, rules = ""))]
+fn load_game(name: &str, rules: &str) -> PyResult<Game> {
+    Ok(Game {
+        inner: load(name, rules).map_err(value_error)?,
+    })
+}
+
+#[pymethods]
+impl Game {
+    /// The game's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.info().name
+    }
+
+    /// What the registry says about the game.
+    #[getter]
+    fn info(&self) -> GameInfo {
+        GameInfo::of(self.inner.info())
+    }
+
+    /// The rules in force, every option written out.
+    #[getter]
+    fn rules(&self) -> String {
+        self.inner.rules()
+    }
+
+    /// How many players the game has under these rules.
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    /// How many action ids the game uses: the width of a legal-action mask.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_actions()
+    }
+
+    /// The lowest payoff a player can get.
+    fn min_utility(&self) -> f64 {
+        self.inner.payoff_range().0
+    }
+
+    /// The highest payoff a player can get.
+    fn max_utility(&self) -> f64 {
+        self.inner.payoff_range().1
+    }
+
+    /// How many chance outcome ids the game uses (0 without chance).
+    fn max_chance_outcomes(&self) -> usize {
+        self.inner.max_chance_outcomes()
+    }
+
+    /// The shape of an observation tensor.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        self.inner.observation_shape()
+    }
+
+    /// The number of values of an observation tensor.
+    fn observation_tensor_size(&self) -> usize {
+        self.inner.observation_shape().iter().product()
+    }
+
+    /// The most actions one game can take, or `None` where the rules set
+    /// no bound.
+    fn max_game_length(&self) -> Option<usize> {
+        self.inner.max_game_length()
+    }
+
+    /// The starting state, or the state of `position` (the game's position
+    /// text) when given.
+    #[pyo3(signature = (position = None))]
+    fn new_initial_state(&self, position: Option<&str>) -> PyResult<State> {
+        let inner = match position {
+            Some(text) => self.inner.state_from_position(text).map_err(value_error)?,
+            None => self.inner.new_initial_state(),
+        };
+        Ok(State {
+            game: self.inner.clone(),
+            inner,
+        })
+    }
+
+    /// An agent built from a spec, as on the command line.
+    #[pyo3(signature = (spec, seed = 0))]
+    fn agent(&self, spec: &str, seed: u64) -> PyResult<Agent> {
+        Agent::build(&self.inner, spec, seed)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("norn.load_game({:?}, {:?})", self.name(), self.rules())
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let load = module_function(py, "load_game")?;
+        (load, (self.name(), self.rules())).into_pyobject(py)
+    }
+}
+
+/// A state of a game, seen through action ids as in OpenSpiel.
+#[pyclass(module = "norn._norn", name = "State")]
+struct State {
+    game: Arc<dyn DynGame>,
+    inner: Box<dyn DynState>,
+}
+
+impl State {
+    /// `player`, checked, or the player to move when `None`.
+    fn player(&self, player: Option<i64>) -> PyResult<usize> {
+        let players = self.inner.num_players();
+        match player {
+            Some(player) => usize::try_from(player)
+                .ok()
+                .filter(|&player| player < players)
+                .ok_or_else(|| {
+                    value_error(format!(
+                        "player {player} is not one of the game's players 0 to {}",
+                        players - 1
+                    ))
+                }),
+            None => match self.inner.turn() {
+                Turn::Player(player) => Ok(player),
+                turn => Err(value_error(format!(
+                    "no single player acts here ({}): name the player",
+                    turn_name(turn)
+                ))),
+            },
+        }
+    }
+}
+
+fn turn_name(turn: Turn) -> &'static str {
+    match turn {
+        Turn::Player(_) => "a player's turn",
+        Turn::Chance => "a chance node",
+        Turn::Simultaneous => "a simultaneous node",
+        Turn::Terminal => "the game is over",
+    }
+}
+
+/// A function of this module as pickle finds it again: by its module and
+/// name.
+fn module_function<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("norn._norn")?.getattr(name)
+}
+
+/// Restores a pickled state: the game, its start and the actions since.
+#[pyfunction]
+#[pyo3(name = "_restore_state")]
+fn restore_state(
+    name: &str,
+    rules: &str,
+    start: Option<&str>,
+    history: Vec<u32>,
+) -> PyResult<State> {
+    let game = load_game(name, rules)?;
+    let mut state = game.new_initial_state(start)?;
+    state.replay(&history)?;
+    Ok(state)
+}
+
+impl State {
+    /// Applies a history's actions, taking a simultaneous node's actions
+    /// together.
+    fn replay(&mut self, history: &[u32]) -> PyResult<()> {
+        let mut rest = history;
+        while let Some(&first) = rest.first() {
+            if self.inner.turn() == Turn::Simultaneous {
+                let players = self.inner.num_players();
+                let joint = rest
+                    .get(..players)
+                    .ok_or_else(|| value_error("the history ends inside a simultaneous node"))?;
+                self.inner.apply_actions(joint).map_err(value_error)?;
+                rest = &rest[players..];
+            } else {
+                self.inner.apply_action(first).map_err(value_error)?;
+                rest = &rest[1..];
+            }
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The game this state belongs to.
+    fn get_game(&self) -> Game {
+        Game {
+            inner: self.game.clone(),
+        }
+    }
+
+    /// How many players the game has.
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    /// The player to act: a player's number, or `CHANCE`, `SIMULTANEOUS`
+    /// or `TERMINAL`.
+    fn current_player(&self) -> i64 {
+        self.inner.turn().code()
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.turn() == Turn::Terminal
+    }
+
+    /// Whether nature acts next.
+    fn is_chance_node(&self) -> bool {
+        self.inner.turn() == Turn::Chance
+    }
+
+    /// Whether every player chooses at once next.
+    fn is_simultaneous_node(&self) -> bool {
+        self.inner.turn() == Turn::Simultaneous
+    }
+
+    /// Whether one player acts next.
+    fn is_player_node(&self) -> bool {
+        matches!(self.inner.turn(), Turn::Player(_))
+    }
+
+    /// Each player's payoff: the result once the game is over, zeros before.
+    fn returns(&self) -> Vec<f64> {
+        self.inner.returns()
+    }
+
+    /// The action ids `player` (the player to move by default) may choose,
+    /// in increasing order; the chance outcomes at a chance node.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
+        if player.is_none() && self.inner.turn() == Turn::Chance {
+            return Ok(self.inner.legal_actions(0));
+        }
+        if player.is_none() && self.inner.turn() == Turn::Terminal {
+            return Ok(Vec::new());
+        }
+        Ok(self.inner.legal_actions(self.player(player)?))
+    }
+
+    /// A list of `num_distinct_actions` zeros and ones: one where the
+    /// action is legal for `player`.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
+        let mut mask = vec![0; self.game.num_actions()];
+        for id in self.legal_actions(player)? {
+            mask[id as usize] = 1;
+        }
+        Ok(mask)
+    }
+
+    /// Applies the action of the player to move, or a chance outcome.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let id = u32::try_from(action)
+            .map_err(|_| value_error(format!("action {action} is not an action id")))?;
+        self.inner.apply_action(id).map_err(value_error)
+    }
+
+    /// Applies one action per player at a simultaneous node.
+    fn apply_actions(&mut self, actions: Vec<i64>) -> PyResult<()> {
+        let ids = actions
+            .iter()
+            .map(|&action| {
+                u32::try_from(action)
+                    .map_err(|_| value_error(format!("action {action} is not an action id")))
+            })
+            .collect::<PyResult<Vec<u32>>>()?;
+        self.inner.apply_actions(&ids).map_err(value_error)
+    }
+
+    /// The next chance draw's outcomes with their probabilities (summing
+    /// to 1); empty where nature does not act.
+    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        self.inner.chance_outcomes()
+    }
+
+    /// What `player` sees, as a float32 array of the game's observation
+    /// shape.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let player = self.player(player)?;
+        let shape = self.game.observation_shape();
+        let mut values = vec![0.0; shape.iter().product()];
+        self.inner.write_observation(player, &mut values);
+        values.into_pyarray(py).reshape(shape)
+    }
+
+    /// What `player` sees, as text.
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.observation_string(self.player(player)?))
+    }
+
+    /// Everything `player` has seen, as text: equal exactly when the
+    /// player cannot tell two states apart.
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.information_state_string(self.player(player)?))
+    }
+
+    /// An action as text in the game's notation: `action_to_string(action)`
+    /// for the player to move, or `action_to_string(player, action)`.
+    #[pyo3(signature = (first, second = None))]
+    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+        let (player, action) = match second {
+            Some(action) => (Some(first), action),
+            None => (None, first),
+        };
+        let player = match (player, self.inner.turn()) {
+            (None, Turn::Chance) => 0,
+            (player, _) => self.player(player)?,
+        };
+        let id = u32::try_from(action)
+            .map_err(|_| value_error(format!("action {action} is not an action id")))?;
+        Ok(self.inner.action_to_string(player, id))
+    }
+
+    /// The action written `text`: `string_to_action(text)` for the player
+    /// to move, or `string_to_action(player, text)`.
+    #[pyo3(signature = (first, second = None))]
+    fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<u32> {
+        let (player, text) = match second {
+            Some(text) => (Some(first.extract::<i64>()?), text.to_string()),
+            None => (None, first.extract::<String>()?),
+        };
+        let player = match (player, self.inner.turn()) {
+            (None, Turn::Chance) => 0,
+            (player, _) => self.player(player)?,
+        };
+        self.inner
+            .string_to_action(player, &text)
+            .map_err(value_error)
+    }
+
+    /// Every action and chance outcome applied since the start.
+    fn history(&self) -> Vec<u32> {
+        self.inner.history().to_vec()
+    }
+
+    /// The ids already taken of a move that takes several decisions.
+    fn pending(&self) -> Vec<u32> {
+        self.inner.pending().to_vec()
+    }
+
+    /// The position in the game's text form, which `new_initial_state`
+    /// reads back (before a move or a deal under way).
+    fn position(&self) -> String {
+        self.inner.position_text()
+    }
+
+    /// A copy of this state.
+    fn clone(&self) -> State {
+        State {
+            game: self.game.clone(),
+            inner: self.inner.clone_state(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.diagram()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<norn State of {} after {} actions>",
+            self.inner.game_name(),
+            self.inner.history().len()
+        )
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = module_function(py, "_restore_state")?;
+        let arguments = (
+            self.inner.game_name(),
+            self.game.rules(),
+            self.inner.start_position().map(str::to_string),
+            self.inner.history().to_vec(),
+        );
+        (restore, arguments).into_pyobject(py)
+    }
+}
+
+/// An agent built from a spec, as on the command line.
+#[pyclass(module = "norn._norn", name = "Agent", frozen)]
+struct Agent {
+    game: Arc<dyn DynGame>,
+    inner: Mutex<Box<dyn DynAgent>>,
+}
+
+impl Agent {
+    fn build(game: &Arc<dyn DynGame>, spec: &str, seed: u64) -> PyResult<Agent> {
+        Ok(Agent {
+            game: game.clone(),
+            inner: Mutex::new(game.agent(spec, seed).map_err(value_error)?),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Box<dyn DynAgent>> {
+        // A panic while the agent was held is already an exception; the
+        // agent itself holds no invariant that a second call would break.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Builds an agent for `game` from a spec such as `mcts:iters=2000`.
+#[pyfunction]
+#[pyo3(signature = (spec, game, seed = 0))]
+fn agent(spec: &str, game: &Game, seed: u64) -> PyResult<Agent> {
+    Agent::build(&game.inner, spec, seed)
+}
+
+#[pymethods]
+impl Agent {
+    /// The spec the agent was built from.
+    #[getter]
+    fn spec(&self) -> String {
+        self.lock().spec().to_string()
+    }
+
+    /// Every setting it plays with, as a spec.
+    #[getter]
+    fn configuration(&self) -> String {
+        self.lock().configuration()
+    }
+
+    /// The agent's next action in `state`, for the player to move (or for
+    /// `player` at a simultaneous node). A move that takes several
+    /// decisions is given one id per call, the rest following the first.
+    /// Searches run without holding the interpreter.
+    #[pyo3(signature = (state, player = None))]
+    fn step(&self, py: Python<'_>, state: &State, player: Option<i64>) -> PyResult<u32> {
+        Ok(self.choose(py, state, player)?[0])
+    }
+
+    /// All the remaining decisions of the agent's move in `state`.
+    #[pyo3(signature = (state, player = None))]
+    fn choose(&self, py: Python<'_>, state: &State, player: Option<i64>) -> PyResult<Vec<u32>> {
+        if !Arc::ptr_eq(&self.game, &state.game) && self.game.rules() != state.game.rules() {
+            return Err(value_error(
+                "the state is of other rules than the agent's game",
+            ));
+        }
+        let player = state.player(player)?;
+        let mut guard = self.lock();
+        let agent: &mut Box<dyn DynAgent> = &mut guard;
+        let seen: &dyn DynState = state.inner.as_ref();
+        py.detach(move || agent.choose(seen, player))
+            .map_err(value_error)
+    }
+
+    /// Forgets the game it was playing.
+    fn reset(&self) {
+        self.lock().reset();
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<norn Agent {}>", self.spec())
+    }
+}
+
+/// norn's games, agents and experiments, shaped after OpenSpiel.
+#[pymodule]
+fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("CHANCE", CHANCE)?;
+    module.add("SIMULTANEOUS", SIMULTANEOUS)?;
+    module.add("TERMINAL", TERMINAL)?;
+    module.add_class::<GameInfo>()?;
+    module.add_class::<Game>()?;
+    module.add_class::<State>()?;
+    module.add_class::<Agent>()?;
+    module.add_class::<vector::VectorGame>()?;
+    module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(load_game, module)?)?;
+    module.add_function(wrap_pyfunction!(agent, module)?)?;
+    module.add_function(wrap_pyfunction!(restore_state, module)?)?;
+    Ok(())
+}
