@@ -8,7 +8,7 @@ use super::setup::Deal;
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
     ChanceVisitor, Game, GameRng, HiddenInformationVisitor, IllegalMove, MAX_PLAYERS, MoveList,
-    Outcome, Payoffs, Player, Scoring, Status, Stochastic,
+    Outcome, Payoffs, Player, Scoring, Status, Stochastic, hash_and_ply_fields,
 };
 use rand::seq::SliceRandom;
 
@@ -410,17 +410,7 @@ impl Game for FenrirCards {
         }
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    hash_and_ply_fields!();
 
     fn with_chance<V: ChanceVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit())

@@ -99,8 +99,4 @@ impl Game for KoomValley {
         };
         Err(IllegalMove::new(self.explain_illegal(piece, &path, None)))
     }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
 }
