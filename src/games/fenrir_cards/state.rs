@@ -45,6 +45,30 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The players this event shows, by public information, not to hold a
+    /// card, each with the card: the target of a refused ask, and the
+    /// asker where the rules let a player ask only for cards it lacks.
+    pub(crate) fn shown_lacking(
+        &self,
+        rules: &FenrirCardsRules,
+    ) -> impl Iterator<Item = (usize, Card)> {
+        let (target, asker) = match *self {
+            Event::Ask {
+                asker,
+                target,
+                card,
+                held,
+            } => (
+                (!held).then_some((target as usize, card)),
+                (!rules.ask_held()).then_some((asker as usize, card)),
+            ),
+            Event::Discard { .. } | Event::Draw { .. } => (None, None),
+        };
+        target.into_iter().chain(asker)
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
