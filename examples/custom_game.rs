@@ -134,10 +134,6 @@ impl Game for Nim {
         self.hash
     }
 
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
-
     fn ply(&self) -> u32 {
         self.ply
     }

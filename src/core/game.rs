@@ -141,8 +141,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// The lowest and highest payoff any player can receive, so that searchers
-    /// can normalise payoffs of scored games.
-    fn payoff_range(&self) -> (f64, f64);
+    /// can normalise payoffs of scored games. The default follows
+    /// [`SCORING`](Game::SCORING): `(-1, 1)` for [`Scoring::WinLoss`],
+    /// `(0, 1)` for a [`Scoring::Team`]'s shared result (failure to
+    /// success). A game scored by [`Scoring::Margin`] overrides it with its
+    /// largest margin: the conformance suite refuses payoffs outside the range.
+    fn payoff_range(&self) -> (f64, f64) {
+        match Self::SCORING {
+            Scoring::WinLoss | Scoring::Margin => (-1.0, 1.0),
+            Scoring::Team => (0.0, 1.0),
+        }
+    }
 
     /// The number of plies played so far: single-player decisions and joint
     /// moves each count one.

@@ -34,7 +34,9 @@ mod setup;
 mod sides;
 pub mod zobrist;
 
-pub use crate::{two_sided_turns, two_sides};
+pub use crate::{
+    hash_and_ply_fields, moves_until_ending, two_sided_players, two_sided_turns, two_sides,
+};
 pub use capability::{
     Capabilities, ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor,
     joint_choices, resolve_chance,

@@ -125,10 +125,36 @@ macro_rules! two_sides {
 /// `Self::start(rules)`, `outcome(&self, EndReason) -> Outcome`,
 /// `generate_moves(&self, &mut MoveList<Move>)`, `count_moves(&self)` and
 /// `apply_move(&mut self, Move)` (which also decides the end of the game).
-/// The game writes the rest: its types and constants, `check_move` with
-/// its explanations, and `payoff_range`.
+/// The game writes the rest: its types and constants, and `check_move` with
+/// its explanations. A game that follows only some of the conventions takes
+/// the parts it follows: [`two_sided_players!`](crate::two_sided_players),
+/// [`moves_until_ending!`](crate::moves_until_ending) and
+/// [`hash_and_ply_fields!`](crate::hash_and_ply_fields).
 #[macro_export]
 macro_rules! two_sided_turns {
+    ($side:ident) => {
+        $crate::two_sided_players!($side);
+        $crate::moves_until_ending!();
+        $crate::hash_and_ply_fields!();
+
+        fn status(&self) -> $crate::core::Status {
+            match self.ending {
+                Some(reason) => $crate::core::Status::Over(self.outcome(reason)),
+                None => $crate::core::Status::ToMove(self.to_move.player()),
+            }
+        }
+
+        fn play(&mut self, mv: Self::Move) {
+            self.apply_move(mv);
+        }
+    };
+}
+
+/// The items of `impl Game` that name the players of a two-sided game:
+/// `new` from `Self::start(rules)`, `rules` from the field `rules`, two
+/// players, and each named by its side of [`two_sides!`].
+#[macro_export]
+macro_rules! two_sided_players {
     ($side:ident) => {
         fn new(rules: Self::Rules) -> Self {
             Self::start(rules)
@@ -145,14 +171,16 @@ macro_rules! two_sided_turns {
         fn player_name(&self, player: $crate::core::Player) -> String {
             $side::from_player(player).name().to_string()
         }
+    };
+}
 
-        fn status(&self) -> $crate::core::Status {
-            match self.ending {
-                Some(reason) => $crate::core::Status::Over(self.outcome(reason)),
-                None => $crate::core::Status::ToMove(self.to_move.player()),
-            }
-        }
-
+/// The items of `impl Game` that list and count the moves of a game whose
+/// state records its end in the field `ending: Option<_>`: no moves once
+/// it is set, otherwise those of the methods
+/// `generate_moves(&self, &mut MoveList<Move>)` and `count_moves(&self)`.
+#[macro_export]
+macro_rules! moves_until_ending {
+    () => {
         fn legal_moves(&self, moves: &mut $crate::core::MoveList<Self::Move>) {
             moves.clear();
             if self.ending.is_none() {
@@ -166,11 +194,14 @@ macro_rules! two_sided_turns {
             }
             self.count_moves()
         }
+    };
+}
 
-        fn play(&mut self, mv: Self::Move) {
-            self.apply_move(mv);
-        }
-
+/// The items of `impl Game` that a state keeping its Zobrist hash and its
+/// ply count in the fields `hash` and `ply` writes the same way.
+#[macro_export]
+macro_rules! hash_and_ply_fields {
+    () => {
         fn hash(&self) -> u64 {
             self.hash
         }

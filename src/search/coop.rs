@@ -588,9 +588,6 @@ mod tests {
         fn hash(&self) -> u64 {
             crate::core::zobrist::splitmix64(u64::from(self.at)).1
         }
-        fn payoff_range(&self) -> (f64, f64) {
-            (0.0, 1.0)
-        }
         fn ply(&self) -> u32 {
             self.ply
         }

@@ -40,29 +40,36 @@ pub const TARGETS: [(&str, EntryPoint); 11] = [
     ("incremental_hash", incremental_hash),
 ];
 
-/// `GAME\nPOSITION`: a position under the default rules. One that reads
-/// prints back to the same text and hash, and its listed moves are legal.
-pub fn position_text(data: &[u8]) {
-    per_game::<PositionText>(data);
+/// Entry points that hand the bytes after the game's name to the check
+/// `$check` of that game: `/// doc  name => Check;`.
+macro_rules! per_game_entry_points {
+    ($( $(#[$doc:meta])* $name:ident => $check:ty; )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(data: &[u8]) {
+                per_game::<$check>(data);
+            }
+        )*
+    };
 }
 
-/// `GAME\nPOSITION\nMOVE`: a move in a position. One that reads is legal
-/// there and its printed text reads as the same move.
-pub fn move_text(data: &[u8]) {
-    per_game::<MoveText>(data);
-}
+per_game_entry_points! {
+    /// `GAME\nPOSITION`: a position under the default rules. One that reads
+    /// prints back to the same text and hash, and its listed moves are legal.
+    position_text => PositionText;
 
-/// `GAME\nRULES`: a `key=value` list of rules options. Rules that read are
-/// valid, print back to the same rules and start a game.
-pub fn rules_text(data: &[u8]) {
-    per_game::<RulesText>(data);
-}
+    /// `GAME\nPOSITION\nMOVE`: a move in a position. One that reads is legal
+    /// there and its printed text reads as the same move.
+    move_text => MoveText;
 
-/// `GAME\nRULES\nPOSITION`: a position under the rules read first. For a
-/// game dealt by chance, the position right after the deal is the deal
-/// alone, so this is also where deals are fuzzed.
-pub fn deal_text(data: &[u8]) {
-    per_game::<PositionUnderRules>(data);
+    /// `GAME\nRULES`: a `key=value` list of rules options. Rules that read are
+    /// valid, print back to the same rules and start a game.
+    rules_text => RulesText;
+
+    /// `GAME\nRULES\nPOSITION`: a position under the rules read first. For a
+    /// game dealt by chance, the position right after the deal is the deal
+    /// alone, so this is also where deals are fuzzed.
+    deal_text => PositionUnderRules;
 }
 
 /// Any bytes as a position of `G` under the default rules, read through
@@ -74,22 +81,18 @@ pub fn fuzz_setup<G: Notation + Debug>(data: &[u8]) {
     check_setup::<G>(&String::from_utf8_lossy(data), G::Rules::default());
 }
 
-/// `GAME\nSPEC`: an agent spec, built by the game's registry entry. The spec
-/// of an agent built reads back into an agent.
-pub fn agent_spec(data: &[u8]) {
-    per_game::<AgentSpec>(data);
-}
+per_game_entry_points! {
+    /// `GAME\nSPEC`: an agent spec, built by the game's registry entry. The spec
+    /// of an agent built reads back into an agent.
+    agent_spec => AgentSpec;
 
-/// `GAME\nRECORDS`: a file in the game's own record format, replayed.
-pub fn game_records(data: &[u8]) {
-    per_game::<GameRecords>(data);
-}
+    /// `GAME\nRECORDS`: a file in the game's own record format, replayed.
+    game_records => GameRecords;
 
-/// `GAME\nLINES`: a session of the game's engine protocol, one command per
-/// line, with a random agent answering. Every command gets a framed reply
-/// in which no control character but the line break reaches the terminal.
-pub fn htp_session(data: &[u8]) {
-    per_game::<EngineCommands>(data);
+    /// `GAME\nLINES`: a session of the game's engine protocol, one command per
+    /// line, with a random agent answering. Every command gets a framed reply
+    /// in which no control character but the line break reaches the terminal.
+    htp_session => EngineCommands;
 }
 
 /// A tournament's `config.json`. One that reads writes back to the same
@@ -115,24 +118,20 @@ pub fn tournament_config(data: &[u8]) {
     let _ = registry::visit(&config.game, &mut TournamentEntrants { config: &config });
 }
 
-/// `GAME\nLINES`: lines of a tournament's `games.jsonl`, replayed from the
-/// game's start. A line that reads writes back to the same line.
-pub fn games_line(data: &[u8]) {
-    per_game::<GamesLines>(data);
-}
+per_game_entry_points! {
+    /// `GAME\nLINES`: lines of a tournament's `games.jsonl`, replayed from the
+    /// game's start. A line that reads writes back to the same line.
+    games_line => GamesLines;
 
-/// `GAME\nBYTES`: a game played from its start, each byte choosing a legal
-/// move (or seeding a chance event or a joint move). Every listed move is
-/// legal in every state reached.
-pub fn listed_moves_are_legal(data: &[u8]) {
-    per_game::<ListedMovesAreLegal>(data);
-}
+    /// `GAME\nBYTES`: a game played from its start, each byte choosing a legal
+    /// move (or seeding a chance event or a joint move). Every listed move is
+    /// legal in every state reached.
+    listed_moves_are_legal => ListedMovesAreLegal;
 
-/// `GAME\nBYTES`: a game played as in [`listed_moves_are_legal`]. In every
-/// state reached the incremental hash equals the hash computed from scratch
-/// for the position read from its text.
-pub fn incremental_hash(data: &[u8]) {
-    per_game::<IncrementalHash>(data);
+    /// `GAME\nBYTES`: a game played as in [`listed_moves_are_legal`]. In every
+    /// state reached the incremental hash equals the hash computed from scratch
+    /// for the position read from its text.
+    incremental_hash => IncrementalHash;
 }
 
 /// The check of one entry point on game `G`, given the input after the

@@ -20,17 +20,9 @@ impl KnownLacks {
     /// Learns from one public event.
     pub(crate) fn observe(&mut self, event: &Event, rules: &FenrirCardsRules) {
         match *event {
-            Event::Ask {
-                asker,
-                target,
-                card,
-                held,
-            } => {
-                if !held {
-                    self.lacking[target as usize].insert(card);
-                }
-                if !rules.ask_held() {
-                    self.lacking[asker as usize].insert(card);
+            Event::Ask { .. } => {
+                for (player, card) in event.shown_lacking(rules) {
+                    self.lacking[player].insert(card);
                 }
             }
             Event::Draw { player } => self.lacking[player as usize] = CardSet::EMPTY,

@@ -8,7 +8,7 @@ use super::setup::Deal;
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
     ChanceVisitor, Game, GameRng, HiddenInformationVisitor, IllegalMove, MAX_PLAYERS, MoveList,
-    Outcome, Payoffs, Player, Scoring, Status, Stochastic,
+    Outcome, Payoffs, Player, Scoring, Status, Stochastic, hash_and_ply_fields,
 };
 use rand::seq::SliceRandom;
 
@@ -43,6 +43,30 @@ pub enum Event {
         /// The player who drew.
         player: u8,
     },
+}
+
+impl Event {
+    /// The players this event shows, by public information, not to hold a
+    /// card, each with the card: the target of a refused ask, and the
+    /// asker where the rules let a player ask only for cards it lacks.
+    pub(crate) fn shown_lacking(
+        &self,
+        rules: &FenrirCardsRules,
+    ) -> impl Iterator<Item = (usize, Card)> {
+        let (target, asker) = match *self {
+            Event::Ask {
+                asker,
+                target,
+                card,
+                held,
+            } => (
+                (!held).then_some((target as usize, card)),
+                (!rules.ask_held()).then_some((asker as usize, card)),
+            ),
+            Event::Discard { .. } | Event::Draw { .. } => (None, None),
+        };
+        target.into_iter().chain(asker)
+    }
 }
 
 /// How a game ended.
@@ -410,17 +434,7 @@ impl Game for FenrirCards {
         }
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    hash_and_ply_fields!();
 
     fn with_chance<V: ChanceVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit())

@@ -7,7 +7,7 @@ use super::setup::Deal;
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
     ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Notation, Outcome, ParseError, Payoffs,
-    Player, Scoring, Status, Stochastic,
+    Player, Scoring, Status, Stochastic, hash_and_ply_fields,
 };
 use serde::Serialize;
 
@@ -397,17 +397,7 @@ impl Game for FenrirPath {
         Ok(())
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    hash_and_ply_fields!();
 
     fn with_chance<V: ChanceVisitor<Self>>(visitor: V) -> Option<V::Output> {
         Some(visitor.visit())

@@ -227,8 +227,4 @@ impl Game for Hnefatafl {
         }
         Ok(())
     }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
 }

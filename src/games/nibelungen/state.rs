@@ -7,7 +7,8 @@ use super::options::{NibelungenRules, WinCheck};
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
     Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Simultaneous,
-    SimultaneousVisitor, Status, two_sides,
+    SimultaneousVisitor, Status, hash_and_ply_fields, moves_until_ending, two_sided_players,
+    two_sides,
 };
 use serde::Serialize;
 
@@ -311,21 +312,9 @@ impl Game for Nibelungen {
     const NAME: &'static str = "nibelungen";
     const SCORING: Scoring = Scoring::WinLoss;
 
-    fn new(rules: NibelungenRules) -> Self {
-        Nibelungen::start(rules)
-    }
-
-    fn rules(&self) -> &NibelungenRules {
-        &self.rules
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: Player) -> String {
-        Side::from_player(player).name().to_string()
-    }
+    two_sided_players!(Side);
+    moves_until_ending!();
+    hash_and_ply_fields!();
 
     fn status(&self) -> Status {
         match (self.ending, self.next) {
@@ -333,20 +322,6 @@ impl Game for Nibelungen {
             (None, Some(character)) => Status::ToMove(self.chooser(character).player()),
             (None, None) => Status::Simultaneous,
         }
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<NibelungenMove>) {
-        moves.clear();
-        if self.ending.is_none() {
-            self.generate_moves(moves);
-        }
-    }
-
-    fn count_legal_moves(&self, _scratch: &mut MoveList<NibelungenMove>) -> usize {
-        if self.ending.is_some() {
-            return 0;
-        }
-        self.count_moves()
     }
 
     /// Plays a character move; pairs are played together, as a joint
@@ -390,18 +365,6 @@ impl Game for Nibelungen {
             point_name(self.point_of(character)),
             names.join(", ")
         )))
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
     }
 
     fn with_simultaneous_moves<V: SimultaneousVisitor<Self>>(visitor: V) -> Option<V::Output> {

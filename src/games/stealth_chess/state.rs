@@ -7,8 +7,8 @@ use super::options::StealthChessRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, Payoffs, Player, RepetitionHistory, Scoring, Status,
-    scramble,
+    Game, IllegalMove, MoveList, Outcome, Payoffs, RepetitionHistory, Scoring, Status,
+    hash_and_ply_fields, scramble, two_sided_players,
 };
 use serde::Serialize;
 
@@ -274,26 +274,13 @@ impl Game for StealthChess {
     const NAME: &'static str = "stealth-chess";
     const SCORING: Scoring = Scoring::WinLoss;
 
-    // Written out rather than taken from `two_sided_turns!`: the state
+    // Not all of `two_sided_turns!`: the state
     // stores only the draws, and a side without moves is found mated or
     // stalemated when the status is asked, so that perft does not generate
     // every position's moves once more while playing into it.
 
-    fn new(rules: StealthChessRules) -> Self {
-        Self::start(rules)
-    }
-
-    fn rules(&self) -> &StealthChessRules {
-        &self.rules
-    }
-
-    fn num_players(&self) -> usize {
-        2
-    }
-
-    fn player_name(&self, player: Player) -> String {
-        Side::from_player(player).name().to_string()
-    }
+    two_sided_players!(Side);
+    hash_and_ply_fields!();
 
     fn status(&self) -> Status {
         match self.ending() {
@@ -320,10 +307,6 @@ impl Game for StealthChess {
         self.apply_move(mv);
     }
 
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The positions the repetition rule counts, the halfmove clock of the
     /// fifty-move rule and the ply where a ply limit can end the game.
     fn history_key(&self) -> u64 {
@@ -335,10 +318,6 @@ impl Game for StealthChess {
             key ^= scramble(u64::from(self.ply));
         }
         key
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
     }
 
     /// Explains why `mv` is illegal, or returns `Ok` if it is legal.
@@ -359,9 +338,5 @@ impl Game for StealthChess {
             return Err(IllegalMove::new(format!("the game is over ({reason})")));
         }
         Err(IllegalMove::new(self.why_illegal(mv, &moves)))
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
     }
 }

@@ -1,6 +1,6 @@
 //! What the states of both Thud games share: the layout of their Zobrist
-//! keys and the hash computed from the pieces, and the accessors of the
-//! fields both states have with the same meaning.
+//! keys and the hash computed from the pieces, the fields both states have
+//! with the same meaning, their accessors, and the shared ends.
 
 use super::board::Side;
 use crate::bitboard::{Bitboard256, Square};
@@ -58,6 +58,96 @@ impl<const N: usize> ZobristKeys<N> {
         hash
     }
 }
+
+/// Declares a Thud game's `EndReason` and its state: the ends both games
+/// share after the game's own, and the fields both states have with the
+/// game's own after the armies, with `from_valid_setup`, which fills them
+/// from a validated [`ThudSetup`](super::ThudSetup). The game's own fields
+/// are written with their values, an expression of the setup (named
+/// `$setup`).
+macro_rules! thud_state {
+    (
+        $(#[$reason_meta:meta])*
+        pub enum EndReason {
+            $( $(#[$own_reason_meta:meta])* $own_reason:ident = $own_name:literal, )*
+        }
+
+        $(#[$meta:meta])*
+        pub struct $state:ident {
+            rules: $rules:ty,
+            $( $(#[$field_meta:meta])* $field:ident: $field_ty:ty = $value:expr, )*
+        }
+
+        from_valid_setup($setup:ident)
+    ) => {
+        $(#[$reason_meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ::serde::Serialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum EndReason {
+            $( $(#[$own_reason_meta])* $own_reason, )*
+            /// The side to move had no legal move.
+            NoMoves,
+            /// The limit of plies without a capture (or in Koom Valley Thud
+            /// a Rock move) was reached.
+            NoCaptureLimit,
+            /// The total ply limit was reached.
+            PlyLimit,
+        }
+
+        impl EndReason {
+            /// The reason's name in records and reports.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( EndReason::$own_reason => $own_name, )*
+                    EndReason::NoMoves => "no-moves",
+                    EndReason::NoCaptureLimit => "no-capture-limit",
+                    EndReason::PlyLimit => "ply-limit",
+                }
+            }
+        }
+
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $state {
+            pub(crate) dwarfs: $crate::bitboard::Bitboard256,
+            pub(crate) trolls: $crate::bitboard::Bitboard256,
+            $( $(#[$field_meta])* pub(crate) $field: $field_ty, )*
+            pub(crate) to_move: $crate::games::thud::Side,
+            pub(crate) ply: u32,
+            /// Plies since the last capture (or in Koom Valley Thud the
+            /// last Rock move).
+            pub(crate) quiet_plies: u32,
+            pub(crate) hash: u64,
+            pub(crate) rules: $rules,
+            pub(crate) ending: Option<EndReason>,
+        }
+
+        impl $state {
+            #[doc = concat!("The state of a setup that passes [`", stringify!($state), "::from_setup`]'s checks.")]
+            pub(super) fn from_valid_setup(
+                $setup: &$crate::games::thud::ThudSetup,
+                rules: $rules,
+            ) -> $state {
+                let mut state = $state {
+                    dwarfs: $setup.dwarfs,
+                    trolls: $setup.trolls,
+                    $( $field: $value, )*
+                    to_move: $setup.to_move,
+                    ply: $setup.ply,
+                    quiet_plies: $setup.quiet_plies,
+                    hash: 0,
+                    rules,
+                    ending: None,
+                };
+                state.hash = state.hash_from_scratch();
+                state.ending = state.ending_now();
+                state
+            }
+        }
+    };
+}
+
+pub(crate) use thud_state;
 
 /// The accessors of the fields both Thud states have (`dwarfs`, `trolls`,
 /// `to_move`, `quiet_plies`, `ending`), written once for both.

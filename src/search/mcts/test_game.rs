@@ -76,10 +76,6 @@ impl Game for Pile {
         (u64::from(self.tokens) << 32) | u64::from(self.ply % 2)
     }
 
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
-    }
-
     fn ply(&self) -> u32 {
         self.ply
     }

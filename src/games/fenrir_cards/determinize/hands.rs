@@ -95,6 +95,10 @@ impl HandsSampler {
         let mut sizes_then = rules.hand_sizes();
         let mut discarded_of_suit = [0usize; SUITS];
         for (time, event) in history.iter().enumerate() {
+            // The observer's own entry is never read: its hand is known.
+            for (player, card) in event.shown_lacking(rules) {
+                forbidden[player].insert(card);
+            }
             match *event {
                 Event::Ask {
                     asker,
@@ -104,9 +108,6 @@ impl HandsSampler {
                 } => {
                     let (asker, target) = (asker as usize, target as usize);
                     if asker != observer {
-                        if !rules.ask_held() {
-                            forbidden[asker].insert(card);
-                        }
                         let suit = card.suit(ranks);
                         if given_up_from(asker, time + 1, suit) == 0 {
                             allowed[asker][suit] &= at_least(1);
@@ -116,8 +117,6 @@ impl HandsSampler {
                         sizes_then[target] -= 1;
                         discarded_of_suit[card.suit(ranks)] += 1;
                         given_up[target].insert(card);
-                    } else {
-                        forbidden[target].insert(card);
                     }
                 }
                 Event::Discard {

@@ -45,23 +45,6 @@ impl Thud {
     pub fn start(rules: ThudRules) -> Thud {
         Thud::from_valid_setup(&START, rules)
     }
-
-    /// The state of a setup that passes [`Thud::from_setup`]'s checks.
-    pub(super) fn from_valid_setup(setup: &ThudSetup, rules: ThudRules) -> Thud {
-        let mut state = Thud {
-            dwarfs: setup.dwarfs,
-            trolls: setup.trolls,
-            to_move: setup.to_move,
-            ply: setup.ply,
-            quiet_plies: setup.quiet_plies,
-            hash: 0,
-            rules,
-            ending: None,
-        };
-        state.hash = state.hash_from_scratch();
-        state.ending = state.ending_now();
-        state
-    }
 }
 
 #[cfg(test)]

@@ -7,52 +7,27 @@ use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use crate::bitboard::Bitboard256;
 use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{CENTRE, Side};
-use crate::games::thud::state::{ZobristKeys, army_accessors};
-use serde::Serialize;
+use crate::games::thud::state::{ZobristKeys, army_accessors, thud_state};
 
 /// The points a surviving dwarf scores.
 pub const DWARF_POINTS: i32 = 1;
 /// The points a surviving troll scores: a troll is worth four dwarfs.
 pub const TROLL_POINTS: i32 = 4;
 
-/// Why a battle ended. Every end is scored the same way, by the margin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EndReason {
-    /// The side to move had no legal move.
-    NoMoves,
-    /// The limit of plies without a capture was reached.
-    NoCaptureLimit,
-    /// The total ply limit was reached.
-    PlyLimit,
-}
+thud_state! {
+    /// Why a battle ended. Every end is scored the same way, by the margin.
+    pub enum EndReason {}
 
-impl EndReason {
-    /// The reason's name in records and reports.
-    pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::NoMoves => "no-moves",
-            EndReason::NoCaptureLimit => "no-capture-limit",
-            EndReason::PlyLimit => "ply-limit",
-        }
+    /// A position of a classic Thud battle with its ply counters.
+    pub struct Thud {
+        rules: ThudRules,
     }
+
+    from_valid_setup(setup)
 }
 
 /// Zobrist keys: one per (piece kind, square) and one for "trolls to move".
 pub(crate) static KEYS: ZobristKeys<{ 2 * 256 + 1 }> = ZobristKeys::new(0x6e6f_726e_7468_7564);
-
-/// A position of a classic Thud battle with its ply counters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thud {
-    pub(crate) dwarfs: Bitboard256,
-    pub(crate) trolls: Bitboard256,
-    pub(crate) to_move: Side,
-    pub(crate) ply: u32,
-    pub(crate) quiet_plies: u32,
-    pub(crate) hash: u64,
-    pub(crate) rules: ThudRules,
-    pub(crate) ending: Option<EndReason>,
-}
 
 impl Thud {
     army_accessors!(EndReason);

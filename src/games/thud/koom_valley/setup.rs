@@ -50,24 +50,6 @@ impl KoomValley {
     pub fn start(rules: KoomValleyRules) -> KoomValley {
         KoomValley::from_valid_setup(&START, rules)
     }
-
-    /// The state of a setup that passes [`KoomValley::from_setup`]'s checks.
-    pub(super) fn from_valid_setup(setup: &ThudSetup, rules: KoomValleyRules) -> KoomValley {
-        let mut state = KoomValley {
-            dwarfs: setup.dwarfs,
-            trolls: setup.trolls,
-            rock: setup.rock.expect("validated setups have a Rock"),
-            to_move: setup.to_move,
-            ply: setup.ply,
-            quiet_plies: setup.quiet_plies,
-            hash: 0,
-            rules,
-            ending: None,
-        };
-        state.hash = state.hash_from_scratch();
-        state.ending = state.ending_now();
-        state
-    }
 }
 
 #[cfg(test)]

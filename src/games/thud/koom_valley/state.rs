@@ -6,55 +6,29 @@ use super::options::KoomValleyRules;
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{ADJACENT, Side};
-use crate::games::thud::state::{ZobristKeys, army_accessors};
-use serde::Serialize;
+use crate::games::thud::state::{ZobristKeys, army_accessors, thud_state};
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EndReason {
-    /// The Rock reached a goal square (dwarfs win).
-    RockHome,
-    /// Three trolls stood next to the Rock after a troll move (trolls win).
-    RockSurrounded,
-    /// The side to move had no legal move and lost.
-    NoMoves,
-    /// The limit of plies without a capture or Rock move was reached (draw).
-    NoCaptureLimit,
-    /// The total ply limit was reached (draw).
-    PlyLimit,
-}
-
-impl EndReason {
-    /// The reason's name in records and reports.
-    pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::RockHome => "rock-home",
-            EndReason::RockSurrounded => "rock-surrounded",
-            EndReason::NoMoves => "no-moves",
-            EndReason::NoCaptureLimit => "no-capture-limit",
-            EndReason::PlyLimit => "ply-limit",
-        }
+thud_state! {
+    /// Why a game ended. A side left without moves loses; the two limits
+    /// end the game drawn.
+    pub enum EndReason {
+        /// The Rock reached a goal square (dwarfs win).
+        RockHome = "rock-home",
+        /// Three trolls stood next to the Rock after a troll move (trolls win).
+        RockSurrounded = "rock-surrounded",
     }
+
+    /// A position of Koom Valley Thud with its ply counters.
+    pub struct KoomValley {
+        rules: KoomValleyRules,
+        rock: Square = setup.rock.expect("validated setups have a Rock"),
+    }
+
+    from_valid_setup(setup)
 }
 
 /// Zobrist keys: one per (piece kind, square) and one for "trolls to move".
 pub(crate) static KEYS: ZobristKeys<{ 3 * 256 + 1 }> = ZobristKeys::new(0x6e6f_726e_6b6f_6f6d);
-
-/// A position of Koom Valley Thud with its ply counters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KoomValley {
-    pub(crate) dwarfs: Bitboard256,
-    pub(crate) trolls: Bitboard256,
-    pub(crate) rock: Square,
-    pub(crate) to_move: Side,
-    pub(crate) ply: u32,
-    /// Plies since the last capture or Rock move.
-    pub(crate) quiet_plies: u32,
-    pub(crate) hash: u64,
-    pub(crate) rules: KoomValleyRules,
-    pub(crate) ending: Option<EndReason>,
-}
 
 impl KoomValley {
     army_accessors!(EndReason);
@@ -124,9 +98,5 @@ impl Game for KoomValley {
             _ => crate::games::thud::Piece::Troll,
         };
         Err(IllegalMove::new(self.explain_illegal(piece, &path, None)))
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (-1.0, 1.0)
     }
 }
