@@ -73,14 +73,18 @@ fn mcts_expand_all(c: &mut Criterion) {
     let start = Hnefatafl::new(HnefataflRules::default());
     let mut group = c.benchmark_group("mcts_start_expand_all");
     group.sample_size(10);
-    for (name, iterations, threads) in [
-        ("1_thread", EXPANSIONS_PER_TREE, 1),
-        ("2_threads_root", 2 * EXPANSIONS_PER_TREE, 2),
+    // Two threads share one tree: without playouts nothing random is left,
+    // so root-parallel trees would all be the same tree, which the searcher
+    // refuses.
+    for (name, iterations, threads, parallelism) in [
+        ("1_thread", EXPANSIONS_PER_TREE, 1, Parallelism::Root),
+        ("2_threads_tree", 2 * EXPANSIONS_PER_TREE, 2, Parallelism::Tree),
     ] {
         // The settings of the equal-time ladders (bench-results/strength.md).
         let config = MctsConfig {
             iterations: Some(iterations),
             threads,
+            parallelism,
             expansion: Expansion::All,
             playout_plies: Some(0),
             minimax_weight: 1.0,
