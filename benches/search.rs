@@ -78,7 +78,12 @@ fn mcts_expand_all(c: &mut Criterion) {
     // refuses.
     for (name, iterations, threads, parallelism) in [
         ("1_thread", EXPANSIONS_PER_TREE, 1, Parallelism::Root),
-        ("2_threads_tree", 2 * EXPANSIONS_PER_TREE, 2, Parallelism::Tree),
+        (
+            "2_threads_tree",
+            2 * EXPANSIONS_PER_TREE,
+            2,
+            Parallelism::Tree,
+        ),
     ] {
         // The settings of the equal-time ladders (bench-results/strength.md).
         let config = MctsConfig {
