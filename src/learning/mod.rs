@@ -14,6 +14,8 @@ pub mod vector;
 pub use dynamic::{DynAgent, DynGame, DynState, LoadError, load_game, load_game_in};
 pub use vector::{DynVector, StepBuffers, VectorConfig};
 
+use std::sync::OnceLock;
+
 use crate::core::{
     ActionPath, DealModel, Encoding, Game, HiddenInformationVisitor, IllegalMove,
     ImperfectInformation, MoveList, Notation, ParseError, Player, Simultaneous,
@@ -56,6 +58,18 @@ pub struct ActionState<G: Encoding> {
     draws: Vec<u32>,
     /// Every action and chance outcome applied, in order.
     history: Vec<u32>,
+    /// The legal moves that extend the decisions taken so far, listed once
+    /// per state: listing the legal ids and applying one both read them.
+    leads: OnceLock<Vec<Lead<G::Move>>>,
+}
+
+/// A legal move seen from the decisions taken so far: the id of its next
+/// decision, and whether that id completes it.
+#[derive(Clone, Copy)]
+struct Lead<M> {
+    id: u32,
+    mv: M,
+    completes: bool,
 }
 
 impl<G: Encoding + Notation> ActionState<G> {
@@ -71,6 +85,7 @@ impl<G: Encoding + Notation> ActionState<G> {
             pending: ActionPath::new(),
             draws: Vec::new(),
             history: Vec::new(),
+            leads: OnceLock::new(),
         }
     }
 
@@ -120,40 +135,87 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// The action ids `player` may choose now, in increasing order: empty
     /// when it is not that player's decision.
     pub fn legal_actions(&self, player: Player) -> Vec<u32> {
-        let mut ids: Vec<u32> = match self.turn() {
-            Turn::Player(mover) if mover == player => self
-                .candidates()
-                .iter()
-                .map(|(_, path)| path.as_slice()[self.pending.as_slice().len()])
-                .collect(),
+        let mut ids = Vec::new();
+        self.write_legal_actions(player, &mut ids);
+        ids
+    }
+
+    /// Calls `each` with every action id `player` may choose now, in no
+    /// particular order and possibly more than once: the cheapest way to
+    /// fill a legal-action mask.
+    pub fn for_each_legal_action(&self, player: Player, mut each: impl FnMut(u32)) {
+        match self.turn() {
+            Turn::Player(mover) if mover == player => {
+                self.leads().iter().for_each(|lead| each(lead.id));
+            }
             Turn::Simultaneous => self
                 .simultaneous_choices(player)
                 .iter()
-                .map(|(_, id)| *id)
-                .collect(),
-            Turn::Chance => self.chance_outcomes().iter().map(|&(id, _)| id).collect(),
-            _ => Vec::new(),
-        };
+                .for_each(|&(_, id)| each(id)),
+            Turn::Chance => self.chance_outcomes().iter().for_each(|&(id, _)| each(id)),
+            Turn::Player(_) | Turn::Terminal => {}
+        }
+    }
+
+    /// [`legal_actions`](Self::legal_actions) written into `ids` (emptied
+    /// first), so that a caller stepping many states reuses one vector.
+    pub fn write_legal_actions(&self, player: Player, ids: &mut Vec<u32>) {
+        ids.clear();
+        self.for_each_legal_action(player, |id| ids.push(id));
         ids.sort_unstable();
         ids.dedup();
-        ids
+    }
+
+    /// The legal moves that extend the decisions taken so far, with their
+    /// next ids (listed at the first call for this state).
+    fn leads(&self) -> &[Lead<G::Move>] {
+        self.leads.get_or_init(|| {
+            let depth = self.pending.as_slice().len();
+            let mut leads = Vec::new();
+            self.for_each_candidate(|mv, path| {
+                leads.push(Lead {
+                    id: path[depth],
+                    mv,
+                    completes: path.len() == depth + 1,
+                });
+            });
+            leads
+        })
+    }
+
+    /// Forgets the legal moves listed for the state before a change.
+    fn changed(&mut self) {
+        self.leads = OnceLock::new();
+    }
+
+    /// Runs `each` on every legal move that extends the decisions taken so
+    /// far, with its whole path; no list of paths is built, since this runs
+    /// for every action applied.
+    fn for_each_candidate(&self, mut each: impl FnMut(G::Move, &[u32])) {
+        let mut moves = MoveList::new();
+        self.state.legal_moves(&mut moves);
+        let pending = self.pending.as_slice();
+        let mut path = ActionPath::new();
+        for &mv in moves.iter() {
+            path.clear();
+            self.state.action_path(mv, &mut path);
+            let ids = path.as_slice();
+            if ids.len() > pending.len() && ids.starts_with(pending) {
+                each(mv, ids);
+            }
+        }
     }
 
     /// The legal moves that extend the decisions taken so far, each with
     /// its whole path.
     fn candidates(&self) -> Vec<(G::Move, ActionPath)> {
-        let mut moves = MoveList::new();
-        self.state.legal_moves(&mut moves);
-        let pending = self.pending.as_slice();
-        moves
-            .iter()
-            .filter_map(|&mv| {
-                let mut path = ActionPath::new();
-                self.state.action_path(mv, &mut path);
-                path.as_slice().starts_with(pending).then_some((mv, path))
-            })
-            .filter(|(_, path)| path.as_slice().len() > pending.len())
-            .collect()
+        let mut candidates = Vec::new();
+        self.for_each_candidate(|mv, ids| {
+            let mut path = ActionPath::new();
+            ids.iter().for_each(|&id| path.push(id));
+            candidates.push((mv, path));
+        });
+        candidates
     }
 
     /// `player`'s choices at a simultaneous node, each with its id.
@@ -188,24 +250,30 @@ impl<G: Encoding + Notation> ActionState<G> {
     }
 
     fn apply_decision(&mut self, id: u32) -> Result<(), IllegalMove> {
-        let depth = self.pending.as_slice().len();
-        let chosen: Vec<(G::Move, ActionPath)> = self
-            .candidates()
-            .into_iter()
-            .filter(|(_, path)| path.as_slice()[depth] == id)
-            .collect();
-        match chosen.as_slice() {
-            [] => Err(IllegalMove::new(format!(
+        // How many legal moves the id leads to, and the one it completes
+        // (a complete path is no other's prefix, so it is then the only one).
+        let mut leads = 0;
+        let mut completes = None;
+        for lead in self.leads().iter().filter(|lead| lead.id == id) {
+            leads += 1;
+            if lead.completes {
+                completes = Some(lead.mv);
+            }
+        }
+        match (leads, completes) {
+            (0, _) => Err(IllegalMove::new(format!(
                 "action {id} ({}) is not legal here",
                 G::action_name(self.state.rules(), id)
             ))),
-            [(mv, path)] if path.as_slice().len() == depth + 1 => {
-                self.state.play(*mv);
+            (1, Some(mv)) => {
+                self.state.play(mv);
                 self.pending.clear();
+                self.changed();
                 Ok(())
             }
             _ => {
                 self.pending.push(id);
+                self.changed();
                 Ok(())
             }
         }
@@ -222,6 +290,7 @@ impl<G: Encoding + Notation> ActionState<G> {
             )));
         }
         self.draws.push(id);
+        self.changed();
         let model = self.deal_model();
         if self.draws.len() == model.urns.iter().flatten().sum::<u32>() as usize {
             self.state = (model.deal)(self.state.rules(), &self.draws);
@@ -263,6 +332,7 @@ impl<G: Encoding + Notation> ActionState<G> {
             joint.push(choice.0);
         }
         self.state.try_play_ply(&crate::core::Ply::Joint(joint))?;
+        self.changed();
         self.history.extend_from_slice(ids);
         Ok(())
     }

@@ -28,7 +28,7 @@ use rand::RngExt;
 use rayon::prelude::*;
 
 /// The buffers one step writes, each holding every environment's values
-/// one after another.
+/// one after another. A reset or a step writes every value of every buffer.
 pub struct StepBuffers<'a> {
     /// Observations, `observation size` values per environment, from the
     /// view of the player who acts next.
@@ -108,12 +108,14 @@ pub fn vector_of<G: Registered>(
                 episode: 0,
                 steps: 0,
                 joint: Vec::new(),
+                legal: Vec::new(),
             })
         })
         .collect::<Result<Vec<_>, ParseError>>()?;
     let start = G::new(rules.clone());
     Ok(Box::new(Vector {
         envs,
+        started: false,
         observation_size: G::observation_shape(rules).iter().product(),
         num_actions: G::num_actions(rules),
         players: start.num_players(),
@@ -123,6 +125,8 @@ pub fn vector_of<G: Registered>(
 
 struct Vector<G: Registered> {
     envs: Vec<Env<G>>,
+    /// Whether `reset` ran: a step needs each environment's legal ids.
+    started: bool,
     observation_size: usize,
     num_actions: usize,
     players: usize,
@@ -140,6 +144,9 @@ struct Env<G: Registered> {
     steps: usize,
     /// The learner's choices so far at a simultaneous node, player 0 first.
     joint: Vec<u32>,
+    /// The learner's legal ids for its next decision, as last written (in
+    /// no order; a few hundred at most, so a scan finds one).
+    legal: Vec<u32>,
 }
 
 /// One environment's share of the buffers.
@@ -195,6 +202,7 @@ impl<G: Registered> DynVector for Vector<G> {
     }
 
     fn reset(&mut self, threads: &rayon::ThreadPool, out: StepBuffers<'_>) {
+        self.started = true;
         self.for_each_env(threads, out, |_, env, slot| {
             env.new_episode();
             env.write(slot, None);
@@ -207,6 +215,11 @@ impl<G: Registered> DynVector for Vector<G> {
         threads: &rayon::ThreadPool,
         out: StepBuffers<'_>,
     ) -> Result<(), IllegalMove> {
+        if !self.started {
+            return Err(IllegalMove::new(
+                "reset the environments before the first step",
+            ));
+        }
         if actions.len() != self.envs.len() {
             return Err(IllegalMove::new(format!(
                 "one action per environment ({}), not {}",
@@ -253,10 +266,7 @@ impl<G: Registered> Env<G> {
     }
 
     fn learner_may(&self, action: u32) -> bool {
-        self.state
-            .legal_actions(self.learner_player())
-            .binary_search(&action)
-            .is_ok()
+        self.legal.contains(&action)
     }
 
     fn new_episode(&mut self) {
@@ -384,16 +394,19 @@ impl<G: Registered> Env<G> {
 
     /// Writes the learner's next decision's observation and mask, and how
     /// the step ended.
-    fn write(&self, slot: Slot<'_>, ended: Option<Ended>) {
+    fn write(&mut self, slot: Slot<'_>, ended: Option<Ended>) {
         let player = self.learner_player();
         *slot.player = player as i64;
         if !slot.observation.is_empty() {
             self.state.write_observation(player, slot.observation);
         }
         slot.mask.fill(0);
-        for id in self.state.legal_actions(player) {
+        let legal = &mut self.legal;
+        legal.clear();
+        self.state.for_each_legal_action(player, |id| {
+            legal.push(id);
             slot.mask[id as usize] = 1;
-        }
+        });
         slot.rewards.fill(0.0);
         *slot.terminated = false;
         *slot.truncated = false;
