@@ -28,6 +28,7 @@ from ._norn import (
     agent,
     games,
     load_game,
+    tournament,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "agent",
     "games",
     "load_game",
+    "tournament",
 ]

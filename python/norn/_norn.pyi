@@ -29,6 +29,21 @@ def load_game(name: str, rules: str = "") -> Game:
 def agent(spec: str, game: Game, seed: int = 0) -> Agent:
     """Builds an agent for ``game`` from a spec such as ``mcts:iters=2000``."""
 
+def tournament(
+    game: str,
+    agents: Sequence[str],
+    games: int = 2,
+    seed: int = 0,
+    rules: str = "",
+    threads: int = 1,
+    openings: Optional[str] = None,
+    max_plies: Optional[int] = None,
+    out: Optional[str] = None,
+) -> dict[str, Any]:
+    """Runs a round-robin tournament as ``norn tournament`` does; returns its
+    summary (the command's ``--json`` output). ``openings``: ``None`` for the
+    game's built-in set, ``"start"``, ``"random:N"`` or a position."""
+
 class Game:
     """A game under fixed rules: the factory of its states and agents."""
 

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::{Arc, Mutex};
 
+mod experiments;
 mod vector;
 
 /// OpenSpiel's player number of a chance node.
@@ -576,5 +577,6 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(agent, module)?)?;
     module.add_function(wrap_pyfunction!(restore_state, module)?)?;
+    module.add_function(wrap_pyfunction!(experiments::tournament, module)?)?;
     Ok(())
 }

@@ -10,11 +10,17 @@
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
 use crate::agents::{Agent, AgentError, Decision};
-use crate::core::{ActionPath, IllegalMove, ParseError, Player, chance_outcome_count};
+use crate::arena::{
+    DEFAULT_MAX_FORFEITS, RunOptions, RunResult, Shard, TournamentConfig, Unwatched, run_tournament,
+};
+use crate::core::{ActionPath, Game, IllegalMove, ParseError, Player, chance_outcome_count};
 use crate::registry::{self, BuiltIn, GameInfo, GameList, GameVisitor, Registered, UnknownGame};
 use std::any::Any;
 use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Why [`load_game`] could not load a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +86,25 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// An unknown kind, bad options, or a kind this game cannot be played by.
     fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, ParseError>;
+
+    /// Runs a tournament of this game under these rules between agents
+    /// built from `config.agents` ([`run_tournament`], as `norn tournament`
+    /// runs it; `config.rules` must read as this game's rules, and are
+    /// recorded as written). With an
+    /// output directory it keeps the log and writes the reports, and it
+    /// resumes a run the directory holds. `stop`, once raised, ends the run
+    /// after the games under way; the result then counts the games missing.
+    ///
+    /// # Errors
+    /// A bad configuration, an agent that does not build, or a directory
+    /// that cannot be used.
+    fn tournament(
+        &self,
+        config: &TournamentConfig,
+        threads: usize,
+        out_dir: Option<PathBuf>,
+        stop: &AtomicBool,
+    ) -> Result<RunResult, String>;
 
     /// A batch of environments for learning ([`super::vector`]).
     ///
@@ -284,6 +309,40 @@ impl<G: Registered> DynGame for Loaded<G> {
 
     fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError> {
         vector_of::<G>(&self.rules, config)
+    }
+
+    fn tournament(
+        &self,
+        config: &TournamentConfig,
+        threads: usize,
+        out_dir: Option<PathBuf>,
+        stop: &AtomicBool,
+    ) -> Result<RunResult, String> {
+        // The run records the rules as given; they must be this game's.
+        let given = <G as Game>::Rules::from_str(&config.rules)
+            .map_err(|error: ParseError| error.to_string())?;
+        if !<G as Game>::Rules::eq(&given, &self.rules) {
+            return Err(format!(
+                "the tournament's rules `{}` are not the game's, `{}`",
+                config.rules, self.rules
+            ));
+        }
+        let config = TournamentConfig {
+            game: G::NAME.to_string(),
+            ..config.clone()
+        };
+        let options = RunOptions {
+            threads,
+            shard: Shard::ALL,
+            out_dir,
+            stop,
+            progress: &Unwatched,
+            repair: false,
+            force_resume: false,
+            max_forfeits: DEFAULT_MAX_FORFEITS,
+        };
+        run_tournament(&config, &self.start, &registry::build_agent::<G>, &options)
+            .map_err(|error| error.to_string())
     }
 }
 

@@ -1,0 +1,111 @@
+//! The experiments of the command line, run from Python: the work runs on
+//! its own threads while the calling thread, without the interpreter lock,
+//! waits for it and checks for Ctrl-C.
+
+use crate::value_error;
+use norn::arena::{Openings, TournamentConfig};
+use norn::learning::load_game;
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How often a waiting call looks for Ctrl-C.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a thread of its own; a Ctrl-C (or any signal handler's
+/// exception) raises `stop`, waits for `work` to wind down and re-raises.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let result = work(&stop);
+            done.store(true, Ordering::Release);
+            result
+        });
+        let mut interrupted = None;
+        while !done.load(Ordering::Acquire) {
+            py.detach(|| {
+                let waited = std::time::Instant::now();
+                while !done.load(Ordering::Acquire) && waited.elapsed() < SIGNAL_CHECK {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            });
+            if interrupted.is_none()
+                && let Err(error) = py.check_signals()
+            {
+                stop.store(true, Ordering::Release);
+                interrupted = Some(error);
+            }
+        }
+        let result = py
+            .detach(|| worker.join())
+            .map_err(|_| value_error("the experiment's thread panicked"))?;
+        match interrupted {
+            Some(error) => Err(error),
+            None => Ok(result),
+        }
+    })
+}
+
+/// Where a tournament's games start: `None` for the game's built-in set
+/// (as on the command line), `"start"`, `"random:N"` for N random plies,
+/// or a position in the game's notation.
+fn openings(text: Option<&str>) -> PyResult<Openings> {
+    Ok(match text.map(str::trim) {
+        None | Some("builtin") => Openings::BuiltIn,
+        Some("start") => Openings::Start,
+        Some(text) => {
+            match text.strip_prefix("random:") {
+                Some(plies) => Openings::RandomPlies(plies.trim().parse().map_err(|_| {
+                    value_error(format!("`{text}`: random:N needs a number of plies"))
+                })?),
+                None => Openings::Position(text.to_string()),
+            }
+        }
+    })
+}
+
+/// Runs a round-robin tournament as `norn tournament` does and returns its
+/// summary as a dictionary (the `--json` output and `summary.json`).
+#[pyfunction]
+#[pyo3(signature = (game, agents, games = 2, seed = 0, rules = "", threads = 1, openings = None, max_plies = None, out = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn tournament<'py>(
+    py: Python<'py>,
+    game: &str,
+    agents: Vec<String>,
+    games: usize,
+    seed: u64,
+    rules: &str,
+    threads: usize,
+    openings: Option<&str>,
+    max_plies: Option<usize>,
+    out: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let loaded = load_game(game, rules).map_err(value_error)?;
+    let config = TournamentConfig {
+        game: game.to_string(),
+        rules: rules.to_string(),
+        agents,
+        games_per_pair: games,
+        seed,
+        max_plies,
+        anchor: None,
+        openings: self::openings(openings)?,
+    };
+    let result = interruptible(py, |stop| loaded.tournament(&config, threads, out, stop))?
+        .map_err(value_error)?;
+    if result.missing > 0 {
+        return Err(value_error(format!(
+            "interrupted with {} games still to play",
+            result.missing
+        )));
+    }
+    let text = serde_json::to_string(&result.summary).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (text,))
+}
