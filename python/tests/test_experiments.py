@@ -57,3 +57,34 @@ def test_bad_tournaments_are_refused():
         norn.tournament("hnefatafl", ["random", "greedy"], openings="random:many")
     with pytest.raises(ValueError):
         norn.tournament("fenrir-path", ["random", "greedy"])
+
+
+def test_ctrl_c_stops_a_tournament_and_keeps_its_finished_games(tmp_path):
+    import signal
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    script = (
+        "import norn\n"
+        "try:\n"
+        "    norn.tournament('hnefatafl', ['mcts:iters=2000', 'mcts:iters=1999'], games=40,"
+        f" seed=1, threads=1, out={str(out)!r})\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    log = out / "games.jsonl"
+    deadline = time.monotonic() + 120
+    while not (log.exists() and log.read_text().count("\n") >= 1):
+        assert time.monotonic() < deadline, "no game finished in time"
+        assert child.poll() is None, "the tournament ended before it was interrupted"
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    interrupted_at = time.monotonic()
+    printed, _ = child.communicate(timeout=60)
+    assert "interrupted" in printed
+    # The games under way end first: well under the time of a whole run.
+    assert time.monotonic() - interrupted_at < 30
+    finished = log.read_text().count("\n")
+    assert 1 <= finished < 40
