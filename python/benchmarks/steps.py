@@ -26,15 +26,7 @@ def per_state(new_state, seconds):
     while time.perf_counter() - start < seconds:
         state = new_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            elif state.is_simultaneous_node():
-                state.apply_actions(
-                    [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
-                )
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            norn.apply_random_action(state, rng)
             steps += 1
     return steps / (time.perf_counter() - start)
 

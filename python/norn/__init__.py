@@ -31,6 +31,29 @@ from ._norn import (
     tournament,
 )
 
+
+
+def sample_chance_outcome(state, rng):
+    """A chance outcome of ``state`` (a chance node), drawn with its
+    probability by ``rng``, a ``random.Random``."""
+    outcomes, weights = zip(*state.chance_outcomes())
+    return rng.choices(outcomes, weights)[0]
+
+
+def apply_random_action(state, rng):
+    """One step of a random playout with ``rng``: a chance outcome drawn by
+    its probability, one uniform choice per player at a simultaneous node,
+    or a uniform legal action of the player to move."""
+    if state.is_chance_node():
+        state.apply_action(sample_chance_outcome(state, rng))
+    elif state.is_simultaneous_node():
+        state.apply_actions(
+            [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
+        )
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 __all__ = [
     "CHANCE",
     "SIMULTANEOUS",
@@ -41,7 +64,9 @@ __all__ = [
     "State",
     "VectorGame",
     "agent",
+    "apply_random_action",
     "games",
     "load_game",
+    "sample_chance_outcome",
     "tournament",
 ]

@@ -82,8 +82,7 @@ class NornEnv(gymnasium.Env):
         state = self._state
         while not state.is_terminal() and not self._learner_decides():
             if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(self._rng.choices(outcomes, weights)[0])
+                state.apply_action(norn.sample_chance_outcome(state, self._rng))
             else:
                 state.apply_action(self._opponent.step(state))
 

@@ -79,8 +79,7 @@ class NornAECEnv(AECEnv):
     def _draw_chance(self) -> None:
         state = self._state
         while state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes())
-            state.apply_action(self._rng.choices(outcomes, weights)[0])
+            state.apply_action(norn.sample_chance_outcome(state, self._rng))
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         if seed is not None:

@@ -16,19 +16,8 @@ def game(request):
     return norn.load_game(request.param)
 
 
-def random_action(state, rng):
-    """One step of a random playout: a chance outcome drawn by its
-    probability, one choice per player at a simultaneous node, or one of the
-    player's legal actions."""
-    if state.is_chance_node():
-        outcomes, weights = zip(*state.chance_outcomes())
-        state.apply_action(rng.choices(outcomes, weights)[0])
-    elif state.is_simultaneous_node():
-        state.apply_actions(
-            [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
-        )
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+# One step of a random playout (the package's own helper).
+random_action = norn.apply_random_action
 
 
 def playout_states(game, seed, plies, games=1):
