@@ -29,6 +29,7 @@ from ._norn import (
     games,
     load_game,
     tournament,
+    winrate,
 )
 
 
@@ -69,4 +70,5 @@ __all__ = [
     "load_game",
     "sample_chance_outcome",
     "tournament",
+    "winrate",
 ]

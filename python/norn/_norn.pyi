@@ -44,6 +44,26 @@ def tournament(
     summary (the command's ``--json`` output). ``openings``: ``None`` for the
     game's built-in set, ``"start"``, ``"random:N"`` or a position."""
 
+def winrate(
+    game: str,
+    policies: Sequence[str],
+    deals: int = 1000,
+    seed: int = 0,
+    rules: str = "",
+    threads: int = 1,
+    deal: Optional[str] = None,
+    sweep: Optional[str] = None,
+    sweep_step: Optional[int] = None,
+    shard: Optional[str] = None,
+    out: Optional[str] = None,
+    force_resume: bool = False,
+) -> dict[str, Any]:
+    """Runs a win-rate experiment of a cooperative game as ``norn winrate``
+    does; returns its summary (the command's ``--json`` output). Policies
+    are ``exact`` or agent specs; ``sweep`` is ``OPTION=A..B``; ``shard``
+    is ``I/N`` and needs ``out``, the run directory (resumed when it holds
+    the same run)."""
+
 class Game:
     """A game under fixed rules: the factory of its states and agents."""
 

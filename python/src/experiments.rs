@@ -3,10 +3,12 @@
 //! waits for it and checks for Ctrl-C.
 
 use crate::value_error;
-use norn::arena::{Openings, TournamentConfig};
+use norn::arena::winrate::{Unwatched, WinRateConfig, WinRateOptions};
+use norn::arena::{Openings, Shard, TournamentConfig};
 use norn::learning::load_game;
 use pyo3::prelude::*;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -17,9 +19,9 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 /// exception) raises `stop`, waits for `work` to wind down and re-raises.
 fn interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
+    work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
 ) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
@@ -107,5 +109,61 @@ pub fn tournament<'py>(
         )));
     }
     let text = serde_json::to_string(&result.summary).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// Runs a win-rate experiment of a cooperative game as `norn winrate` does
+/// and returns its summary as a dictionary (the `--json` output, and
+/// `summary.json` or, for a sweep, `sweep.json`).
+#[pyfunction]
+#[pyo3(signature = (game, policies, deals = 1000, seed = 0, rules = "", threads = 1, deal = None, sweep = None, sweep_step = None, shard = None, out = None, force_resume = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn winrate<'py>(
+    py: Python<'py>,
+    game: &str,
+    policies: Vec<String>,
+    deals: u64,
+    seed: u64,
+    rules: &str,
+    threads: usize,
+    deal: Option<String>,
+    sweep: Option<String>,
+    sweep_step: Option<u64>,
+    shard: Option<&str>,
+    out: Option<PathBuf>,
+    force_resume: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let loaded = match sweep {
+        // A sweep's rules are completed by each value of the option.
+        Some(_) => load_game(game, ""),
+        None => load_game(game, rules),
+    }
+    .map_err(value_error)?;
+    let config = WinRateConfig {
+        policies,
+        deals,
+        seed,
+        threads,
+        rules: rules.to_string(),
+        deal,
+        sweep: sweep.map(|text| (text, sweep_step)),
+        shard: match shard {
+            Some(text) => Shard::parse(text).map_err(value_error)?,
+            None => Shard::ALL,
+        },
+    };
+    let outcome = interruptible(py, |stop| {
+        loaded.winrate(
+            &config,
+            &WinRateOptions {
+                out_dir: out,
+                force_resume,
+                stop: Some(stop.clone()),
+                progress: &Unwatched,
+            },
+        )
+    })?
+    .map_err(value_error)?;
+    let text = serde_json::to_string(&outcome).map_err(value_error)?;
     py.import("json")?.call_method1("loads", (text,))
 }

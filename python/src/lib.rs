@@ -578,5 +578,6 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(agent, module)?)?;
     module.add_function(wrap_pyfunction!(restore_state, module)?)?;
     module.add_function(wrap_pyfunction!(experiments::tournament, module)?)?;
+    module.add_function(wrap_pyfunction!(experiments::winrate, module)?)?;
     Ok(())
 }

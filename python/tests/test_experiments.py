@@ -1,5 +1,6 @@
 """The command line's experiments run from Python."""
 
+import copy
 import json
 import os
 import pathlib
@@ -21,22 +22,26 @@ def without_provenance(summary):
     return summary
 
 
+def command_line_json(*arguments):
+    """What the norn command prints with `arguments` and `--json`, read
+    back; the test is skipped where no norn binary is built."""
+    binary = pathlib.Path(os.environ.get("NORN_BIN", ROOT / "target" / "release" / "norn"))
+    if not binary.exists():
+        pytest.skip(f"no norn binary at {binary} (set NORN_BIN)")
+    command = [str(binary), *arguments, "--json"]
+    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+
+
 def test_a_tournament_returns_the_summary_the_command_line_writes(tmp_path):
     arguments = dict(game="hnefatafl", agents=["random", "greedy"], games=4, seed=3, rules="ply-limit=40")
     summary = norn.tournament(**arguments, threads=2)
     assert summary["games_played"] == 4
     assert [agent["spec"] for agent in summary["agents"]] == ["random", "greedy"]
-    binary = pathlib.Path(os.environ.get("NORN_BIN", ROOT / "target" / "release" / "norn"))
-    if not binary.exists():
-        pytest.skip(f"no norn binary at {binary} (set NORN_BIN)")
-    out = tmp_path / "cli-run"
-    command = [
-        str(binary), "tournament", "hnefatafl", "--agents", "random", "greedy",
-        "--games", "4", "--seed", "3", "--rules", "ply-limit=40", "--json",
-        "--out", str(out),
-    ]
-    printed = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    assert without_provenance(json.loads(printed)) == without_provenance(summary)
+    printed = command_line_json(
+        "tournament", "hnefatafl", "--agents", "random", "greedy", "--games", "4",
+        "--seed", "3", "--rules", "ply-limit=40", "--out", str(tmp_path / "cli-run"),
+    )
+    assert without_provenance(printed) == without_provenance(summary)
 
 
 def test_a_tournament_is_the_same_for_any_thread_count_and_keeps_its_log(tmp_path):
@@ -59,32 +64,103 @@ def test_bad_tournaments_are_refused():
         norn.tournament("fenrir-path", ["random", "greedy"])
 
 
-def test_ctrl_c_stops_a_tournament_and_keeps_its_finished_games(tmp_path):
+def interrupt_when_logged(call, log, lines):
+    """Runs the package call `call` (Python text) in a child interpreter,
+    sends it Ctrl-C once `log` holds a line, and returns how many lines the
+    log holds after the child has stopped (of `lines` for the whole run)."""
     import signal
     import sys
     import time
 
-    out = tmp_path / "run"
     script = (
         "import norn\n"
         "try:\n"
-        "    norn.tournament('hnefatafl', ['mcts:iters=2000', 'mcts:iters=1999'], games=40,"
-        f" seed=1, threads=1, out={str(out)!r})\n"
+        f"    {call}\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
     )
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    log = out / "games.jsonl"
     deadline = time.monotonic() + 120
     while not (log.exists() and log.read_text().count("\n") >= 1):
-        assert time.monotonic() < deadline, "no game finished in time"
-        assert child.poll() is None, "the tournament ended before it was interrupted"
+        assert time.monotonic() < deadline, "nothing finished in time"
+        assert child.poll() is None, "the run ended before it was interrupted"
         time.sleep(0.05)
     child.send_signal(signal.SIGINT)
     interrupted_at = time.monotonic()
     printed, _ = child.communicate(timeout=60)
     assert "interrupted" in printed
-    # The games under way end first: well under the time of a whole run.
+    # The work under way ends first: well under the time of a whole run.
     assert time.monotonic() - interrupted_at < 30
     finished = log.read_text().count("\n")
-    assert 1 <= finished < 40
+    assert finished < lines
+    return finished
+
+
+def test_ctrl_c_stops_a_tournament_and_keeps_its_finished_games(tmp_path):
+    out = tmp_path / "run"
+    call = (
+        "norn.tournament('hnefatafl', ['mcts:iters=2000', 'mcts:iters=1999'], games=40,"
+        f" seed=1, threads=1, out={str(out)!r})"
+    )
+    assert interrupt_when_logged(call, out / "games.jsonl", 40) >= 1
+
+
+def without_timing(summary):
+    """A win-rate summary without what differs between two runs of the same
+    deals: the build, the times and the thread count."""
+    summary = without_provenance(copy.deepcopy(summary))
+    summary.pop("threads")
+    for rows in [summary.get("policies", [])] + [point["policies"] for point in summary.get("points", [])]:
+        for row in rows:
+            row.pop("seconds")
+            row.pop("deals_per_second")
+    return summary
+
+
+def test_a_win_rate_run_returns_the_summary_the_command_line_writes():
+    summary = norn.winrate("fenrir-path", ["greedy", "exact"], deals=30, seed=4, threads=2)
+    assert [row["policy"] for row in summary["policies"]] == ["greedy", "exact"]
+    assert all(row["deals"] == 30 for row in summary["policies"])
+    printed = command_line_json(
+        "winrate", "fenrir-path", "--policy", "greedy", "exact", "--deals", "30", "--seed", "4",
+    )
+    assert without_timing(printed) == without_timing(summary)
+
+
+def test_a_win_rate_run_is_the_same_for_any_thread_count_and_keeps_its_log(tmp_path):
+    arguments = dict(game="fenrir-cards", policies=["counting", "ismcts:iters=30"], deals=12, seed=2)
+    one = norn.winrate(**arguments, threads=1, out=str(tmp_path / "run"))
+    two = norn.winrate(**arguments, threads=2)
+    assert without_timing(one) == without_timing(two)
+    assert (tmp_path / "run" / "deals.jsonl").read_text().count("\n") == 24
+    assert json.loads((tmp_path / "run" / "summary.json").read_text())["policies"] == one["policies"]
+
+
+def test_a_sweep_gives_a_rate_per_value_of_the_option():
+    summary = norn.winrate("fenrir-cards", ["counting"], deals=6, sweep="track=10..14", sweep_step=2)
+    assert summary["option"] == "track"
+    assert [point["value"] for point in summary["points"]] == [10, 12, 14]
+    assert all(point["policies"][0]["deals"] == 6 for point in summary["points"])
+
+
+def test_bad_win_rate_runs_are_refused(tmp_path):
+    refused = {
+        "a game of competing sides": dict(game="thud", policies=["random"]),
+        "an unknown policy": dict(game="fenrir-path", policies=["no-such-agent"]),
+        "no deals": dict(game="fenrir-path", policies=["greedy"], deals=0),
+        "the exact solver on hidden hands": dict(game="fenrir-cards", policies=["exact"]),
+        "a shard without a directory": dict(game="fenrir-path", policies=["greedy"], shard="1/2"),
+        "a shard that is not one": dict(game="fenrir-path", policies=["greedy"], shard="3/2", out=str(tmp_path)),
+        "a sweep of no option": dict(game="fenrir-path", policies=["greedy"], sweep="no-such=1..3"),
+        "a deal that does not read": dict(game="fenrir-path", policies=["greedy"], deal="nonsense"),
+    }
+    for case, arguments in refused.items():
+        with pytest.raises(ValueError):
+            norn.winrate(**arguments)
+            pytest.fail(f"not refused: {case}")
+
+
+def test_ctrl_c_stops_a_win_rate_run_and_keeps_its_finished_deals(tmp_path):
+    out = tmp_path / "run"
+    call = f"norn.winrate('fenrir-cards', ['ismcts:iters=300'], deals=2000, seed=1, threads=1, out={str(out)!r})"
+    assert interrupt_when_logged(call, out / "deals.jsonl", 2000) >= 1

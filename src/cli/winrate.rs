@@ -2,19 +2,19 @@
 //! cooperative game, at one setting of the rules or over a range of one
 //! numeric rules option.
 
-use super::progress::deals_bar;
+use super::progress::{Meter, deals_bar};
 use super::{CliResult, check_threads, default_threads, print_json, with_game};
+use crate::arena::Shard;
 use crate::arena::winrate::{
-    Contender, Sweep, SweepReport, WinRateDirectory, WinRateReport, WinRateRun, WinRateRunConfig,
-    compare_policies_in, merge_win_rate_runs, win_rate_run_game, write_merged_config,
+    DealsProgress, SweepReport, WinRateConfig, WinRateOptions, WinRateOutcome, WinRateReport,
+    merge_win_rate_runs, run_win_rate, win_rate_run_game, write_merged_config,
 };
-use crate::arena::{Provenance, RunKind, Shard};
-use crate::core::{Capabilities, ChanceVisitor, Game, Notation, ParseError, Stochastic};
+use crate::core::{ChanceVisitor, Game, ParseError, Stochastic};
 use crate::registry::{self, GameList, Registered};
 use clap::Args;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
@@ -73,198 +73,61 @@ pub fn run<L: GameList>(args: WinrateArgs) -> CliResult {
 }
 
 fn winrate<G: Registered>(args: &WinrateArgs) -> CliResult {
-    let refusal = |because: &str| {
-        format!(
-            "winrate plays a team through random deals: it needs a cooperative game with chance events, and {} {because}",
-            G::NAME
-        )
-    };
-    if !Capabilities::of::<G>().cooperative() {
-        return Err(refusal("has competing sides"));
-    }
-    G::with_chance(WithDeals::<G> {
-        command: DealsCommand::Estimate(args),
-        game: PhantomData,
-    })
-    .unwrap_or_else(|| Err(refusal("has no chance events")))
-}
-
-/// What `norn winrate` and `norn merge` do with a game's deals.
-enum DealsCommand<'a, 'b> {
-    Estimate(&'a WinrateArgs),
-    Merge(&'a MergeShards<'b>),
-}
-
-/// A command run through [`Game::with_chance`], for a game with deals.
-struct WithDeals<'a, 'b, G> {
-    command: DealsCommand<'a, 'b>,
-    game: PhantomData<G>,
-}
-
-impl<G: Registered> ChanceVisitor<G> for WithDeals<'_, '_, G> {
-    type Output = CliResult;
-
-    fn visit(self) -> CliResult
-    where
-        G: Stochastic,
-    {
-        match self.command {
-            DealsCommand::Estimate(args) => estimate::<G>(args),
-            DealsCommand::Merge(merge) => merge_shards::<G>(merge),
-        }
-    }
-}
-
-fn estimate<G: Registered + Stochastic>(args: &WinrateArgs) -> CliResult {
-    let contenders = args
-        .policies
-        .iter()
-        .map(|spec| Contender::from_spec(spec, Arc::new(registry::build_agent::<G>)))
-        .collect::<Result<Vec<_>, ParseError>>()
-        .map_err(|error| error.to_string())?;
-    let base_rules = args.rules.clone().unwrap_or_default();
-    let run = WinRateRun {
-        deals: args.deals,
-        master_seed: args.seed,
-        threads: args.threads,
-    };
-    run.validate()?;
-    let configurations: Vec<String> = contenders.iter().map(Contender::configuration).collect();
-    let run_config =
-        |kind: RunKind, rules: String, shard: Shard, rules_in_force: Option<String>| {
-            WinRateRunConfig {
-                run: kind,
-                game: G::NAME.to_string(),
-                rules,
-                sweep: None,
-                seed: args.seed,
-                deals: args.deals,
-                deal: args.deal.as_deref().map(|text| text.trim().to_string()),
-                policies: args
-                    .policies
-                    .iter()
-                    .map(|spec| spec.trim().to_string())
-                    .collect(),
-                shard,
-                provenance: Provenance {
-                    rules_in_force,
-                    ..Provenance::current(configurations.clone(), String::new())
-                },
-            }
-        };
-    match &args.sweep {
-        None => {
-            let rules = parse_rules::<G>(&base_rules)?;
-            let fixed = fixed_deal::<G>(args, &rules)?;
-            let shard = match (&args.shard, &args.out) {
-                (Some(text), Some(_)) => Shard::parse(text).map_err(|error| error.to_string())?,
-                (Some(_), None) => {
-                    return Err(
-                        "--shard needs --out DIR: the shard's deals are written there for `norn merge`"
-                            .into(),
-                    );
-                }
-                (None, _) => Shard::ALL,
-            };
-            let directory = match &args.out {
-                Some(dir) => {
-                    let config = WinRateRunConfig {
-                        deal: fixed.as_ref().map(Notation::position_text),
-                        ..run_config(
-                            RunKind::WinRate,
-                            rules.to_string(),
-                            shard,
-                            Some(rules.to_string()),
-                        )
-                    };
-                    Some(WinRateDirectory::open(dir, &config, args.force_resume)?)
-                }
-                None => None,
-            };
-            let bar = deals_bar(shard.share(args.deals) * contenders.len() as u64, "");
-            let log = directory.as_ref().map(|directory| (directory, None));
-            let report = compare_policies_in(
-                &rules,
-                &contenders,
-                fixed.as_ref(),
-                run,
-                shard,
-                log,
-                &|spec| {
-                    bar.set_prefix(spec.to_string());
-                    bar.inc(1);
-                },
-            )?;
-            bar.finish_and_clear();
-            if let (Some(directory), Some(dir)) = (&directory, &args.out) {
-                directory.flush()?;
-                report.write_files::<G>(dir, &rules)?;
-            }
-            show(args, &report)
-        }
-        Some(text) => {
-            let sweep = Sweep::parse(text, args.sweep_step).map_err(|error| error.to_string())?;
-            // Every value's rules and deal are checked before anything is
-            // written.
-            let points = sweep
-                .values
-                .iter()
-                .map(|&value| {
-                    let rules = parse_rules::<G>(&sweep.rules_text(&base_rules, value))?;
-                    let fixed = fixed_deal::<G>(args, &rules)?;
-                    Ok((rules, fixed))
-                })
-                .collect::<Result<Vec<_>, String>>()?;
-            let directory = match &args.out {
-                Some(dir) => {
-                    let config = WinRateRunConfig {
-                        sweep: Some((sweep.option.clone(), sweep.values.clone())),
-                        ..run_config(RunKind::Sweep, base_rules.clone(), Shard::ALL, None)
-                    };
-                    Some(WinRateDirectory::open(dir, &config, args.force_resume)?)
-                }
-                None => None,
-            };
-            let bar = deals_bar(
-                args.deals * (contenders.len() * sweep.values.len()) as u64,
-                "",
+    let shard = match (&args.shard, &args.out) {
+        (Some(text), Some(_)) => Shard::parse(text).map_err(|error| error.to_string())?,
+        (Some(_), None) => {
+            return Err(
+                "--shard needs --out DIR: the shard's deals are written there for `norn merge`"
+                    .into(),
             );
-            let mut runs = Vec::new();
-            for (&value, (rules, fixed)) in sweep.values.iter().zip(&points) {
-                runs.push(compare_policies_in(
-                    rules,
-                    &contenders,
-                    fixed.as_ref(),
-                    run,
-                    Shard::ALL,
-                    directory.as_ref().map(|directory| (directory, Some(value))),
-                    &|spec| {
-                        bar.set_prefix(spec.to_string());
-                        bar.inc(1);
-                    },
-                )?);
-            }
-            bar.finish_and_clear();
-            let report = SweepReport::new(&base_rules, &sweep, runs);
-            if let (Some(directory), Some(dir)) = (&directory, &args.out) {
-                directory.flush()?;
-                report.write_files(dir)?;
-            }
-            show_sweep(args, &report)
+        }
+        (None, _) => Shard::ALL,
+    };
+    let config = WinRateConfig {
+        policies: args.policies.clone(),
+        deals: args.deals,
+        seed: args.seed,
+        threads: args.threads,
+        rules: args.rules.clone().unwrap_or_default(),
+        deal: args.deal.clone(),
+        sweep: args.sweep.clone().map(|text| (text, args.sweep_step)),
+        shard,
+    };
+    let bar = DealsBar(OnceLock::new());
+    let options = WinRateOptions {
+        out_dir: args.out.clone(),
+        force_resume: args.force_resume,
+        stop: None,
+        progress: &bar,
+    };
+    let outcome = run_win_rate::<G>(&config, Arc::new(registry::build_agent::<G>), &options);
+    if let Some(meter) = bar.0.get() {
+        meter.finish_and_clear();
+    }
+    match outcome? {
+        WinRateOutcome::Rates(report) => show(args, &report),
+        WinRateOutcome::Sweep(report) => show_sweep(args, &report),
+    }
+}
+
+/// The progress bar of a run, made when the run knows its size.
+struct DealsBar(OnceLock<Meter>);
+
+impl DealsProgress for DealsBar {
+    fn begin(&self, total: u64) {
+        self.0.get_or_init(|| deals_bar(total, ""));
+    }
+
+    fn deal_done(&self, spec: &str) {
+        if let Some(meter) = self.0.get() {
+            meter.set_prefix(spec.to_string());
+            meter.inc(1);
         }
     }
 }
 
 fn parse_rules<G: Game>(text: &str) -> Result<G::Rules, String> {
     text.parse().map_err(|error: ParseError| error.to_string())
-}
-
-/// The deal of `--deal`, if given.
-fn fixed_deal<G: Notation>(args: &WinrateArgs, rules: &G::Rules) -> Result<Option<G>, String> {
-    args.deal
-        .as_deref()
-        .map(|text| G::from_position_text(text, rules.clone()).map_err(|error| error.to_string()))
-        .transpose()
 }
 
 fn show(args: &WinrateArgs, report: &WinRateReport) -> CliResult {
@@ -353,11 +216,28 @@ impl crate::registry::GameVisitor for MergeShards<'_> {
     type Output = CliResult;
 
     fn visit<G: Registered>(&mut self) -> CliResult {
-        G::with_chance(WithDeals::<G> {
-            command: DealsCommand::Merge(self),
+        G::with_chance(MergeDeals::<G> {
+            merge: self,
             game: PhantomData,
         })
         .unwrap_or_else(|| Err(format!("{} has no deals to merge", G::NAME)))
+    }
+}
+
+/// [`merge_shards`] for a game with deals.
+struct MergeDeals<'a, 'b, G> {
+    merge: &'a MergeShards<'b>,
+    game: PhantomData<G>,
+}
+
+impl<G: Registered> ChanceVisitor<G> for MergeDeals<'_, '_, G> {
+    type Output = CliResult;
+
+    fn visit(self) -> CliResult
+    where
+        G: Stochastic,
+    {
+        merge_shards::<G>(self.merge)
     }
 }
 

@@ -10,6 +10,7 @@
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
 use crate::agents::{Agent, AgentError, Decision};
+use crate::arena::winrate::{WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, RunOptions, RunResult, Shard, TournamentConfig, Unwatched, run_tournament,
 };
@@ -105,6 +106,19 @@ pub trait DynGame: Send + Sync {
         out_dir: Option<PathBuf>,
         stop: &AtomicBool,
     ) -> Result<RunResult, String>;
+
+    /// Runs a win-rate experiment of this cooperative game
+    /// ([`run_win_rate`], as `norn winrate` runs it). Without a sweep,
+    /// `config.rules` must read as this game's rules (they are recorded as
+    /// written); a sweep varies one option of them.
+    ///
+    /// # Errors
+    /// As [`run_win_rate`], and rules that are not this game's.
+    fn winrate(
+        &self,
+        config: &WinRateConfig,
+        options: &WinRateOptions<'_>,
+    ) -> Result<WinRateOutcome, String>;
 
     /// A batch of environments for learning ([`super::vector`]).
     ///
@@ -252,6 +266,22 @@ struct Loaded<G: Registered> {
     start: G,
 }
 
+impl<G: Registered> Loaded<G> {
+    /// Checks that the rules an experiment records as given, `text`, are
+    /// this game's.
+    fn check_rules(&self, experiment: &str, text: &str) -> Result<(), String> {
+        let given = <G as Game>::Rules::from_str(text).map_err(|error| error.to_string())?;
+        if <G as Game>::Rules::eq(&given, &self.rules) {
+            Ok(())
+        } else {
+            Err(format!(
+                "the {experiment}'s rules `{text}` are not the game's, `{}`",
+                self.rules
+            ))
+        }
+    }
+}
+
 impl<G: Registered> DynGame for Loaded<G> {
     fn info(&self) -> GameInfo {
         GameInfo::of::<G>()
@@ -318,15 +348,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         out_dir: Option<PathBuf>,
         stop: &AtomicBool,
     ) -> Result<RunResult, String> {
-        // The run records the rules as given; they must be this game's.
-        let given = <G as Game>::Rules::from_str(&config.rules)
-            .map_err(|error: ParseError| error.to_string())?;
-        if !<G as Game>::Rules::eq(&given, &self.rules) {
-            return Err(format!(
-                "the tournament's rules `{}` are not the game's, `{}`",
-                config.rules, self.rules
-            ));
-        }
+        self.check_rules("tournament", &config.rules)?;
         let config = TournamentConfig {
             game: G::NAME.to_string(),
             ..config.clone()
@@ -343,6 +365,17 @@ impl<G: Registered> DynGame for Loaded<G> {
         };
         run_tournament(&config, &self.start, &registry::build_agent::<G>, &options)
             .map_err(|error| error.to_string())
+    }
+
+    fn winrate(
+        &self,
+        config: &WinRateConfig,
+        options: &WinRateOptions<'_>,
+    ) -> Result<WinRateOutcome, String> {
+        if config.sweep.is_none() {
+            self.check_rules("win-rate run", &config.rules)?;
+        }
+        run_win_rate::<G>(config, Arc::new(registry::build_agent::<G>), options)
     }
 }
 

@@ -10,11 +10,13 @@ use super::estimate::{
     estimate_recorded_win_rate,
 };
 use super::plot::difficulty_curve_svg;
+use super::run::Stoppable;
 use crate::arena::playing::{AgentFactory, Provenance, Shard, ShardProvenance};
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A policy of an experiment, built from its spec.
 pub struct Contender<G: Stochastic> {
@@ -26,6 +28,17 @@ impl<G: Stochastic> Contender<G> {
     /// The policy's full configuration, defaults included.
     pub fn configuration(&self) -> String {
         self.policy.configuration()
+    }
+
+    /// The same policy, refusing to start a deal once `stop` is raised.
+    pub(super) fn stopped_by(self, stop: Arc<AtomicBool>) -> Self {
+        Contender {
+            policy: Box::new(Stoppable {
+                inner: self.policy,
+                stop,
+            }),
+            ..self
+        }
     }
 }
 

@@ -6,7 +6,8 @@
 //!   (the policies, the deals and their seeds);
 //! - `experiment`: several policies on the same deals (or on one deal), the
 //!   report and the files a run leaves; `sweep`: the same over a range of
-//!   one numeric rules option;
+//!   one numeric rules option; `run`: a whole run as `norn winrate` makes
+//!   it, from the policies' specs to the files;
 //! - `directory`: a run kept in a run directory, resumable from its deal
 //!   log; `merge`: shards of a run read back and merged;
 //! - `plot`: the difficulty curves and sweeps as SVG; `stats`: the
@@ -17,6 +18,7 @@ mod estimate;
 mod experiment;
 mod merge;
 mod plot;
+mod run;
 mod stats;
 mod sweep;
 
@@ -35,5 +37,8 @@ pub use merge::{
     win_rate_run_game,
 };
 pub use plot::{SweepSeries, difficulty_curve_svg, log_curves_svg, sweep_svg};
+pub use run::{
+    DealsProgress, Unwatched, WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate,
+};
 pub use stats::{Z_95, mean_interval, wilson_interval};
 pub use sweep::{MAX_SWEEP_VALUES, Sweep, SweepPoint, SweepReport};
