@@ -28,6 +28,8 @@ from ._norn import (
     agent,
     games,
     load_game,
+    solve,
+    solve_matrix,
     tournament,
     winrate,
 )
@@ -69,6 +71,8 @@ __all__ = [
     "games",
     "load_game",
     "sample_chance_outcome",
+    "solve",
+    "solve_matrix",
     "tournament",
     "winrate",
 ]

@@ -64,6 +64,27 @@ def winrate(
     is ``I/N`` and needs ``out``, the run directory (resumed when it holds
     the same run)."""
 
+def solve(
+    state: State,
+    rounds: Optional[int] = None,
+    budget: Optional[int] = None,
+    retrograde: bool = False,
+    out: Optional[str] = None,
+) -> dict[str, Any]:
+    """Solves ``state`` exactly as ``norn solve`` does; returns its report
+    (the command's ``--json`` output). A team's position (a cooperative
+    game without a deal under way): whether it can force a win, with a
+    winning line and, given ``budget``, the bounds of the game's
+    objectives. A simultaneous-move position: the ``value`` to player 0 and
+    both players' optimal strategies over ``rounds`` rounds (the game
+    beyond counting as a draw), or over the whole game by the game's
+    retrograde analysis (``retrograde=True``, tables saved to ``out``)."""
+
+def solve_matrix(payoffs: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """Solves the two-player zero-sum game whose payoffs to the row player
+    are ``payoffs`` (a list of rows): the ``value`` to the row player and
+    the optimal mixed strategies ``row_strategy`` and ``col_strategy``."""
+
 class Game:
     """A game under fixed rules: the factory of its states and agents."""
 

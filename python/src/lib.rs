@@ -12,6 +12,7 @@ use pyo3::types::PyTuple;
 use std::sync::{Arc, Mutex};
 
 mod experiments;
+mod solvers;
 mod vector;
 
 /// OpenSpiel's player number of a chance node.
@@ -579,5 +580,7 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(restore_state, module)?)?;
     module.add_function(wrap_pyfunction!(experiments::tournament, module)?)?;
     module.add_function(wrap_pyfunction!(experiments::winrate, module)?)?;
+    module.add_function(wrap_pyfunction!(solvers::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(solvers::solve_matrix, module)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! through trait objects, and its agents ([`DynAgent`]) are the agents the
 //! command line builds from the same specs.
 
+use super::solving::{Solution, SolveRequest, solve_state};
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
 use crate::agents::{Agent, AgentError, Decision};
@@ -119,6 +120,14 @@ pub trait DynGame: Send + Sync {
         config: &WinRateConfig,
         options: &WinRateOptions<'_>,
     ) -> Result<WinRateOutcome, String>;
+
+    /// Solves a state of this game exactly ([`solve_state`], as `norn
+    /// solve` does).
+    ///
+    /// # Errors
+    /// A state of another game or in the middle of a move, and as
+    /// [`solve_state`].
+    fn solve(&self, state: &dyn DynState, request: &SolveRequest) -> Result<Solution, String>;
 
     /// A batch of environments for learning ([`super::vector`]).
     ///
@@ -376,6 +385,17 @@ impl<G: Registered> DynGame for Loaded<G> {
             self.check_rules("win-rate run", &config.rules)?;
         }
         run_win_rate::<G>(config, Arc::new(registry::build_agent::<G>), options)
+    }
+
+    fn solve(&self, state: &dyn DynState, request: &SolveRequest) -> Result<Solution, String> {
+        let state = state
+            .as_any()
+            .downcast_ref::<Positioned<G>>()
+            .ok_or_else(|| format!("the state is not one of {}", G::NAME))?;
+        if !state.action.pending().is_empty() {
+            return Err("a move is under way: solve the state before its first decision".into());
+        }
+        solve_state(state.action.state(), request)
     }
 }
 

@@ -9,9 +9,11 @@
 //! draw a chance node whose outcomes are listed with their probabilities.
 
 pub mod dynamic;
+pub mod solving;
 pub mod vector;
 
 pub use dynamic::{DynAgent, DynGame, DynState, LoadError, load_game, load_game_in};
+pub use solving::{Solution, SolveRequest, solve_state};
 pub use vector::{DynVector, StepBuffers, VectorConfig};
 
 use std::sync::OnceLock;
