@@ -141,6 +141,11 @@ class Agent:
     def step(self, state: State, player: Optional[int] = None) -> int: ...
     def choose(self, state: State, player: Optional[int] = None) -> list[int]: ...
     def reset(self) -> None: ...
+    def last_search(self) -> Optional[dict[str, Any]]:
+        """What the last decision's search found and cost (alpha-beta and
+        MCTS): ``seconds``, ``nodes``, ``value`` (the chosen move's value
+        for the mover, -1 to 1), ``pv`` (the expected line in the game's
+        notation), and ``depth`` or ``iterations`` and ``visit_share``."""
 
 class VectorGame:
     """Many environments of one game, stepped together in Rust."""

@@ -558,6 +558,20 @@ impl Agent {
         self.lock().reset();
     }
 
+    /// What the agent's last decision found and cost, for the searchers
+    /// (alpha-beta and MCTS): a dictionary of `seconds`, `nodes`, `value`
+    /// (the chosen move's value for the mover, from -1 for a loss to 1 for
+    /// a win), `pv` (the expected line in the game's notation, the chosen
+    /// move first), and `depth` (alpha-beta) or `iterations` and
+    /// `visit_share` (MCTS). `None` for other agents and before a decision.
+    fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(record) = self.lock().last_search() else {
+            return Ok(None);
+        };
+        let text = serde_json::to_string(&record).map_err(value_error)?;
+        Ok(Some(py.import("json")?.call_method1("loads", (text,))?))
+    }
+
     fn __repr__(&self) -> String {
         format!("<norn Agent {}>", self.spec())
     }

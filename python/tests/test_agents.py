@@ -1,5 +1,7 @@
 """Agents built from the command line's specs, stepping Python states."""
 
+import random
+
 import pytest
 
 import norn
@@ -66,3 +68,60 @@ def test_an_agent_refuses_a_state_of_another_game():
     bot = norn.agent("random", norn.load_game("hnefatafl"))
     with pytest.raises(ValueError):
         bot.step(thud.new_initial_state())
+
+
+def position_before_a_win(game, seed):
+    """The position before the last move of a seeded random game that its
+    mover won at once, and the mover."""
+    rng = random.Random(seed)
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            before, mover = state.clone(), state.current_player()
+            random_action(state, rng)
+        if state.returns()[mover] > 0:
+            return before, mover
+
+
+def test_alphabeta_gives_its_value_and_principal_variation():
+    game = norn.load_game("hnefatafl")
+    before, mover = position_before_a_win(game, 3)
+    searcher = norn.agent("alphabeta:depth=3", game)
+    assert searcher.last_search() is None
+    action = searcher.step(before)
+    record = searcher.last_search()
+    # A win in one move is found and valued as a win for the mover.
+    assert record["value"] > 0.99
+    assert record["depth"] >= 1 and record["nodes"] > 0
+    assert record["pv"][0] == before.action_to_string(action)
+    after = before.clone()
+    after.apply_action(action)
+    assert after.is_terminal() and after.returns()[mover] > 0
+
+    # From the start, the line is a legal line of the searched depth.
+    state = game.new_initial_state()
+    searcher.step(state)
+    record = searcher.last_search()
+    assert record["depth"] == 3 and len(record["pv"]) == 3
+    assert -1 <= record["value"] <= 1
+    for move in record["pv"]:
+        state.apply_action(state.string_to_action(move))
+
+
+def test_mcts_gives_its_iterations_and_the_chosen_moves_share():
+    game = norn.load_game("thud")
+    state = game.new_initial_state()
+    searcher = norn.agent("mcts:iters=300", game, seed=4)
+    action = searcher.step(state)
+    record = searcher.last_search()
+    assert record["iterations"] == 300
+    assert 0 < record["visit_share"] <= 1
+    assert record["pv"] == [state.action_to_string(action)]
+    assert -1 <= record["value"] <= 1
+
+
+def test_agents_that_do_not_search_have_no_search_record():
+    game = norn.load_game("hnefatafl")
+    agent = norn.agent("random", game)
+    agent.step(game.new_initial_state())
+    assert agent.last_search() is None

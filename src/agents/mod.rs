@@ -47,7 +47,7 @@ pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuil
 pub use human::HumanAgent;
 pub use presets::{best_settings, expand_preset};
 pub use random::RandomAgent;
-pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation};
+pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation, SearchRecord};
 pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent, spec_identity};
 
@@ -148,6 +148,13 @@ pub trait Agent<G: Game>: Send {
     /// Why the agent cannot begin there.
     fn check_start(&self, _state: &G) -> Result<(), String> {
         Ok(())
+    }
+
+    /// What the agent's last decision found and cost, if it searched:
+    /// alpha-beta and MCTS agents keep it; `None` for the others and before
+    /// the first decision.
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        None
     }
 }
 

@@ -5,6 +5,8 @@ use crate::core::{
     Value, write_options,
 };
 use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
+use serde::Serialize;
+use std::any::Any;
 
 /// `eval`: one of the game's named evaluations, kept in the
 /// `Option<String>` field `eval` (`None`, not written, for the game's own),
@@ -90,6 +92,48 @@ pub(super) fn resolved_evaluation<G: Evaluate>(eval: &Option<String>) -> Option<
         .or_else(|| G::EVALUATION_NAMES.first().map(|name| name.to_string()))
 }
 
+/// What a searching agent's last decision found and cost
+/// ([`Agent::last_search`]), with the moves as `M`: the game's moves, or
+/// their text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchRecord<M> {
+    /// The wall-clock time of the search, in seconds.
+    pub seconds: f64,
+    /// Alpha-beta: the deepest iteration completed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// MCTS: the simulations run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u64>,
+    /// The nodes visited (alpha-beta) or held by the trees (MCTS).
+    pub nodes: u64,
+    /// The chosen move's value for the player who moves, in `[-1, 1]`
+    /// (a loss to a win).
+    pub value: f64,
+    /// The line the search expects, the chosen move first (MCTS: the
+    /// chosen move alone).
+    pub pv: Vec<M>,
+    /// MCTS: the chosen move's share of the root's visits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visit_share: Option<f64>,
+}
+
+impl<M> SearchRecord<M> {
+    /// The same record with each move of the line mapped by `convert`, e.g.
+    /// written in the game's notation.
+    pub fn map_moves<N>(self, convert: impl FnMut(M) -> N) -> SearchRecord<N> {
+        SearchRecord {
+            seconds: self.seconds,
+            depth: self.depth,
+            iterations: self.iterations,
+            nodes: self.nodes,
+            value: self.value,
+            pv: self.pv.into_iter().map(convert).collect(),
+            visit_share: self.visit_share,
+        }
+    }
+}
+
 /// Plays the best move of an [`AlphaBeta`] search with the evaluation `E`
 /// (by default the game's own).
 pub struct AlphaBetaAgent<E = GameEvaluation> {
@@ -98,6 +142,9 @@ pub struct AlphaBetaAgent<E = GameEvaluation> {
     evaluator: E,
     /// The evaluation's options as a spec writes them, if they are known.
     evaluation: Option<String>,
+    /// The last decision's [`SearchRecord`] of the game's moves: the agent
+    /// plays any game, so the record's type is only known when it is read.
+    last_search: Option<Box<dyn Any + Send>>,
 }
 
 impl AlphaBetaAgent {
@@ -115,6 +162,7 @@ impl<E> AlphaBetaAgent<E> {
             search,
             evaluator,
             evaluation: None,
+            last_search: None,
         }
     }
 
@@ -146,11 +194,25 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
             .search
             .search_with(state, &self.evaluator)
             .map_err(search_error)?;
+        self.last_search = Some(Box::new(SearchRecord {
+            seconds: result.elapsed.as_secs_f64(),
+            depth: Some(result.depth),
+            iterations: None,
+            nodes: result.nodes,
+            value: result.value(),
+            pv: result.pv.clone(),
+            visit_share: None,
+        }));
         result.best_move.map(Decision::Play).ok_or_else(no_move)
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        self.last_search.as_ref()?.downcast_ref().cloned()
     }
 
     fn reset(&mut self) {
         self.search.clear();
+        self.last_search = None;
     }
 
     fn memory_bytes(&self) -> u64 {
@@ -189,6 +251,7 @@ pub struct MctsAgent<G: Game, E = GameEvaluation> {
     search: Mcts<G, E>,
     /// The evaluation's options as a spec writes them, if they are known.
     evaluation: Option<String>,
+    last_search: Option<SearchRecord<G::Move>>,
 }
 
 impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
@@ -198,6 +261,7 @@ impl<G: Game, E: Evaluator<G>> MctsAgent<G, E> {
             spec: spec.into(),
             search,
             evaluation: None,
+            last_search: None,
         }
     }
 
@@ -221,6 +285,24 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
         let result = self.search.search(state).map_err(search_error)?;
+        self.last_search = result.best_move.map(|best| {
+            let visits: u64 = result.moves.iter().map(|stats| stats.visits).sum();
+            let chosen = result.moves.iter().find(|stats| stats.mv == best);
+            // The chosen move's normalised payoff for the mover, in [0, 1]:
+            // proven, else as the final choice ranked it.
+            let payoff = chosen.map_or(0.5, |stats| {
+                stats.proven.map_or(stats.value, |proven| proven[player])
+            });
+            SearchRecord {
+                seconds: result.elapsed.as_secs_f64(),
+                depth: None,
+                iterations: Some(result.iterations),
+                nodes: result.nodes as u64,
+                value: 2.0 * payoff - 1.0,
+                pv: vec![best],
+                visit_share: chosen.map(|stats| stats.visits as f64 / visits.max(1) as f64),
+            }
+        });
         result.best_move.map(Decision::Play).ok_or_else(|| {
             AgentError::new(format!(
                 "the search expanded none of the root's moves (its trees hold at most {} nodes)",
@@ -238,6 +320,11 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
     fn reset(&mut self) {
         self.search.clear();
+        self.last_search = None;
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        self.last_search.clone()
     }
 
     fn memory_bytes(&self) -> u64 {

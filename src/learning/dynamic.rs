@@ -10,7 +10,7 @@
 use super::solving::{Solution, SolveRequest, solve_state};
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
-use crate::agents::{Agent, AgentError, Decision};
+use crate::agents::{Agent, AgentError, Decision, SearchRecord};
 use crate::arena::winrate::{WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, RunOptions, RunResult, Shard, TournamentConfig, Unwatched, run_tournament,
@@ -234,6 +234,11 @@ pub trait DynAgent: Send {
 
     /// Forgets the game it was playing, before a new one.
     fn reset(&mut self);
+
+    /// What its last decision's search found and cost, the line written
+    /// in the game's notation ([`Agent::last_search`]); `None` for agents
+    /// that do not search.
+    fn last_search(&self) -> Option<SearchRecord<String>>;
 }
 
 /// Loads the built-in game `name` under the rules `rules` (`key=value`
@@ -525,6 +530,17 @@ impl<G: Registered> LoadedAgent<G> {
 impl<G: Registered> DynAgent for LoadedAgent<G> {
     fn spec(&self) -> &str {
         self.agent.spec()
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<String>> {
+        let record = self.agent.last_search()?;
+        let (searched, _) = self.plan.as_ref()?;
+        let mut line = searched.clone();
+        Some(record.map_moves(|mv| {
+            let text = line.move_text(mv);
+            line.play(mv);
+            text
+        }))
     }
 
     fn configuration(&self) -> String {
