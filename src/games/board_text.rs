@@ -175,7 +175,17 @@ pub(crate) use square_name_functions;
 
 #[cfg(test)]
 mod tests {
-    use super::{RowError, read_row, write_row};
+    use super::{RowError, read_row, single_letter, write_row};
+
+    #[test]
+    fn a_single_letter_is_read_only_when_it_stands_alone() {
+        let digit = |letter: char| letter.to_digit(10);
+        assert_eq!(single_letter("7", digit), Some(7));
+        assert_eq!(single_letter("77", digit), None);
+        assert_eq!(single_letter("7 ", digit), None);
+        assert_eq!(single_letter("", digit), None);
+        assert_eq!(single_letter("x", digit), None);
+    }
 
     #[test]
     fn empty_runs_are_counted_between_pieces_and_at_the_ends() {
