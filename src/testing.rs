@@ -194,6 +194,39 @@ pub fn random_successor<G: Game>(state: &G, rng: &mut GameRng) -> Option<G> {
     Some(next)
 }
 
+/// Reads each case's position text under `rules` and checks the answer:
+/// a case that expects `""` must read, any other must be refused with an
+/// error that contains the expected words.
+///
+/// # Panics
+/// On the first case that is read or refused otherwise, naming its text.
+pub fn check_position_texts<G: Notation>(rules: &G::Rules, cases: &[(&str, &str)]) {
+    for &(text, expected) in cases {
+        match G::from_position_text(text, rules.clone()) {
+            Ok(_) => assert!(expected.is_empty(), "{text} should be refused"),
+            Err(error) => assert!(
+                !expected.is_empty() && error.to_string().contains(expected),
+                "{text}: {error}"
+            ),
+        }
+    }
+}
+
+/// Reads each case's move text in `state` and checks that it is refused
+/// with an error that contains the expected words.
+///
+/// # Panics
+/// On the first case that reads as a move or is refused otherwise, naming
+/// its text.
+pub fn check_move_texts_refused<G: Notation>(state: &G, cases: &[(&str, &str)]) {
+    for &(text, expected) in cases {
+        match state.parse_move(text) {
+            Ok(mv) => panic!("{text} should be refused, not read as {mv:?}"),
+            Err(error) => assert!(error.to_string().contains(expected), "{text}: {error}"),
+        }
+    }
+}
+
 /// A uniformly random ply of `state`: a legal move, or at a simultaneous
 /// choice one random choice per player. `None` if there is none.
 fn random_ply<G: Game>(state: &G, rng: &mut GameRng) -> Option<Ply<G::Move>> {

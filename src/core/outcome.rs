@@ -106,6 +106,16 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// A two-player result ([`Payoffs::win_or_draw`]): `winner` gets `+1`
+    /// and the other player `-1`, or both `0` for a draw (`None`), for the
+    /// reason named `reason`.
+    pub fn win_or_draw(winner: Option<Player>, reason: &'static str) -> Self {
+        Outcome {
+            payoffs: Payoffs::win_or_draw(winner),
+            reason,
+        }
+    }
+
     /// The player with the strictly highest payoff, or `None` when the best
     /// payoff is shared (a draw, or any cooperative result) or there is a
     /// single player, who has no one to beat.

@@ -1,10 +1,21 @@
 //! Text shared by the board games' position formats: a row is written as its
-//! pieces' letters, with each run of empty squares given as its length.
+//! pieces' letters, with each run of empty squares given as its length; and
+//! a field that names one thing by a single letter.
 
 use crate::bitboard::{Bitboard, Square};
 use crate::core::ParseError;
 use std::fmt;
 use std::str::SplitWhitespace;
+
+/// What a text of exactly one letter names, read by `read`; `None` for any
+/// other text or an unknown letter.
+pub(crate) fn single_letter<T>(text: &str, read: impl FnOnce(char) -> Option<T>) -> Option<T> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) => read(letter),
+        _ => None,
+    }
+}
 
 /// Writes one row of a board as position strings spell it: each piece as its
 /// letter, each run of empty squares as its length (`3dT2`).
@@ -164,7 +175,17 @@ pub(crate) use square_name_functions;
 
 #[cfg(test)]
 mod tests {
-    use super::{RowError, read_row, write_row};
+    use super::{RowError, read_row, single_letter, write_row};
+
+    #[test]
+    fn a_single_letter_is_read_only_when_it_stands_alone() {
+        let digit = |letter: char| letter.to_digit(10);
+        assert_eq!(single_letter("7", digit), Some(7));
+        assert_eq!(single_letter("77", digit), None);
+        assert_eq!(single_letter("7 ", digit), None);
+        assert_eq!(single_letter("", digit), None);
+        assert_eq!(single_letter("x", digit), None);
+    }
 
     #[test]
     fn empty_runs_are_counted_between_pieces_and_at_the_ends() {

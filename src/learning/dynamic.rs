@@ -106,6 +106,30 @@ pub trait DynGame: Send + Sync {
         threads: usize,
         out_dir: Option<PathBuf>,
         stop: &AtomicBool,
+    ) -> Result<RunResult, String> {
+        let options = RunOptions {
+            threads,
+            shard: Shard::ALL,
+            out_dir,
+            stop,
+            progress: &Unwatched,
+            repair: false,
+            force_resume: false,
+            max_forfeits: DEFAULT_MAX_FORFEITS,
+        };
+        self.tournament_with(config, &options)
+    }
+
+    /// [`tournament`](Self::tournament) with every option of a run (a shard
+    /// of the schedule, progress, repair and resume choices).
+    ///
+    /// # Errors
+    /// A bad configuration, an agent that does not build, or a directory
+    /// that cannot be used.
+    fn tournament_with(
+        &self,
+        config: &TournamentConfig,
+        options: &RunOptions<'_>,
     ) -> Result<RunResult, String>;
 
     /// Runs a win-rate experiment of this cooperative game
@@ -355,29 +379,17 @@ impl<G: Registered> DynGame for Loaded<G> {
         vector_of::<G>(&self.rules, config)
     }
 
-    fn tournament(
+    fn tournament_with(
         &self,
         config: &TournamentConfig,
-        threads: usize,
-        out_dir: Option<PathBuf>,
-        stop: &AtomicBool,
+        options: &RunOptions<'_>,
     ) -> Result<RunResult, String> {
         self.check_rules("tournament", &config.rules)?;
         let config = TournamentConfig {
             game: G::NAME.to_string(),
             ..config.clone()
         };
-        let options = RunOptions {
-            threads,
-            shard: Shard::ALL,
-            out_dir,
-            stop,
-            progress: &Unwatched,
-            repair: false,
-            force_resume: false,
-            max_forfeits: DEFAULT_MAX_FORFEITS,
-        };
-        run_tournament(&config, &self.start, &registry::build_agent::<G>, &options)
+        run_tournament(&config, &self.start, &registry::build_agent::<G>, options)
             .map_err(|error| error.to_string())
     }
 

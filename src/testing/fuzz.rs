@@ -209,6 +209,14 @@ fn read_position<G: Notation + Debug>(text: &str, rules: G::Rules) -> Option<G> 
     Some(state)
 }
 
+/// The two parts of an input that holds two texts: its first line and the
+/// rest. `None` without a newline.
+fn two_parts(input: &[u8]) -> Option<(String, String)> {
+    let text = String::from_utf8_lossy(input);
+    let (first, rest) = text.split_once('\n')?;
+    Some((first.to_string(), rest.to_string()))
+}
+
 struct PositionText;
 
 impl PerGame for PositionText {
@@ -221,12 +229,11 @@ struct PositionUnderRules;
 
 impl PerGame for PositionUnderRules {
     fn check<G: Registered>(input: &[u8]) {
-        let text = String::from_utf8_lossy(input);
-        let Some((rules, position)) = text.split_once('\n') else {
+        let Some((rules, position)) = two_parts(input) else {
             return;
         };
         if let Ok(rules) = rules.parse::<G::Rules>() {
-            check_setup::<G>(position, rules);
+            check_setup::<G>(&position, rules);
         }
     }
 }
@@ -235,14 +242,13 @@ struct MoveText;
 
 impl PerGame for MoveText {
     fn check<G: Registered>(input: &[u8]) {
-        let text = String::from_utf8_lossy(input);
-        let Some((position, move_text)) = text.split_once('\n') else {
+        let Some((position, move_text)) = two_parts(input) else {
             return;
         };
-        let Some(state) = read_position::<G>(position, G::Rules::default()) else {
+        let Some(state) = read_position::<G>(&position, G::Rules::default()) else {
             return;
         };
-        let Ok(mv) = state.parse_move(move_text) else {
+        let Ok(mv) = state.parse_move(&move_text) else {
             return;
         };
         if matches!(state.status(), Status::ToMove(_)) {

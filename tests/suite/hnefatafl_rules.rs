@@ -3,7 +3,7 @@
 use norn::bitboard::Bitboard128;
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules, HnefataflSetup, Side, parse_square};
-use norn::testing::{Budget, check_conformance};
+use norn::testing::{Budget, check_conformance, check_move_texts_refused};
 
 fn squares(list: &str) -> Bitboard128 {
     list.split_whitespace()
@@ -402,10 +402,7 @@ fn illegal_moves_are_explained() {
         ("d1", "from-to"),
         ("z1-a1", "file"),
     ];
-    for (text, expected) in cases {
-        let error = game.parse_move(text).unwrap_err().to_string();
-        assert!(error.contains(expected), "{text}: {error}");
-    }
+    check_move_texts_refused(&game, &cases);
     let game = position("f4 j9", "b3", "h8", "attackers");
     let error = game.parse_move("f4-f6").unwrap_err().to_string();
     assert!(error.contains("only the king"), "{error}");

@@ -5,6 +5,7 @@
 
 use norn::core::{Game, MoveList, Notation, Status};
 use norn::games::stealth_chess::{START_POSITION, Side, StealthChess, StealthChessRules};
+use norn::testing::{check_move_texts_refused, check_position_texts};
 
 fn position(text: &str) -> StealthChess {
     StealthChess::from_position_text(text, StealthChessRules::default())
@@ -351,15 +352,7 @@ fn bad_positions_name_their_problem() {
         ("4k3/8/8/8/8/8/8/A3K3 w - - 0 1", "no Assassins"),
         ("5k4/10/10/10/10/10/10/5K4 w - - 0 1 - extra", "fields"),
     ];
-    for (text, expected) in cases {
-        match StealthChess::from_position_text(text, StealthChessRules::default()) {
-            Ok(_) => assert!(expected.is_empty(), "{text} should be refused"),
-            Err(error) => assert!(
-                !expected.is_empty() && error.to_string().contains(expected),
-                "{text}: {error}"
-            ),
-        }
-    }
+    check_position_texts::<StealthChess>(&StealthChessRules::default(), &cases);
 }
 
 #[test]
@@ -374,10 +367,7 @@ fn bad_moves_say_why() {
         ("z2z4", "file"),
         ("a1a2x", "not a promotion"),
     ];
-    for (text, expected) in cases {
-        let error = start.parse_move(text).unwrap_err().to_string();
-        assert!(error.contains(expected), "{text}: {error}");
-    }
+    check_move_texts_refused(&start, &cases);
 }
 
 /// Self-play from the start at depth 3: repetitions come back with other

@@ -218,6 +218,15 @@ pub const RATED_BY_GAMES: &str = "games";
 /// battle it plays), the pair's summed margin says who played better.
 pub const RATED_BY_PAIRS: &str = "pairs of games by summed margin";
 
+/// The number of `games` per end reason.
+fn reasons_of<'a>(games: impl Iterator<Item = &'a GameLine>) -> BTreeMap<String, usize> {
+    let mut reasons = BTreeMap::new();
+    for game in games {
+        *reasons.entry(game.reason.clone()).or_insert(0) += 1;
+    }
+    reasons
+}
+
 /// The number of games that differ in their seats, opening or moves.
 fn distinct_games(games: &[&GameLine]) -> usize {
     games
@@ -333,7 +342,6 @@ impl TournamentSummary {
                 // are listed in seat order (the first mover first), whatever
                 // their names.
                 let mut sides: Vec<(usize, SideRecord)> = Vec::new();
-                let mut reasons = BTreeMap::new();
                 let mut forfeits = 0;
                 for game in agent_games(agent) {
                     let seat = usize::from(game.seats[1] == agent);
@@ -355,7 +363,6 @@ impl TournamentSummary {
                             ));
                         }
                     }
-                    *reasons.entry(game.reason.clone()).or_insert(0) += 1;
                 }
                 sides.sort_by_key(|&(seat, _)| seat);
                 let sides: Vec<SideRecord> = sides.into_iter().map(|(_, side)| side).collect();
@@ -371,7 +378,7 @@ impl TournamentSummary {
                     elo_high: fit.high[agent],
                     by_side: sides,
                     length: LengthStats::of(agent_games(agent).map(|game| game.plies)),
-                    reasons,
+                    reasons: reasons_of(agent_games(agent)),
                     forfeits,
                 }
             })
@@ -387,12 +394,10 @@ impl TournamentSummary {
                     .filter(|game| game.seats.contains(&a) && game.seats.contains(&b))
                     .collect();
                 let mut record = Record::default();
-                let mut reasons = BTreeMap::new();
                 let mut pair_margins: BTreeMap<usize, f64> = BTreeMap::new();
                 for game in &between {
                     let seat = usize::from(game.seats[1] == a);
                     record.add(seat_score(game, seat));
-                    *reasons.entry(game.reason.clone()).or_insert(0) += 1;
                     *pair_margins.entry(game.index / 2).or_insert(0.0) += game.payoffs[seat];
                 }
                 PairingSummary {
@@ -404,17 +409,15 @@ impl TournamentSummary {
                     losses: record.losses,
                     score: record.score(),
                     length: LengthStats::of(between.iter().map(|game| game.plies)),
-                    reasons,
+                    reasons: reasons_of(between.iter().copied()),
                     pair_margins: scored.then(|| pair_margins.into_values().collect()),
                 }
             })
             .collect();
 
         let mut first = Record::default();
-        let mut reasons = BTreeMap::new();
         for game in &games {
             first.add(seat_score(game, 0));
-            *reasons.entry(game.reason.clone()).or_insert(0) += 1;
         }
         let overall = OverallSummary {
             sides: games
@@ -427,7 +430,7 @@ impl TournamentSummary {
             second_player_wins: first.losses,
             first_player_score: first.score(),
             length: LengthStats::of(games.iter().map(|game| game.plies)),
-            reasons,
+            reasons: reasons_of(games.iter().copied()),
         };
 
         TournamentSummary {

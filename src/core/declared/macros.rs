@@ -11,9 +11,17 @@
 /// (`|value| ...`, `value` a [`Value`](crate::core::Value) already checked
 /// against the kind); the other macros here are this one with the
 /// conversions of common kinds of field:
-/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help", |weight| Value::Number(*weight), |value| value.number())`.
+/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help", |weight| Value::Number(*weight), |value| value.number())`;
+/// where the field is written by a function of its value and read by a
+/// method of [`Value`](crate::core::Value), those two are enough:
+/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help"; Value::Number, number)`.
 #[macro_export]
 macro_rules! field_option {
+    ($key:literal, $field:ident, $kind:expr, $help:expr; $write:path, $read:ident) => {
+        $crate::field_option!($key, $field, $kind, $help, |held| $write(*held), |value| {
+            value.$read()
+        })
+    };
     ($key:literal, $field:ident, $kind:expr, $help:expr, |$held:ident| $get:expr, |$value:ident| $set:expr) => {
         $crate::core::Declared {
             key: $key,
@@ -36,14 +44,7 @@ macro_rules! field_option {
 #[macro_export]
 macro_rules! switch_option {
     ($key:literal, $field:ident, $help:expr) => {
-        $crate::field_option!(
-            $key,
-            $field,
-            $crate::core::Kind::Switch,
-            $help,
-            |on| $crate::core::Value::Switch(*on),
-            |value| value.switch()
-        )
+        $crate::field_option!($key, $field, $crate::core::Kind::Switch, $help; $crate::core::Value::Switch, switch)
     };
 }
 
@@ -53,14 +54,7 @@ macro_rules! switch_option {
 #[macro_export]
 macro_rules! limit_option {
     ($key:literal, $field:ident, $help:expr) => {
-        $crate::field_option!(
-            $key,
-            $field,
-            $crate::core::LIMIT,
-            $help,
-            |limit| $crate::core::Value::from_limit(*limit),
-            |value| value.limit()
-        )
+        $crate::field_option!($key, $field, $crate::core::LIMIT, $help; $crate::core::Value::from_limit, limit)
     };
 }
 
@@ -89,17 +83,7 @@ macro_rules! choice_option {
 #[macro_export]
 macro_rules! whole_option {
     ($key:literal, $field:ident, $min:expr, $max:expr, $help:expr) => {
-        $crate::field_option!(
-            $key,
-            $field,
-            $crate::core::Kind::Whole {
-                min: $min,
-                max: $max,
-            },
-            $help,
-            |number| $crate::core::Value::from_whole(*number),
-            |value| value.whole_as()
-        )
+        $crate::field_option!($key, $field, $crate::core::Kind::Whole { min: $min, max: $max }, $help; $crate::core::Value::from_whole, whole_as)
     };
 }
 
@@ -109,17 +93,7 @@ macro_rules! whole_option {
 #[macro_export]
 macro_rules! number_option {
     ($key:literal, $field:ident, $min:expr, $max:expr, $help:expr) => {
-        $crate::field_option!(
-            $key,
-            $field,
-            $crate::core::Kind::Number {
-                min: $min,
-                max: $max,
-            },
-            $help,
-            |number| $crate::core::Value::Number(*number),
-            |value| value.number()
-        )
+        $crate::field_option!($key, $field, $crate::core::Kind::Number { min: $min, max: $max }, $help; $crate::core::Value::Number, number)
     };
 }
 
@@ -128,14 +102,7 @@ macro_rules! number_option {
 #[macro_export]
 macro_rules! threads_option {
     ($key:literal, $field:ident, $help:expr) => {
-        $crate::field_option!(
-            $key,
-            $field,
-            $crate::core::Kind::Threads,
-            $help,
-            |threads| $crate::core::Value::from_whole(*threads),
-            |value| value.whole_as()
-        )
+        $crate::field_option!($key, $field, $crate::core::Kind::Threads, $help; $crate::core::Value::from_whole, whole_as)
     };
 }
 

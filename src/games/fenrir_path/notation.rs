@@ -169,6 +169,7 @@ impl Notation for FenrirPath {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{check_move_texts_refused, check_position_texts};
 
     #[test]
     fn a_deal_alone_is_the_start_of_the_deal() {
@@ -209,15 +210,7 @@ mod tests {
                 "already won",
             ),
         ];
-        for (text, expected) in cases {
-            match FenrirPath::from_position_text(text, rules) {
-                Ok(_) => assert!(expected.is_empty(), "{text} should be rejected"),
-                Err(error) => assert!(
-                    !expected.is_empty() && error.to_string().contains(expected),
-                    "{text}: {error}"
-                ),
-            }
-        }
+        check_position_texts::<FenrirPath>(&rules, &cases);
     }
 
     #[test]
@@ -231,16 +224,16 @@ mod tests {
                 to: 6
             }
         );
-        for (text, expected) in [
-            ("", "god's letter"),
-            ("X4", "god's letter"),
-            ("R", "not a tile number"),
-            ("R9", "cannot end a move on tile 9"),
-            ("R40", "cannot end a move on tile 40"),
-            ("R300", "not a tile number"),
-        ] {
-            let error = state.parse_move(text).unwrap_err().to_string();
-            assert!(error.contains(expected), "{text}: {error}");
-        }
+        check_move_texts_refused(
+            &state,
+            &[
+                ("", "god's letter"),
+                ("X4", "god's letter"),
+                ("R", "not a tile number"),
+                ("R9", "cannot end a move on tile 9"),
+                ("R40", "cannot end a move on tile 40"),
+                ("R300", "not a tile number"),
+            ],
+        );
     }
 }

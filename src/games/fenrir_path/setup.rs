@@ -9,6 +9,7 @@
 use super::board::{Colour, MAX_COLOURS, MAX_TILES, ODIN, tile_bit, tile_range, tiles_of};
 use super::options::FenrirPathRules;
 use crate::core::{ParseError, Setup};
+use crate::games::board_text::single_letter;
 use rand::seq::SliceRandom;
 use std::fmt;
 use std::str::FromStr;
@@ -396,17 +397,11 @@ impl FromStr for DealtSetup {
                 "last" => {
                     setup.last_mover = match value {
                         "-" => None,
-                        _ => {
-                            let mut chars = value.chars();
-                            match (chars.next().and_then(Colour::from_letter), chars.next()) {
-                                (Some(colour), None) => Some(colour),
-                                _ => {
-                                    return Err(bad(format!(
-                                        "`last` takes a god's letter (R, B, G, Y) or -, not `{value}`"
-                                    )));
-                                }
-                            }
-                        }
+                        _ => Some(single_letter(value, Colour::from_letter).ok_or_else(|| {
+                            bad(format!(
+                                "`last` takes a god's letter (R, B, G, Y) or -, not `{value}`"
+                            ))
+                        })?),
                     }
                 }
                 _ => {

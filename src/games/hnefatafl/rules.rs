@@ -92,11 +92,6 @@ impl Hnefatafl {
         }
     }
 
-    /// How often the current position has occurred since the last capture.
-    fn occurrences(&self) -> usize {
-        self.history.occurrences(self.hash)
-    }
-
     /// The game end that applies to a freshly set-up position: a king already in
     /// a corner, or a side to move without moves.
     pub(crate) fn ending_at_setup(&self) -> Option<EndReason> {
@@ -130,7 +125,7 @@ impl Hnefatafl {
                 }
             }
         }
-        if self.rules.repetition_loses && self.occurrences() >= 3 {
+        if self.rules.repetition_loses && self.history.occurrences(self.hash) >= 3 {
             return Some(EndReason::Repetition);
         }
         if !self.has_legal_move() {

@@ -215,7 +215,7 @@ impl Hnefatafl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Notation;
+    use crate::testing::check_position_texts;
 
     #[test]
     fn the_start_position_prints_as_it_was_read() {
@@ -289,14 +289,6 @@ mod tests {
                 "attackers",
             ),
         ];
-        for (text, expected) in cases {
-            match Hnefatafl::from_position_text(text, rules) {
-                Ok(_) => assert!(expected.is_empty(), "{text} should be rejected"),
-                Err(error) => assert!(
-                    !expected.is_empty() && error.to_string().contains(expected),
-                    "{text}: {error}"
-                ),
-            }
-        }
+        check_position_texts::<Hnefatafl>(&rules, &cases);
     }
 }

@@ -7,7 +7,7 @@ use super::options::HnefataflRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    Game, IllegalMove, Outcome, Payoffs, RepetitionHistory, Scoring, scramble, two_sided_turns,
+    Game, IllegalMove, Outcome, RepetitionHistory, Scoring, scramble, two_sided_turns,
 };
 use serde::Serialize;
 
@@ -156,10 +156,7 @@ impl Hnefatafl {
     }
 
     fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome {
-            payoffs: Payoffs::win_or_draw(self.winner(reason).map(Side::player)),
-            reason: reason.name(),
-        }
+        Outcome::win_or_draw(self.winner(reason).map(Side::player), reason.name())
     }
 }
 

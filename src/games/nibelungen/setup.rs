@@ -13,6 +13,7 @@ use super::board::{bit, parse_point, point, point_name};
 use super::moves::{Character, Pair};
 use super::options::{NibelungenRules, parse_screen, screen_text};
 use crate::core::{ParseError, Setup};
+use crate::games::board_text::single_letter;
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,17 +91,13 @@ impl FromStr for NibelungenSetup {
         let screens = [screen(tod, "Tod")?, screen(no, "NO")?];
         let next = match next {
             None => None,
-            Some(letter) => {
-                let mut chars = letter.chars();
-                match (chars.next().and_then(Character::from_letter), chars.next()) {
-                    (Some(character), None) => Some(character),
-                    _ => {
-                        return Err(bad(format!(
-                            "`{letter}` is not the letter of a character to move (G K H S B)"
-                        )));
-                    }
-                }
-            }
+            Some(letter) => Some(single_letter(letter, Character::from_letter).ok_or_else(
+                || {
+                    bad(format!(
+                        "`{letter}` is not the letter of a character to move (G K H S B)"
+                    ))
+                },
+            )?),
         };
         Ok(NibelungenSetup {
             points,

@@ -6,9 +6,8 @@ use super::moves::{Character, NibelungenMove, Pair};
 use super::options::{NibelungenRules, WinCheck};
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, Payoffs, Player, Scoring, Simultaneous,
-    SimultaneousVisitor, Status, hash_and_ply_fields, moves_until_ending, two_sided_players,
-    two_sides,
+    Game, IllegalMove, MoveList, Outcome, Player, Scoring, Simultaneous, SimultaneousVisitor,
+    Status, hash_and_ply_fields, moves_until_ending, two_sided_players, two_sides,
 };
 use serde::Serialize;
 
@@ -294,14 +293,7 @@ impl Nibelungen {
     }
 
     fn outcome(reason: EndReason) -> Outcome {
-        let payoffs = match reason.winner() {
-            Some(side) => Payoffs::win_for(side.player()),
-            None => Payoffs::shared(2, 0.0),
-        };
-        Outcome {
-            payoffs,
-            reason: reason.name(),
-        }
+        Outcome::win_or_draw(reason.winner().map(Side::player), reason.name())
     }
 }
 

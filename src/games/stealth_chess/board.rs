@@ -29,21 +29,25 @@ pub const BACK_RANKS: Bitboard128 = Bitboard128(rank_mask(0).0 | rank_mask(RANKS
 
 /// The squares of a file (0 is `a`).
 pub const fn file_mask(file: u8) -> Bitboard128 {
-    let mut set = Bitboard128::EMPTY;
-    let mut rank = 0;
-    while rank < RANKS {
-        set = set.with(square_at(file as i32, rank as i32));
-        rank += 1;
-    }
-    set
+    rectangle(file, file, 0, RANKS - 1)
 }
 
 /// The squares of a rank (0 is rank 1).
 pub const fn rank_mask(rank: u8) -> Bitboard128 {
+    rectangle(0, FILES - 1, rank, rank)
+}
+
+/// The squares from file `first_file` to `last_file` on the ranks from
+/// `first_rank` to `last_rank`, all inclusive.
+const fn rectangle(first_file: u8, last_file: u8, first_rank: u8, last_rank: u8) -> Bitboard128 {
     let mut set = Bitboard128::EMPTY;
-    let mut file = 0;
-    while file < FILES {
-        set = set.with(square_at(file as i32, rank as i32));
+    let mut file = first_file;
+    while file <= last_file {
+        let mut rank = first_rank;
+        while rank <= last_rank {
+            set = set.with(square_at(file as i32, rank as i32));
+            rank += 1;
+        }
         file += 1;
     }
     set
@@ -195,45 +199,32 @@ pub(crate) struct Castling {
     pub passed: Square,
 }
 
+/// The file both kings start on (`f`).
+const KING_FILE: i32 = 5;
+
 const fn castling(side: Side, kingside: bool) -> Castling {
-    let rank = match side {
-        Side::White => 0,
-        Side::Black => 7,
+    let (rank, rights, letters) = match side {
+        Side::White => (0, [WHITE_KINGSIDE, WHITE_QUEENSIDE], ['K', 'Q']),
+        Side::Black => (7, [BLACK_KINGSIDE, BLACK_QUEENSIDE], ['k', 'q']),
     };
-    if kingside {
-        Castling {
-            right: if rank == 0 {
-                WHITE_KINGSIDE
-            } else {
-                BLACK_KINGSIDE
-            },
-            letter: if rank == 0 { 'K' } else { 'k' },
-            king_from: square_at(5, rank),
-            king_to: square_at(7, rank),
-            rook_from: square_at(8, rank),
-            rook_to: square_at(6, rank),
-            must_be_empty: Bitboard128::from_squares(&[square_at(6, rank), square_at(7, rank)]),
-            passed: square_at(6, rank),
-        }
-    } else {
-        Castling {
-            right: if rank == 0 {
-                WHITE_QUEENSIDE
-            } else {
-                BLACK_QUEENSIDE
-            },
-            letter: if rank == 0 { 'Q' } else { 'q' },
-            king_from: square_at(5, rank),
-            king_to: square_at(3, rank),
-            rook_from: square_at(1, rank),
-            rook_to: square_at(4, rank),
-            must_be_empty: Bitboard128::from_squares(&[
-                square_at(2, rank),
-                square_at(3, rank),
-                square_at(4, rank),
-            ]),
-            passed: square_at(4, rank),
-        }
+    let (wing, rook_file, step) = if kingside { (0, 8, 1) } else { (1, 1, -1) };
+    // The king moves two files towards the rook, and the rook lands on the
+    // square the king passes; every square between them must be empty.
+    let mut must_be_empty = Bitboard128::EMPTY;
+    let mut file = KING_FILE + step;
+    while file != rook_file {
+        must_be_empty = must_be_empty.with(square_at(file, rank));
+        file += step;
+    }
+    Castling {
+        right: rights[wing],
+        letter: letters[wing],
+        king_from: square_at(KING_FILE, rank),
+        king_to: square_at(KING_FILE + 2 * step, rank),
+        rook_from: square_at(rook_file, rank),
+        rook_to: square_at(KING_FILE + step, rank),
+        must_be_empty,
+        passed: square_at(KING_FILE + step, rank),
     }
 }
 

@@ -159,12 +159,6 @@ impl StealthChess {
         }
     }
 
-    /// How often the current position has occurred since the last pawn
-    /// move or capture (with the same side to move).
-    fn occurrences(&self) -> usize {
-        self.history.occurrences(self.hash)
-    }
-
     /// The draw rule that ends the game in the current position, if one
     /// does. A side without a move is mated or stalemated instead, as in
     /// chess a mate on the hundredth ply still wins; that is found when the
@@ -174,7 +168,7 @@ impl StealthChess {
         let rules = &self.rules;
         let reason = if rules.insufficient_material && self.material_is_insufficient() {
             EndReason::InsufficientMaterial
-        } else if rules.repetition && self.occurrences() >= 3 {
+        } else if rules.repetition && self.history.occurrences(self.hash) >= 3 {
             EndReason::Repetition
         } else if rules.fifty_moves && self.halfmove_clock >= 100 {
             EndReason::FiftyMoves

@@ -7,8 +7,8 @@ use super::options::StealthChessRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
-    Game, IllegalMove, MoveList, Outcome, Payoffs, RepetitionHistory, Scoring, Status,
-    hash_and_ply_fields, scramble, two_sided_players,
+    Game, IllegalMove, MoveList, Outcome, RepetitionHistory, Scoring, Status, hash_and_ply_fields,
+    scramble, two_sided_players,
 };
 use serde::Serialize;
 
@@ -260,10 +260,7 @@ impl StealthChess {
     }
 
     fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome {
-            payoffs: Payoffs::win_or_draw(self.winner(reason).map(Side::player)),
-            reason: reason.name(),
-        }
+        Outcome::win_or_draw(self.winner(reason).map(Side::player), reason.name())
     }
 }
 

@@ -119,6 +119,7 @@ impl Notation for Thud {
 mod tests {
     use super::*;
     use crate::games::thud::classic::START_POSITION;
+    use crate::testing::check_move_texts_refused;
 
     #[test]
     fn the_start_position_round_trips() {
@@ -130,20 +131,20 @@ mod tests {
     #[test]
     fn moves_of_the_wrong_side_or_piece_are_explained() {
         let start = Thud::new(ThudRules::default());
-        for (text, expected) in [
-            ("TG7-G6", "dwarfs are to move"),
-            ("dB6-D6", "no dwarf on B6"),
-            ("dA6-C7", "not on one rank, file or diagonal"),
-            ("dA6-A6", "at least one square"),
-            ("RH8-H7", "never moves"),
-            ("dA6-D6-E6", "from one square to another"),
-            ("dA6-D6xD6", "captures nothing"),
-            ("dA6-P6", "P6 is occupied"),
-            ("dA7-K7", "blocked on G7"),
-        ] {
-            let error = start.parse_move(text).unwrap_err().to_string();
-            assert!(error.contains(expected), "{text}: {error}");
-        }
+        check_move_texts_refused(
+            &start,
+            &[
+                ("TG7-G6", "dwarfs are to move"),
+                ("dB6-D6", "no dwarf on B6"),
+                ("dA6-C7", "not on one rank, file or diagonal"),
+                ("dA6-A6", "at least one square"),
+                ("RH8-H7", "never moves"),
+                ("dA6-D6-E6", "from one square to another"),
+                ("dA6-D6xD6", "captures nothing"),
+                ("dA6-P6", "P6 is occupied"),
+                ("dA7-K7", "blocked on G7"),
+            ],
+        );
         assert!(start.parse_move("dA6-D6").is_ok());
         assert!(start.parse_move("da6-d6").is_ok());
     }

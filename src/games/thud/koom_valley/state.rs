@@ -4,7 +4,7 @@
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::options::KoomValleyRules;
 use crate::bitboard::{Bitboard256, Square};
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
+use crate::core::{Game, IllegalMove, MoveList, Outcome, Scoring, two_sided_turns};
 use crate::games::thud::board::{ADJACENT, Side};
 use crate::games::thud::state::{ZobristKeys, army_accessors, thud_state};
 
@@ -67,10 +67,7 @@ impl KoomValley {
     }
 
     fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome {
-            payoffs: Payoffs::win_or_draw(self.winner(reason).map(Side::player)),
-            reason: reason.name(),
-        }
+        Outcome::win_or_draw(self.winner(reason).map(Side::player), reason.name())
     }
 }
 
