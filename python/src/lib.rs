@@ -8,7 +8,8 @@ use norn::registry::{self, GameInfo as Info};
 use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyTuple};
 use std::sync::{Arc, Mutex};
 
 mod experiments;
@@ -195,6 +196,15 @@ struct State {
 }
 
 impl State {
+    /// The legal action ids of `player` (see `legal_actions`).
+    fn legal_ids(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
+        match (player, self.inner.turn()) {
+            (None, Turn::Chance) => Ok(self.inner.legal_actions(0)),
+            (None, Turn::Terminal) => Ok(Vec::new()),
+            _ => Ok(self.inner.legal_actions(self.player(player)?)),
+        }
+    }
+
     /// `player`, checked, or the player to move when `None`.
     fn player(&self, player: Option<i64>) -> PyResult<usize> {
         let players = self.inner.num_players();
@@ -217,6 +227,35 @@ impl State {
             },
         }
     }
+}
+
+/// Action ids below this have their Python ints made once and shared by
+/// every list of legal actions: more than any game's action count, so that
+/// listing the legal actions, which a Python loop does at every step,
+/// allocates one list and no ints.
+const SHARED_IDS: u32 = 1 << 15;
+
+static ID_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+/// `ids` as a Python list of ints.
+fn id_list<'py>(py: Python<'py>, ids: &[u32]) -> PyResult<Bound<'py, PyList>> {
+    let shared = ID_INTS.get_or_init(py, || {
+        (0..SHARED_IDS)
+            .map(|id| python_int(py, id).unbind())
+            .collect()
+    });
+    PyList::new(
+        py,
+        ids.iter().map(|&id| match shared.get(id as usize) {
+            Some(int) => int.bind(py).clone(),
+            None => python_int(py, id),
+        }),
+    )
+}
+
+fn python_int(py: Python<'_>, id: u32) -> Bound<'_, PyAny> {
+    let Ok(int) = id.into_pyobject(py);
+    int.into_any()
 }
 
 fn turn_name(turn: Turn) -> &'static str {
@@ -319,14 +358,12 @@ impl State {
     /// The action ids `player` (the player to move by default) may choose,
     /// in increasing order; the chance outcomes at a chance node.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
-        if player.is_none() && self.inner.turn() == Turn::Chance {
-            return Ok(self.inner.legal_actions(0));
-        }
-        if player.is_none() && self.inner.turn() == Turn::Terminal {
-            return Ok(Vec::new());
-        }
-        Ok(self.inner.legal_actions(self.player(player)?))
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        id_list(py, &self.legal_ids(player)?)
     }
 
     /// A list of `num_distinct_actions` zeros and ones: one where the
@@ -334,7 +371,7 @@ impl State {
     #[pyo3(signature = (player = None))]
     fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
         let mut mask = vec![0; self.game.num_actions()];
-        for id in self.legal_actions(player)? {
+        for id in self.legal_ids(player)? {
             mask[id as usize] = 1;
         }
         Ok(mask)

@@ -41,16 +41,26 @@ struct Arrays<'py> {
 }
 
 impl VectorGame {
-    fn arrays<'py>(&self, py: Python<'py>, envs: usize) -> Arrays<'py> {
+    /// New arrays for one call, left uninitialised: a reset or a step
+    /// writes every value of every buffer (`StepBuffers`), so zeroing them
+    /// first would only write them twice.
+    ///
+    /// # Safety
+    /// Nothing may read the arrays before a reset or a step has filled
+    /// them; they are dropped unread when the call fails.
+    unsafe fn arrays<'py>(&self, py: Python<'py>, envs: usize) -> Arrays<'py> {
         let mut shape = vec![envs];
         shape.extend_from_slice(&self.observation_shape);
-        Arrays {
-            observations: PyArrayDyn::zeros(py, shape, false),
-            masks: PyArray2::zeros(py, [envs, self.num_actions], false),
-            rewards: PyArray2::zeros(py, [envs, self.num_players], false),
-            terminated: PyArray1::zeros(py, envs, false),
-            truncated: PyArray1::zeros(py, envs, false),
-            players: PyArray1::zeros(py, envs, false),
+        // SAFETY: the caller fills the arrays before anything reads them.
+        unsafe {
+            Arrays {
+                observations: PyArrayDyn::new(py, shape, false),
+                masks: PyArray2::new(py, [envs, self.num_actions], false),
+                rewards: PyArray2::new(py, [envs, self.num_players], false),
+                terminated: PyArray1::new(py, envs, false),
+                truncated: PyArray1::new(py, envs, false),
+                players: PyArray1::new(py, envs, false),
+            }
         }
     }
 
@@ -65,7 +75,9 @@ impl VectorGame {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let envs = vector.num_envs();
-        let arrays = self.arrays(py, envs);
+        // SAFETY: `fill` writes every value of the buffers (`StepBuffers`)
+        // and reads none of them; a failed step's arrays are dropped unread.
+        let arrays = unsafe { self.arrays(py, envs) };
         // SAFETY: the arrays were just made here and no other reference to
         // their memory exists until they are returned.
         let buffers = unsafe {

@@ -24,6 +24,35 @@ use crate::core::{
     SimultaneousVisitor, Status,
 };
 
+/// Room for this many moves is made before listing a state's legal moves:
+/// more than most positions of the games have, so the list seldom grows.
+const LIKELY_MOVES: usize = 256;
+
+/// Sorts `ids`, all at most `largest`, and removes repeats. Action ids are
+/// dense and bounded by the game's action count, so a bitmap of the ids
+/// orders them in linear time where it is small; a sort otherwise.
+fn sort_distinct(ids: &mut Vec<u32>, largest: u32) {
+    const WORD: usize = u64::BITS as usize;
+    let words = largest as usize / WORD + 1;
+    if ids.is_sorted() || words > ids.len() * 8 + 64 {
+        ids.sort_unstable();
+        ids.dedup();
+        return;
+    }
+    let mut present = vec![0u64; words];
+    for &id in ids.iter() {
+        present[id as usize / WORD] |= 1 << (id as usize % WORD);
+    }
+    ids.clear();
+    for (index, &word) in present.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            ids.push((index * WORD) as u32 + rest.trailing_zeros());
+            rest &= rest - 1;
+        }
+    }
+}
+
 /// Who acts next in an [`ActionState`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Turn {
@@ -137,7 +166,7 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// The action ids `player` may choose now, in increasing order: empty
     /// when it is not that player's decision.
     pub fn legal_actions(&self, player: Player) -> Vec<u32> {
-        let mut ids = Vec::new();
+        let mut ids = Vec::with_capacity(LIKELY_MOVES);
         self.write_legal_actions(player, &mut ids);
         ids
     }
@@ -163,9 +192,12 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// first), so that a caller stepping many states reuses one vector.
     pub fn write_legal_actions(&self, player: Player, ids: &mut Vec<u32>) {
         ids.clear();
-        self.for_each_legal_action(player, |id| ids.push(id));
-        ids.sort_unstable();
-        ids.dedup();
+        let mut largest = 0;
+        self.for_each_legal_action(player, |id| {
+            largest = largest.max(id);
+            ids.push(id);
+        });
+        sort_distinct(ids, largest);
     }
 
     /// The legal moves that extend the decisions taken so far, with their
@@ -173,8 +205,9 @@ impl<G: Encoding + Notation> ActionState<G> {
     fn leads(&self) -> &[Lead<G::Move>] {
         self.leads.get_or_init(|| {
             let depth = self.pending.as_slice().len();
-            let mut leads = Vec::new();
-            self.for_each_candidate(|mv, path| {
+            let moves = self.legal_moves();
+            let mut leads = Vec::with_capacity(moves.len());
+            self.for_each_extension(&moves, |mv, path| {
                 leads.push(Lead {
                     id: path[depth],
                     mv,
@@ -193,9 +226,21 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// Runs `each` on every legal move that extends the decisions taken so
     /// far, with its whole path; no list of paths is built, since this runs
     /// for every action applied.
-    fn for_each_candidate(&self, mut each: impl FnMut(G::Move, &[u32])) {
-        let mut moves = MoveList::new();
+    fn for_each_candidate(&self, each: impl FnMut(G::Move, &[u32])) {
+        self.for_each_extension(&self.legal_moves(), each);
+    }
+
+    /// The legal moves of the game state, listed with room for a typical
+    /// move count so that the list seldom grows.
+    fn legal_moves(&self) -> MoveList<G::Move> {
+        let mut moves = MoveList::with_capacity(LIKELY_MOVES);
         self.state.legal_moves(&mut moves);
+        moves
+    }
+
+    /// Runs `each` on every move of `moves` (the legal moves) that extends
+    /// the decisions taken so far, with its whole path.
+    fn for_each_extension(&self, moves: &[G::Move], mut each: impl FnMut(G::Move, &[u32])) {
         let pending = self.pending.as_slice();
         let mut path = ActionPath::new();
         for &mv in moves.iter() {
@@ -586,5 +631,31 @@ impl<G: Game> HiddenInformationVisitor<G> for ObservationText<'_, G> {
         G: ImperfectInformation,
     {
         format!("{:?}", self.state.observation(self.player))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_distinct;
+
+    /// `sort_distinct` as the plain sort does it, on few and many ids and
+    /// on ids too sparse for a bitmap.
+    #[test]
+    fn distinct_ids_come_out_sorted() {
+        let cases: [&[u32]; 5] = [
+            &[],
+            &[7],
+            &[130, 5, 64, 63, 5, 0, 2419, 130, 1],
+            &[4_000_000_000, 3, 3, 17],
+            &[25_455, 12, 25_455, 900, 64, 65, 127, 128],
+        ];
+        for case in cases {
+            let mut expected = case.to_vec();
+            expected.sort_unstable();
+            expected.dedup();
+            let mut ids = case.to_vec();
+            sort_distinct(&mut ids, case.iter().copied().max().unwrap_or(0));
+            assert_eq!(ids, expected, "{case:?}");
+        }
     }
 }

@@ -227,12 +227,19 @@ impl<G: Registered> DynVector for Vector<G> {
                 actions.len()
             )));
         }
-        for (index, (env, &action)) in self.envs.iter().zip(actions).enumerate() {
-            if !env.learner_may(action) {
-                return Err(IllegalMove::new(format!(
-                    "action {action} is not legal in environment {index}"
-                )));
-            }
+        // Checked across the threads, which each check environments
+        // mutably borrowed (an opponent agent need not be shareable).
+        let illegal = threads.install(|| {
+            self.envs
+                .par_iter_mut()
+                .zip(actions)
+                .position_first(|(env, &action)| !env.learner_may(action))
+        });
+        if let Some(index) = illegal {
+            return Err(IllegalMove::new(format!(
+                "action {} is not legal in environment {index}",
+                actions[index]
+            )));
         }
         let max_steps = self.max_steps;
         self.for_each_env(threads, out, |index, env, slot| {
