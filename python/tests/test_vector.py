@@ -70,6 +70,8 @@ def test_bad_batches_are_refused():
         norn.VectorGame("hnefatafl", 2**60, 1)
     with pytest.raises(ValueError):
         norn.VectorGame("hnefatafl", 2, 1, opponent="no-such-agent")
+    with pytest.raises(ValueError, match="max_steps"):
+        norn.VectorGame("hnefatafl", 2, 1, max_steps=0)
     vector = norn.VectorGame("hnefatafl", 2, 1)
     _, info = vector.reset()
     with pytest.raises(ValueError, match="one action per environment"):
