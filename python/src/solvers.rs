@@ -37,6 +37,7 @@ pub fn solve<'py>(
         budget,
         retrograde,
         out: out.as_deref(),
+        progress: None,
     };
     let game = state.game.clone();
     let inner = &*state.inner;

@@ -4,13 +4,12 @@
 
 use super::progress::deals_bar;
 use super::{CliResult, default_threads, initial_state, parse_rules, print_report, with_game};
-use crate::arena::solutions::{
-    DealsReport, EquilibriumReport, SolveReport, solve_deals, solve_position, solve_rounds,
-};
+use crate::arena::solutions::{DealsReport, EquilibriumReport, SolveReport, solve_deals};
 use crate::arena::winrate::{WinRateRun, deal_from_seed};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, Simultaneous, SimultaneousVisitor, Stochastic,
 };
+use crate::learning::{Solution, SolveRequest, solve_state};
 use crate::registry::{GameList, Registered};
 use clap::Args;
 use std::path::PathBuf;
@@ -132,28 +131,10 @@ impl<G: Registered> SimultaneousVisitor<G> for Solve<'_, G> {
             );
         }
         let state = initial_state::<G>(args.position.as_deref(), self.rules)?;
-        if args.retrograde {
-            let started = Instant::now();
-            let on_progress = |line: &str| {
-                eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
-            };
-            let solver = G::equilibrium_solvers()
-                .into_iter()
-                .find(|solver| solver.name == "retrograde")
-                .ok_or_else(|| {
-                    format!(
-                        "{} has no retrograde analysis: solve it depth-first with --rounds R",
-                        G::NAME
-                    )
-                })?;
-            let report = (solver.solve)(&state, args.rounds, args.out.as_deref(), &on_progress)?;
-            return print_report(args.json, &report, EquilibriumReport::text);
-        }
-        let Some(rounds) = args.rounds else {
+        if !args.retrograde && args.rounds.is_none() {
             return Err("give --rounds R: the number of rounds to solve from the position".into());
-        };
-        let report = solve_rounds(&state, rounds, args.budget)?;
-        print_report(args.json, &report, EquilibriumReport::text)
+        }
+        solve_one(args, &state)
     }
 }
 
@@ -172,10 +153,24 @@ impl<G: Registered> ChanceVisitor<G> for Solve<'_, G> {
     }
 }
 
-fn solve_one<G: Registered>(args: &SolveArgs, start: &G) -> CliResult {
-    let report =
-        solve_position(start, &G::objectives(), args.budget).map_err(|error| error.to_string())?;
-    print_report(args.json, &report, SolveReport::text)
+/// Solves one position (a team's, or a simultaneous-move one) as the
+/// library's [`solve_state`] does and prints the report.
+fn solve_one<G: Registered>(args: &SolveArgs, state: &G) -> CliResult {
+    let started = Instant::now();
+    let on_progress = |line: &str| {
+        eprintln!("{line} ({:.0} s)", started.elapsed().as_secs_f64());
+    };
+    let request = SolveRequest {
+        rounds: args.rounds,
+        budget: args.budget,
+        retrograde: args.retrograde,
+        out: args.out.as_deref(),
+        progress: Some(&on_progress),
+    };
+    match solve_state(state, &request)? {
+        Solution::Position(report) => print_report(args.json, &report, SolveReport::text),
+        Solution::Equilibrium(report) => print_report(args.json, &report, EquilibriumReport::text),
+    }
 }
 
 fn solve_many<G: Registered + Stochastic>(

@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::path::Path;
 
 /// What to solve a state for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default)]
 pub struct SolveRequest<'a> {
     /// Simultaneous moves: the rounds to solve from the state, the game
     /// beyond counting as a draw; with `retrograde`, the rounds left of the
@@ -24,6 +24,8 @@ pub struct SolveRequest<'a> {
     pub retrograde: bool,
     /// With `retrograde`: where to save the tables, for the oracle agent.
     pub out: Option<&'a Path>,
+    /// With `retrograde`: told a line of text after each layer.
+    pub progress: Option<&'a (dyn Fn(&str) + Sync)>,
 }
 
 /// A solved state: a team's position or a simultaneous-move equilibrium.
@@ -101,7 +103,7 @@ impl<G: Registered> SimultaneousVisitor<G> for Equilibrium<'_, '_, G> {
             .into_iter()
             .find(|solver| solver.name == "retrograde")
             .ok_or_else(|| format!("{} has no retrograde analysis", G::NAME))?;
-        (solver.solve)(self.state, request.rounds, request.out, &|_: &str| {})
-            .map(Solution::Equilibrium)
+        let progress = request.progress.unwrap_or(&|_: &str| {});
+        (solver.solve)(self.state, request.rounds, request.out, progress).map(Solution::Equilibrium)
     }
 }
