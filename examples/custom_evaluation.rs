@@ -90,6 +90,7 @@ fn main() {
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: None,

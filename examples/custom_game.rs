@@ -365,6 +365,7 @@ fn tour() -> Result<(), String> {
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: None,

@@ -12,12 +12,13 @@
 //! what its own seat saw, and teammates cannot pass hidden cards to each other
 //! through it.
 
-use super::{Agent, AgentError, Decision};
+use super::{Agent, AgentError, Decision, SearchRecord};
 use crate::core::{
     GameRng, ImperfectInformation, MoveList, Player, Playout, derive_seed, rng_from_seed,
 };
 use crate::search::{Ismcts, IsmctsConfig, MoveOrder};
 use rand::RngExt;
+use std::time::Instant;
 
 /// A policy that decides from what one player observes.
 pub trait HonestPolicy<G: ImperfectInformation>: Send {
@@ -29,6 +30,12 @@ pub trait HonestPolicy<G: ImperfectInformation>: Send {
     /// # Errors
     /// If the observer has no move, or the policy cannot decide here.
     fn decide(&mut self, observation: &G::Observation) -> Result<G::Move, AgentError>;
+
+    /// What the policy's last decision found and cost, if it searched
+    /// ([`Agent::last_search`]); `None` by default.
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        None
+    }
 }
 
 /// Builds the policy of one seat from that seat's seed.
@@ -42,6 +49,8 @@ pub struct HonestAgent<G: ImperfectInformation> {
     seed: u64,
     build: SeatBuilder<G>,
     seats: Vec<Option<Box<dyn HonestPolicy<G>>>>,
+    /// The seat that decided last, whose policy keeps the last search.
+    last_decider: Option<Player>,
 }
 
 impl<G: ImperfectInformation> HonestAgent<G> {
@@ -54,6 +63,7 @@ impl<G: ImperfectInformation> HonestAgent<G> {
             seed,
             build,
             seats: Vec::new(),
+            last_decider: None,
         }
     }
 
@@ -80,11 +90,17 @@ impl<G: ImperfectInformation> Agent<G> for HonestAgent<G> {
         }
         let seat = self.seats[player]
             .get_or_insert_with(|| (self.build)(derive_seed(self.seed, player as u64)));
+        self.last_decider = Some(player);
         seat.decide(&state.observation(player)).map(Decision::Play)
     }
 
     fn reset(&mut self) {
         self.seats.clear();
+        self.last_decider = None;
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        self.seats.get(self.last_decider?)?.as_ref()?.last_search()
     }
 }
 
@@ -121,6 +137,7 @@ impl<G: ImperfectInformation> HonestPolicy<G> for HonestRandom {
 pub struct IsmctsPolicy<G: ImperfectInformation, P: Playout<G>> {
     spec: String,
     search: Ismcts<G, P>,
+    last_search: Option<SearchRecord<G::Move>>,
 }
 
 impl<G: ImperfectInformation, P: Playout<G>> IsmctsPolicy<G, P> {
@@ -133,6 +150,7 @@ impl<G: ImperfectInformation, P: Playout<G>> IsmctsPolicy<G, P> {
         IsmctsPolicy {
             spec: spec.into(),
             search: Ismcts::with_playout(config, playout, seed),
+            last_search: None,
         }
     }
 
@@ -149,10 +167,33 @@ impl<G: ImperfectInformation, P: Playout<G>> HonestPolicy<G> for IsmctsPolicy<G,
     }
 
     fn decide(&mut self, observation: &G::Observation) -> Result<G::Move, AgentError> {
-        self.search
+        self.last_search = None;
+        let started = Instant::now();
+        let result = self
+            .search
             .search(observation)
-            .map_err(|error| AgentError::new(error.to_string()))?
+            .map_err(|error| AgentError::new(error.to_string()))?;
+        let best = result
             .best_move
-            .ok_or_else(|| AgentError::new("the observer has no move to choose here"))
+            .ok_or_else(|| AgentError::new("the observer has no move to choose here"))?;
+        let visits: u64 = result.moves.iter().map(|stats| stats.visits).sum();
+        let chosen = result.moves.iter().find(|stats| stats.mv == best);
+        // The chosen move's normalised payoff for the observer, in [0, 1].
+        let payoff = chosen.map_or(0.5, |stats| stats.proven.unwrap_or(stats.mean));
+        self.last_search = Some(SearchRecord {
+            seconds: started.elapsed().as_secs_f64(),
+            depth: None,
+            iterations: Some(result.iterations),
+            nodes: result.nodes as u64,
+            // A playout's own score may leave [0, 1]; the record's value may not.
+            value: (2.0 * payoff - 1.0).clamp(-1.0, 1.0),
+            pv: vec![best],
+            visit_share: chosen.map(|stats| stats.visits as f64 / visits.max(1) as f64),
+        });
+        Ok(best)
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        self.last_search.clone()
     }
 }

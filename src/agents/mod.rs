@@ -36,6 +36,7 @@ mod honest;
 mod human;
 mod presets;
 mod random;
+mod record;
 mod searchers;
 mod simultaneous;
 pub(crate) use simultaneous::sample_strategy;
@@ -47,7 +48,8 @@ pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuil
 pub use human::HumanAgent;
 pub use presets::{best_settings, expand_preset};
 pub use random::RandomAgent;
-pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation, SearchRecord};
+pub use record::SearchRecord;
+pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation};
 pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent, spec_identity};
 

@@ -1,11 +1,10 @@
 use super::spec::full_spec;
-use super::{Agent, AgentError, Decision};
+use super::{Agent, AgentError, Decision, SearchRecord};
 use crate::core::{
     Configurable, Declared, Evaluate, Evaluator, Game, GameEvaluation, Kind, Player, Ply, Status,
     Value, write_options,
 };
 use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
-use serde::Serialize;
 use std::any::Any;
 
 /// `eval`: one of the game's named evaluations, kept in the
@@ -90,48 +89,6 @@ fn named(eval: &Option<String>) -> Value {
 pub(super) fn resolved_evaluation<G: Evaluate>(eval: &Option<String>) -> Option<String> {
     eval.clone()
         .or_else(|| G::EVALUATION_NAMES.first().map(|name| name.to_string()))
-}
-
-/// What a searching agent's last decision found and cost
-/// ([`Agent::last_search`]), with the moves as `M`: the game's moves, or
-/// their text.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SearchRecord<M> {
-    /// The wall-clock time of the search, in seconds.
-    pub seconds: f64,
-    /// Alpha-beta: the deepest iteration completed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u32>,
-    /// MCTS: the simulations run.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub iterations: Option<u64>,
-    /// The nodes visited (alpha-beta) or held by the trees (MCTS).
-    pub nodes: u64,
-    /// The chosen move's value for the player who moves, in `[-1, 1]`
-    /// (a loss to a win).
-    pub value: f64,
-    /// The line the search expects, the chosen move first (MCTS: the
-    /// chosen move alone).
-    pub pv: Vec<M>,
-    /// MCTS: the chosen move's share of the root's visits.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub visit_share: Option<f64>,
-}
-
-impl<M> SearchRecord<M> {
-    /// The same record with each move of the line mapped by `convert`, e.g.
-    /// written in the game's notation.
-    pub fn map_moves<N>(self, convert: impl FnMut(M) -> N) -> SearchRecord<N> {
-        SearchRecord {
-            seconds: self.seconds,
-            depth: self.depth,
-            iterations: self.iterations,
-            nodes: self.nodes,
-            value: self.value,
-            pv: self.pv.into_iter().map(convert).collect(),
-            visit_share: self.visit_share,
-        }
-    }
 }
 
 /// Plays the best move of an [`AlphaBeta`] search with the evaluation `E`

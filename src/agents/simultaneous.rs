@@ -2,12 +2,14 @@
 //! a mixed strategy at a simultaneous state, sampled from their seed, and
 //! their best move where they move alone.
 
-use super::{Agent, AgentError, Decision, player_choices};
+use super::{Agent, AgentError, Decision, SearchRecord, player_choices};
 use crate::core::{
     Configurable, Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status,
     memory_limit, rng_from_seed, write_options,
 };
 use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
+use std::any::Any;
+use std::time::Instant;
 
 /// A choice drawn from `strategy` (probabilities summing to about 1); the
 /// most probable one when the strategy is pure.
@@ -30,6 +32,10 @@ pub struct SmMctsAgent {
     spec: String,
     search: SmMcts,
     rng: GameRng,
+    /// The last decision's [`SearchRecord`] of the game's moves: the agent
+    /// plays any simultaneous game, so the record's type is only known
+    /// when it is read.
+    last_search: Option<Box<dyn Any + Send>>,
 }
 
 impl SmMctsAgent {
@@ -40,6 +46,7 @@ impl SmMctsAgent {
             spec: spec.into(),
             search,
             rng: rng_from_seed(seed),
+            last_search: None,
         }
     }
 }
@@ -55,6 +62,8 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         player_choices(state, player, &mut MoveList::new())?;
+        self.last_search = None;
+        let started = Instant::now();
         let result = self
             .search
             .search(state)
@@ -67,10 +76,35 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
                 .iter()
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|&(mv, _)| mv)
+        }
+        .ok_or_else(|| AgentError::new("the search found no choice"))?;
+        // The mean is player 0's normalised payoff; the game is zero-sum.
+        let payoff = if player == 0 {
+            result.mean
+        } else {
+            1.0 - result.mean
         };
-        choice
-            .map(Decision::Play)
-            .ok_or_else(|| AgentError::new("the search found no choice"))
+        self.last_search = Some(Box::new(SearchRecord {
+            seconds: started.elapsed().as_secs_f64(),
+            depth: None,
+            iterations: Some(result.iterations),
+            nodes: result.nodes as u64,
+            value: 2.0 * payoff - 1.0,
+            pv: vec![choice],
+            visit_share: strategy
+                .iter()
+                .find(|&&(mv, _)| mv == choice)
+                .map(|&(_, probability)| probability),
+        }));
+        Ok(Decision::Play(choice))
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        self.last_search.as_ref()?.downcast_ref().cloned()
+    }
+
+    fn reset(&mut self) {
+        self.last_search = None;
     }
 }
 

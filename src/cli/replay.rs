@@ -2,7 +2,8 @@
 //! game logs, checked move by move.
 
 use super::{CliResult, parse_rules, print_json, print_report, with_game};
-use crate::arena::{LogReplay, replay_log};
+use crate::arena::{GameLine, LogReplay, game_text, replay_log};
+use crate::core::Notation;
 use crate::registry::{GameList, Registered};
 use clap::Args;
 use std::path::PathBuf;
@@ -18,6 +19,10 @@ pub struct ReplayArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// Print one game of a game log ply by ply (its index in the log),
+    /// with what each move cost where the log records it
+    #[arg(long = "game", value_name = "INDEX")]
+    show_game: Option<usize>,
     /// Print one JSON summary object instead of text
     #[arg(long)]
     json: bool,
@@ -33,6 +38,10 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
         .map_err(|error| format!("cannot read {}: {error}", args.file.display()))?;
     // Game logs are JSON objects, one per line.
     if text.trim_start().starts_with('{') {
+        if let Some(index) = args.show_game {
+            print!("{}", logged_game_text(&G::new(rules), &text, index)?);
+            return Ok(());
+        }
         let replay = replay_log(&G::new(rules), &text)?;
         print_report(args.json, &replay, LogReplay::text)?;
         return match replay.failures.len() {
@@ -57,4 +66,19 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
     } else {
         Err("some records do not replay as recorded (see above)".into())
     }
+}
+
+/// The game of schedule index `index` in the log `text`, ply by ply.
+fn logged_game_text<G: Notation>(start: &G, text: &str, index: usize) -> Result<String, String> {
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game: GameLine = serde_json::from_str(line)
+            .map_err(|error| format!("line {}: not a logged game: {error}", number + 1))?;
+        if game.index == index {
+            return game_text(start, &game);
+        }
+    }
+    Err(format!("the log holds no game {index}"))
 }

@@ -179,6 +179,10 @@ pub struct TournamentArgs {
     /// agent loses the game it fails in)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
+    /// Log what each move cost: the time of every decision, and the
+    /// searchers' depth or iterations, nodes, score and expected line
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
+    record_search: bool,
     #[command(flatten)]
     openings: OpeningArgs,
     /// Print the summary as one JSON object instead of the table
@@ -248,11 +252,24 @@ pub struct MatchArgs {
     /// Resume a match whose games another build of norn played
     #[arg(long, requires = "out")]
     force_resume: bool,
+    /// Log what each move cost: the time of every decision, and the
+    /// searchers' depth or iterations, nodes, score and expected line
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
+    record_search: bool,
     #[command(flatten)]
     openings: OpeningArgs,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
+}
+
+/// Reads `on` or `off`.
+fn on_off(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("expected `on` or `off`, not `{text}`")),
+    }
 }
 
 /// A stop flag raised by Ctrl-C. A second Ctrl-C exits at once.
@@ -326,6 +343,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         repair: args.repair,
         force_resume: args.force_resume,
         max_forfeits: args.max_forfeits,
+        record_search: args.record_search,
     };
     let started = Instant::now();
     let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
@@ -443,6 +461,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         stop: &stop,
         progress: &bar,
         max_forfeits: args.max_forfeits,
+        record_search: args.record_search,
         out_dir: args.out.as_deref(),
         repair: args.repair,
         force_resume: args.force_resume,

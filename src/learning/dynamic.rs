@@ -116,6 +116,7 @@ pub trait DynGame: Send + Sync {
             repair: false,
             force_resume: false,
             max_forfeits: DEFAULT_MAX_FORFEITS,
+            record_search: true,
         };
         self.tournament_with(config, &options)
     }
@@ -547,12 +548,7 @@ impl<G: Registered> DynAgent for LoadedAgent<G> {
     fn last_search(&self) -> Option<SearchRecord<String>> {
         let record = self.agent.last_search()?;
         let (searched, _) = self.plan.as_ref()?;
-        let mut line = searched.clone();
-        Some(record.map_moves(|mv| {
-            let text = line.move_text(mv);
-            line.play(mv);
-            text
-        }))
+        Some(record.written(searched))
     }
 
     fn configuration(&self) -> String {

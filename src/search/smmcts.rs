@@ -183,6 +183,8 @@ pub struct SmMctsResult<M> {
     pub mean: f64,
     /// Simulations run in this search, over all trees.
     pub iterations: u64,
+    /// Nodes the trees held at the end of the search, over all trees.
+    pub nodes: usize,
 }
 
 const NONE: u32 = u32::MAX;
@@ -471,6 +473,8 @@ struct GrownTree<M> {
     iterations: u64,
     /// Player 0's summed rewards.
     reward: f64,
+    /// The nodes the tree held.
+    nodes: usize,
 }
 
 /// A player choosing at a root, its choices and its strategy over them.
@@ -579,6 +583,7 @@ impl SmMcts {
                 reward += tree.iterate(root, &mut state.clone())?;
             }
             Ok(GrownTree {
+                nodes: tree.nodes.len(),
                 root: tree.nodes.swap_remove(root as usize),
                 iterations: share,
                 reward,
@@ -586,10 +591,11 @@ impl SmMcts {
         };
         let grown = grow_in_parallel(self.pool.as_ref(), 0..trees, grow);
         let mut strategies: [Vec<(G::Move, f64)>; 2] = [Vec::new(), Vec::new()];
-        let (mut iterations, mut total) = (0, 0.0);
+        let (mut iterations, mut total, mut nodes) = (0, 0.0, 0);
         for tree in grown {
             let tree = tree?;
             iterations += tree.iterations;
+            nodes += tree.nodes;
             total += tree.reward;
             for (player, moves, strategy) in tree.root_strategies(config.selection) {
                 if strategies[player].is_empty() {
@@ -608,6 +614,7 @@ impl SmMcts {
                 0.5
             },
             iterations,
+            nodes,
         })
     }
 }

@@ -4,7 +4,7 @@
 
 #![cfg(unix)]
 
-use crate::common::cli::read_json;
+use crate::common::cli::{read_json, without_search_records};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -88,20 +88,21 @@ fn kill_repeatedly(
     unfinished
 }
 
-/// The log's complete lines as JSON, in game order.
+/// The log's complete lines as JSON, in game order, without the times of
+/// their search records.
 fn logged_games(dir: &Path) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap_or_default();
     let complete = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
     let mut games: Vec<serde_json::Value> = complete
         .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
+        .map(|line| without_search_records(serde_json::from_str(line).unwrap()))
         .collect();
     games.sort_by_key(|game| game["index"].as_u64());
     games
 }
 
 fn summary(dir: &Path) -> serde_json::Value {
-    read_json(&dir.join("summary.json"))
+    without_search_records(read_json(&dir.join("summary.json")))
 }
 
 #[test]

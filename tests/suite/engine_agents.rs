@@ -33,6 +33,7 @@ fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
     let start = Hnefatafl::new(HnefataflRules::default());
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: None,

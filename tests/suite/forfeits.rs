@@ -78,6 +78,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 fn run(config: &TournamentConfig, out: &Path, max_forfeits: usize) -> Result<RunResult, String> {
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 1,
         shard: Shard::ALL,
         out_dir: Some(out.to_path_buf()),

@@ -42,6 +42,7 @@ mod run_directories;
 mod search_hnefatafl;
 mod search_matrix;
 mod search_mcts_players;
+mod search_records;
 mod search_tictactoe;
 mod simultaneous;
 mod simultaneous_solver;

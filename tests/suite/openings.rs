@@ -300,6 +300,7 @@ fn run_game<G: Notation>(
 ) -> Result<Vec<GameLine>, String> {
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads,
         shard,
         out_dir: out,
@@ -536,6 +537,7 @@ fn library_and_command_line_runs(name: &str) -> (norn::arena::RunResult, PathBuf
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: Some(library_dir.clone()),
@@ -567,6 +569,10 @@ fn library_and_command_line_runs(name: &str) -> (norn::arena::RunResult, PathBuf
         "9",
         "--threads",
         "2",
+        // Like the library run: search records hold times, which differ
+        // from run to run.
+        "--record-search",
+        "off",
         "--out",
         cli_path,
     ]);

@@ -156,6 +156,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: Some(dir.clone()),

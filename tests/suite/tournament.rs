@@ -91,6 +91,7 @@ fn run(
     stop: &AtomicBool,
 ) -> RunResult {
     let options = RunOptions {
+        record_search: false,
         threads,
         shard,
         out_dir: out,
@@ -164,6 +165,7 @@ fn an_interrupted_run_resumes_to_the_same_result() {
         make_agent(spec, seed)
     };
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: Some(dir.clone()),
@@ -215,6 +217,7 @@ fn a_corrupt_line_in_the_middle_is_an_error_not_skipped() {
     let text = std::fs::read_to_string(&log).unwrap();
     std::fs::write(&log, text.replacen("{\"index\"", "{\"idx\"", 1)).unwrap();
     let options = RunOptions {
+        record_search: false,
         threads: 1,
         shard: Shard::ALL,
         out_dir: Some(dir),
@@ -240,6 +243,7 @@ fn a_directory_of_another_tournament_is_refused() {
         ..config()
     };
     let options = RunOptions {
+        record_search: false,
         threads: 1,
         shard: Shard::ALL,
         out_dir: Some(dir),
@@ -332,6 +336,7 @@ fn logged_run(name: &str) -> (PathBuf, Vec<String>) {
 fn resume(dir: &Path, repair: bool) -> Result<RunResult, String> {
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 2,
         shard: Shard::ALL,
         out_dir: Some(dir.to_path_buf()),
@@ -476,6 +481,7 @@ fn a_run_of_another_build_resumes_only_when_forced() {
 
     let stop = AtomicBool::new(false);
     let forced = RunOptions {
+        record_search: false,
         threads: 1,
         shard: Shard::ALL,
         out_dir: Some(dir.clone()),
@@ -495,6 +501,7 @@ fn a_run_of_another_build_resumes_only_when_forced() {
 fn a_config_must_describe_the_game_it_is_played_with() {
     let stop = AtomicBool::new(false);
     let options = RunOptions {
+        record_search: false,
         threads: 1,
         shard: Shard::ALL,
         out_dir: None,

@@ -1,12 +1,13 @@
 //! Playing one game between agents: the loop behind `norn play`, tournaments
 //! and matches.
 
-use crate::agents::{Agent, Decision, player_choices};
+use crate::agents::{Agent, Decision, SearchRecord, player_choices};
 use crate::core::{
     Game, GameRng, MoveList, Notation, Outcome, ParseError, Payoffs, Player, Ply, PlyText, Status,
     resolve_chance, rng_from_seed,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Builds the agent of a seat from its spec and the seat's seed, or says
 /// what is wrong with the spec: how tournaments, matches and win-rate runs
@@ -70,6 +71,17 @@ pub struct Forfeit {
     pub reason: String,
 }
 
+/// What one agent's decision cost: the time it took, as the runner
+/// measured it, and what its search reports ([`Agent::last_search`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionRecord<M> {
+    /// The wall-clock seconds the agent took to decide.
+    pub seconds: f64,
+    /// The agent's own record of its search; `None` for an agent that
+    /// keeps none (a random player, an outside engine).
+    pub search: Option<SearchRecord<M>>,
+}
+
 /// A finished game: the plies in order and how it ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayedGame<M> {
@@ -85,21 +97,28 @@ pub struct PlayedGame<M> {
     /// The seed the game's chance events were drawn from: with it, the
     /// plies replay to the same states ([`replay_plies`]).
     pub chance_seed: u64,
+    /// With [`PlayOptions::record_search`], one entry per ply of `plies`:
+    /// the decision of the player to move, or at a simultaneous choice
+    /// every player's, player 0 first. Empty otherwise.
+    pub decisions: Vec<Vec<DecisionRecord<M>>>,
 }
 
-impl<M> PlayedGame<M> {
-    fn new(
-        plies: Vec<Ply<M>>,
-        outcome: Outcome,
-        resigned: Option<Player>,
-        chance_seed: u64,
-    ) -> Self {
+/// The plies of a game under way, and what their decisions cost.
+struct Played<M> {
+    plies: Vec<Ply<M>>,
+    decisions: Vec<Vec<DecisionRecord<M>>>,
+}
+
+impl<M> Played<M> {
+    /// The finished game: these plies, ended by `outcome`.
+    fn ended(self, outcome: Outcome, resigned: Option<Player>, chance_seed: u64) -> PlayedGame<M> {
         PlayedGame {
-            plies,
+            plies: self.plies,
             outcome,
             resigned,
             forfeit: None,
             chance_seed,
+            decisions: self.decisions,
         }
     }
 }
@@ -161,6 +180,9 @@ pub struct PlayOptions<'a> {
     /// game by forfeit ([`FORFEIT_REASON`]) instead of ending it as an
     /// error, as tournaments record it.
     pub forfeits: bool,
+    /// Keep what each decision cost: the time each agent took and its
+    /// search record ([`PlayedGame::decisions`]).
+    pub record_search: bool,
 }
 
 /// What the agents chose in one state.
@@ -225,11 +247,14 @@ pub fn play_game_after<G: Game>(
     }
     let mut chance = rng_from_seed(options.chance_seed);
     let max_plies = options.max_plies;
-    let mut plies = Vec::new();
+    let mut played = Played {
+        plies: Vec::new(),
+        decisions: Vec::new(),
+    };
     loop {
         let deciders: Vec<Player> = match state.status() {
             Status::Over(outcome) => {
-                return Ok(PlayedGame::new(plies, outcome, None, options.chance_seed));
+                return Ok(played.ended(outcome, None, options.chance_seed));
             }
             Status::ToMove(player) => vec![player],
             Status::Simultaneous => (0..state.num_players()).collect(),
@@ -238,9 +263,9 @@ pub fn play_game_after<G: Game>(
                 continue;
             }
         };
-        if max_plies.is_some_and(|limit| plies.len() >= limit) {
+        if max_plies.is_some_and(|limit| played.plies.len() >= limit) {
             let outcome = max_plies_outcome(&state);
-            return Ok(PlayedGame::new(plies, outcome, None, options.chance_seed));
+            return Ok(played.ended(outcome, None, options.chance_seed));
         }
         if options
             .stop
@@ -248,17 +273,14 @@ pub fn play_game_after<G: Game>(
         {
             return Err(PlayError::Interrupted);
         }
-        let ply = match choose(&state, agents, &deciders) {
+        let mut decisions = Vec::new();
+        let record = options.record_search.then_some(&mut decisions);
+        let ply = match choose(&state, agents, &deciders, record) {
             Ok(Choice::Ply(ply)) => ply,
-            Err(failure) => return failure.end(&state, plies, options),
+            Err(failure) => return failure.end(&state, played, options),
             Ok(Choice::Resign(player)) => {
                 let outcome = resignation_outcome(&state, player);
-                return Ok(PlayedGame::new(
-                    plies,
-                    outcome,
-                    Some(player),
-                    options.chance_seed,
-                ));
+                return Ok(played.ended(outcome, Some(player), options.chance_seed));
             }
         };
         for agent in agents.iter_mut() {
@@ -274,9 +296,12 @@ pub fn play_game_after<G: Game>(
                     reason: illegal.reason().to_string(),
                 },
             };
-            return failure.end(&state, plies, options);
+            return failure.end(&state, played, options);
         }
-        plies.push(ply);
+        played.plies.push(ply);
+        if options.record_search {
+            played.decisions.push(decisions);
+        }
     }
 }
 
@@ -310,7 +335,7 @@ impl Failure {
     fn end<M>(
         self,
         state: &impl Game,
-        plies: Vec<Ply<M>>,
+        played: Played<M>,
         options: &PlayOptions<'_>,
     ) -> Result<PlayedGame<M>, PlayError> {
         if options
@@ -323,7 +348,7 @@ impl Failure {
             return Err(self.error);
         }
         let outcome = forfeit_outcome(state, self.player);
-        let mut game = PlayedGame::new(plies, outcome, None, options.chance_seed);
+        let mut game = played.ended(outcome, None, options.chance_seed);
         game.forfeit = Some(Forfeit {
             player: self.player,
             reason: self.error.to_string(),
@@ -398,15 +423,25 @@ pub fn plies_text<G: Notation>(
 
 /// Asks the agents of `deciders` for their moves in `state`: one move for a
 /// single decider, a joint move for all players at a simultaneous choice.
+/// With `record`, each decision's time and search record are added to it.
 fn choose<G: Game>(
     state: &G,
     agents: &mut [Box<dyn Agent<G>>],
     deciders: &[Player],
+    mut record: Option<&mut Vec<DecisionRecord<G::Move>>>,
 ) -> Result<Choice<G::Move>, Failure> {
     let mut moves = Vec::with_capacity(deciders.len());
     for &player in deciders {
         let agent = &mut agents[player];
-        match agent.decide(state, player) {
+        let started = Instant::now();
+        let decision = agent.decide(state, player);
+        if let Some(record) = record.as_deref_mut() {
+            record.push(DecisionRecord {
+                seconds: started.elapsed().as_secs_f64(),
+                search: agent.last_search(),
+            });
+        }
+        match decision {
             Ok(Decision::Play(mv)) => moves.push(mv),
             Ok(Decision::Resign) => return Ok(Choice::Resign(player)),
             Err(error) => {

@@ -12,8 +12,9 @@ pub use build::{Build, Provenance};
 pub(crate) use directory::{CONFIG_FILE, LogBytes};
 pub use directory::{RunDirectory, RunKind, refuse_input_as_output};
 pub use game::{
-    AgentFactory, FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError, PlayOptions, PlayedGame,
-    RESIGNATION_REASON, play_game, play_game_after, plies_text, replay_plies,
+    AgentFactory, DecisionRecord, FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError,
+    PlayOptions, PlayedGame, RESIGNATION_REASON, play_game, play_game_after, plies_text,
+    replay_plies,
 };
 pub(crate) use game::{
     forfeit_outcome, max_plies_outcome, resignation_outcome, resolve_pending_chance,

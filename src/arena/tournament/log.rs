@@ -4,6 +4,7 @@
 use super::config::{ScheduledGame, TournamentConfig};
 use super::forfeits::{SeatForfeit, check_logged_forfeit};
 use super::opening::Opening;
+use super::search_log::{PlySearch, check_search};
 use crate::agents::may_resign;
 use crate::arena::playing::{
     FORFEIT_REASON, MAX_PLIES_REASON, RESIGNATION_REASON, max_plies_outcome, resignation_outcome,
@@ -46,16 +47,27 @@ pub struct GameLine {
     /// [`FORFEIT_REASON`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<SeatForfeit>,
+    /// What each ply's decision cost, one entry per ply of `moves`, when
+    /// the run records it ([`RunOptions::record_search`](super::RunOptions::record_search)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<Vec<PlySearch>>,
 }
 
 /// Reads and plays `texts` from `start`, each read in the state it was
 /// written from, with chance events drawn from `chance_seed` as in play;
-/// the final state.
-fn replay_texts<G: Notation>(start: &G, texts: &[PlyText], chance_seed: u64) -> Result<G, String> {
+/// `visit` sees the state before each ply with the ply's index. The final
+/// state.
+pub(super) fn replay_texts<G: Notation>(
+    start: &G,
+    texts: &[PlyText],
+    chance_seed: u64,
+    mut visit: impl FnMut(usize, &G) -> Result<(), String>,
+) -> Result<G, String> {
     let mut chance = rng_from_seed(chance_seed);
     let mut state = start.clone();
     for (number, text) in texts.iter().enumerate() {
         resolve_pending_chance(&mut state, &mut chance)?;
+        visit(number, &state)?;
         let ply = state
             .parse_ply(text)
             .map_err(|error| format!("ply {}: {error}", number + 1))?;
@@ -148,8 +160,22 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
         seats: line.seats,
         seed: line.seed,
     };
+    check_search(line)?;
+    // Each move's record names the player who was to move.
+    let check_mover = |number: usize, state: &G| match (&line.search, state.status()) {
+        (Some(search), Status::ToMove(mover)) => match &search[number] {
+            PlySearch::Move(decision) if decision.seat != mover => Err(format!(
+                "ply {}: the search record is the {}' but the {} were to move",
+                number + 1,
+                state.player_name(decision.seat),
+                state.player_name(mover)
+            )),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    };
     let state = opening_state(start, line.opening.as_ref())
-        .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed()))
+        .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed(), check_mover))
         .map_err(|error| format!("game {}: {error}", line.index))?;
     if line.reason != FORFEIT_REASON && line.forfeit.is_some() {
         return Err(format!(

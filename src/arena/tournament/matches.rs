@@ -97,6 +97,8 @@ pub struct MatchOptions<'a> {
     pub progress: &'a dyn RunProgress,
     /// Stop when an agent has lost this many games in a row by forfeit.
     pub max_forfeits: usize,
+    /// Log what each move cost ([`crate::arena::RunOptions::record_search`]).
+    pub record_search: bool,
     /// The directory for the match's `config.json`, `games.jsonl` (each
     /// game written as it ends) and reports; the same match on the same
     /// directory resumes it. `None` keeps nothing on disk.
@@ -131,6 +133,7 @@ pub fn run_match<G: Notation>(
         stop,
         progress,
         max_forfeits,
+        record_search,
         out_dir,
         repair,
         force_resume,
@@ -196,7 +199,8 @@ pub fn run_match<G: Notation>(
                 .map(|game| match logged.get(&game.index) {
                     Some(line) => Ok(line.clone()),
                     None => {
-                        let line = play_scheduled(&config, start, make_agent, game, stop)?;
+                        let line =
+                            play_scheduled(&config, start, make_agent, game, stop, record_search)?;
                         if let (Some(log), Some(dir)) = (&log, out_dir) {
                             append_line(log, &line, dir)?;
                         }

@@ -6,7 +6,8 @@
 //! - `run`: the games of a shard played in parallel and logged; `store`:
 //!   the run directory's `config.json` and game log, read back on resume;
 //!   `merge`: shards put back together;
-//! - `log`: a logged game and its checks; `replay`: a log replayed;
+//! - `log`: a logged game and its checks; `search_log`: what each move
+//!   cost; `replay`: a log replayed;
 //!   `forfeits`: agents that fail;
 //! - `summary`, `ratings`, `report`: the results, the fitted ratings and
 //!   the reports; `matches`, `sprt`: a match of two agents stopped by a
@@ -23,6 +24,7 @@ mod ratings;
 mod replay;
 mod report;
 mod run;
+mod search_log;
 mod sprt;
 mod store;
 mod summary;
@@ -35,9 +37,10 @@ pub use merge::{MergedRun, merge_directories, write_merged_run};
 pub use opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, OpeningPlies, parse_openings};
 pub use openings::{OPENINGS_FILE, OpeningOrder, OpeningSet, Openings};
 pub use ratings::{RatingFit, Z_95, elo_from_score, expected_score, fit_ratings};
-pub use replay::{LogReplay, replay_log};
+pub use replay::{LogReplay, game_text, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
 pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
+pub use search_log::{LoggedSearch, PlySearch, SearchMeans};
 pub use sprt::{Pentanomial, Sprt, SprtDecision};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,

@@ -204,6 +204,50 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
     table
 }
 
+/// What each agent's moves cost, for the agents whose games record it;
+/// `None` when no game does.
+fn search_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Option<Table> {
+    let mut table = Table::new(&[
+        ("agent", false),
+        ("moves", true),
+        ("time per move", true),
+        ("longest", true),
+        ("depth", true),
+        ("iterations", true),
+        ("nodes", true),
+    ]);
+    let mean = |value: Option<f64>, decimals: usize| {
+        value.map_or("-".to_string(), |value| format!("{value:.decimals$}"))
+    };
+    for &index in &ranking(summary) {
+        let agent = &summary.agents[index];
+        let Some(search) = &agent.search else {
+            continue;
+        };
+        table.rows.push(vec![
+            code(&agent.spec),
+            search.decisions.to_string(),
+            seconds_text(search.time),
+            seconds_text(search.max_time),
+            mean(search.depth, 1),
+            mean(search.iterations, 0),
+            mean(search.nodes, 0),
+        ]);
+    }
+    (!table.rows.is_empty()).then_some(table)
+}
+
+/// A duration in the unit that suits it.
+pub(super) fn seconds_text(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.1} ms", 1e3 * seconds)
+    } else {
+        format!("{:.0} µs", 1e6 * seconds)
+    }
+}
+
 /// The lines about all games together.
 fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
     let sides = &summary.overall.sides;
@@ -292,6 +336,10 @@ pub fn text_report(summary: &TournamentSummary) -> String {
     out.push_str(&agents_table(summary, plain, false).text());
     out.push_str("\npairings (first agent's view):\n");
     out.push_str(&pairings_table(summary, plain).text());
+    if let Some(table) = search_table(summary, plain) {
+        out.push_str("\nwhat each move cost (means per move):\n");
+        out.push_str(&table.text());
+    }
     out.push('\n');
     for line in overall_lines(summary) {
         out.push_str(&line);
@@ -319,6 +367,14 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     out.push_str(&agents_table(summary, backticked, true).markdown());
     out.push_str("\n## Pairings\n\n");
     out.push_str(&pairings_table(summary, backticked).markdown());
+    if let Some(table) = search_table(summary, backticked) {
+        out.push_str(
+            "\n## What each move cost\n\nMeans per move over the moves the log records: \
+             the time each decision took as the runner measured it, and what the searchers \
+             report (alpha-beta its depth, the MCTS family its simulations, both their nodes).\n\n",
+        );
+        out.push_str(&table.markdown());
+    }
     out.push_str("\n## All games\n\n");
     for line in overall_lines(summary) {
         out.push_str(&format!("- {line}\n"));

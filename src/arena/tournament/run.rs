@@ -7,11 +7,12 @@ use super::forfeits::{ForfeitStreaks, SeatForfeit};
 use super::log::{GameLine, check_line, opening_state};
 use super::opening::OpeningPlies;
 use super::report::write_reports;
+use super::search_log::PlySearch;
 use super::store::{LogRead, StoredConfig, append_line, open_log, prepare_directory};
 use super::summary::TournamentSummary;
 use crate::arena::playing::{
     AgentFactory, PlayError, PlayOptions, Provenance, RunDirectory, RunKind, Shard,
-    play_game_after, plies_text,
+    play_game_after, replay_plies,
 };
 use crate::core::{
     Capabilities, Notation, ParseError, check_run_memory, check_threads, thread_pool,
@@ -88,6 +89,11 @@ pub struct RunOptions<'a> {
     /// command line); an agent's failure in a game is otherwise that game's
     /// result.
     pub max_forfeits: usize,
+    /// Log what each move cost ([`GameLine::search`]): the time each
+    /// decision took and the searchers' depth or iterations, nodes, score
+    /// and expected line. The times differ from run to run; the games do
+    /// not.
+    pub record_search: bool,
 }
 
 /// The games of a run: those found in the log and those played now.
@@ -250,17 +256,24 @@ pub fn run_tournament<G: Notation>(
             if options.stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                 return;
             }
-            let outcome = play_scheduled(config, start, make_agent, scheduled, options.stop)
-                .and_then(|line| {
-                    if let Some(log) = &log {
-                        append_line(
-                            log,
-                            &line,
-                            options.out_dir.as_deref().expect("log has a directory"),
-                        )?;
-                    }
-                    Ok(line)
-                });
+            let outcome = play_scheduled(
+                config,
+                start,
+                make_agent,
+                scheduled,
+                options.stop,
+                options.record_search,
+            )
+            .and_then(|line| {
+                if let Some(log) = &log {
+                    append_line(
+                        log,
+                        &line,
+                        options.out_dir.as_deref().expect("log has a directory"),
+                    )?;
+                }
+                Ok(line)
+            });
             let outcome = outcome.and_then(|line| {
                 options.progress.game_done(&line);
                 let streak = streaks.count(&line, &config.agents);
@@ -356,6 +369,7 @@ pub(super) fn play_scheduled<G: Notation>(
     make_agent: &AgentFactory<'_, G>,
     scheduled: &ScheduledGame,
     stop: &AtomicBool,
+    record_search: bool,
 ) -> Result<GameLine, Option<TournamentError>> {
     let mut agents = Vec::with_capacity(2);
     for seat in 0..2 {
@@ -370,6 +384,7 @@ pub(super) fn play_scheduled<G: Notation>(
         chance_seed: scheduled.chance_seed(),
         stop: Some(stop),
         forfeits: true,
+        record_search,
     };
     let play_error = |error: String| Some(TournamentError::Play(error));
     let opening = config
@@ -391,7 +406,16 @@ pub(super) fn play_scheduled<G: Notation>(
             PlayError::Interrupted => None,
             other => Some(TournamentError::Play(other.to_string())),
         })?;
-    let moves = plies_text(&opened, &result.plies, result.chance_seed).map_err(play_error)?;
+    // One replay writes each ply and its decisions from the state before it.
+    let mut moves = Vec::with_capacity(result.plies.len());
+    let mut search = Vec::with_capacity(result.decisions.len());
+    replay_plies(&opened, &result.plies, result.chance_seed, |state, ply| {
+        if let Some(decisions) = result.decisions.get(moves.len()) {
+            search.push(PlySearch::of(decisions, state, ply));
+        }
+        moves.push(state.ply_text(ply));
+    })
+    .map_err(play_error)?;
     let payoffs = [result.outcome.payoffs.get(0), result.outcome.payoffs.get(1)];
     let winner = result
         .outcome
@@ -416,5 +440,6 @@ pub(super) fn play_scheduled<G: Notation>(
             seat: forfeit.player,
             reason: forfeit.reason,
         }),
+        search: record_search.then_some(search),
     })
 }

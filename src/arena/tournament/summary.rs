@@ -4,6 +4,7 @@
 use super::config::TournamentConfig;
 use super::log::GameLine;
 use super::ratings::fit_ratings;
+use super::search_log::{SearchMeans, search_means};
 use crate::arena::playing::{Provenance, ShardProvenance};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -110,6 +111,10 @@ pub struct AgentSummary {
     pub reasons: BTreeMap<String, usize>,
     /// The games this agent lost by forfeit (it failed in them).
     pub forfeits: usize,
+    /// What the agent's moves cost on average, over the games whose log
+    /// records it ([`GameLine::search`]); `None` when none does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchMeans>,
 }
 
 /// One pairing, from the first agent's point of view.
@@ -380,6 +385,7 @@ impl TournamentSummary {
                     length: LengthStats::of(agent_games(agent).map(|game| game.plies)),
                     reasons: reasons_of(agent_games(agent)),
                     forfeits,
+                    search: search_means(agent_games(agent), agent),
                 }
             })
             .collect();
@@ -477,6 +483,7 @@ mod tests {
             winner: None,
             reason: "end".into(),
             forfeit: None,
+            search: None,
         }
     }
 

@@ -61,3 +61,24 @@ pub fn read_json(path: &std::path::Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{path:?}: {error}"));
     serde_json::from_str(&text).unwrap_or_else(|error| panic!("{path:?}: {error}"))
 }
+
+/// `value` without its search records (every `search` key, in the game
+/// log's lines and the summary's agents): they hold the times of
+/// decisions, which differ from run to run while the games do not.
+pub fn without_search_records(mut value: serde_json::Value) -> serde_json::Value {
+    match &mut value {
+        serde_json::Value::Object(map) => {
+            map.remove("search");
+            for entry in map.values_mut() {
+                *entry = without_search_records(entry.take());
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items.iter_mut() {
+                *item = without_search_records(item.take());
+            }
+        }
+        _ => {}
+    }
+    value
+}

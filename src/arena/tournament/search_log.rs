@@ -1,0 +1,285 @@
+//! What each move cost, as the game log keeps it: per ply the deciding
+//! agent's time and, for a searcher, its depth or iterations, nodes, score
+//! and expected line ([`GameLine::search`]), and per agent the means a
+//! report gives, so that equal-time fairness can be checked from the log.
+
+use super::log::GameLine;
+use crate::agents::SearchRecord;
+use crate::arena::playing::DecisionRecord;
+use crate::core::{Notation, Ply, PlyText, Status};
+use serde::{Deserialize, Serialize};
+
+/// One agent's decision as the log records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoggedSearch {
+    /// The seat (the player) that decided.
+    pub seat: usize,
+    /// The seconds the agent took to decide, as the runner measured them,
+    /// to the microsecond.
+    pub time: f64,
+    /// Alpha-beta: the deepest iteration completed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// The MCTS family: the simulations run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u64>,
+    /// The nodes searched (alpha-beta) or held by the trees (the MCTS family).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// The chosen move's value for the player who chose it, from -1 (a
+    /// loss) to 1 (a win).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// The line the search expects, the chosen move first, in the game's
+    /// notation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pv: Vec<String>,
+    /// The MCTS family: the chosen move's share of the root's visits (for
+    /// SM-MCTS its probability in the root strategy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub visit_share: Option<f64>,
+}
+
+/// The decisions of one ply in the log: the mover's, or at a simultaneous
+/// choice every player's, player 0 first (the shape of [`PlyText`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PlySearch {
+    /// The decision of the one player who moved.
+    Move(LoggedSearch),
+    /// Every player's decision at a simultaneous choice.
+    Joint(Vec<LoggedSearch>),
+}
+
+/// The longest line a logged search may hold: deeper than any search of
+/// norn's, and it keeps a forged log line from growing without bound.
+const MAX_LOGGED_PV: usize = 256;
+
+/// `seconds` rounded to the microsecond: finer digits are noise, and they
+/// would lengthen every line of the log.
+fn to_microseconds(seconds: f64) -> f64 {
+    (seconds * 1e6).round() / 1e6
+}
+
+impl LoggedSearch {
+    /// The log's form of `decision`, its line written from `state`, where
+    /// the agent decided.
+    fn of<G: Notation>(seat: usize, decision: &DecisionRecord<G::Move>, state: &G) -> LoggedSearch {
+        let search = decision.search.clone().map(|record| record.written(state));
+        let SearchRecord {
+            depth,
+            iterations,
+            nodes,
+            value,
+            pv,
+            visit_share,
+            ..
+        } = match search {
+            Some(record) => record,
+            None => {
+                return LoggedSearch {
+                    seat,
+                    time: to_microseconds(decision.seconds),
+                    depth: None,
+                    iterations: None,
+                    nodes: None,
+                    score: None,
+                    pv: Vec::new(),
+                    visit_share: None,
+                };
+            }
+        };
+        LoggedSearch {
+            seat,
+            time: to_microseconds(decision.seconds),
+            depth,
+            iterations,
+            nodes: Some(nodes),
+            score: Some(value),
+            pv,
+            visit_share,
+        }
+    }
+
+    /// Checks the numbers a forged line could get wrong: a time that is a
+    /// finite number of seconds, a score from -1 to 1, a share from 0 to
+    /// 1, a line of at most [`MAX_LOGGED_PV`] moves.
+    fn check(&self) -> Result<(), String> {
+        if !(self.time.is_finite() && self.time >= 0.0) {
+            return Err(format!("a time of {} seconds", self.time));
+        }
+        if let Some(score) = self.score
+            && !(-1.0..=1.0).contains(&score)
+        {
+            return Err(format!("a score of {score}, outside -1 to 1"));
+        }
+        if let Some(share) = self.visit_share
+            && !(0.0..=1.0).contains(&share)
+        {
+            return Err(format!("a visit share of {share}, outside 0 to 1"));
+        }
+        if self.pv.len() > MAX_LOGGED_PV {
+            return Err(format!(
+                "a line of {} moves, more than {MAX_LOGGED_PV}",
+                self.pv.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl PlySearch {
+    /// The log's form of one ply's decisions, made in `state`: the
+    /// mover's for a move, every player's for a joint move.
+    pub(super) fn of<G: Notation>(
+        decisions: &[DecisionRecord<G::Move>],
+        state: &G,
+        ply: &Ply<G::Move>,
+    ) -> PlySearch {
+        match (ply, state.status()) {
+            (Ply::Move(_), Status::ToMove(mover)) => {
+                let decision = decisions.first().expect("a ply's decision is recorded");
+                PlySearch::Move(LoggedSearch::of(mover, decision, state))
+            }
+            _ => PlySearch::Joint(
+                decisions
+                    .iter()
+                    .enumerate()
+                    .map(|(player, decision)| LoggedSearch::of(player, decision, state))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Every decision of the ply.
+    pub fn decisions(&self) -> &[LoggedSearch] {
+        match self {
+            PlySearch::Move(decision) => std::slice::from_ref(decision),
+            PlySearch::Joint(decisions) => decisions,
+        }
+    }
+}
+
+/// Checks a logged game's search records against its moves: one entry per
+/// ply, shaped as the ply (one decision for a move, one per player of a
+/// joint move), each with sound numbers.
+pub(super) fn check_search(line: &GameLine) -> Result<(), String> {
+    let Some(search) = &line.search else {
+        return Ok(());
+    };
+    if search.len() != line.moves.len() {
+        return Err(format!(
+            "game {}: {} search records for {} plies",
+            line.index,
+            search.len(),
+            line.moves.len()
+        ));
+    }
+    for (number, (entry, ply)) in search.iter().zip(&line.moves).enumerate() {
+        let shaped = match (entry, ply) {
+            (PlySearch::Move(decision), PlyText::Move(_)) => decision.seat < line.seats.len(),
+            (PlySearch::Joint(decisions), PlyText::Joint(moves)) => {
+                decisions.len() == moves.len()
+                    && decisions
+                        .iter()
+                        .enumerate()
+                        .all(|(player, decision)| decision.seat == player)
+            }
+            _ => false,
+        };
+        let problem = if shaped {
+            entry
+                .decisions()
+                .iter()
+                .try_for_each(LoggedSearch::check)
+                .err()
+        } else {
+            Some("a record of another shape than the ply".into())
+        };
+        if let Some(problem) = problem {
+            return Err(format!(
+                "game {}: the search record of ply {} has {problem}",
+                line.index,
+                number + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What an agent's decisions cost on average, over the logged games that
+/// record them: enough to check from the log that agents meant to search
+/// for equal times did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchMeans {
+    /// The decisions recorded.
+    pub decisions: usize,
+    /// The mean seconds per decision.
+    pub time: f64,
+    /// The longest decision, in seconds.
+    pub max_time: f64,
+    /// The mean depth, over the decisions that report one (alpha-beta).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<f64>,
+    /// The mean simulations, over the decisions that report them (the
+    /// MCTS family).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<f64>,
+    /// The mean nodes, over the decisions that report them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<f64>,
+}
+
+/// A sum and a count, for a mean over the values that are there.
+#[derive(Default)]
+struct Mean {
+    sum: f64,
+    count: usize,
+}
+
+impl Mean {
+    fn add(&mut self, value: Option<f64>) {
+        if let Some(value) = value {
+            self.sum += value;
+            self.count += 1;
+        }
+    }
+
+    fn get(&self) -> Option<f64> {
+        (self.count > 0).then(|| self.sum / self.count as f64)
+    }
+}
+
+/// The means of agent `agent`'s recorded decisions in `games`; `None` if
+/// no game records one.
+pub(super) fn search_means<'a>(
+    games: impl Iterator<Item = &'a GameLine>,
+    agent: usize,
+) -> Option<SearchMeans> {
+    let (mut time, mut depth, mut iterations, mut nodes) = (
+        Mean::default(),
+        Mean::default(),
+        Mean::default(),
+        Mean::default(),
+    );
+    let mut max_time: f64 = 0.0;
+    for game in games {
+        let decisions = game.search.iter().flatten().flat_map(PlySearch::decisions);
+        for decision in decisions.filter(|decision| game.seats.get(decision.seat) == Some(&agent)) {
+            time.add(Some(decision.time));
+            max_time = max_time.max(decision.time);
+            depth.add(decision.depth.map(f64::from));
+            iterations.add(decision.iterations.map(|count| count as f64));
+            nodes.add(decision.nodes.map(|count| count as f64));
+        }
+    }
+    Some(SearchMeans {
+        decisions: time.count,
+        time: time.get()?,
+        max_time,
+        depth: depth.get(),
+        iterations: iterations.get(),
+        nodes: nodes.get(),
+    })
+}
