@@ -38,7 +38,7 @@ pub use ratings::{RatingFit, Z_95, elo_from_score, expected_score, fit_ratings};
 pub use replay::{LogReplay, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
 pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
-pub use sprt::{Pentanomial, Sprt, SprtDecision};
+pub use sprt::{Pentanomial, Sprt, SprtDecision, SprtResult};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
     Record, SideRecord, TournamentSummary,

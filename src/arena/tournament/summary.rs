@@ -4,6 +4,7 @@
 use super::config::TournamentConfig;
 use super::log::GameLine;
 use super::ratings::fit_ratings;
+use super::sprt::{Pentanomial, SprtResult};
 use crate::arena::playing::{Provenance, ShardProvenance};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -82,6 +83,10 @@ pub struct SideRecord {
 pub struct AgentSummary {
     /// The agent's spec as the tournament lists it.
     pub spec: String,
+    /// The agent's name in reports: its spec, or for a spec listed more
+    /// than once (self-play) `spec #k` from its second listing on
+    /// ([`TournamentConfig::display_names`]).
+    pub name: String,
     /// Every game the agent played, whatever its seat.
     pub games: usize,
     /// Games with a strictly better payoff than the opponent's.
@@ -115,7 +120,8 @@ pub struct AgentSummary {
 /// One pairing, from the first agent's point of view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairingSummary {
-    /// The two agents' specs; the results are the first one's.
+    /// The two agents' names ([`AgentSummary::name`]: their specs, told
+    /// apart when one spec plays itself); the results are the first one's.
     pub agents: [String; 2],
     /// The games between the two played so far, both seatings counted.
     pub games: usize,
@@ -138,6 +144,17 @@ pub struct PairingSummary {
     /// colour-swapped pair of games (e.g. Thud's two battles), in order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair_margins: Option<Vec<f64>>,
+    /// The colour-swapped pairs of distinct games (as the ratings count
+    /// them) in which the first agent scored 0, 0.5, 1, 1.5 and 2 points.
+    pub pentanomial: [u64; 5],
+    /// The first agent's Elo over the second from its mean score in those
+    /// pairs, with a 95% interval that takes each pair as one sample
+    /// ([`Pentanomial::elo_estimate`]; an unbounded end is written `null`).
+    pub pair_elo: f64,
+    /// The lower end of `pair_elo`'s 95% interval.
+    pub pair_elo_low: f64,
+    /// The upper end of `pair_elo`'s 95% interval.
+    pub pair_elo_high: f64,
 }
 
 /// Totals over all games.
@@ -191,9 +208,18 @@ pub struct TournamentSummary {
     /// provenance (empty otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shard_provenance: Vec<ShardProvenance>,
-    /// The spec of the agent whose rating is held at 0 Elo: the
-    /// configuration's anchor, else the first agent.
+    /// The name ([`AgentSummary::name`]) of the agent whose rating is held
+    /// at 0 Elo: the configuration's anchor, else the first agent, or in a
+    /// gauntlet the first baseline.
     pub anchor: String,
+    /// A gauntlet: the first agent played each of the others, which did not
+    /// play each other ([`TournamentConfig::gauntlet`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub gauntlet: bool,
+    /// For a match (`norn match`): where its sequential test ended
+    /// (`match` in JSON).
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_result: Option<SprtResult>,
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
     pub rated_by: &'static str,
@@ -283,6 +309,25 @@ fn pair_results(games: &[&GameLine]) -> Vec<(usize, usize, f64)> {
         .collect()
 }
 
+/// The pair scores of agent `a` against agent `b` over the finished
+/// colour-swapped pairs of `games` (sorted by index): its points in both
+/// games of each pair, per game a win 1 and a draw 1/2.
+fn pairing_pentanomial(games: &[&GameLine], a: usize, b: usize) -> Pentanomial {
+    let mut pentanomial = Pentanomial::default();
+    for pair in games.windows(2) {
+        let [first, second] = [pair[0], pair[1]];
+        let between = |game: &GameLine| game.seats.contains(&a) && game.seats.contains(&b);
+        if first.index % 2 == 0 && second.index == first.index + 1 && between(first) {
+            let points: f64 = [first, second]
+                .iter()
+                .map(|game| seat_score(game, usize::from(game.seats[1] == a)))
+                .sum();
+            pentanomial.add_pair(points);
+        }
+    }
+    pentanomial
+}
+
 /// The score of seat `seat` in a game: 1 for the strictly best payoff, 0 for
 /// a worse one, 1/2 when both seats have the same payoff.
 pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
@@ -334,6 +379,7 @@ impl TournamentSummary {
         };
         let anchor = config.anchor_index();
         let fit = fit_ratings(n, &rated, anchor, 0.0);
+        let names = config.display_names();
 
         let agents = (0..n)
             .map(|agent| {
@@ -368,6 +414,7 @@ impl TournamentSummary {
                 let sides: Vec<SideRecord> = sides.into_iter().map(|(_, side)| side).collect();
                 AgentSummary {
                     spec: config.agents[agent].clone(),
+                    name: names[agent].clone(),
                     games: total.games,
                     wins: total.wins,
                     draws: total.draws,
@@ -400,8 +447,10 @@ impl TournamentSummary {
                     record.add(seat_score(game, seat));
                     *pair_margins.entry(game.index / 2).or_insert(0.0) += game.payoffs[seat];
                 }
+                let pentanomial = pairing_pentanomial(&counted, a, b);
+                let (pair_elo, pair_elo_low, pair_elo_high) = pentanomial.elo_estimate();
                 PairingSummary {
-                    agents: [config.agents[a].clone(), config.agents[b].clone()],
+                    agents: [names[a].clone(), names[b].clone()],
                     games: record.games,
                     distinct_games: distinct_games(&between),
                     wins: record.wins,
@@ -411,6 +460,10 @@ impl TournamentSummary {
                     length: LengthStats::of(between.iter().map(|game| game.plies)),
                     reasons: reasons_of(between.iter().copied()),
                     pair_margins: scored.then(|| pair_margins.into_values().collect()),
+                    pentanomial: pentanomial.counts,
+                    pair_elo,
+                    pair_elo_low,
+                    pair_elo_high,
                 }
             })
             .collect();
@@ -443,7 +496,9 @@ impl TournamentSummary {
             games_played: games.len(),
             provenance: Provenance::default(),
             shard_provenance: Vec::new(),
-            anchor: config.agents[anchor].clone(),
+            anchor: names[anchor].clone(),
+            gauntlet: config.gauntlet,
+            match_result: None,
             rated_by: if scored {
                 RATED_BY_PAIRS
             } else {
@@ -491,6 +546,7 @@ mod tests {
             seed: 1,
             max_plies: None,
             anchor: None,
+            gauntlet: false,
             openings: crate::arena::Openings::Start,
         };
         let games = (0..10)
