@@ -380,6 +380,26 @@ mod tests {
     }
 
     #[test]
+    fn the_llr_matches_a_hand_computed_one() {
+        // Two pairs, of 2 points and of 1, with the pseudo-pair's 0.2 in
+        // each of the five outcomes: weights 0.2, 0.2, 1.2, 0.2, 1.2 (3 in
+        // all) on scores 0, 0.25, 0.5, 0.75, 1 per game. Mean (0.05 + 0.6 +
+        // 0.15 + 1.2) / 3 = 2/3; variance (0.2 x 4/9 + 0.2 x 25/144
+        // + 1.2 x 1/36 + 0.2 x 1/144 + 1.2 x 1/9) / 3 = 0.0972222. With
+        // H0 at 0 Elo (s0 = 0.5) and H1 at +20 (s1 = 1 / (1 + 10^-0.05) =
+        // 0.5287506): LLR = 2 x 0.0287506 x (4/3 - 1.0287506)
+        // / (2 x 0.0972222) = 0.090071.
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let llr = sprt.llr(&pairs_of(&[2.0, 1.0]));
+        assert!((llr - 0.090071).abs() < 1e-6, "{llr}");
+    }
+
+    #[test]
     fn pairs_that_all_score_alike_give_no_interval() {
         // Every pair split 1-1: the mean is 1/2 (0 Elo), but the variance is
         // 0, and a zero-width interval would claim certainty that four pairs

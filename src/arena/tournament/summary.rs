@@ -602,6 +602,33 @@ mod tests {
     }
 
     #[test]
+    fn each_pairing_counts_its_distinct_pairs_by_points() {
+        let (config, mut games) = battles();
+        // Each pair is one battle lost and one won by the weak agent: 1
+        // point of 2, every time. The five pairs repeat one pair.
+        let repeated = TournamentSummary::compute(&config, &games, false);
+        assert_eq!(repeated.pairings[0].pentanomial, [0, 0, 1, 0, 0]);
+        for (index, game) in games.iter_mut().enumerate() {
+            game.moves = vec![PlyText::Move(index.to_string())];
+        }
+        // Four distinct pairs of 1 point and one the weak agent lost twice
+        // (0 points): per game 0.5 four times and 0, mean 0.4, variance
+        // (4 x 0.01 + 0.16) / 5 = 0.04, standard error sqrt(0.04 / 5) =
+        // 0.0894427, score interval 0.4 -+ 0.1753045 = [0.2246955,
+        // 0.5753045]: -70.44 Elo [-215.15, +52.73].
+        games[1].payoffs = [2.0, -2.0];
+        let pairing = &TournamentSummary::compute(&config, &games, false).pairings[0];
+        assert_eq!(pairing.pentanomial, [1, 0, 4, 0, 0]);
+        for (actual, expected) in [
+            (pairing.pair_elo, -70.44),
+            (pairing.pair_elo_low, -215.15),
+            (pairing.pair_elo_high, 52.73),
+        ] {
+            assert!((actual - expected).abs() < 0.01, "{pairing:?}");
+        }
+    }
+
+    #[test]
     fn a_repeated_pair_counts_once_in_the_ratings() {
         let (config, games) = battles();
         // Five pairs that repeat one pair: rated as that one pair.
