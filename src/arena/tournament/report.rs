@@ -234,6 +234,10 @@ fn run_kind(summary: &TournamentSummary) -> &'static str {
 /// Who played whom, as a sentence for a gauntlet (empty otherwise).
 fn gauntlet_text(summary: &TournamentSummary) -> String {
     match summary.agents.split_first() {
+        Some((challenger, [baseline])) if summary.gauntlet => format!(
+            "Gauntlet: {} played its one baseline, {}. ",
+            challenger.name, baseline.name
+        ),
         Some((challenger, baselines)) if summary.gauntlet => format!(
             "Gauntlet: {} played each of {} baselines, which did not play each other. ",
             challenger.name,
@@ -284,7 +288,8 @@ and treat every counted game (or pair, for scored games) as independent. \
 The pairings' \"Elo by pairs\" column does not: each colour-swapped pair's total score \
 (0, 0.5, 1, 1.5 or 2 points) is one sample, and the interval is the mean score per game \
 plus or minus 1.96 standard errors of the mean of the pairs, converted to Elo; \
-an end past a score of 0 or 1 is unbounded, and so is the whole interval when every pair scored the same. \
+an end past a score of 0 or 1 is unbounded. When every pair scored the same the variance is 0, \
+and is then taken from the counts with one pseudo-pair spread over the five outcomes. \
 See docs/ratings.md.\n";
 
 /// The lines about all games together.

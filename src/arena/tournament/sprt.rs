@@ -163,16 +163,20 @@ impl Pentanomial {
     /// `mean ± 1.96 sqrt(variance / pairs)` ([`Self::score_and_variance`])
     /// converted the same way. A score of 0 or 1, or an end beyond it, is an
     /// unbounded Elo difference (an infinity, never clipped). When every pair
-    /// scored the same the variance is 0 and the normal approximation has
-    /// nothing to measure the spread by, so the interval is unbounded both
-    /// ways; before any pair, so is everything (`(0, -inf, +inf)`).
+    /// scored the same, the variance is 0, which would claim a certainty that
+    /// a few pairs cannot give (a zero-width interval); the variance then
+    /// comes from the counts with the test's pseudo-pair added (0.2 of a
+    /// pair on each outcome), the mean staying the pairs' own. Before any
+    /// pair nothing is known: `(0, -inf, +inf)`.
     pub fn elo_estimate(&self) -> (f64, f64, f64) {
         let Some((mean, variance)) = self.score_and_variance() else {
             return (0.0, f64::NEG_INFINITY, f64::INFINITY);
         };
-        if variance == 0.0 {
-            return (elo_of(mean), f64::NEG_INFINITY, f64::INFINITY);
-        }
+        let variance = if variance == 0.0 {
+            self.mean_and_variance().1
+        } else {
+            variance
+        };
         let half_width = Z_95 * (variance / self.pairs() as f64).sqrt();
         (
             elo_of(mean),
@@ -400,15 +404,25 @@ mod tests {
     }
 
     #[test]
-    fn pairs_that_all_score_alike_give_no_interval() {
-        // Every pair split 1-1: the mean is 1/2 (0 Elo), but the variance is
-        // 0, and a zero-width interval would claim certainty that four pairs
-        // cannot give.
+    fn pairs_that_all_score_alike_take_the_variance_of_the_pseudo_pair() {
+        // Every pair split 1-1: the mean is 1/2 (0 Elo) and the variance 0.
+        // With the pseudo-pair the weights are 0.2, 0.2, 4.2, 0.2, 0.2 (5 in
+        // all), mean 2.5 / 5 = 0.5, variance (2 x 0.2 x 0.25 + 2 x 0.2 x
+        // 0.0625) / 5 = 0.025; of the mean of four pairs 0.00625, standard
+        // error 0.0790569, half-width 0.1549488: [0.3450512, 0.6549488],
+        // -+111.33 Elo.
         let (elo, low, high) = pairs_of(&[1.0; 4]).elo_estimate();
         assert_eq!(elo, 0.0);
-        assert_eq!((low, high), (f64::NEG_INFINITY, f64::INFINITY));
-        // A perfect record is an unbounded estimate, not +2400.
-        assert_eq!(pairs_of(&[2.0; 6]).elo_estimate().0, f64::INFINITY);
+        assert_near(low, -111.33);
+        assert_near(high, 111.33);
+        // Six pairs of 2 points: the estimate is unbounded, not +2400. The
+        // pseudo-pair's weights 0.2, 0.2, 0.2, 0.2, 6.2 (7 in all) have mean
+        // 6.5 / 7 = 0.9285714 and variance 0.0484694; of the mean of six
+        // pairs 0.0080782, standard error 0.0898790, half-width 0.1761596,
+        // so the score is at least 1 - 0.1761596 = 0.8238404: +267.97 Elo.
+        let (elo, low, high) = pairs_of(&[2.0; 6]).elo_estimate();
+        assert_eq!((elo, high), (f64::INFINITY, f64::INFINITY));
+        assert_near(low, 267.97);
         assert_eq!(Pentanomial::default().score_and_variance(), None);
     }
 
