@@ -124,6 +124,7 @@ pub fn run_match<G: Notation>(
         ));
     }
     let streaks = ForfeitStreaks::new(2, max_forfeits).map_err(TournamentError::Invalid)?;
+    let names = config.display_names();
     let schedule = config.schedule();
     let resolved = check_before_writing(&config, start, make_agent, &schedule, threads)?;
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
@@ -190,9 +191,7 @@ pub fn run_match<G: Notation>(
         for pair in played_lines.chunks(2) {
             for line in pair {
                 progress.game_done(line);
-                streaks
-                    .count(line, &config.agents)
-                    .map_err(TournamentError::Play)?;
+                streaks.count(line, &names).map_err(TournamentError::Play)?;
             }
             lines.extend(pair.iter().cloned());
             let key: Vec<_> = pair
