@@ -66,6 +66,7 @@ fn main() {
         seed: 3,
         max_plies: None,
         anchor: None,
+        gauntlet: false,
         // Each colour-swapped pair starts after four random plies, so that
         // the deterministic greedy agent does not replay one game.
         openings: Openings::RandomPlies(4),

@@ -86,6 +86,7 @@ fn main() {
         seed: 5,
         max_plies: Some(200),
         anchor: None,
+        gauntlet: false,
         openings: Openings::RandomPlies(4),
     };
     let stop = AtomicBool::new(false);

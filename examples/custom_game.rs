@@ -361,6 +361,7 @@ fn tour() -> Result<(), String> {
         seed: 1,
         max_plies: None,
         anchor: None,
+        gauntlet: false,
         openings: Default::default(),
     };
     let stop = AtomicBool::new(false);

@@ -98,6 +98,7 @@ pub fn tournament<'py>(
         seed,
         max_plies,
         anchor: None,
+        gauntlet: false,
         openings: self::openings(openings)?,
     };
     let result = interruptible(py, |stop| loaded.tournament(&config, threads, out, stop))?

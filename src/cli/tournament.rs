@@ -140,9 +140,18 @@ pub struct TournamentArgs {
     /// The game
     game: String,
     /// Agent specs, e.g. random greedy alphabeta:depth=3 mcts:iters=2000
-    /// (mcts:preset=best,ms=100: the game's best measured MCTS)
+    /// (mcts:preset=best,ms=100: the game's best measured MCTS); a spec
+    /// listed twice plays itself, the second seat named `SPEC #2`. With
+    /// --gauntlet, the baselines
     #[arg(long, num_args = 1.., default_values_t = DEFAULT_AGENTS.iter().map(|s| s.to_string()))]
     agents: Vec<String>,
+    /// A gauntlet: this agent (the challenger) plays each of --agents (the
+    /// baselines), which do not play each other; its games are those of the
+    /// round robin of the challenger and the baselines with the same seed.
+    /// The ratings are anchored on the first baseline unless --anchor says
+    /// otherwise
+    #[arg(long, value_name = "SPEC")]
+    gauntlet: Option<String>,
     /// Games between each pair of agents (even: colour-swapped pairs)
     #[arg(long, default_value_t = 20)]
     games: usize,
@@ -161,7 +170,9 @@ pub struct TournamentArgs {
     /// Play only shard I of N (pairs of games are dealt out in turn)
     #[arg(long)]
     shard: Option<String>,
-    /// The agent whose rating is fixed at 0 [default: the first]
+    /// The agent whose rating is fixed at 0, by spec or by name (`SPEC #2`
+    /// for a spec's second listing) [default: the first agent, in a gauntlet
+    /// the first baseline]
     #[arg(long)]
     anchor: Option<String>,
     /// Rules options as key=value pairs
@@ -317,14 +328,16 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         game: G::NAME.to_string(),
         rules: args.rules.clone().unwrap_or_default(),
         agents: args
-            .agents
+            .gauntlet
             .iter()
+            .chain(&args.agents)
             .map(|spec| spec.trim().to_string())
             .collect(),
         games_per_pair: args.games,
         seed: args.seed,
         max_plies: args.max_plies,
         anchor: args.anchor.clone(),
+        gauntlet: args.gauntlet.is_some(),
         openings: args.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
@@ -450,6 +463,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         seed: args.seed,
         max_plies: args.max_plies,
         anchor: None,
+        gauntlet: false,
         openings: args.openings.openings(&start, args.seed)?,
     };
     let stop = interrupt_flag();
@@ -466,9 +480,10 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         repair: args.repair,
         force_resume: args.force_resume,
     };
-    let report = run_match(&config, &start, &registry::build_agent::<G>, &options)
+    let matched = run_match(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;
-    if report.interrupted {
+    let report = &matched.result;
+    if matched.interrupted {
         let resume = match &args.out {
             Some(out) => format!(
                 "its games are in {}: run the same command again to resume",
@@ -482,25 +497,25 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         ));
     }
     if args.json {
-        return print_json(&report);
+        return print_json(&matched);
     }
     let verdict = match report.decision {
         SprtDecision::AcceptH1 => format!(
             "H1 accepted: {} is at least {elo1:+} Elo stronger",
-            report.agents[0]
+            matched.agents[0]
         ),
         SprtDecision::AcceptH0 => format!(
             "H0 accepted: {} gains at most {elo0:+} Elo",
-            report.agents[0]
+            matched.agents[0]
         ),
         SprtDecision::Continue if report.stopped_repeating => format!(
             "undecided: the last pairs only repeated earlier pairs' games ({}); \
              give more openings (--openings, --random-plies)",
-            report.openings
+            matched.openings
         ),
         SprtDecision::Continue => "undecided".to_string(),
     };
-    println!("{} vs {}: {verdict}", report.agents[0], report.agents[1]);
+    println!("{} vs {}: {verdict}", matched.agents[0], matched.agents[1]);
     println!(
         "LLR {:.2} (bounds {:.2}, {:.2}) after {} games ({} pairs): +{} ={} -{}, pairs scoring 0/0.5/1/1.5/2: {:?}",
         report.llr,
@@ -508,13 +523,13 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         report.llr_upper,
         report.games,
         report.pairs,
-        report.wins,
-        report.draws,
-        report.losses,
+        matched.wins,
+        matched.draws,
+        matched.losses,
         report.pentanomial
     );
     println!(
-        "Elo {:+.1} [{:+.1}, {:+.1}]",
+        "Elo {:+.1} [{:+.1}, {:+.1}] (95%, each pair one sample; an infinite end is unbounded)",
         report.elo, report.elo_low, report.elo_high
     );
     if report.repeated_pairs > 0 {

@@ -410,6 +410,31 @@ fn a_match_writes_its_games_and_reports_like_a_tournament() {
         .unwrap();
     assert_eq!(wins, report["wins"].as_u64().unwrap());
     assert!(out.join("report.md").exists() && out.join("ratings.svg").exists());
+    // The test's result is kept, as the command printed it.
+    let test = &summary["match"];
+    for field in [
+        "sprt",
+        "decision",
+        "llr",
+        "llr_lower",
+        "llr_upper",
+        "games",
+        "pairs",
+        "pentanomial",
+        "elo",
+        "elo_low",
+        "elo_high",
+    ] {
+        assert_eq!(test[field], report[field], "{field}");
+    }
+    assert_eq!(test["sprt"]["elo0"], -20.0);
+    let markdown = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        markdown.starts_with("# hnefatafl match\n\n## Sequential test")
+            && markdown.contains(&format!("LLR {:.2}", report["llr"].as_f64().unwrap()))
+            && !markdown.contains("tournament"),
+        "{markdown}"
+    );
     // The log replays under the rules.
     let replay = json(&norn(&[
         "replay",
@@ -702,4 +727,46 @@ fn presets_reach_every_command_that_builds_agents() {
         &["winrate", "fenrir-path", "--policy", "mcts:preset=best"],
         "no ladder has measured best settings on fenrir-path",
     );
+}
+
+#[test]
+fn a_gauntlet_of_a_challenger_against_one_baseline_listed_twice() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gauntlet-cli");
+    let _ = std::fs::remove_dir_all(&out);
+    let summary = json(&norn(&[
+        "tournament",
+        "hnefatafl",
+        "--gauntlet",
+        "greedy",
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(summary["gauntlet"], true, "{summary}");
+    assert_eq!(summary["anchor"], "random", "{summary}");
+    assert_eq!(summary["games_scheduled"], 4, "{summary}");
+    let names: Vec<&str> = summary["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|agent| agent["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["greedy", "random", "random #2"]);
+    let opponents: Vec<&str> = summary["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pairing| pairing["agents"][1].as_str().unwrap())
+        .collect();
+    assert_eq!(opponents, ["random", "random #2"]);
+    let stored = read_json(&out.join("config.json"));
+    assert_eq!(stored["agents"][0], "greedy");
+    assert_eq!(stored["gauntlet"], true);
 }

@@ -28,6 +28,7 @@ fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
         seed: 2,
         max_plies: Some(120),
         anchor: None,
+        gauntlet: false,
         openings,
     };
     let start = Hnefatafl::new(HnefataflRules::default());

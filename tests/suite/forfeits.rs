@@ -61,6 +61,7 @@ fn config(agents: [&str; 2], games: usize) -> TournamentConfig {
         seed: 8,
         max_plies: Some(200),
         anchor: None,
+        gauntlet: false,
         openings: Openings::Start,
     }
 }

@@ -270,6 +270,7 @@ fn config(openings: Openings) -> TournamentConfig {
         seed: 9,
         max_plies: Some(60),
         anchor: None,
+        gauntlet: false,
         openings,
     }
 }

@@ -350,6 +350,7 @@ fn hnefatafl_match(
         seed: 3,
         max_plies: Some(20),
         anchor: None,
+        gauntlet: false,
         openings: Openings::Start,
     };
     let options = MatchOptions {
@@ -385,7 +386,7 @@ fn a_match_writes_each_game_as_it_ends_and_resumes() {
     let running = AtomicBool::new(false);
     let calm = hnefatafl_match(&calm_dir, &running, &Unwatched);
     assert!(!calm.interrupted);
-    assert_eq!(calm.games, 8);
+    assert_eq!(calm.result.games, 8);
 
     let dir = scratch_dir("match-interrupted");
     let stop = AtomicBool::new(false);

@@ -32,6 +32,7 @@ fn recorded_run<G: Registered>(
         max_plies,
         anchor: None,
         openings: Openings::Start,
+        gauntlet: false,
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {

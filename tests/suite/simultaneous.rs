@@ -152,6 +152,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         seed: 3,
         max_plies: None,
         anchor: None,
+        gauntlet: false,
         openings: Openings::Start,
     };
     let stop = AtomicBool::new(false);

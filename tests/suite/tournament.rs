@@ -50,7 +50,7 @@ impl Agent<Hnefatafl> for CaptureFirst {
 
 fn make_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Hnefatafl>>, ParseError> {
     match spec {
-        "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "random" | "random-too" => Ok(Box::new(RandomAgent::new(seed))),
         "capture-first" => Ok(Box::new(CaptureFirst {
             rng: rng_from_seed(seed),
             moves: MoveList::new(),
@@ -68,6 +68,7 @@ fn config() -> TournamentConfig {
         seed: 42,
         max_plies: Some(300),
         anchor: None,
+        gauntlet: false,
         openings: Openings::Start,
     }
 }
@@ -551,4 +552,153 @@ fn the_schedule_plays_the_pairings_in_order_in_colour_swapped_pairs() {
         assert_eq!(four.scheduled_game(game.index).as_ref(), Some(game));
     }
     assert_eq!(four.scheduled_game(24), None);
+}
+
+/// A gauntlet of capture-first against two random baselines, and the round
+/// robin of the same three agents.
+fn gauntlet_and_round_robin() -> (TournamentConfig, TournamentConfig) {
+    let round_robin = TournamentConfig {
+        agents: vec!["capture-first".into(), "random".into(), "random-too".into()],
+        games_per_pair: 4,
+        ..config()
+    };
+    let gauntlet = TournamentConfig {
+        gauntlet: true,
+        ..round_robin.clone()
+    };
+    (gauntlet, round_robin)
+}
+
+#[test]
+fn a_gauntlet_plays_the_round_robins_games_of_the_challenger() {
+    let (gauntlet, round_robin) = gauntlet_and_round_robin();
+    let stop = AtomicBool::new(false);
+    let full = run(&round_robin, 2, Shard::ALL, None, &stop);
+    let played = run(&gauntlet, 2, Shard::ALL, None, &stop);
+    assert_eq!(gauntlet.pairings(), vec![(0, 1), (0, 2)]);
+    assert_eq!(played.games.len(), 8);
+    assert_eq!(full.games.len(), 12);
+    // The same games, with the same indices, seeds and moves.
+    let challengers: Vec<&GameLine> = full
+        .games
+        .iter()
+        .filter(|game| game.seats.contains(&0))
+        .collect();
+    assert_eq!(played.games.iter().collect::<Vec<_>>(), challengers);
+    // Anchored on the first baseline, and said to be a gauntlet.
+    assert_eq!(gauntlet.anchor_index(), 1);
+    let summary = &played.summary;
+    assert_eq!(summary.anchor, "random");
+    assert_eq!(summary.agents[1].elo, 0.0);
+    assert!(summary.gauntlet && !full.summary.gauntlet);
+    assert_eq!(summary.pairings.len(), 2);
+    let report = norn::arena::markdown_report(summary);
+    assert!(
+        report.starts_with("# hnefatafl gauntlet")
+            && report.contains("Gauntlet: capture-first played each of 2 baselines"),
+        "{report}"
+    );
+    // A round robin's configuration is written as before: no gauntlet field,
+    // so its digest and `config.json` are unchanged.
+    assert!(
+        !serde_json::to_string(&round_robin)
+            .unwrap()
+            .contains("gauntlet")
+    );
+    assert!(
+        serde_json::to_string(&gauntlet)
+            .unwrap()
+            .contains("\"gauntlet\":true")
+    );
+    assert_ne!(gauntlet.digest(), round_robin.digest());
+}
+
+#[test]
+fn gauntlet_shards_merge_and_resume_as_a_round_robins_do() {
+    let (gauntlet, round_robin) = gauntlet_and_round_robin();
+    let stop = AtomicBool::new(false);
+    let whole = run(&gauntlet, 1, Shard::ALL, None, &stop);
+    let first = scratch_dir("gauntlet-1-of-2");
+    let second = scratch_dir("gauntlet-2-of-2");
+    run(
+        &gauntlet,
+        2,
+        Shard::parse("1/2").unwrap(),
+        Some(first.clone()),
+        &stop,
+    );
+    run(
+        &gauntlet,
+        1,
+        Shard::parse("2/2").unwrap(),
+        Some(second.clone()),
+        &stop,
+    );
+    let merged = merge_directories(&[first.clone(), second], false).unwrap();
+    assert_eq!(merged.config, gauntlet);
+    assert_eq!(merged.games, whole.games);
+    assert_eq!(
+        summary_json(&gauntlet, &merged.games),
+        summary_json(&gauntlet, &whole.games)
+    );
+    // The round robin of the same agents is another run: its directory is
+    // refused, naming the difference.
+    let options = RunOptions {
+        threads: 1,
+        shard: Shard::parse("1/2").unwrap(),
+        out_dir: Some(first.clone()),
+        stop: &stop,
+        progress: &Unwatched,
+        repair: false,
+        force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
+        record_search: false,
+    };
+    let error = run_tournament(&round_robin, &start(), &make_agent, &options)
+        .err()
+        .unwrap();
+    assert!(error.to_string().contains("gauntlet"), "{error}");
+    // The gauntlet itself resumes: nothing left to play.
+    let resumed = run_tournament(&gauntlet, &start(), &make_agent, &options).unwrap();
+    assert_eq!(resumed.resumed, resumed.games.len());
+    assert_eq!(read_json(&first.join("config.json"))["gauntlet"], true);
+}
+
+#[test]
+fn one_spec_listed_twice_plays_itself_from_two_seats() {
+    let selfplay = TournamentConfig {
+        agents: vec!["random".into(), "random".into()],
+        games_per_pair: 4,
+        anchor: Some("random #2".into()),
+        ..config()
+    };
+    selfplay.validate().unwrap();
+    assert_eq!(selfplay.display_names(), ["random", "random #2"]);
+    assert_eq!(selfplay.anchor_index(), 1);
+    // Each seat has its own seed, so the two do not mirror each other.
+    let first = selfplay.scheduled_game(0).unwrap();
+    assert_ne!(first.agent_seed(0), first.agent_seed(1));
+    let stop = AtomicBool::new(false);
+    let played = run(&selfplay, 1, Shard::ALL, None, &stop);
+    assert_eq!(played.games.len(), 4);
+    let summary = &played.summary;
+    assert_eq!(summary.anchor, "random #2");
+    assert_eq!(summary.agents[1].name, "random #2");
+    assert_eq!(summary.agents[1].spec, "random");
+    assert_eq!(summary.pairings[0].agents, ["random", "random #2"]);
+    let report = norn::arena::markdown_report(summary);
+    assert!(report.contains("| `random #2` |"), "{report}");
+    // The spec alone names its first listing.
+    let by_spec = TournamentConfig {
+        anchor: Some("random".into()),
+        ..selfplay.clone()
+    };
+    assert_eq!(by_spec.anchor_index(), 0);
+    // A name that two agents would share is refused.
+    let clash = TournamentConfig {
+        agents: vec!["random".into(), "random".into(), "random #2".into()],
+        anchor: None,
+        ..selfplay
+    };
+    assert!(clash.validate().unwrap_err().contains("`random #2`"));
 }

@@ -1,6 +1,7 @@
-//! A round-robin tournament's configuration and its schedule.
+//! A tournament's configuration and its schedule.
 //!
-//! Every pair of agents plays `games_per_pair` games in colour-swapped pairs:
+//! In a round robin every pair of agents plays, in a gauntlet only the
+//! challenger (the first agent) with each baseline. A pairing plays `games_per_pair` games in colour-swapped pairs:
 //! both games of a pair share one seed, and each agent keeps its own seed in
 //! both, so the only difference is who moves first. Each game's seed derives
 //! from the master seed and the pair's index, never from the thread that
@@ -10,7 +11,6 @@
 use super::log::GameLine;
 use super::opening::Opening;
 use super::openings::Openings;
-use crate::agents::spec_identity;
 use crate::arena::playing::Shard;
 use crate::core::{Notation, derive_seed};
 use serde::{Deserialize, Serialize};
@@ -32,7 +32,9 @@ pub struct TournamentConfig {
     pub seed: u64,
     /// Games still running after this many plies are drawn (`max-plies`).
     pub max_plies: Option<usize>,
-    /// The agent whose rating is fixed at 0 (the first if `None`).
+    /// The agent whose rating is fixed at 0, by spec or display name
+    /// ([`Self::display_names`]); if `None`, the first agent, or in a
+    /// gauntlet the first baseline.
     pub anchor: Option<String>,
     /// Where the games start: pair `j` of every pairing plays the same
     /// opening ([`Openings::opening`]).
@@ -41,6 +43,18 @@ pub struct TournamentConfig {
         skip_serializing_if = "Openings::is_start"
     )]
     pub openings: Openings,
+    /// A gauntlet: the first agent (the challenger) plays each of the others
+    /// (the baselines), which do not play each other. Its pairings are the
+    /// first of a round robin's, so its games are the round robin's games of
+    /// the same seed. Written only when set, so that round robins' files and
+    /// digests stay as they were.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub gauntlet: bool,
+}
+
+/// Whether a flag is unset (serde's `skip_serializing_if` wants a function).
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 /// One game of the schedule.
@@ -77,30 +91,32 @@ impl ScheduledGame {
 pub const MAX_TOURNAMENT_GAMES: usize = 10_000_000;
 
 impl TournamentConfig {
-    /// Checks the configuration: at least two distinct agents (specs
-    /// without surrounding spaces, none the same agent as another in other
-    /// words: [`spec_identity`]), a positive even number of games per
-    /// pair, at most [`MAX_TOURNAMENT_GAMES`] games in all, a known anchor.
+    /// Checks the configuration: at least two agents (specs without
+    /// surrounding spaces; one spec listed twice is self-play, two seats with
+    /// seeds of their own, told apart by [`Self::display_names`]), a positive
+    /// even number of games per pair, at most [`MAX_TOURNAMENT_GAMES`] games
+    /// in all, a known anchor.
     pub fn validate(&self) -> Result<(), String> {
         if self.agents.len() < 2 {
-            return Err("a tournament needs at least two agents".into());
+            return Err(if self.gauntlet {
+                "a gauntlet needs at least one baseline agent besides the challenger".into()
+            } else {
+                "a tournament needs at least two agents".into()
+            });
         }
-        for (i, spec) in self.agents.iter().enumerate() {
+        for spec in &self.agents {
             if spec.trim() != spec || spec.is_empty() {
                 return Err(format!(
                     "agent spec `{spec}` is empty or has spaces around it"
                 ));
             }
-            let identity = spec_identity(spec);
-            if let Some(same) = self.agents[..i]
-                .iter()
-                .find(|earlier| spec_identity(earlier) == identity)
-            {
-                return Err(if same == spec {
-                    format!("agent `{spec}` is listed twice")
-                } else {
-                    format!("agent `{spec}` is listed twice (as `{same}`, the same agent)")
-                });
+        }
+        let names = self.display_names();
+        for (i, name) in names.iter().enumerate() {
+            if names[..i].contains(name) {
+                return Err(format!(
+                    "two agents would both be called `{name}`: list them in another order or spell them apart"
+                ));
             }
         }
         if self.games_per_pair == 0 || !self.games_per_pair.is_multiple_of(2) {
@@ -123,7 +139,7 @@ impl TournamentConfig {
             ));
         }
         if let Some(anchor) = &self.anchor
-            && !self.agents.contains(anchor)
+            && self.named(anchor).is_none()
         {
             return Err(format!("the anchor `{anchor}` is not one of the agents"));
         }
@@ -140,19 +156,51 @@ impl TournamentConfig {
         format!("{:08x}", digest >> 32)
     }
 
-    /// The index of the anchor agent.
-    pub fn anchor_index(&self) -> usize {
-        self.anchor
-            .as_ref()
-            .and_then(|anchor| self.agents.iter().position(|spec| spec == anchor))
-            .unwrap_or(0)
+    /// The name of each agent in reports: its spec, and for a spec listed
+    /// more than once (self-play) the spec followed by ` #k` from its second
+    /// listing on (`X`, `X #2`), so that every seat has a name of its own.
+    pub fn display_names(&self) -> Vec<String> {
+        self.agents
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                match self.agents[..i]
+                    .iter()
+                    .filter(|earlier| *earlier == spec)
+                    .count()
+                {
+                    0 => spec.clone(),
+                    earlier => format!("{spec} #{}", earlier + 1),
+                }
+            })
+            .collect()
     }
 
-    /// Every pair of agents, `(a, b)` with `a < b`, in schedule order.
+    /// The agent called `name`: a display name ([`Self::display_names`])
+    /// first, else the first agent with that spec.
+    fn named(&self, name: &str) -> Option<usize> {
+        self.display_names()
+            .iter()
+            .position(|display| display == name)
+            .or_else(|| self.agents.iter().position(|spec| spec == name))
+    }
+
+    /// The index of the anchor agent: the configured one, else the first
+    /// agent, or in a gauntlet the first baseline (the challenger is what is
+    /// measured, so the ratings are anchored on what it is measured against).
+    pub fn anchor_index(&self) -> usize {
+        self.anchor
+            .as_deref()
+            .and_then(|anchor| self.named(anchor))
+            .unwrap_or(usize::from(self.gauntlet))
+    }
+
+    /// Every pair of agents that meets, `(a, b)` with `a < b`, in schedule
+    /// order: every pair in a round robin, the challenger (agent 0) with each
+    /// baseline in a gauntlet, which are the round robin's first pairings.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
-        let n = self.agents.len();
-        (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        (0..self.pairing_count())
+            .map(|index| self.pairing(index))
             .collect()
     }
 
@@ -195,10 +243,14 @@ impl TournamentConfig {
         unreachable!("pairing {index} of {n} agents is not in the schedule")
     }
 
-    /// The number of pairs of agents, without listing them.
+    /// The number of pairs of agents that meet, without listing them.
     fn pairing_count(&self) -> usize {
         let n = self.agents.len();
-        n * n.saturating_sub(1) / 2
+        if self.gauntlet {
+            n.saturating_sub(1)
+        } else {
+            n * n.saturating_sub(1) / 2
+        }
     }
 
     /// Every game, in order.

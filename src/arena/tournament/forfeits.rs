@@ -81,9 +81,10 @@ impl ForfeitStreaks {
         })
     }
 
-    /// Counts a finished game (`specs` names the agents); an error when an
-    /// agent has now forfeited `limit` games in a row.
-    pub(super) fn count(&self, line: &GameLine, specs: &[String]) -> Result<(), String> {
+    /// Counts a finished game (`names` names the agents, as
+    /// [`TournamentConfig::display_names`](super::TournamentConfig::display_names)
+    /// does); an error when an agent has now forfeited `limit` games in a row.
+    pub(super) fn count(&self, line: &GameLine, names: &[String]) -> Result<(), String> {
         let mut in_a_row = self
             .in_a_row
             .lock()
@@ -97,7 +98,7 @@ impl ForfeitStreaks {
                 return Err(format!(
                     "agent `{}` forfeited {} games in a row (--max-forfeits {}), the last (game {}): {reason}; \
                      the run stops, its finished games are in the log",
-                    specs[agent], *streak, self.limit, line.index
+                    names[agent], *streak, self.limit, line.index
                 ));
             }
         }

@@ -9,7 +9,7 @@ use super::run::{
     RunProgress, TournamentError, check_before_writing, play_scheduled, require_two_players,
     with_openings_read,
 };
-use super::sprt::{Pentanomial, Sprt, SprtDecision};
+use super::sprt::{Pentanomial, Sprt, SprtDecision, SprtResult};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
 use super::summary::{TournamentSummary, seat_score};
 use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
@@ -29,44 +29,15 @@ pub struct MatchReport {
     pub agents: [String; 2],
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
-    /// The test's hypotheses and error rates.
-    pub sprt: Sprt,
-    /// Where the test stood when the match stopped:
-    /// [`SprtDecision::Continue`] when it stopped undecided (out of pairs,
-    /// repeating, or interrupted).
-    pub decision: SprtDecision,
-    /// The log-likelihood ratio of H1 against H0 over the counted pairs.
-    pub llr: f64,
-    /// The bound at or below which the test accepts H0.
-    pub llr_lower: f64,
-    /// The bound at or above which the test accepts H1.
-    pub llr_upper: f64,
-    /// Games played, repeats included.
-    pub games: usize,
-    /// Colour-swapped pairs the test counted.
-    pub pairs: u64,
-    /// Pairs not counted because their two games repeat an earlier pair's
-    /// (the same opening and moves): a repeat is no new evidence.
-    pub repeated_pairs: u64,
-    /// Whether the match stopped undecided because a whole cycle of the
-    /// openings ([`crate::arena::Openings::cycle`]) brought only repeated pairs:
-    /// deterministic agents have nothing more to show from these openings.
-    pub stopped_repeating: bool,
+    /// Where the test ended: its hypotheses, decision, LLR, pairs and Elo.
+    #[serde(flatten)]
+    pub result: SprtResult,
     /// The tested agent's wins over every game played, repeats included.
     pub wins: usize,
     /// Games with equal payoffs.
     pub draws: usize,
     /// The tested agent's losses.
     pub losses: usize,
-    /// Pairs in which the tested agent scored 0, 0.5, 1, 1.5 and 2 points.
-    pub pentanomial: [u64; 5],
-    /// Elo of the tested agent over the baseline, from the mean score of
-    /// the counted pairs.
-    pub elo: f64,
-    /// The lower end of the 95% interval of `elo`.
-    pub elo_low: f64,
-    /// The upper end of the 95% interval of `elo`.
-    pub elo_high: f64,
     /// The build that played the games, the agents' full configurations
     /// and the rules in force.
     #[serde(flatten)]
@@ -156,6 +127,7 @@ pub fn run_match<G: Notation>(
         ));
     }
     let streaks = ForfeitStreaks::new(2, max_forfeits).map_err(TournamentError::Invalid)?;
+    let names = config.display_names();
     let schedule = config.schedule();
     let resolved = check_before_writing(&config, start, make_agent, &schedule, threads)?;
     let pool = thread_pool(threads).map_err(TournamentError::Invalid)?;
@@ -223,9 +195,7 @@ pub fn run_match<G: Notation>(
         for pair in played_lines.chunks(2) {
             for line in pair {
                 progress.game_done(line);
-                streaks
-                    .count(line, &config.agents)
-                    .map_err(TournamentError::Play)?;
+                streaks.count(line, &names).map_err(TournamentError::Play)?;
             }
             lines.extend(pair.iter().cloned());
             let key: Vec<_> = pair
@@ -264,49 +234,52 @@ pub fn run_match<G: Notation>(
         });
     let (elo, elo_low, elo_high) = pentanomial.elo_estimate();
     let (llr_lower, llr_upper) = sprt.bounds();
-    if let Some(directory) = &directory {
-        write_match_files::<G>(directory.path(), &config, &provenance, &lines, interrupted)?;
-    }
-    Ok(MatchReport {
+    let report = MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
         openings: config.openings.describe(),
-        sprt,
-        decision,
-        llr: sprt.llr(&pentanomial),
-        llr_lower,
-        llr_upper,
-        games: lines.len(),
-        pairs: pentanomial.pairs(),
-        repeated_pairs,
-        stopped_repeating,
+        result: SprtResult {
+            sprt,
+            decision,
+            llr: sprt.llr(&pentanomial),
+            llr_lower,
+            llr_upper,
+            games: lines.len(),
+            pairs: pentanomial.pairs(),
+            repeated_pairs,
+            stopped_repeating,
+            pentanomial: pentanomial.counts,
+            elo,
+            elo_low,
+            elo_high,
+        },
         wins,
         draws,
         losses,
-        pentanomial: pentanomial.counts,
-        elo,
-        elo_low,
-        elo_high,
         provenance,
         game_lines: lines,
         resumed,
         interrupted,
-    })
+    };
+    if let Some(directory) = &directory {
+        write_match_files::<G>(directory.path(), &config, &report)?;
+    }
+    Ok(report)
 }
 
-/// Leaves a match's directory as a tournament of the games the test read
-/// would: the log holds those games (the games played past the deciding
-/// pair are dropped once the match has ended; an interrupted match keeps
-/// every finished game for its resume), and the reports summarise them as
-/// a tournament of that many games between the two agents.
+/// Leaves a match's directory with the games the test read: the log holds
+/// those games (the games played past the deciding pair are dropped once
+/// the match has ended; an interrupted match keeps every finished game for
+/// its resume), and the reports summarise them as a tournament of that many
+/// games between the two agents would, with the test's result
+/// ([`TournamentSummary::match_result`]), titled as a match.
 fn write_match_files<G: Notation>(
     dir: &Path,
     config: &TournamentConfig,
-    provenance: &Provenance,
-    lines: &[GameLine],
-    interrupted: bool,
+    report: &MatchReport,
 ) -> Result<(), TournamentError> {
-    if !interrupted {
+    let lines = &report.game_lines;
+    if !report.interrupted {
         write_log(&dir.join(GAMES_FILE), lines)?;
     }
     if lines.is_empty() {
@@ -317,7 +290,10 @@ fn write_match_files<G: Notation>(
         ..config.clone()
     };
     let scored = Capabilities::of::<G>().scored();
-    let summary = TournamentSummary::compute(&played, lines, scored).with_provenance(provenance);
+    let summary = TournamentSummary {
+        match_result: Some(report.result.clone()),
+        ..TournamentSummary::compute(&played, lines, scored).with_provenance(&report.provenance)
+    };
     write_reports(dir, &summary)
 }
 

@@ -41,7 +41,7 @@ pub use replay::{LogReplay, game_text, replay_log};
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
 pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
 pub use search_log::{LoggedSearch, PlySearch, SearchMeans};
-pub use sprt::{Pentanomial, Sprt, SprtDecision};
+pub use sprt::{Pentanomial, Sprt, SprtDecision, SprtResult};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
     Record, SideRecord, TournamentSummary,

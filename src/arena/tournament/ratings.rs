@@ -248,6 +248,24 @@ mod tests {
     }
 
     #[test]
+    fn twelve_wins_in_twelve_games_rate_as_twelve_and_a_half_of_thirteen() {
+        // The virtual draw makes the record 12.5 points of 13: the fitted
+        // expected score is 12.5 / 13 = 25 / 26, which is 400 log10(25) =
+        // +559.18 Elo.
+        let games: Vec<(usize, usize, f64)> = (0..12)
+            .map(|game| {
+                if game % 2 == 0 {
+                    (1, 0, 1.0)
+                } else {
+                    (0, 1, 0.0)
+                }
+            })
+            .collect();
+        let fit = fit_ratings(2, &games, 0, 0.0);
+        assert!((fit.elo[1] - 559.18).abs() < 0.01, "{fit:?}");
+    }
+
+    #[test]
     fn score_and_elo_conversions_are_inverse() {
         for elo in [-400.0, -35.5, 0.0, 120.0] {
             assert!((elo_from_score(expected_score(elo)) - elo).abs() < 1e-9);

@@ -2,8 +2,9 @@
 //! chart of the ratings, and the files a run directory keeps of them.
 
 use super::run::TournamentError;
+use super::sprt::SprtResult;
 use super::store::io_error;
-use super::summary::{LengthStats, Record, TournamentSummary};
+use super::summary::{LengthStats, PairingSummary, Record, TournamentSummary};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -133,7 +134,7 @@ fn agents_table(
         let agent = &summary.agents[index];
         let mut row = vec![
             (rank + 1).to_string(),
-            code(&agent.spec),
+            code(&agent.name),
             agent.games.to_string(),
             agent.wins.to_string(),
             agent.draws.to_string(),
@@ -171,6 +172,7 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
         ("D", true),
         ("L", true),
         ("score", true),
+        ("Elo by pairs (95%)", false),
         ("length avg (min-max)", false),
         ("game ends", false),
     ]);
@@ -191,6 +193,7 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
             pairing.draws.to_string(),
             pairing.losses.to_string(),
             format!("{:.1}%", 100.0 * pairing.score),
+            pair_elo_text(pairing),
             length_text(&pairing.length),
             reasons_text(&pairing.reasons),
         ];
@@ -225,7 +228,7 @@ fn search_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Option
             continue;
         };
         table.rows.push(vec![
-            code(&agent.spec),
+            code(&agent.name),
             search.decisions.to_string(),
             seconds_text(search.time),
             seconds_text(search.max_time),
@@ -247,6 +250,91 @@ pub(super) fn seconds_text(seconds: f64) -> String {
         format!("{:.0} µs", 1e6 * seconds)
     }
 }
+
+/// A pairing's Elo from its colour-swapped pairs with the pentanomial
+/// interval, `-` before a pair was finished.
+fn pair_elo_text(pairing: &PairingSummary) -> String {
+    if pairing.pentanomial.iter().sum::<u64>() == 0 {
+        return "-".to_string();
+    }
+    format!(
+        "{:+.0} [{:+.0}, {:+.0}]",
+        pairing.pair_elo, pairing.pair_elo_low, pairing.pair_elo_high
+    )
+}
+
+/// What kind of run the summary is of: a match, a gauntlet or a round-robin
+/// tournament.
+fn run_kind(summary: &TournamentSummary) -> &'static str {
+    if summary.match_result.is_some() {
+        "match"
+    } else if summary.gauntlet {
+        "gauntlet"
+    } else {
+        "tournament"
+    }
+}
+
+/// Who played whom, as a sentence for a gauntlet (empty otherwise).
+fn gauntlet_text(summary: &TournamentSummary) -> String {
+    match summary.agents.split_first() {
+        Some((challenger, [baseline])) if summary.gauntlet => format!(
+            "Gauntlet: {} played its one baseline, {}. ",
+            challenger.name, baseline.name
+        ),
+        Some((challenger, baselines)) if summary.gauntlet => format!(
+            "Gauntlet: {} played each of {} baselines, which did not play each other. ",
+            challenger.name,
+            baselines.len()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// A match's sequential test: its verdict, LLR, pairs and Elo.
+fn sprt_lines(result: &SprtResult) -> Vec<String> {
+    vec![
+        format!(
+            "{}: H0 Elo {:+}, H1 Elo {:+}, alpha {}, beta {}",
+            result.verdict(),
+            result.sprt.elo0,
+            result.sprt.elo1,
+            result.sprt.alpha,
+            result.sprt.beta
+        ),
+        format!(
+            "LLR {:.2} (bounds {:.2}, {:.2}) after {} games, {} pairs counted ({} repeated, not counted)",
+            result.llr,
+            result.llr_lower,
+            result.llr_upper,
+            result.games,
+            result.pairs,
+            result.repeated_pairs
+        ),
+        format!(
+            "pairs scoring 0/0.5/1/1.5/2: {:?}; Elo of the tested agent {:+.1} [{:+.1}, {:+.1}] (95%, each pair one sample; an infinite end is unbounded)",
+            result.pentanomial, result.elo, result.elo_low, result.elo_high
+        ),
+    ]
+}
+
+/// How the ratings and intervals are computed, as the Markdown report's
+/// closing section.
+const RATINGS_NOTE: &str = "\n## How the ratings are computed\n\n\
+Ratings are the maximum-likelihood fit of the Bradley-Terry model: agent `a` scores against `b` \
+with probability 1 / (1 + 10^((r_b - r_a) / 400)), a draw counting half a win for each. \
+The anchor's rating is held at 0 and every other rating is measured against it. \
+One virtual draw is added to every pair of agents that met, so that an agent that won every game \
+still gets a finite rating: 12 wins in 12 games rate +559 (12.5 points of 13) rather than infinity. \
+The virtual draw pulls every rating a little toward its opponents', by one game's worth of evidence per pairing. \
+The ratings' 95% intervals come from the curvature of the likelihood (the observed Fisher information) \
+and treat every counted game (or pair, for scored games) as independent. \
+The pairings' \"Elo by pairs\" column does not: each colour-swapped pair's total score \
+(0, 0.5, 1, 1.5 or 2 points) is one sample, and the interval is the mean score per game \
+plus or minus 1.96 standard errors of the mean of the pairs, converted to Elo; \
+an end past a score of 0 or 1 is unbounded. When every pair scored the same the variance is 0, \
+and is then taken from the counts with one pseudo-pair spread over the five outcomes. \
+See docs/ratings.md.\n";
 
 /// The lines about all games together.
 fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
@@ -271,7 +359,7 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
         .agents
         .iter()
         .filter(|agent| agent.forfeits > 0)
-        .map(|agent| format!("{} {}", agent.spec, agent.forfeits))
+        .map(|agent| format!("{} {}", agent.name, agent.forfeits))
         .collect();
     if !forfeits.is_empty() {
         lines.push(format!(
@@ -323,16 +411,25 @@ fn repeats_text(summary: &TournamentSummary) -> String {
 /// A plain-text report for the terminal.
 pub fn text_report(summary: &TournamentSummary) -> String {
     let mut out = format!(
-        "{} tournament: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n{}\n\n",
+        "{} {}: {} agents, {} of {} games played, seed {}, Elo of {} anchored on {} = 0\n{}{}\n\n",
         summary.game,
+        run_kind(summary),
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
         summary.seed,
         summary.rated_by,
         summary.anchor,
+        gauntlet_text(summary),
         repeats_text(summary)
     );
+    if let Some(result) = &summary.match_result {
+        for line in sprt_lines(result) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
     out.push_str(&agents_table(summary, plain, false).text());
     out.push_str("\npairings (first agent's view):\n");
     out.push_str(&pairings_table(summary, plain).text());
@@ -350,10 +447,18 @@ pub fn text_report(summary: &TournamentSummary) -> String {
 
 /// A Markdown report with the same content.
 pub fn markdown_report(summary: &TournamentSummary) -> String {
-    let mut out = format!("# {} tournament\n\n", summary.game);
+    let mut out = format!("# {} {}\n\n", summary.game, run_kind(summary));
+    if let Some(result) = &summary.match_result {
+        out.push_str("## Sequential test\n\n");
+        for line in sprt_lines(result) {
+            out.push_str(&format!("- {line}\n"));
+        }
+        out.push('\n');
+    }
     out.push_str(&format!(
-        "{} agents, {} of {} games played ({} per pairing, in colour-swapped pairs), seed {}, rules `{}`. \
+        "{}{} agents, {} of {} games played ({} per pairing, in colour-swapped pairs), seed {}, rules `{}`. \
          Elo from a Bradley-Terry fit to the results of {}, anchored on `{}` = 0, with 95% intervals. {}\n\n",
+        gauntlet_text(summary),
         summary.agents.len(),
         summary.games_played,
         summary.games_scheduled,
@@ -380,6 +485,7 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         out.push_str(&format!("- {line}\n"));
     }
     out.push_str(&provenance_section(summary));
+    out.push_str(RATINGS_NOTE);
     out
 }
 
@@ -395,7 +501,7 @@ fn provenance_section(summary: &TournamentSummary) -> String {
         lines.push(format!("- rules in force: `{rules}`"));
     }
     for (agent, configuration) in summary.agents.iter().zip(&provenance.agent_configurations) {
-        lines.push(format!("- `{}`: `{configuration}`", agent.spec));
+        lines.push(format!("- `{}`: `{configuration}`", agent.name));
     }
     if lines.is_empty() {
         return String::new();
@@ -469,7 +575,7 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
             r##"<text x="{}" y="{:.1}" text-anchor="end" dominant-baseline="middle">{}</text><line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#1f5fa8" stroke-width="2"/><circle cx="{:.1}" cy="{y:.1}" r="4" fill="#1f5fa8"><title>{:+.0} [{:+.0}, {:+.0}]</title></circle>"##,
             LABEL - 10.0,
             y,
-            escape(&agent.spec),
+            escape(&agent.name),
             x(agent.elo_low),
             x(agent.elo_high),
             x(agent.elo),

@@ -204,6 +204,9 @@ pub fn run_tournament<G: Notation>(
     require_two_players(config, start)?;
     let streaks = ForfeitStreaks::new(config.agents.len(), options.max_forfeits)
         .map_err(TournamentError::Invalid)?;
+    // A failing agent is named as the reports name it, so that the two
+    // seats of a spec that plays itself are told apart.
+    let names = config.display_names();
     let shard_games: Vec<ScheduledGame> = config
         .schedule()
         .into_iter()
@@ -276,7 +279,7 @@ pub fn run_tournament<G: Notation>(
             });
             let outcome = outcome.and_then(|line| {
                 options.progress.game_done(&line);
-                let streak = streaks.count(&line, &config.agents);
+                let streak = streaks.count(&line, &names);
                 played.lock().expect("no thread panicked").push(line);
                 streak.map_err(|stop| Some(TournamentError::Play(stop)))
             });

@@ -39,6 +39,59 @@ pub enum SprtDecision {
     Continue,
 }
 
+/// Where a match's test ended, as `norn match` prints it and the match's
+/// `summary.json` and `report.md` keep it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtResult {
+    /// The test's hypotheses and error rates.
+    pub sprt: Sprt,
+    /// Where the test stood when the match stopped: H1 accepted, H0
+    /// accepted, or [`SprtDecision::Continue`] (`continue`) when it stopped
+    /// undecided (out of pairs, repeating, or interrupted).
+    pub decision: SprtDecision,
+    /// The log-likelihood ratio of H1 against H0 over the counted pairs.
+    pub llr: f64,
+    /// The bound at or below which the test accepts H0.
+    pub llr_lower: f64,
+    /// The bound at or above which the test accepts H1.
+    pub llr_upper: f64,
+    /// Games played, repeats included.
+    pub games: usize,
+    /// Colour-swapped pairs the test counted.
+    pub pairs: u64,
+    /// Pairs not counted because their two games repeat an earlier pair's
+    /// (the same opening and moves): a repeat is no new evidence.
+    pub repeated_pairs: u64,
+    /// Whether the match stopped undecided because a whole cycle of the
+    /// openings ([`crate::arena::Openings::cycle`]) brought only repeated pairs:
+    /// deterministic agents have nothing more to show from these openings.
+    pub stopped_repeating: bool,
+    /// Pairs in which the tested agent scored 0, 0.5, 1, 1.5 and 2 points.
+    pub pentanomial: [u64; 5],
+    /// Elo of the tested agent over the baseline from the counted pairs
+    /// ([`Pentanomial::elo_estimate`]).
+    pub elo: f64,
+    /// The lower end of `elo`'s 95% interval (`null` when unbounded).
+    pub elo_low: f64,
+    /// The upper end of `elo`'s 95% interval (`null` when unbounded).
+    pub elo_high: f64,
+}
+
+impl SprtResult {
+    /// The verdict in words, e.g. `H1 accepted (Elo difference at least +10)`.
+    pub fn verdict(&self) -> String {
+        match self.decision {
+            SprtDecision::AcceptH1 => {
+                format!("H1 accepted (Elo difference at least {:+})", self.sprt.elo1)
+            }
+            SprtDecision::AcceptH0 => {
+                format!("H0 accepted (Elo difference at most {:+})", self.sprt.elo0)
+            }
+            SprtDecision::Continue => "undecided".to_string(),
+        }
+    }
+}
+
 /// Counts of pair scores: how many pairs scored 0, 0.5, 1, 1.5 and 2 points
 /// (the tested agent's total over the two games of a pair).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -59,8 +112,8 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
-    /// Mean score per game and the variance of a pair's mean score. One
-    /// pseudo-pair spread evenly over the five outcomes keeps the variance of
+    /// Mean score per game and the variance of a pair's mean score, as the
+    /// test reads them. One pseudo-pair spread evenly over the five outcomes keeps the variance of
     /// a short one-sided record from collapsing to zero, which would make the
     /// first pair decide the test; its pull on the mean fades as pairs accumulate.
     fn mean_and_variance(&self) -> (f64, f64) {
@@ -80,16 +133,69 @@ impl Pentanomial {
         (mean, variance)
     }
 
-    /// The estimated Elo difference with its 95% interval.
+    /// The mean score per game over the pairs and the variance of one
+    /// pair's mean score (its total over two games, halved), each pair one
+    /// sample: the pentanomial statistics, which count the two games of a
+    /// colour-swapped pair together because they are not independent (they
+    /// share a seed and an opening, and each agent plays each side once).
+    /// `None` before any pair. Unlike the test's statistics, nothing is added
+    /// to the counts.
+    pub fn score_and_variance(&self) -> Option<(f64, f64)> {
+        let pairs = self.pairs();
+        if pairs == 0 {
+            return None;
+        }
+        let n = pairs as f64;
+        let score = |bucket: usize| bucket as f64 / 4.0;
+        let mean = (0..5)
+            .map(|k| self.counts[k] as f64 * score(k))
+            .sum::<f64>()
+            / n;
+        let variance = (0..5)
+            .map(|k| self.counts[k] as f64 * (score(k) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Some((mean, variance))
+    }
+
+    /// The Elo difference with its 95% interval, `(elo, low, high)`: the mean
+    /// score per game converted to Elo, and the ends of
+    /// `mean ± 1.96 sqrt(variance / pairs)` ([`Self::score_and_variance`])
+    /// converted the same way. A score of 0 or 1, or an end beyond it, is an
+    /// unbounded Elo difference (an infinity, never clipped). When every pair
+    /// scored the same, the variance is 0, which would claim a certainty that
+    /// a few pairs cannot give (a zero-width interval); the variance then
+    /// comes from the counts with the test's pseudo-pair added (0.2 of a
+    /// pair on each outcome), the mean staying the pairs' own. Before any
+    /// pair nothing is known: `(0, -inf, +inf)`.
     pub fn elo_estimate(&self) -> (f64, f64, f64) {
-        let (mean, variance) = self.mean_and_variance();
-        let half_width = Z_95 * (variance / self.pairs().max(1) as f64).sqrt();
-        let clamp = |score: f64| score.clamp(1e-6, 1.0 - 1e-6);
+        let Some((mean, variance)) = self.score_and_variance() else {
+            return (0.0, f64::NEG_INFINITY, f64::INFINITY);
+        };
+        let variance = if variance == 0.0 {
+            self.mean_and_variance().1
+        } else {
+            variance
+        };
+        let half_width = Z_95 * (variance / self.pairs() as f64).sqrt();
         (
-            elo_from_score(clamp(mean)),
-            elo_from_score(clamp(mean - half_width)),
-            elo_from_score(clamp(mean + half_width)),
+            elo_of(mean),
+            elo_of(mean - half_width),
+            elo_of(mean + half_width),
         )
+    }
+}
+
+/// The Elo difference of a mean score per game, unbounded (an infinity) at
+/// or beyond 0 and 1.
+fn elo_of(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        // Adding zero turns the -0 of an even score into 0.
+        elo_from_score(score) + 0.0
     }
 }
 
@@ -218,6 +324,106 @@ mod tests {
         assert!((lower + upper).abs() < 1e-12);
         assert!(Sprt { elo0: 5.0, ..sprt }.validate().is_err());
         assert!(Sprt { alpha: 0.0, ..sprt }.validate().is_err());
+    }
+
+    fn pairs_of(points: &[f64]) -> Pentanomial {
+        let mut pairs = Pentanomial::default();
+        for &total in points {
+            pairs.add_pair(total);
+        }
+        pairs
+    }
+
+    fn assert_near(actual: f64, expected: f64) {
+        assert!(
+            (actual - expected).abs() < 0.01,
+            "{actual} is not {expected}"
+        );
+    }
+
+    #[test]
+    fn pentanomial_intervals_match_hand_computed_ones() {
+        // Eight pairs scoring 2, 1.5, 1, 1, 0.5, 1.5, 1, 2 points: per game
+        // 1, .75, .5, .5, .25, .75, .5, 1, a mean of 5.25 / 8 = 0.65625.
+        // Squared deviations: 2 x 0.34375^2 + 2 x 0.09375^2 + 3 x 0.15625^2
+        // + 0.40625^2 = 0.236328125 + 0.017578125 + 0.0732421875
+        // + 0.1650390625 = 0.4921875, so the variance of a pair's mean is
+        // 0.4921875 / 8 = 0.0615234375 and that of the mean of eight pairs
+        // 0.0076904296875, a standard error of 0.0876951. The 95% interval
+        // of the score is 0.65625 -+ 1.959964 x 0.0876951 = [0.4843708,
+        // 0.8281292]; in Elo, 400 log10(s / (1 - s)): +112.33 [-10.86, +273.16].
+        let pairs = pairs_of(&[2.0, 1.5, 1.0, 1.0, 0.5, 1.5, 1.0, 2.0]);
+        let (mean, variance) = pairs.score_and_variance().unwrap();
+        assert_eq!((mean, variance), (0.65625, 0.0615234375));
+        let (elo, low, high) = pairs.elo_estimate();
+        assert_near(elo, 112.33);
+        assert_near(low, -10.86);
+        assert_near(high, 273.16);
+
+        // Three pairs of 2 points and one of 1.5: per game 1, 1, 1, .75,
+        // mean 0.9375; deviations 3 x 0.0625^2 + 0.1875^2 = 0.046875,
+        // variance 0.01171875, of the mean 0.0029296875, standard error
+        // 0.0541266, half-width 0.1060862. The score's interval [0.8314138,
+        // 1.0435862] reaches past 1: its upper end is unbounded, not a
+        // clipped figure. 0.9375 is 400 log10(15) = +470.44 Elo, the lower
+        // end 400 log10(0.8314138 / 0.1685862) = +277.20.
+        let (elo, low, high) = pairs_of(&[2.0, 2.0, 2.0, 1.5]).elo_estimate();
+        assert_near(elo, 470.44);
+        assert_near(low, 277.20);
+        assert_eq!(high, f64::INFINITY);
+
+        // One pair of 0 and one of 0.5 points: per game 0 and 0.25, mean
+        // 0.125, variance 0.015625, of the mean 0.0078125, half-width
+        // 1.959964 x 0.0883883 = 0.1732380: [-0.0482380, 0.2982380], so the
+        // lower end is unbounded and the upper 400 log10(0.298238 / 0.701762)
+        // = -148.65; the estimate is 400 log10(1 / 7) = -338.04.
+        let (elo, low, high) = pairs_of(&[0.0, 0.5]).elo_estimate();
+        assert_near(elo, -338.04);
+        assert_eq!(low, f64::NEG_INFINITY);
+        assert_near(high, -148.65);
+    }
+
+    #[test]
+    fn the_llr_matches_a_hand_computed_one() {
+        // Two pairs, of 2 points and of 1, with the pseudo-pair's 0.2 in
+        // each of the five outcomes: weights 0.2, 0.2, 1.2, 0.2, 1.2 (3 in
+        // all) on scores 0, 0.25, 0.5, 0.75, 1 per game. Mean (0.05 + 0.6 +
+        // 0.15 + 1.2) / 3 = 2/3; variance (0.2 x 4/9 + 0.2 x 25/144
+        // + 1.2 x 1/36 + 0.2 x 1/144 + 1.2 x 1/9) / 3 = 0.0972222. With
+        // H0 at 0 Elo (s0 = 0.5) and H1 at +20 (s1 = 1 / (1 + 10^-0.05) =
+        // 0.5287506): LLR = 2 x 0.0287506 x (4/3 - 1.0287506)
+        // / (2 x 0.0972222) = 0.090071.
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let llr = sprt.llr(&pairs_of(&[2.0, 1.0]));
+        assert!((llr - 0.090071).abs() < 1e-6, "{llr}");
+    }
+
+    #[test]
+    fn pairs_that_all_score_alike_take_the_variance_of_the_pseudo_pair() {
+        // Every pair split 1-1: the mean is 1/2 (0 Elo) and the variance 0.
+        // With the pseudo-pair the weights are 0.2, 0.2, 4.2, 0.2, 0.2 (5 in
+        // all), mean 2.5 / 5 = 0.5, variance (2 x 0.2 x 0.25 + 2 x 0.2 x
+        // 0.0625) / 5 = 0.025; of the mean of four pairs 0.00625, standard
+        // error 0.0790569, half-width 0.1549488: [0.3450512, 0.6549488],
+        // -+111.33 Elo.
+        let (elo, low, high) = pairs_of(&[1.0; 4]).elo_estimate();
+        assert_eq!(elo, 0.0);
+        assert_near(low, -111.33);
+        assert_near(high, 111.33);
+        // Six pairs of 2 points: the estimate is unbounded, not +2400. The
+        // pseudo-pair's weights 0.2, 0.2, 0.2, 0.2, 6.2 (7 in all) have mean
+        // 6.5 / 7 = 0.9285714 and variance 0.0484694; of the mean of six
+        // pairs 0.0080782, standard error 0.0898790, half-width 0.1761596,
+        // so the score is at least 1 - 0.1761596 = 0.8238404: +267.97 Elo.
+        let (elo, low, high) = pairs_of(&[2.0; 6]).elo_estimate();
+        assert_eq!((elo, high), (f64::INFINITY, f64::INFINITY));
+        assert_near(low, 267.97);
+        assert_eq!(Pentanomial::default().score_and_variance(), None);
     }
 
     #[test]

@@ -247,6 +247,7 @@ pub(super) fn describe_difference(old: &TournamentConfig, new: &TournamentConfig
         ("max plies", old.max_plies != new.max_plies),
         ("anchor", old.anchor != new.anchor),
         ("openings", old.openings != new.openings),
+        ("gauntlet", old.gauntlet != new.gauntlet),
     ];
     let differing: Vec<&str> = fields
         .iter()

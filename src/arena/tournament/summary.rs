@@ -5,6 +5,7 @@ use super::config::TournamentConfig;
 use super::log::GameLine;
 use super::ratings::fit_ratings;
 use super::search_log::{SearchMeans, search_means};
+use super::sprt::{Pentanomial, SprtResult};
 use crate::arena::playing::{Provenance, ShardProvenance};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -83,6 +84,10 @@ pub struct SideRecord {
 pub struct AgentSummary {
     /// The agent's spec as the tournament lists it.
     pub spec: String,
+    /// The agent's name in reports: its spec, or for a spec listed more
+    /// than once (self-play) `spec #k` from its second listing on
+    /// ([`TournamentConfig::display_names`]).
+    pub name: String,
     /// Every game the agent played, whatever its seat.
     pub games: usize,
     /// Games with a strictly better payoff than the opponent's.
@@ -120,7 +125,8 @@ pub struct AgentSummary {
 /// One pairing, from the first agent's point of view.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairingSummary {
-    /// The two agents' specs; the results are the first one's.
+    /// The two agents' names ([`AgentSummary::name`]: their specs, told
+    /// apart when one spec plays itself); the results are the first one's.
     pub agents: [String; 2],
     /// The games between the two played so far, both seatings counted.
     pub games: usize,
@@ -143,6 +149,17 @@ pub struct PairingSummary {
     /// colour-swapped pair of games (e.g. Thud's two battles), in order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair_margins: Option<Vec<f64>>,
+    /// The colour-swapped pairs of distinct games (as the ratings count
+    /// them) in which the first agent scored 0, 0.5, 1, 1.5 and 2 points.
+    pub pentanomial: [u64; 5],
+    /// The first agent's Elo over the second from its mean score in those
+    /// pairs, with a 95% interval that takes each pair as one sample
+    /// ([`Pentanomial::elo_estimate`]; an unbounded end is written `null`).
+    pub pair_elo: f64,
+    /// The lower end of `pair_elo`'s 95% interval.
+    pub pair_elo_low: f64,
+    /// The upper end of `pair_elo`'s 95% interval.
+    pub pair_elo_high: f64,
 }
 
 /// Totals over all games.
@@ -196,9 +213,18 @@ pub struct TournamentSummary {
     /// provenance (empty otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shard_provenance: Vec<ShardProvenance>,
-    /// The spec of the agent whose rating is held at 0 Elo: the
-    /// configuration's anchor, else the first agent.
+    /// The name ([`AgentSummary::name`]) of the agent whose rating is held
+    /// at 0 Elo: the configuration's anchor, else the first agent, or in a
+    /// gauntlet the first baseline.
     pub anchor: String,
+    /// A gauntlet: the first agent played each of the others, which did not
+    /// play each other ([`TournamentConfig::gauntlet`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub gauntlet: bool,
+    /// For a match (`norn match`): where its sequential test ended
+    /// (`match` in JSON).
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_result: Option<SprtResult>,
     /// What the ratings are fitted to: [`RATED_BY_GAMES`], or for scored
     /// games [`RATED_BY_PAIRS`].
     pub rated_by: &'static str,
@@ -288,6 +314,25 @@ fn pair_results(games: &[&GameLine]) -> Vec<(usize, usize, f64)> {
         .collect()
 }
 
+/// The pair scores of agent `a` against agent `b` over the finished
+/// colour-swapped pairs of `games` (sorted by index): its points in both
+/// games of each pair, per game a win 1 and a draw 1/2.
+fn pairing_pentanomial(games: &[&GameLine], a: usize, b: usize) -> Pentanomial {
+    let mut pentanomial = Pentanomial::default();
+    for pair in games.windows(2) {
+        let [first, second] = [pair[0], pair[1]];
+        let between = |game: &GameLine| game.seats.contains(&a) && game.seats.contains(&b);
+        if first.index % 2 == 0 && second.index == first.index + 1 && between(first) {
+            let points: f64 = [first, second]
+                .iter()
+                .map(|game| seat_score(game, usize::from(game.seats[1] == a)))
+                .sum();
+            pentanomial.add_pair(points);
+        }
+    }
+    pentanomial
+}
+
 /// The score of seat `seat` in a game: 1 for the strictly best payoff, 0 for
 /// a worse one, 1/2 when both seats have the same payoff.
 pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
@@ -339,6 +384,7 @@ impl TournamentSummary {
         };
         let anchor = config.anchor_index();
         let fit = fit_ratings(n, &rated, anchor, 0.0);
+        let names = config.display_names();
 
         let agents = (0..n)
             .map(|agent| {
@@ -373,6 +419,7 @@ impl TournamentSummary {
                 let sides: Vec<SideRecord> = sides.into_iter().map(|(_, side)| side).collect();
                 AgentSummary {
                     spec: config.agents[agent].clone(),
+                    name: names[agent].clone(),
                     games: total.games,
                     wins: total.wins,
                     draws: total.draws,
@@ -406,8 +453,10 @@ impl TournamentSummary {
                     record.add(seat_score(game, seat));
                     *pair_margins.entry(game.index / 2).or_insert(0.0) += game.payoffs[seat];
                 }
+                let pentanomial = pairing_pentanomial(&counted, a, b);
+                let (pair_elo, pair_elo_low, pair_elo_high) = pentanomial.elo_estimate();
                 PairingSummary {
-                    agents: [config.agents[a].clone(), config.agents[b].clone()],
+                    agents: [names[a].clone(), names[b].clone()],
                     games: record.games,
                     distinct_games: distinct_games(&between),
                     wins: record.wins,
@@ -417,6 +466,10 @@ impl TournamentSummary {
                     length: LengthStats::of(between.iter().map(|game| game.plies)),
                     reasons: reasons_of(between.iter().copied()),
                     pair_margins: scored.then(|| pair_margins.into_values().collect()),
+                    pentanomial: pentanomial.counts,
+                    pair_elo,
+                    pair_elo_low,
+                    pair_elo_high,
                 }
             })
             .collect();
@@ -449,7 +502,9 @@ impl TournamentSummary {
             games_played: games.len(),
             provenance: Provenance::default(),
             shard_provenance: Vec::new(),
-            anchor: config.agents[anchor].clone(),
+            anchor: names[anchor].clone(),
+            gauntlet: config.gauntlet,
+            match_result: None,
             rated_by: if scored {
                 RATED_BY_PAIRS
             } else {
@@ -498,6 +553,7 @@ mod tests {
             seed: 1,
             max_plies: None,
             anchor: None,
+            gauntlet: false,
             openings: crate::arena::Openings::Start,
         };
         let games = (0..10)
@@ -550,6 +606,33 @@ mod tests {
         assert_eq!(varied.overall.distinct_games, 10);
         assert_eq!(varied.repeated_pairs, 0);
         assert!(!crate::arena::text_report(&varied).contains("warning"));
+    }
+
+    #[test]
+    fn each_pairing_counts_its_distinct_pairs_by_points() {
+        let (config, mut games) = battles();
+        // Each pair is one battle lost and one won by the weak agent: 1
+        // point of 2, every time. The five pairs repeat one pair.
+        let repeated = TournamentSummary::compute(&config, &games, false);
+        assert_eq!(repeated.pairings[0].pentanomial, [0, 0, 1, 0, 0]);
+        for (index, game) in games.iter_mut().enumerate() {
+            game.moves = vec![PlyText::Move(index.to_string())];
+        }
+        // Four distinct pairs of 1 point and one the weak agent lost twice
+        // (0 points): per game 0.5 four times and 0, mean 0.4, variance
+        // (4 x 0.01 + 0.16) / 5 = 0.04, standard error sqrt(0.04 / 5) =
+        // 0.0894427, score interval 0.4 -+ 0.1753045 = [0.2246955,
+        // 0.5753045]: -70.44 Elo [-215.15, +52.73].
+        games[1].payoffs = [2.0, -2.0];
+        let pairing = &TournamentSummary::compute(&config, &games, false).pairings[0];
+        assert_eq!(pairing.pentanomial, [1, 0, 4, 0, 0]);
+        for (actual, expected) in [
+            (pairing.pair_elo, -70.44),
+            (pairing.pair_elo_low, -215.15),
+            (pairing.pair_elo_high, 52.73),
+        ] {
+            assert!((actual - expected).abs() < 0.01, "{pairing:?}");
+        }
     }
 
     #[test]
