@@ -189,7 +189,7 @@ impl<G: Notation> RecordedGame<G> {
     /// The result in words: `attackers win (escape)`, `draw (repetition)`.
     pub fn result_text(&self) -> String {
         let result = match self.result {
-            RecordedResult::Win(player) => format!("{} wins", self.start.player_name(player)),
+            RecordedResult::Win(player) => format!("{} won", self.start.player_name(player)),
             RecordedResult::Draw => "draw".to_string(),
             RecordedResult::Unfinished => "unfinished".to_string(),
         };
