@@ -111,8 +111,8 @@ pub struct RecordedGame<G: Game> {
     pub note: Option<String>,
 }
 
-/// The games of a log's text as records, each checked first as
-/// [`replay_log`] checks it.
+/// The games of a log's text as records in the order of their numbers,
+/// each checked first as [`replay_log`] checks it.
 ///
 /// # Errors
 /// A line that is not a logged game, or a game that does not replay as
@@ -130,6 +130,8 @@ pub fn recorded_games<G: Notation>(start: &G, text: &str) -> Result<Vec<Recorded
             recorded_game(start, &game).map_err(|error| format!("line {}: {error}", number + 1))?,
         );
     }
+    // A log holds games in the order they finished; records go by number.
+    games.sort_by_key(|game| game.number);
     Ok(games)
 }
 
