@@ -273,6 +273,7 @@ fn pgn_refuses_illegal_moves_and_bad_tags_with_errors() {
         ("[Event \"x\n\n1. e4 *\n", "tag"),
         ("[FEN \"8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n", "game at line 1"),
         ("1. e4 {never closed\n", "comment"),
+        ("1. e4 } e5 *\n", "outside a comment"),
     ] {
         let error = pgn::read_games(text, rules).unwrap_err().to_string();
         assert!(error.contains(problem), "{text:?}: {error}");

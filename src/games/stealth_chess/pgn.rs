@@ -489,6 +489,10 @@ fn read_game(
         let end = rest
             .find(|c: char| c.is_whitespace() || "{}();".contains(c))
             .unwrap_or(rest.len());
+        if end == 0 {
+            // Only a `}` outside a comment stops a token before it starts.
+            return Err(at(format!("a `{c}` outside a comment")));
+        }
         let token = &rest[..end];
         rest = &rest[end..];
         if depth > 0 || token.starts_with('$') {
