@@ -171,8 +171,12 @@ pub struct ImportFormat<G: Game> {
     pub title: &'static str,
     /// Reads a file's whole text under the rules into its games; refuses
     /// text that is not in the format.
-    pub read: fn(&str, &G::Rules) -> Result<Vec<RecordedGame<G>>, ParseError>,
+    pub read: ReadRecords<G>,
 }
+
+/// Reads a file's whole text under the rules into its games
+/// ([`ImportFormat::read`]).
+pub type ReadRecords<G> = fn(&str, &<G as Game>::Rules) -> Result<Vec<RecordedGame<G>>, ParseError>;
 
 /// An exact solver of a game's simultaneous-move positions: it solves a
 /// state over at most `rounds` rounds (the game's own round limit
