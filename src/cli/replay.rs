@@ -15,7 +15,8 @@ pub struct ReplayArgs {
     /// records in the game's own format (hnefatafl: CSV lines
     /// moves,attacker_captures,defender_captures,result)
     file: PathBuf,
-    /// Rules options as key=value pairs
+    /// Rules options as key=value pairs (for a game log: by default those
+    /// its run's config.json beside it records)
     #[arg(long)]
     rules: Option<String>,
     /// Print one JSON summary object instead of text
@@ -23,11 +24,13 @@ pub struct ReplayArgs {
     json: bool,
     /// Write the games as records instead of checking them: `text` (every
     /// game: header lines, then its plies in the game's notation) or a
-    /// format of the game's own (stealth-chess: pgn; hnefatafl: opentafl)
+    /// format the game writes for other programs (a name the game lacks
+    /// lists those it has)
     #[arg(long, value_name = "FORMAT", conflicts_with = "json")]
     export: Option<String>,
-    /// Read FILE as records in a format of the game's own (hnefatafl: csv,
-    /// opentafl) and write them out as --export says (text by default)
+    /// Read FILE as records in a format of other programs that the game
+    /// reads (a name the game lacks lists those it has) and write them out
+    /// as --export says (text by default)
     #[arg(long, value_name = "FORMAT", conflicts_with = "json")]
     import: Option<String>,
     /// Write the records to this file instead of standard output
