@@ -561,6 +561,21 @@ fn a_run_under_other_rules_replays_with_the_rules_of_its_config() {
         "{}",
         stdout(&replay)
     );
+    // The log as text: the plies of simultaneous choices joined by `&`.
+    let text = norn(&[
+        "replay",
+        "nibelungen",
+        log.to_str().unwrap(),
+        "--export",
+        "text",
+    ]);
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    assert_eq!(stdout(&text).matches("\ngame ").count() + 1, 24);
+    assert!(stdout(&text).contains(" & "), "{}", stdout(&text));
     // Under the default rules, given by hand, the games that end by the
     // round limit do not replay.
     let defaults = norn(&[
