@@ -454,7 +454,10 @@ fn read_game(
     .map_err(|error| at(error.to_string()))?;
     let chess = !stealth;
     if chess && !is_chess(&start) {
-        return Err(at("a chess game's position has no Assassin".into()));
+        return Err(at(
+            "a position with Assassins is Stealth Chess: it needs [Variant \"Stealth Chess\"]"
+                .into(),
+        ));
     }
     let mut state = start.clone();
     let mut moves = Vec::new();
