@@ -1,6 +1,7 @@
 //! Every game once: its name, title, sides and capabilities, and what the
 //! library offers for it beyond the generic code (its own policies, the
-//! objectives of its exact solutions, a record format, an engine protocol).
+//! objectives of its exact solutions, record formats read and written, an
+//! engine protocol).
 //!
 //! The command line, the conformance suite (`tests/suite/all_games.rs`) and the
 //! benches iterate over this list, so a game cannot opt out of any of them,
@@ -32,6 +33,7 @@
 //! ```
 
 use crate::agents::{self, Agent};
+use crate::arena::RecordedGame;
 use crate::arena::solutions::EquilibriumReport;
 use crate::core::{
     Capabilities, Encoding, Evaluate, Game, Notation, Objective, ParseError, escape_control,
@@ -102,6 +104,20 @@ pub trait Registered: Notation + Encoding + Evaluate + PartialEq + std::fmt::Deb
         Vec::new()
     }
 
+    /// The formats other programs read that `norn replay --export` writes
+    /// the game's records in, beyond the text every game has (the plies in
+    /// the game's own notation, [`RecordedGame::text`]).
+    fn export_formats() -> Vec<ExportFormat<Self>> {
+        Vec::new()
+    }
+
+    /// The formats of other programs' records that `norn replay --import`
+    /// reads into records of the game, to be written again in any export
+    /// format.
+    fn import_formats() -> Vec<ImportFormat<Self>> {
+        Vec::new()
+    }
+
     /// The game's own exact solvers of simultaneous-move positions, beyond
     /// the generic depth-first one (`norn solve --method NAME`).
     fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {
@@ -134,6 +150,33 @@ pub struct RecordFormat<G: Game> {
     /// not in the format.
     pub replay: fn(&str, &G::Rules) -> Result<RecordsReplay, ParseError>,
 }
+
+/// A format that a game's records are written in for other programs
+/// (chess tools read PGN, tafl programs OpenTafl's records).
+pub struct ExportFormat<G: Game> {
+    /// What `norn replay --export` calls it, e.g. `pgn`.
+    pub name: &'static str,
+    /// A one-line description of what it writes.
+    pub title: &'static str,
+    /// Writes one game; the games of a file follow one another. Refuses a
+    /// game the format cannot hold.
+    pub write: fn(&RecordedGame<G>) -> Result<String, String>,
+}
+
+/// A format of other programs' records that a game reads.
+pub struct ImportFormat<G: Game> {
+    /// What `norn replay --import` calls it, e.g. `opentafl`.
+    pub name: &'static str,
+    /// A one-line description of the files it reads.
+    pub title: &'static str,
+    /// Reads a file's whole text under the rules into its games; refuses
+    /// text that is not in the format.
+    pub read: ReadRecords<G>,
+}
+
+/// Reads a file's whole text under the rules into its games
+/// ([`ImportFormat::read`]).
+pub type ReadRecords<G> = fn(&str, &<G as Game>::Rules) -> Result<Vec<RecordedGame<G>>, ParseError>;
 
 /// An exact solver of a game's simultaneous-move positions: it solves a
 /// state over at most `rounds` rounds (the game's own round limit

@@ -88,9 +88,17 @@ impl OpeningArgs {
                 OpeningSet::read(&text, start, order, seed)
                     .map_err(|error| format!("{}: {error}", path.display()))?
             }
-            None => match G::default_openings() {
-                Some(text) => OpeningSet::read(text, start, order, seed)
-                    .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME))?,
+            None => match OpeningSet::built_in(start, order, seed)? {
+                Some((set, dropped)) => {
+                    if dropped > 0 {
+                        eprintln!(
+                            "{dropped} of the built-in openings of {} cannot be played under these rules and are left out; {} remain",
+                            G::NAME,
+                            set.len()
+                        );
+                    }
+                    set
+                }
                 None if self.openings_order.is_some() => {
                     return Err(format!(
                         "--openings-order needs --openings FILE: {} has no built-in opening set",

@@ -15,8 +15,10 @@
 //! [`Setup`](crate::core::Setup) ([`fuzz_setup`]).
 
 use super::{check_reads_back, check_rules, counted_legal_moves, random_successor};
-use crate::arena::{GameLine, TournamentConfig, replay_line, replay_log};
-use crate::core::{Game, MoveList, Notation, Status, parse_key_values, rng_from_seed};
+use crate::arena::{
+    GameLine, RecordedGame, RecordedResult, TournamentConfig, replay_line, replay_log,
+};
+use crate::core::{Game, MoveList, Notation, Ply, Status, parse_key_values, rng_from_seed};
 use crate::registry::{self, GameVisitor, Registered};
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -86,7 +88,9 @@ per_game_entry_points! {
     /// of an agent built reads back into an agent.
     agent_spec => AgentSpec;
 
-    /// `GAME\nRECORDS`: a file in the game's own record format, replayed.
+    /// `GAME\nRECORDS`: a file in the game's own record formats, replayed,
+    /// and read in each format it imports and written again in each it
+    /// exports.
     game_records => GameRecords;
 
     /// `GAME\nLINES`: a session of the game's engine protocol, one command per
@@ -330,6 +334,19 @@ impl PerGame for GameRecords {
         for format in G::record_formats() {
             let _ = (format.replay)(&text, &G::Rules::default());
         }
+        // Records read in another program's format are written out again
+        // in every format, as `norn replay --import --export` does.
+        for format in G::import_formats() {
+            let Ok(games) = (format.read)(&text, &G::Rules::default()) else {
+                continue;
+            };
+            for game in &games {
+                let _ = game.text();
+                for export in G::export_formats() {
+                    let _ = (export.write)(game);
+                }
+            }
+        }
     }
 }
 
@@ -488,6 +505,36 @@ pub fn registry_seeds() -> Vec<(&'static str, Vec<u8>)> {
         .collect()
 }
 
+/// A short game from `start` (the first listed move, a dozen times) in
+/// every format the game writes.
+fn written_records<G: Registered>(start: &G) -> Vec<String> {
+    let mut state = start.clone();
+    let mut moves = MoveList::new();
+    let mut plies = Vec::new();
+    while plies.len() < 12 && state.status().player_to_move().is_some() {
+        state.legal_moves(&mut moves);
+        let Some(&mv) = moves.first() else { break };
+        state.play(mv);
+        plies.push(Ply::Move(mv));
+    }
+    let game = RecordedGame {
+        number: 1,
+        start: start.clone(),
+        plies,
+        chance_seed: 0,
+        opening_plies: 0,
+        players: Vec::new(),
+        seed: None,
+        result: RecordedResult::Unfinished,
+        reason: None,
+        note: None,
+    };
+    G::export_formats()
+        .iter()
+        .filter_map(|format| (format.write)(&game).ok())
+        .collect()
+}
+
 /// Agent specs of every kind, some of which a given game refuses.
 const SEED_SPECS: [&str; 5] = [
     "random",
@@ -533,6 +580,11 @@ impl GameVisitor for Seeds {
             seeds.push(seed("deal_text", format!("{}\n{position}", start.rules())));
             seeds.push(seed("position_text", position));
         }
+        seeds.extend(
+            written_records(&start)
+                .into_iter()
+                .map(|text| seed("game_records", text)),
+        );
         let choices: Vec<u8> = (0..64u8).map(|index| index.wrapping_mul(37)).collect();
         for target in ["listed_moves_are_legal", "incremental_hash"] {
             let mut input = format!("{name}\n").into_bytes();

@@ -38,6 +38,7 @@ mod koom_valley_facts;
 mod koom_valley_rules;
 mod nibelungen_rules;
 mod openings;
+mod records;
 mod run_directories;
 mod search_hnefatafl;
 mod search_matrix;

@@ -37,7 +37,9 @@ pub use merge::{MergedRun, merge_directories, write_merged_run};
 pub use opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, OpeningPlies, parse_openings};
 pub use openings::{OPENINGS_FILE, OpeningOrder, OpeningSet, Openings};
 pub use ratings::{RatingFit, Z_95, elo_from_score, expected_score, fit_ratings};
-pub use replay::{LogReplay, game_text, replay_log};
+pub use replay::{
+    LogReplay, RecordedGame, RecordedResult, game_text, recorded_games, replay_log, run_rules,
+};
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
 pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
 pub use search_log::{LoggedSearch, PlySearch, SearchMeans};

@@ -203,8 +203,52 @@ pub fn parse_openings<G: Notation>(text: &str, start: &G) -> Result<Vec<Opening>
 pub(super) fn for_each_opening<G: Notation>(
     text: &str,
     start: &G,
-    mut each: impl FnMut(Opening),
+    each: impl FnMut(Opening),
 ) -> Result<(), String> {
+    let count = for_each_line(text, start, each, |number, error| {
+        Err(format!("line {number}: {error}"))
+    })?;
+    if count == 0 {
+        return Err("no openings (every line is blank or a # comment)".into());
+    }
+    Ok(())
+}
+
+/// Reads the openings of `text` as [`for_each_opening`] does, but skips
+/// the lines that are not openings under the rules of `start` (plies the
+/// rules refuse, or that end the game), as a built-in set played under
+/// other rules has them; the number of lines skipped.
+///
+/// # Errors
+/// A text with more than [`MAX_OPENINGS`] openings, or none left.
+pub(super) fn for_each_playable_opening<G: Notation>(
+    text: &str,
+    start: &G,
+    each: impl FnMut(Opening),
+) -> Result<usize, String> {
+    let mut skipped = 0;
+    let skip = |_, _| {
+        skipped += 1;
+        Ok(())
+    };
+    let count = for_each_line(text, start, each, skip)?;
+    if count == 0 {
+        return Err(format!(
+            "none of its {skipped} openings can be played under these rules"
+        ));
+    }
+    Ok(skipped)
+}
+
+/// The loop of [`for_each_opening`]: `on_bad` decides what a line that is
+/// not an opening does (its number from 1, and why); the number of
+/// openings read.
+fn for_each_line<G: Notation>(
+    text: &str,
+    start: &G,
+    mut each: impl FnMut(Opening),
+    mut on_bad: impl FnMut(usize, String) -> Result<(), String>,
+) -> Result<usize, String> {
     let mut count = 0;
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -216,13 +260,13 @@ pub(super) fn for_each_opening<G: Notation>(
                 "more than {MAX_OPENINGS} openings; use a smaller set"
             ));
         }
-        let opening =
-            Opening::parse(line, start).map_err(|error| format!("line {}: {error}", number + 1))?;
-        each(opening);
-        count += 1;
+        match Opening::parse(line, start) {
+            Ok(opening) => {
+                each(opening);
+                count += 1;
+            }
+            Err(error) => on_bad(number + 1, error)?,
+        }
     }
-    if count == 0 {
-        return Err("no openings (every line is blank or a # comment)".into());
-    }
-    Ok(())
+    Ok(count)
 }

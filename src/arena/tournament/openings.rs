@@ -2,7 +2,10 @@
 //! known by its digest, and where the games of a run start (the game's
 //! start, one position, a set, or random plies).
 
-use super::opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, check_playable, for_each_opening};
+use super::opening::{
+    MAX_OPENING_PLIES, MAX_OPENINGS, Opening, check_playable, for_each_opening,
+    for_each_playable_opening,
+};
 use crate::agents::player_choices;
 use crate::core::{MoveList, Notation, Ply, Status, derive_seed, rng_from_seed};
 use rand::RngExt;
@@ -156,6 +159,31 @@ impl OpeningSet {
         Ok(set)
     }
 
+    /// The game's built-in opening set ([`Notation::default_openings`]),
+    /// if it has one, without the openings that cannot be played under the
+    /// rules of `start` (the set is made under the default rules, and
+    /// under others, such as a shorter round limit, some of its plies may
+    /// end the game or not be legal), taken in `order` as
+    /// [`OpeningSet::read`] takes it; with the number of openings left out.
+    ///
+    /// # Errors
+    /// If no opening of the set can be played under these rules.
+    pub fn built_in<G: Notation>(
+        start: &G,
+        order: OpeningOrder,
+        seed: u64,
+    ) -> Result<Option<(OpeningSet, usize)>, String> {
+        let Some(text) = G::default_openings() else {
+            return Ok(None);
+        };
+        let mut lines = Vec::new();
+        let dropped = for_each_playable_opening(text, start, |opening| lines.push(opening.line()))
+            .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME))?;
+        let mut set = OpeningSet::in_play_order(shuffled(lines, order, seed), order);
+        set.checked_under = Some(start.rules().to_string());
+        Ok(Some((set, dropped)))
+    }
+
     /// The set of `lines`, already in play order.
     fn in_play_order(lines: Vec<String>, order: OpeningOrder) -> OpeningSet {
         let mut set = OpeningSet {
@@ -302,8 +330,10 @@ impl Openings {
     }
 
     /// These openings for the game of `start`, with [`Openings::BuiltIn`]
-    /// read: the game's built-in set in its order, or [`Openings::Start`]
-    /// for a game without one. Any other openings are returned as they are.
+    /// read: the game's built-in set in its order, without the openings
+    /// the rules of `start` do not allow ([`OpeningSet::built_in`]), or
+    /// [`Openings::Start`] for a game without one. Any other openings are
+    /// returned as they are.
     ///
     /// # Errors
     /// If the built-in set does not read under the rules of `start`.
@@ -311,11 +341,9 @@ impl Openings {
         if *self != Openings::BuiltIn {
             return Ok(self.clone());
         }
-        match G::default_openings() {
-            // A sequential set is not shuffled: the seed plays no part.
-            Some(text) => OpeningSet::read(text, start, OpeningOrder::Sequential, 0)
-                .map(Openings::Set)
-                .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME)),
+        // A sequential set is not shuffled: the seed plays no part.
+        match OpeningSet::built_in(start, OpeningOrder::Sequential, 0)? {
+            Some((set, _)) => Ok(Openings::Set(set)),
             None => Ok(Openings::Start),
         }
     }

@@ -3,11 +3,14 @@
 
 use super::config::ScheduledGame;
 use super::log::{GameLine, opening_state, replay_line, replay_texts};
-use super::opening::Opening;
+use super::opening::{Opening, OpeningPlies};
 use super::report::seconds_text;
 use super::search_log::{LoggedSearch, PlySearch};
-use crate::core::{Notation, PlyText, Status};
+use super::store::read_config;
+use crate::arena::playing::{CONFIG_FILE, plies_text, resolve_pending_chance};
+use crate::core::{Game, Notation, Player, Ply, PlyText, Status, rng_from_seed};
 use serde::Serialize;
+use std::path::Path;
 
 /// The replay of a game log.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -162,4 +165,196 @@ fn decision_text(decision: &LoggedSearch) -> String {
         parts.push(format!("pv {}", decision.pv.join(" ")));
     }
     parts.join("  ")
+}
+
+/// How a recorded game ended, as far as its record says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecordedResult {
+    /// This player won.
+    Win(Player),
+    /// A draw.
+    Draw,
+    /// The record stops before the game is decided (or does not say how it
+    /// ended).
+    Unfinished,
+}
+
+/// One game as a record holds it, read from a game log or from another
+/// program's record: where it starts, its plies, who played and how it
+/// ended. Record formats are written from this ([`crate::registry::ExportFormat`])
+/// and read into it ([`crate::registry::ImportFormat`]).
+#[derive(Clone, Debug)]
+pub struct RecordedGame<G: Game> {
+    /// The game's number: its index in a tournament's schedule, or its
+    /// line in a file of records.
+    pub number: usize,
+    /// The state the plies start from: the game's start, or the position
+    /// of the game's opening. An opening of plies is part of `plies`.
+    pub start: G,
+    /// The players' plies in order (chance events are drawn again from
+    /// `chance_seed`, as [`crate::arena::replay_plies`] does).
+    pub plies: Vec<Ply<G::Move>>,
+    /// The seed the game's chance events are drawn from.
+    pub chance_seed: u64,
+    /// How many of `plies` an opening set before the players chose.
+    pub opening_plies: usize,
+    /// Who played each side, player 0 first (an agent's spec), when known.
+    pub players: Vec<String>,
+    /// The seed of the game's pair in a tournament, when it was played by
+    /// norn.
+    pub seed: Option<u64>,
+    /// How the game ended.
+    pub result: RecordedResult,
+    /// Why it ended (`checkmate`, `max-plies`, ...), when known.
+    pub reason: Option<String>,
+    /// What a reader should know of the record, such as where an imported
+    /// record stopped being legal.
+    pub note: Option<String>,
+}
+
+/// The games of a log's text as records in the order of their numbers,
+/// each checked first as [`replay_log`] checks it.
+///
+/// # Errors
+/// A line that is not a logged game, or a game that does not replay as
+/// logged; the error names it.
+pub fn recorded_games<G: Notation>(start: &G, text: &str) -> Result<Vec<RecordedGame<G>>, String> {
+    let mut games = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game: GameLine = serde_json::from_str(line)
+            .map_err(|error| format!("line {}: not a logged game: {error}", number + 1))?;
+        replay_line(start, &game).map_err(|error| format!("line {}: {error}", number + 1))?;
+        games.push(
+            recorded_game(start, &game).map_err(|error| format!("line {}: {error}", number + 1))?,
+        );
+    }
+    // A log holds games in the order they finished; records go by number.
+    games.sort_by_key(|game| game.number);
+    Ok(games)
+}
+
+/// A logged game (which replays) as a record.
+fn recorded_game<G: Notation>(start: &G, line: &GameLine) -> Result<RecordedGame<G>, String> {
+    let chance_seed = ScheduledGame {
+        index: line.index,
+        seats: line.seats,
+        seed: line.seed,
+    }
+    .chance_seed();
+    let (from, mut plies) = match &line.opening {
+        Some(opening) => {
+            let OpeningPlies { from, plies } = opening.plies(start)?;
+            (from, plies)
+        }
+        None => (start.clone(), Vec::new()),
+    };
+    let opening_plies = plies.len();
+    let mut state = from.clone();
+    for ply in &plies {
+        state.play_ply(ply);
+    }
+    let mut chance = rng_from_seed(chance_seed);
+    for (number, text) in line.moves.iter().enumerate() {
+        resolve_pending_chance(&mut state, &mut chance)?;
+        let ply = state
+            .parse_ply(text)
+            .map_err(|error| format!("ply {}: {error}", number + 1))?;
+        state.play_ply(&ply);
+        plies.push(ply);
+    }
+    let result = match &line.winner {
+        Some(side) => RecordedResult::Win(
+            line.sides
+                .iter()
+                .position(|name| name == side)
+                .ok_or_else(|| format!("the winner {side} is not one of the sides"))?,
+        ),
+        None => RecordedResult::Draw,
+    };
+    Ok(RecordedGame {
+        number: line.index,
+        start: from,
+        plies,
+        chance_seed,
+        opening_plies,
+        players: line.agents.to_vec(),
+        seed: Some(line.seed),
+        result,
+        reason: Some(line.reason.clone()),
+        note: None,
+    })
+}
+
+impl<G: Notation> RecordedGame<G> {
+    /// The result in words: `attackers win (escape)`, `draw (repetition)`.
+    pub fn result_text(&self) -> String {
+        let result = match self.result {
+            RecordedResult::Win(player) => format!("{} won", self.start.player_name(player)),
+            RecordedResult::Draw => "draw".to_string(),
+            RecordedResult::Unfinished => "unfinished".to_string(),
+        };
+        match &self.reason {
+            Some(reason) => format!("{result} ({reason})"),
+            None => result,
+        }
+    }
+
+    /// The game as text in the game's own notation: header lines
+    /// (`key: value`), then one numbered ply a line, each written from the
+    /// state it was played in (a simultaneous ply as every player's move
+    /// joined by ` & `), then a blank line.
+    ///
+    /// # Errors
+    /// If the plies do not replay from the start.
+    pub fn text(&self) -> Result<String, String> {
+        let mut out = format!("game {}\n", self.number);
+        for (player, spec) in self.players.iter().enumerate() {
+            out.push_str(&format!("{}: {spec}\n", self.start.player_name(player)));
+        }
+        if let Some(seed) = self.seed {
+            out.push_str(&format!("seed: {seed}\n"));
+        }
+        out.push_str(&format!("start: {}\n", self.start.position_text()));
+        if self.opening_plies > 0 {
+            out.push_str(&format!("opening plies: {}\n", self.opening_plies));
+        }
+        out.push_str(&format!("result: {}\n", self.result_text()));
+        if let Some(note) = &self.note {
+            out.push_str(&format!("note: {note}\n"));
+        }
+        let texts = plies_text(&self.start, &self.plies, self.chance_seed)?;
+        for (number, text) in texts.iter().enumerate() {
+            out.push_str(&format!("{}. {}\n", number + 1, text.one_line()));
+        }
+        out.push('\n');
+        Ok(out)
+    }
+}
+
+/// The rules a run was played under, as its `config.json` beside the log
+/// at `log_path` records them: `None` when there is no such file.
+///
+/// # Errors
+/// If the file does not read, is not a run's configuration, or is that of
+/// another game than `game`.
+pub fn run_rules(log_path: &Path, game: &str) -> Result<Option<String>, String> {
+    let path = log_path.with_file_name(CONFIG_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
+    };
+    let stored = read_config(&path, &text).map_err(|error| error.to_string())?;
+    if stored.config.game != game {
+        return Err(format!(
+            "{} is a run of {}, not of {game}",
+            path.display(),
+            stored.config.game
+        ));
+    }
+    Ok(Some(stored.config.rules))
 }

@@ -1,16 +1,20 @@
 //! Hnefatafl's additions: the Hnefatafl Text Protocol spoken by
-//! `norn engine hnefatafl` ([`HtpSession`]), and outside engines that
-//! speak it playing as norn agents ([`htp_engine`]).
+//! `norn engine hnefatafl` ([`HtpSession`]), outside engines that speak it
+//! playing as norn agents ([`htp_engine`]), and records in OpenTafl's
+//! format (written and read) and in the CSV of the shared data (read).
 
 pub mod htp_engine;
 mod htp_session;
+mod records;
 
 pub use htp_session::HtpSession;
 
 use crate::agents::{self, Agent};
 use crate::core::ParseError;
 use crate::games::hnefatafl::{Hnefatafl, replay_records};
-use crate::registry::{EngineProtocol, RecordFormat, RecordsReplay, Registered};
+use crate::registry::{
+    EngineProtocol, ExportFormat, ImportFormat, RecordFormat, RecordsReplay, Registered,
+};
 
 impl Registered for Hnefatafl {
     const TITLE: &'static str = "Copenhagen Hnefatafl 11x11";
@@ -46,5 +50,28 @@ impl Registered for Hnefatafl {
                 })
             },
         }]
+    }
+
+    fn export_formats() -> Vec<ExportFormat<Self>> {
+        vec![ExportFormat {
+            name: "opentafl",
+            title: "OpenTafl game records (.otg)",
+            write: records::write_opentafl,
+        }]
+    }
+
+    fn import_formats() -> Vec<ImportFormat<Self>> {
+        vec![
+            ImportFormat {
+                name: "csv",
+                title: "the game records of the shared data (CSV), each as far as it replays",
+                read: records::read_csv,
+            },
+            ImportFormat {
+                name: "opentafl",
+                title: "OpenTafl game records (.otg)",
+                read: records::read_opentafl,
+            },
+        ]
     }
 }

@@ -25,6 +25,7 @@ mod eval;
 mod movegen;
 mod moves;
 mod notation;
+pub mod opentafl;
 mod options;
 mod records;
 mod rules;

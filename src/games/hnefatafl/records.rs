@@ -7,7 +7,7 @@ use super::notation::RecordedMove;
 use super::options::HnefataflRules;
 use super::state::Hnefatafl;
 use crate::bitboard::Bitboard128;
-use crate::core::{Game, ParseError};
+use crate::core::{Game, Notation, ParseError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -52,6 +52,38 @@ impl GameRecord {
             defender_captures: count(defender_captures)?,
             result: result.trim().to_string(),
         })
+    }
+}
+
+impl GameRecord {
+    /// The record's moves from the start under `rules`, as far as they
+    /// replay: up to the first move that is illegal or captures other
+    /// pieces than it marks, or until the engine ends the game; with what
+    /// stopped them, if anything did.
+    pub fn legal_moves(&self, rules: HnefataflRules) -> (Vec<HnefataflMove>, Option<String>) {
+        let mut game = Hnefatafl::start(rules);
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (index, text) in self.moves.iter().enumerate() {
+            if let Some(reason) = game.ending() {
+                let stop = format!(
+                    "the game ends by {} after ply {index}: {} recorded moves left out",
+                    reason.name(),
+                    self.moves.len() - index
+                );
+                return (moves, Some(stop));
+            }
+            match game.parse_move(text) {
+                Ok(mv) => {
+                    game.play(mv);
+                    moves.push(mv);
+                }
+                Err(error) => {
+                    let stop = format!("ply {} does not replay: {}", index + 1, error);
+                    return (moves, Some(stop));
+                }
+            }
+        }
+        (moves, None)
     }
 }
 

@@ -37,6 +37,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod options;
+pub mod pgn;
 mod rules;
 mod setup;
 mod state;
