@@ -51,7 +51,7 @@ pub use random::RandomAgent;
 pub use record::SearchRecord;
 pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation};
 pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
-pub use spec::{AGENT_KINDS, build_agent, spec_identity};
+pub use spec::{AGENT_KINDS, build_agent};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
 use std::fmt;

@@ -457,50 +457,6 @@ fn fits_in_memory(spec: &str, what: &str, bytes: u64) -> Result<(), ParseError> 
     check_memory(what, bytes).map_err(|problem| ParseError::new(WHAT, spec, problem))
 }
 
-/// The words two specs share when they name the same agent in other words:
-/// the kind, and its options sorted by key, empty items dropped and numbers
-/// written one way, so that `mcts:iters=05,` is `mcts:iters=5` and `random:`
-/// is `random`. An outside engine's options are kept as written (its
-/// command is text for another program). A spec whose options do not read is
-/// its own identity: building it says what is wrong.
-pub fn spec_identity(spec: &str) -> String {
-    let spec = spec.trim();
-    let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
-    let Ok(mut pairs) = parse_key_values(options, WHAT) else {
-        return spec.to_string();
-    };
-    if pairs.is_empty() {
-        return kind.trim().to_string();
-    }
-    pairs.sort_unstable();
-    let numbers_too = kind.trim() != "htp";
-    let options: Vec<String> = pairs
-        .into_iter()
-        .map(|(key, value)| {
-            let value = if numbers_too {
-                number_in_one_form(value).unwrap_or_else(|| value.to_string())
-            } else {
-                value.to_string()
-            };
-            format!("{key}={value}")
-        })
-        .collect();
-    format!("{}:{}", kind.trim(), options.join(","))
-}
-
-/// A number's one written form (`05` is `5`, `1.50` is `1.5`); `None` for
-/// text that is not a number.
-fn number_in_one_form(value: &str) -> Option<String> {
-    if let Ok(whole) = value.parse::<u64>() {
-        return Some(whole.to_string());
-    }
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|number| number.is_finite())
-        .map(|number| number.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,31 +466,6 @@ mod tests {
         match build_agent::<Hnefatafl>(spec, 0) {
             Ok(_) => panic!("`{spec}` should be rejected"),
             Err(error) => error.to_string(),
-        }
-    }
-
-    #[test]
-    fn specs_in_other_words_have_one_identity() {
-        for (one, other) in [
-            ("mcts:iters=5", "mcts:iters=5,"),
-            ("mcts:iters=5", "mcts:iters=05"),
-            ("mcts:iters=5,c=1", "mcts: c=1.0 ,iters=5"),
-            ("random", "random:"),
-            ("random", " random "),
-        ] {
-            assert_eq!(spec_identity(one), spec_identity(other), "{one} / {other}");
-        }
-        for (one, other) in [
-            ("mcts:iters=5", "mcts:iters=6"),
-            ("mcts:c=0.5", "mcts:c=0.05"),
-            ("alphabeta:eval=hand", "alphabeta:eval=tuned"),
-            ("htp:cmd=./engine 05", "htp:cmd=./engine 5"),
-            (
-                "mcts:iters=18446744073709551615",
-                "mcts:iters=18446744073709551614",
-            ),
-        ] {
-            assert_ne!(spec_identity(one), spec_identity(other), "{one} / {other}");
         }
     }
 
