@@ -15,10 +15,15 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def without_provenance(summary):
     """A summary without what differs between two runs of the same games:
-    the executable, the host and the times."""
+    the executable, the host and the times (the agents' search records hold
+    the times of their decisions)."""
     summary = dict(summary)
     for key in ("build", "provenance", "shard_provenance"):
         summary.pop(key, None)
+    summary["agents"] = [
+        {key: value for key, value in agent.items() if key != "search"}
+        for agent in summary.get("agents", [])
+    ]
     return summary
 
 
