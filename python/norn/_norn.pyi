@@ -39,10 +39,16 @@ def tournament(
     openings: Optional[str] = None,
     max_plies: Optional[int] = None,
     out: Optional[str] = None,
+    gauntlet: Optional[str] = None,
+    anchor: Optional[str] = None,
 ) -> dict[str, Any]:
     """Runs a round-robin tournament as ``norn tournament`` does; returns its
     summary (the command's ``--json`` output). ``openings``: ``None`` for the
-    game's built-in set, ``"start"``, ``"random:N"`` or a position."""
+    game's built-in set, ``"start"``, ``"random:N"`` or a position.
+    ``gauntlet``: an agent that plays each of ``agents`` (the baselines),
+    which do not play each other; ratings are then anchored on the first
+    baseline unless ``anchor`` names another agent. An agent listed twice
+    plays itself (its second seat is named ``SPEC #2``)."""
 
 def winrate(
     game: str,

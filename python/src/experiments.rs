@@ -72,10 +72,11 @@ fn openings(text: Option<&str>) -> PyResult<Openings> {
     })
 }
 
-/// Runs a round-robin tournament as `norn tournament` does and returns its
-/// summary as a dictionary (the `--json` output and `summary.json`).
+/// Runs a round-robin tournament (or, with `gauntlet`, that agent against
+/// each of `agents`) as `norn tournament` does and returns its summary as a
+/// dictionary (the `--json` output and `summary.json`).
 #[pyfunction]
-#[pyo3(signature = (game, agents, games = 2, seed = 0, rules = "", threads = 1, openings = None, max_plies = None, out = None))]
+#[pyo3(signature = (game, agents, games = 2, seed = 0, rules = "", threads = 1, openings = None, max_plies = None, out = None, gauntlet = None, anchor = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn tournament<'py>(
     py: Python<'py>,
@@ -88,17 +89,20 @@ pub fn tournament<'py>(
     openings: Option<&str>,
     max_plies: Option<usize>,
     out: Option<PathBuf>,
+    gauntlet: Option<String>,
+    anchor: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let loaded = load_game(game, rules).map_err(value_error)?;
     let config = TournamentConfig {
         game: game.to_string(),
         rules: rules.to_string(),
-        agents,
+        gauntlet: gauntlet.is_some(),
+        // As on the command line: the challenger is the first agent.
+        agents: gauntlet.into_iter().chain(agents).collect(),
         games_per_pair: games,
         seed,
         max_plies,
-        anchor: None,
-        gauntlet: false,
+        anchor,
         openings: self::openings(openings)?,
     };
     let result = interruptible(py, |stop| loaded.tournament(&config, threads, out, stop))?

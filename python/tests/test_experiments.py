@@ -169,3 +169,20 @@ def test_ctrl_c_stops_a_win_rate_run_and_keeps_its_finished_deals(tmp_path):
     out = tmp_path / "run"
     call = f"norn.winrate('fenrir-cards', ['ismcts:iters=300'], deals=2000, seed=1, threads=1, out={str(out)!r})"
     assert interrupt_when_logged(call, out / "deals.jsonl", 2000) >= 1
+
+
+def test_a_gauntlet_plays_the_challenger_against_each_baseline_only(tmp_path):
+    arguments = dict(game="hnefatafl", agents=["random", "greedy"], games=2, seed=4, rules="ply-limit=30")
+    summary = norn.tournament(**arguments, gauntlet="alphabeta:depth=1")
+    assert summary["gauntlet"] is True
+    assert [pairing["agents"][0] for pairing in summary["pairings"]] == ["alphabeta:depth=1"] * 2
+    assert summary["games_played"] == 4
+    # Anchored on the first baseline, as on the command line.
+    assert summary["anchor"] == "random"
+    printed = command_line_json(
+        "tournament", "hnefatafl", "--gauntlet", "alphabeta:depth=1", "--agents", "random", "greedy",
+        "--games", "2", "--seed", "4", "--rules", "ply-limit=30", "--out", str(tmp_path / "cli-run"),
+    )
+    assert without_provenance(printed) == without_provenance(summary)
+    with pytest.raises(ValueError):
+        norn.tournament(**arguments, anchor="no-such-agent")
