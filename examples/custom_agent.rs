@@ -67,6 +67,7 @@ fn main() {
         max_plies: None,
         anchor: None,
         gauntlet: false,
+        time_control: None,
         // Each colour-swapped pair starts after four random plies, so that
         // the deterministic greedy agent does not replay one game.
         openings: Openings::RandomPlies(4),

@@ -87,6 +87,7 @@ fn main() {
         max_plies: Some(200),
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings: Openings::RandomPlies(4),
     };
     let stop = AtomicBool::new(false);

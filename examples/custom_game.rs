@@ -362,6 +362,7 @@ fn tour() -> Result<(), String> {
         max_plies: None,
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings: Default::default(),
     };
     let stop = AtomicBool::new(false);

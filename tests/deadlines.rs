@@ -289,3 +289,106 @@ fn overrun_table() {
         }
     }
 }
+
+/// Plays the first legal move after a fixed wait: an agent whose clock
+/// use is known in advance.
+struct Slow {
+    wait: Duration,
+}
+
+impl norn::agents::Agent<norn::games::hnefatafl::Hnefatafl> for Slow {
+    fn spec(&self) -> &str {
+        "slow"
+    }
+
+    fn decide(
+        &mut self,
+        state: &norn::games::hnefatafl::Hnefatafl,
+        _player: usize,
+    ) -> Result<Decision<norn::games::hnefatafl::HnefataflMove>, norn::agents::AgentError> {
+        std::thread::sleep(self.wait);
+        let mut moves = norn::core::MoveList::new();
+        norn::core::Game::legal_moves(state, &mut moves);
+        Ok(Decision::Play(moves[0]))
+    }
+}
+
+#[test]
+fn a_side_whose_clock_runs_out_loses_on_time_at_the_right_move() {
+    use norn::arena::{PlayOptions, TIME_REASON, TimeControl, play_game};
+    use norn::core::Game;
+    use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+    // The attackers wait 0.2 s a move on a clock of 0.45 s plus 0.1 s a
+    // move: 0.45, 0.35, 0.25 and then 0.15 s before their 1st to 4th
+    // moves, so the flag falls during the 4th (without the increment it
+    // would fall during the 3rd). The scheduler may add up to 16 ms a move
+    // before the 3rd move's 0.25 s is short.
+    let start = Hnefatafl::new(HnefataflRules::default());
+    let mut agents: Vec<Box<dyn norn::agents::Agent<Hnefatafl>>> = vec![
+        Box::new(Slow {
+            wait: Duration::from_millis(200),
+        }),
+        registry::build_agent::<Hnefatafl>("random", 1).unwrap(),
+    ];
+    let options = PlayOptions {
+        clock: Some("0.45+0.1".parse::<TimeControl>().unwrap()),
+        record_search: true,
+        ..PlayOptions::default()
+    };
+    let game = play_game(&start, &mut agents, &options).unwrap();
+    assert_eq!(game.outcome.reason, TIME_REASON);
+    assert_eq!(game.outcome.payoffs.as_slice(), [-1.0, 1.0]);
+    // Three moves of each side, and the attackers' fourth never came.
+    assert_eq!(game.plies.len(), 6);
+    assert_eq!(game.decisions.len(), 6);
+    let waited: Vec<f64> = game
+        .decisions
+        .iter()
+        .step_by(2)
+        .map(|ply| ply[0].seconds)
+        .collect();
+    assert!(waited.iter().all(|&seconds| seconds >= 0.2), "{waited:?}");
+    // The same game without a clock goes on.
+    let unclocked = play_game(
+        &start,
+        &mut agents,
+        &PlayOptions {
+            max_plies: Some(8),
+            ..PlayOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(unclocked.plies.len(), 8);
+}
+
+#[test]
+fn an_agent_with_a_time_limit_spends_its_clock() {
+    use norn::arena::{PlayOptions, TIME_REASON, play_game};
+    use norn::core::Game;
+    use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
+    // 2 s a side and 20 ms a move: alpha-beta told to search 1 s a move
+    // (ms=1000) searches a share of its clock instead and never loses on
+    // time in 16 plies (2 s would be gone by its third move at 1 s each).
+    let start = Hnefatafl::new(HnefataflRules::default());
+    let mut agents: Vec<Box<dyn norn::agents::Agent<Hnefatafl>>> = vec![
+        registry::build_agent::<Hnefatafl>("alphabeta:ms=1000", 1).unwrap(),
+        registry::build_agent::<Hnefatafl>("random", 2).unwrap(),
+    ];
+    let options = PlayOptions {
+        clock: Some("2+0.02".parse().unwrap()),
+        max_plies: Some(16),
+        record_search: true,
+        ..PlayOptions::default()
+    };
+    let game = play_game(&start, &mut agents, &options).unwrap();
+    assert_ne!(game.outcome.reason, TIME_REASON);
+    let spent: f64 = game
+        .decisions
+        .iter()
+        .step_by(2)
+        .map(|ply| ply[0].seconds)
+        .sum();
+    // Each move takes about a thirtieth of what is left plus most of the
+    // increment: well under the 2 s and the 8 x 20 ms gained, yet searched.
+    assert!(spent > 0.2 && spent < 1.5, "{spent} s");
+}

@@ -97,6 +97,7 @@ pub fn tournament<'py>(
         game: game.to_string(),
         rules: rules.to_string(),
         gauntlet: gauntlet.is_some(),
+        time_control: None,
         // As on the command line: the challenger is the first agent.
         agents: gauntlet.into_iter().chain(agents).collect(),
         games_per_pair: games,

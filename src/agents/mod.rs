@@ -55,6 +55,7 @@ pub use spec::{AGENT_KINDS, build_agent};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
 use std::fmt;
+use std::time::Duration;
 
 /// What an agent does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,12 +153,27 @@ pub trait Agent<G: Game>: Send {
         Ok(())
     }
 
+    /// Tells the agent, before it decides, what its game clock holds and
+    /// what each move adds to it. An agent with a time limit (alpha-beta
+    /// and MCTS with `ms`) searches for [`move_time`] of it instead; the
+    /// others ignore it, and their time counts on the clock all the same.
+    fn clock(&mut self, _remaining: Duration, _increment: Duration) {}
+
     /// What the agent's last decision found and cost, if it searched:
     /// alpha-beta and MCTS agents keep it; `None` for the others and before
     /// the first decision.
     fn last_search(&self) -> Option<SearchRecord<G::Move>> {
         None
     }
+}
+
+/// How long an agent with a time limit searches when its game clock holds
+/// `remaining` and gains `increment` a move: a thirtieth of what is left
+/// plus three quarters of the increment, and never more than half of what
+/// is left, so that a long game cannot run the clock out and the time it
+/// gains is spent.
+pub fn move_time(remaining: Duration, increment: Duration) -> Duration {
+    (remaining / 30 + increment.mul_f64(0.75)).min(remaining / 2)
 }
 
 /// Fills `moves` with the choices of `player` in `state`: its legal moves

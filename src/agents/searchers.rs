@@ -1,11 +1,12 @@
 use super::spec::full_spec;
-use super::{Agent, AgentError, Decision, SearchRecord};
+use super::{Agent, AgentError, Decision, SearchRecord, move_time};
 use crate::core::{
     Configurable, Declared, Evaluate, Evaluator, Game, GameEvaluation, Kind, Player, Ply, Status,
     Value, write_options,
 };
 use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
 use std::any::Any;
+use std::time::Duration;
 
 /// `eval`: one of the game's named evaluations, kept in the
 /// `Option<String>` field `eval` (`None`, not written, for the game's own),
@@ -167,6 +168,12 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
         self.last_search.as_ref()?.downcast_ref().cloned()
     }
 
+    fn clock(&mut self, remaining: Duration, increment: Duration) {
+        if self.search.config().time.is_some() {
+            self.search.set_time(Some(move_time(remaining, increment)));
+        }
+    }
+
     fn reset(&mut self) {
         self.search.clear();
         self.last_search = None;
@@ -282,6 +289,12 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
     fn last_search(&self) -> Option<SearchRecord<G::Move>> {
         self.last_search.clone()
+    }
+
+    fn clock(&mut self, remaining: Duration, increment: Duration) {
+        if self.search.config().time.is_some() {
+            self.search.set_time(Some(move_time(remaining, increment)));
+        }
     }
 
     fn memory_bytes(&self) -> u64 {

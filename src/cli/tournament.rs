@@ -4,8 +4,9 @@ use super::progress::GamesBar;
 use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet, Openings,
-    RunOptions, Shard, Sprt, SprtDecision, TournamentConfig, TournamentSummary, check_line,
-    merge_directories, run_match, run_tournament, text_report, write_merged_run, write_reports,
+    RunOptions, Shard, Sprt, SprtDecision, TimeControl, TournamentConfig, TournamentSummary,
+    check_line, merge_directories, run_match, run_tournament, text_report, write_merged_run,
+    write_reports,
 };
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
@@ -198,6 +199,11 @@ pub struct TournamentArgs {
     /// agent loses the game it fails in)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
+    /// A game clock per side, BASE+INCREMENT in seconds (60+0.5): a side
+    /// that runs out of time loses; agents with a time limit (ms=) spend
+    /// their clock instead
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
     /// Log what each move cost: the time of every decision, and the
     /// searchers' depth or iterations, nodes, score and expected line
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
@@ -265,6 +271,11 @@ pub struct MatchArgs {
     /// agent loses the game it fails in)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
+    /// A game clock per side, BASE+INCREMENT in seconds (60+0.5): a side
+    /// that runs out of time loses; agents with a time limit (ms=) spend
+    /// their clock instead
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
     /// Drop log lines that fail the resume checks and play their games again
     #[arg(long, requires = "out")]
     repair: bool,
@@ -346,6 +357,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         max_plies: args.max_plies,
         anchor: args.anchor.clone(),
         gauntlet: args.gauntlet.is_some(),
+        time_control: args.tc,
         openings: args.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
@@ -472,6 +484,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         max_plies: args.max_plies,
         anchor: None,
         gauntlet: false,
+        time_control: args.tc,
         openings: args.openings.openings(&start, args.seed)?,
     };
     let stop = interrupt_flag();

@@ -29,6 +29,7 @@ fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
         max_plies: Some(120),
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings,
     };
     let start = Hnefatafl::new(HnefataflRules::default());

@@ -62,6 +62,7 @@ fn config(agents: [&str; 2], games: usize) -> TournamentConfig {
         max_plies: Some(200),
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings: Openings::Start,
     }
 }

@@ -12,6 +12,7 @@ mod all_games;
 mod cli;
 mod cli_limits;
 mod cli_play;
+mod clocks;
 mod crash_safety;
 mod custom_game;
 mod docs_tables;

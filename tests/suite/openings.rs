@@ -271,6 +271,7 @@ fn config(openings: Openings) -> TournamentConfig {
         max_plies: Some(60),
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings,
     }
 }

@@ -351,6 +351,7 @@ fn hnefatafl_match(
         max_plies: Some(20),
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings: Openings::Start,
     };
     let options = MatchOptions {

@@ -33,6 +33,7 @@ fn recorded_run<G: Registered>(
         anchor: None,
         openings: Openings::Start,
         gauntlet: false,
+        time_control: None,
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {

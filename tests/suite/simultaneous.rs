@@ -153,6 +153,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         max_plies: None,
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings: Openings::Start,
     };
     let stop = AtomicBool::new(false);

@@ -69,6 +69,7 @@ fn config() -> TournamentConfig {
         max_plies: Some(300),
         anchor: None,
         gauntlet: false,
+        time_control: None,
         openings: Openings::Start,
     }
 }

@@ -1,13 +1,14 @@
 //! Playing one game between agents: the loop behind `norn play`, tournaments
 //! and matches.
 
+use super::clock::TimeControl;
 use crate::agents::{Agent, Decision, SearchRecord, player_choices};
 use crate::core::{
     Game, GameRng, MoveList, Notation, Outcome, ParseError, Payoffs, Player, Ply, PlyText, Status,
     resolve_chance, rng_from_seed,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Builds the agent of a seat from its spec and the seat's seed, or says
 /// what is wrong with the spec: how tournaments, matches and win-rate runs
@@ -19,6 +20,9 @@ pub type AgentFactory<'a, G> =
 pub const MAX_PLIES_REASON: &str = "max-plies";
 /// The reason recorded when an agent resigns.
 pub const RESIGNATION_REASON: &str = "resignation";
+/// The reason recorded when a side's game clock runs out
+/// ([`PlayOptions::clock`]): it loses on time.
+pub const TIME_REASON: &str = "time";
 /// The reason recorded when an agent fails (an error, an illegal move, an
 /// outside engine that exits or does not answer in time) and loses by
 /// forfeit ([`PlayOptions::forfeits`]).
@@ -38,6 +42,12 @@ pub(crate) fn max_plies_outcome<G: Game>(state: &G) -> Outcome {
 /// them, and for the others the highest (two players) or the middle.
 pub(crate) fn resignation_outcome<G: Game>(state: &G, player: Player) -> Outcome {
     lost_by(state, player, RESIGNATION_REASON)
+}
+
+/// The outcome of `player`'s clock running out in `state`: as a
+/// resignation.
+pub(crate) fn time_loss_outcome<G: Game>(state: &G, player: Player) -> Outcome {
+    lost_by(state, player, TIME_REASON)
 }
 
 /// The outcome of `player` forfeiting in `state`: as a resignation.
@@ -183,12 +193,23 @@ pub struct PlayOptions<'a> {
     /// Keep what each decision cost: the time each agent took and its
     /// search record ([`PlayedGame::decisions`]).
     pub record_search: bool,
+    /// A game clock for each player: a player whose decision takes longer
+    /// than its clock holds loses on time ([`TIME_REASON`]). Each agent is
+    /// told its clock before it decides ([`Agent::clock`]).
+    pub clock: Option<TimeControl>,
+}
+
+/// The players' game clocks during a game.
+struct Clocks {
+    remaining: Vec<Duration>,
+    increment: Duration,
 }
 
 /// What the agents chose in one state.
 enum Choice<M> {
     Ply(Ply<M>),
     Resign(Player),
+    OutOfTime(Player),
 }
 
 /// Plays `start` to its end with `agents[p]` choosing for player `p`.
@@ -251,6 +272,10 @@ pub fn play_game_after<G: Game>(
         plies: Vec::new(),
         decisions: Vec::new(),
     };
+    let mut clocks = options.clock.map(|control| Clocks {
+        remaining: vec![control.base; state.num_players()],
+        increment: control.increment,
+    });
     loop {
         let deciders: Vec<Player> = match state.status() {
             Status::Over(outcome) => {
@@ -275,12 +300,16 @@ pub fn play_game_after<G: Game>(
         }
         let mut decisions = Vec::new();
         let record = options.record_search.then_some(&mut decisions);
-        let ply = match choose(&state, agents, &deciders, record) {
+        let ply = match choose(&state, agents, &deciders, record, clocks.as_mut()) {
             Ok(Choice::Ply(ply)) => ply,
             Err(failure) => return failure.end(&state, played, options),
             Ok(Choice::Resign(player)) => {
                 let outcome = resignation_outcome(&state, player);
                 return Ok(played.ended(outcome, Some(player), options.chance_seed));
+            }
+            Ok(Choice::OutOfTime(player)) => {
+                let outcome = time_loss_outcome(&state, player);
+                return Ok(played.ended(outcome, None, options.chance_seed));
             }
         };
         for agent in agents.iter_mut() {
@@ -424,22 +453,36 @@ pub fn plies_text<G: Notation>(
 /// Asks the agents of `deciders` for their moves in `state`: one move for a
 /// single decider, a joint move for all players at a simultaneous choice.
 /// With `record`, each decision's time and search record are added to it.
+/// With `clocks`, each agent is told its clock, and a decision that takes
+/// longer than the clock holds loses on time.
 fn choose<G: Game>(
     state: &G,
     agents: &mut [Box<dyn Agent<G>>],
     deciders: &[Player],
     mut record: Option<&mut Vec<DecisionRecord<G::Move>>>,
+    mut clocks: Option<&mut Clocks>,
 ) -> Result<Choice<G::Move>, Failure> {
     let mut moves = Vec::with_capacity(deciders.len());
     for &player in deciders {
         let agent = &mut agents[player];
+        if let Some(clocks) = clocks.as_deref() {
+            agent.clock(clocks.remaining[player], clocks.increment);
+        }
         let started = Instant::now();
         let decision = agent.decide(state, player);
+        let elapsed = started.elapsed();
         if let Some(record) = record.as_deref_mut() {
             record.push(DecisionRecord {
-                seconds: started.elapsed().as_secs_f64(),
+                seconds: elapsed.as_secs_f64(),
                 search: agent.last_search(),
             });
+        }
+        if let Some(clocks) = clocks.as_deref_mut() {
+            // The flag falls before the answer counts.
+            match clocks.remaining[player].checked_sub(elapsed) {
+                Some(left) => clocks.remaining[player] = left + clocks.increment,
+                None => return Ok(Choice::OutOfTime(player)),
+            }
         }
         match decision {
             Ok(Decision::Play(mv)) => moves.push(mv),

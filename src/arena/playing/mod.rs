@@ -4,19 +4,22 @@
 //! that played a run, its locked run directory, and shards.
 
 mod build;
+mod clock;
 mod directory;
 mod game;
 mod shard;
 
 pub use build::{Build, Provenance};
+pub use clock::TimeControl;
 pub(crate) use directory::{CONFIG_FILE, LogBytes};
 pub use directory::{RunDirectory, RunKind, refuse_input_as_output};
 pub use game::{
     AgentFactory, DecisionRecord, FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError,
-    PlayOptions, PlayedGame, RESIGNATION_REASON, play_game, play_game_after, plies_text,
-    replay_plies,
+    PlayOptions, PlayedGame, RESIGNATION_REASON, TIME_REASON, play_game, play_game_after,
+    plies_text, replay_plies,
 };
 pub(crate) use game::{
     forfeit_outcome, max_plies_outcome, resignation_outcome, resolve_pending_chance,
+    time_loss_outcome,
 };
 pub use shard::{Shard, ShardProvenance};

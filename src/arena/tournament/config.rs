@@ -11,7 +11,7 @@
 use super::log::GameLine;
 use super::opening::Opening;
 use super::openings::Openings;
-use crate::arena::playing::Shard;
+use crate::arena::playing::{Shard, TimeControl};
 use crate::core::{Notation, derive_seed};
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +50,11 @@ pub struct TournamentConfig {
     /// digests stay as they were.
     #[serde(default, skip_serializing_if = "is_false")]
     pub gauntlet: bool,
+    /// A game clock per side (`--tc`): a side that runs out of time loses
+    /// the game ([`TIME_REASON`](crate::arena::TIME_REASON)). Written only
+    /// when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 /// Whether a flag is unset (serde's `skip_serializing_if` wants a function).

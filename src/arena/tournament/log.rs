@@ -7,8 +7,8 @@ use super::opening::Opening;
 use super::search_log::{PlySearch, check_search};
 use crate::agents::may_resign;
 use crate::arena::playing::{
-    FORFEIT_REASON, MAX_PLIES_REASON, RESIGNATION_REASON, max_plies_outcome, resignation_outcome,
-    resolve_pending_chance,
+    FORFEIT_REASON, MAX_PLIES_REASON, RESIGNATION_REASON, TIME_REASON, max_plies_outcome,
+    resignation_outcome, resolve_pending_chance, time_loss_outcome,
 };
 use crate::core::{Notation, Outcome, Payoffs, PlyText, Status, rng_from_seed};
 use serde::{Deserialize, Serialize};
@@ -108,6 +108,12 @@ pub fn check_line<G: Notation>(
             config.max_plies
         ));
     }
+    if line.reason == TIME_REASON && config.time_control.is_none() {
+        return Err(format!(
+            "game {}: lost on time, but the tournament has no clock",
+            line.index
+        ));
+    }
     if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
         return Err(format!(
             "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
@@ -203,6 +209,15 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
             let possible: Vec<Outcome> = match line.reason.as_str() {
                 MAX_PLIES_REASON => vec![max_plies_outcome(&state)],
                 FORFEIT_REASON => return check_logged_forfeit(line, &state),
+                // The side (or at a simultaneous choice, a side) that was
+                // to choose ran out of time.
+                TIME_REASON => (0..state.num_players())
+                    .filter(|&player| match status {
+                        Status::ToMove(mover) => mover == player,
+                        _ => true,
+                    })
+                    .map(|player| time_loss_outcome(&state, player))
+                    .collect(),
                 RESIGNATION_REASON => (0..state.num_players())
                     .filter(|&player| match status {
                         Status::ToMove(mover) => mover == player,

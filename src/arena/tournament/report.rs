@@ -219,6 +219,15 @@ fn search_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Option
         ("iterations", true),
         ("nodes", true),
     ]);
+    let clocked = summary.agents.iter().any(|agent| {
+        agent
+            .search
+            .as_ref()
+            .is_some_and(|search| search.clock_used.is_some())
+    });
+    if clocked {
+        table.add_column("clock used".into(), true);
+    }
     let mean = |value: Option<f64>, decimals: usize| {
         value.map_or("-".to_string(), |value| format!("{value:.decimals$}"))
     };
@@ -227,7 +236,7 @@ fn search_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Option
         let Some(search) = &agent.search else {
             continue;
         };
-        table.rows.push(vec![
+        let mut row = vec![
             code(&agent.name),
             search.decisions.to_string(),
             seconds_text(search.time),
@@ -235,7 +244,15 @@ fn search_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Option
             mean(search.depth, 1),
             mean(search.iterations, 0),
             mean(search.nodes, 0),
-        ]);
+        ];
+        if clocked {
+            row.push(
+                search
+                    .clock_used
+                    .map_or("-".to_string(), |used| format!("{:.0}%", 100.0 * used)),
+            );
+        }
+        table.rows.push(row);
     }
     (!table.rows.is_empty()).then_some(table)
 }
@@ -476,7 +493,9 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         out.push_str(
             "\n## What each move cost\n\nMeans per move over the moves the log records: \
              the time each decision took as the runner measured it, and what the searchers \
-             report (alpha-beta its depth, the MCTS family its simulations, both their nodes).\n\n",
+             report (alpha-beta its depth, the MCTS family its simulations, both their nodes); \
+             with a game clock, the share of its clock (base time and increments) an agent \
+             used in a game, on average.\n\n",
         );
         out.push_str(&table.markdown());
     }

@@ -388,6 +388,7 @@ pub(super) fn play_scheduled<G: Notation>(
         stop: Some(stop),
         forfeits: true,
         record_search,
+        clock: config.time_control,
     };
     let play_error = |error: String| Some(TournamentError::Play(error));
     let opening = config

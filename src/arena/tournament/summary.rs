@@ -432,7 +432,7 @@ impl TournamentSummary {
                     length: LengthStats::of(agent_games(agent).map(|game| game.plies)),
                     reasons: reasons_of(agent_games(agent)),
                     forfeits,
-                    search: search_means(agent_games(agent), agent),
+                    search: search_means(agent_games(agent), agent, config.time_control),
                 }
             })
             .collect();
@@ -554,6 +554,7 @@ mod tests {
             max_plies: None,
             anchor: None,
             gauntlet: false,
+            time_control: None,
             openings: crate::arena::Openings::Start,
         };
         let games = (0..10)

@@ -164,6 +164,12 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         &self.config
     }
 
+    /// Sets the time limit of the searches to come (a game clock's share
+    /// for the next move).
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.config.time = time;
+    }
+
     /// Forgets the trees (their memory is kept for the next search's).
     pub fn clear(&mut self) {
         self.spare_nodes
