@@ -345,3 +345,58 @@ fn an_engine_with_a_position_given_as_text_is_refused_before_anything_is_written
     let corrected = run(&["--no-openings"]);
     assert!(corrected.status.success(), "{}", failure(&corrected));
 }
+
+#[test]
+fn an_engine_that_does_not_answer_is_stopped_when_its_clock_runs_out() {
+    let dir = scratch_dir("engine-clock");
+    let group_file = dir.join("sleeps.group");
+    // The engine's reply limit is the default 10 s; its clock of 0.5 s
+    // stops it sooner, and it loses each game on time.
+    let engine = format!(
+        "htp:cmd={} {NORN} {}",
+        script("sleeps-at-generate-move.sh"),
+        group_file.to_str().unwrap()
+    );
+    let out = dir.join("run");
+    let (output, elapsed) = norn_within(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            &engine,
+            "random",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--tc",
+            "0.5+0",
+            "--no-openings",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_secs(30),
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Two games of 10 s each without the clock.
+    assert!(elapsed < Duration::from_secs(8), "{elapsed:?}");
+    let log = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2);
+    for line in log.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["reason"], "time", "{game}");
+        assert_eq!(
+            game["winner"],
+            if game["seats"][0] == 0 {
+                "defenders"
+            } else {
+                "attackers"
+            }
+        );
+    }
+    assert_groups_gone(&groups_in(&group_file));
+}

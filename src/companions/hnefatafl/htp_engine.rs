@@ -38,8 +38,8 @@ use std::time::{Duration, Instant};
 pub const HTP_PREFIX: &str = "htp:";
 
 /// The longest wait for a reply when the spec sets neither `reply-ms` nor
-/// `ms`: norn's games have no clock, and an engine that thinks longer than
-/// this must be given its time.
+/// `ms`, and no game clock runs out sooner ([`Agent::clock`]): an engine
+/// that thinks longer than this must be given its time.
 pub const DEFAULT_REPLY_MS: u64 = 10_000;
 
 /// The longest `reply-ms` or `ms` a spec may set: a day.
@@ -134,7 +134,15 @@ pub struct HtpEngineAgent {
     /// Whether the game began away from the start position, which the
     /// protocol cannot tell the engine.
     off_start: bool,
+    /// With a game clock, how long the engine may take over its next
+    /// decision: a moment past what its clock holds, when it has lost on
+    /// time anyway.
+    clock_limit: Option<Duration>,
 }
+
+/// How long past the end of its clock an engine is waited for: enough for
+/// the runner to see the clock run out before the engine's fault.
+const CLOCK_MARGIN: Duration = Duration::from_millis(50);
 
 /// Why an engine agent cannot play from a position given as text.
 const OFF_START: &str = "an engine agent plays games from the start position or from moves played from it, not from a position given as text";
@@ -164,6 +172,7 @@ impl HtpEngineAgent {
             known: 0,
             started: false,
             off_start: false,
+            clock_limit: None,
         })
     }
 
@@ -209,7 +218,10 @@ impl HtpEngineAgent {
     fn exchange(&mut self, line: &str) -> Result<String, Fault> {
         let input = self.process.input.as_ref().ok_or(Fault::Gone)?;
         input.send(line.to_string()).map_err(|_| Fault::Gone)?;
-        let limit = self.settings.reply_limit;
+        let (limit, which) = match self.clock_limit {
+            Some(clock) if clock < self.settings.reply_limit => (clock, "its game clock"),
+            _ => (self.settings.reply_limit, "reply-ms"),
+        };
         let deadline = Instant::now() + limit;
         let quoted = escape_control(line);
         let mut reply: Option<String> = None;
@@ -224,7 +236,7 @@ impl HtpEngineAgent {
                         "did not answer"
                     };
                     return Err(Fault::Broken(format!(
-                        "{what} `{quoted}` within {} ms (reply-ms)",
+                        "{what} `{quoted}` within {} ms ({which})",
                         limit.as_millis()
                     )));
                 }
@@ -327,6 +339,12 @@ impl Agent<Hnefatafl> for HtpEngineAgent {
             self.settings.reply_limit.as_millis(),
             self.settings.command_line
         )
+    }
+
+    fn clock(&mut self, remaining: Duration, _increment: Duration) {
+        // The protocol has no time commands: the engine is not told its
+        // clock, only stopped once it has run out.
+        self.clock_limit = Some(remaining + CLOCK_MARGIN);
     }
 
     fn decide(
