@@ -199,6 +199,19 @@ pub struct TournamentArgs {
     /// agent loses the game it fails in)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
+    #[command(flatten)]
+    timing: TimingArgs,
+    #[command(flatten)]
+    openings: OpeningArgs,
+    /// Print the summary as one JSON object instead of the table
+    #[arg(long)]
+    json: bool,
+}
+
+/// How the games of a tournament or a match are timed and what their log
+/// keeps of each move.
+#[derive(Args, Debug)]
+struct TimingArgs {
     /// A game clock per side, BASE+INCREMENT in seconds (60+0.5): a side
     /// that runs out of time loses; agents with a time limit (ms=) spend
     /// their clock instead
@@ -208,11 +221,6 @@ pub struct TournamentArgs {
     /// searchers' depth or iterations, nodes, score and expected line
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
     record_search: bool,
-    #[command(flatten)]
-    openings: OpeningArgs,
-    /// Print the summary as one JSON object instead of the table
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -271,21 +279,14 @@ pub struct MatchArgs {
     /// agent loses the game it fails in)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
-    /// A game clock per side, BASE+INCREMENT in seconds (60+0.5): a side
-    /// that runs out of time loses; agents with a time limit (ms=) spend
-    /// their clock instead
-    #[arg(long, value_name = "BASE+INC")]
-    tc: Option<TimeControl>,
     /// Drop log lines that fail the resume checks and play their games again
     #[arg(long, requires = "out")]
     repair: bool,
     /// Resume a match whose games another build of norn played
     #[arg(long, requires = "out")]
     force_resume: bool,
-    /// Log what each move cost: the time of every decision, and the
-    /// searchers' depth or iterations, nodes, score and expected line
-    #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
-    record_search: bool,
+    #[command(flatten)]
+    timing: TimingArgs,
     #[command(flatten)]
     openings: OpeningArgs,
     /// Print one JSON object instead of text
@@ -357,7 +358,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         max_plies: args.max_plies,
         anchor: args.anchor.clone(),
         gauntlet: args.gauntlet.is_some(),
-        time_control: args.tc,
+        time_control: args.timing.tc,
         openings: args.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
@@ -376,7 +377,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         repair: args.repair,
         force_resume: args.force_resume,
         max_forfeits: args.max_forfeits,
-        record_search: args.record_search,
+        record_search: args.timing.record_search,
     };
     let started = Instant::now();
     let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
@@ -484,7 +485,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         max_plies: args.max_plies,
         anchor: None,
         gauntlet: false,
-        time_control: args.tc,
+        time_control: args.timing.tc,
         openings: args.openings.openings(&start, args.seed)?,
     };
     let stop = interrupt_flag();
@@ -496,7 +497,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         stop: &stop,
         progress: &bar,
         max_forfeits: args.max_forfeits,
-        record_search: args.record_search,
+        record_search: args.timing.record_search,
         out_dir: args.out.as_deref(),
         repair: args.repair,
         force_resume: args.force_resume,
