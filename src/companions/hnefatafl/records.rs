@@ -4,7 +4,7 @@
 use crate::arena::{RecordedGame, RecordedResult};
 use crate::core::{Game, ParseError, Ply};
 use crate::games::hnefatafl::opentafl::{self, OpenTaflGame};
-use crate::games::hnefatafl::{GameRecord, Hnefatafl, HnefataflMove, HnefataflRules, Side};
+use crate::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side, read_records};
 
 /// The plies of a game of turns as moves.
 fn moves_of(plies: &[Ply<HnefataflMove>]) -> Result<Vec<HnefataflMove>, String> {
@@ -124,17 +124,7 @@ pub(super) fn read_csv(
     rules: &HnefataflRules,
 ) -> Result<Vec<RecordedGame<Hnefatafl>>, ParseError> {
     let mut games = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let record = GameRecord::parse_line(line).map_err(|error| {
-            ParseError::new(
-                "game record",
-                line,
-                format!("line {}: {}", index + 1, error.problem()),
-            )
-        })?;
+    for (line, record) in read_records(text)? {
         let (moves, note) = record.legal_moves(*rules);
         let result = match record.result.as_str() {
             "Black" => RecordedResult::Win(Side::Attackers.player()),
@@ -143,7 +133,7 @@ pub(super) fn read_csv(
             _ => RecordedResult::Unfinished,
         };
         games.push(RecordedGame {
-            number: index + 1,
+            number: line,
             start: Hnefatafl::start(*rules),
             plies: moves.into_iter().map(Ply::Move).collect(),
             chance_seed: 0,

@@ -42,6 +42,6 @@ pub use eval::{
 pub use moves::HnefataflMove;
 pub use notation::RecordedMove;
 pub use options::HnefataflRules;
-pub use records::{GameRecord, RecordReplay, ReplaySummary, replay_records};
+pub use records::{GameRecord, RecordReplay, ReplaySummary, read_records, replay_records};
 pub use setup::{HnefataflSetup, START_POSITION};
 pub use state::{EndReason, Hnefatafl};

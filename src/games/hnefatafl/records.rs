@@ -359,12 +359,13 @@ impl ReplaySummary {
     }
 }
 
-/// Replays every record of a CSV file's text (blank lines are skipped).
+/// The records of a CSV file's text, each with its line number (blank
+/// lines are skipped).
 ///
 /// # Errors
 /// If a line is not a record; the error names the line.
-pub fn replay_records(csv: &str, rules: HnefataflRules) -> Result<ReplaySummary, ParseError> {
-    let mut per_game = Vec::new();
+pub fn read_records(csv: &str) -> Result<Vec<(usize, GameRecord)>, ParseError> {
+    let mut records = Vec::new();
     for (index, line) in csv.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -376,8 +377,20 @@ pub fn replay_records(csv: &str, rules: HnefataflRules) -> Result<ReplaySummary,
                 format!("line {}: {}", index + 1, error.problem()),
             )
         })?;
-        per_game.push(RecordReplay::replay(index + 1, &record, rules));
+        records.push((index + 1, record));
     }
+    Ok(records)
+}
+
+/// Replays every record of a CSV file's text (blank lines are skipped).
+///
+/// # Errors
+/// If a line is not a record; the error names the line.
+pub fn replay_records(csv: &str, rules: HnefataflRules) -> Result<ReplaySummary, ParseError> {
+    let per_game: Vec<RecordReplay> = read_records(csv)?
+        .iter()
+        .map(|(line, record)| RecordReplay::replay(*line, record, rules))
+        .collect();
     let mut ended_early_by_reason = BTreeMap::new();
     for early in per_game.iter().filter_map(|game| game.ended_early.as_ref()) {
         *ended_early_by_reason.entry(early.reason).or_insert(0) += 1;
