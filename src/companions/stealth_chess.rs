@@ -1,7 +1,7 @@
 //! Stealth Chess's registry entry: the generic agents and tools serve it,
 //! and its records are written and read as PGN ([`pgn`]).
 
-use crate::arena::{RecordedGame, RecordedResult};
+use crate::arena::{RecordedGame, RecordedResult, tagged_players};
 use crate::core::{Game, ParseError, Ply};
 use crate::games::stealth_chess::pgn::{self, PgnGame, PgnResult};
 use crate::games::stealth_chess::{Side, StealthChess, StealthChessMove, StealthChessRules};
@@ -98,12 +98,7 @@ fn recorded_pgn(number: usize, game: PgnGame) -> RecordedGame<StealthChess> {
         PgnResult::Draw => RecordedResult::Draw,
         PgnResult::Unknown => RecordedResult::Unfinished,
     };
-    let players = match (game.tag("White"), game.tag("Black")) {
-        (None, None) => Vec::new(),
-        (white, black) => [white, black]
-            .map(|player| player.unwrap_or("?").to_string())
-            .to_vec(),
-    };
+    let players = tagged_players(game.tag("White"), game.tag("Black"));
     RecordedGame {
         number,
         plies: game.moves.iter().map(|&mv| Ply::Move(mv)).collect(),

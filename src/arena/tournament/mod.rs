@@ -39,6 +39,7 @@ pub use openings::{OPENINGS_FILE, OpeningOrder, OpeningSet, Openings};
 pub use ratings::{RatingFit, Z_95, elo_from_score, expected_score, fit_ratings};
 pub use replay::{
     LogReplay, RecordedGame, RecordedResult, game_text, recorded_games, replay_log, run_rules,
+    tagged_players,
 };
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
 pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};

@@ -289,6 +289,17 @@ fn recorded_game<G: Notation>(start: &G, line: &GameLine) -> Result<RecordedGame
     })
 }
 
+/// The players' names a record's two tags give (`?` for a missing one),
+/// none when it has neither.
+pub fn tagged_players(first: Option<&str>, second: Option<&str>) -> Vec<String> {
+    match (first, second) {
+        (None, None) => Vec::new(),
+        (first, second) => [first, second]
+            .map(|player| player.unwrap_or("?").to_string())
+            .to_vec(),
+    }
+}
+
 impl<G: Notation> RecordedGame<G> {
     /// The result in words: `attackers win (escape)`, `draw (repetition)`.
     pub fn result_text(&self) -> String {

@@ -1,7 +1,7 @@
 //! Hnefatafl's records in other programs' formats: OpenTafl's game records
 //! written and read, and the CSV records of the shared data read.
 
-use crate::arena::{RecordedGame, RecordedResult};
+use crate::arena::{RecordedGame, RecordedResult, tagged_players};
 use crate::core::{Game, ParseError, Ply};
 use crate::games::hnefatafl::opentafl::{self, OpenTaflGame};
 use crate::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side, read_records};
@@ -74,12 +74,7 @@ fn recorded_opentafl(number: usize, game: OpenTaflGame) -> RecordedGame<Hnefataf
     for &mv in &game.moves {
         end.play(mv);
     }
-    let players = match (game.tag("attackers"), game.tag("defenders")) {
-        (None, None) => Vec::new(),
-        (attackers, defenders) => [attackers, defenders]
-            .map(|player| player.unwrap_or("?").to_string())
-            .to_vec(),
-    };
+    let players = tagged_players(game.tag("attackers"), game.tag("defenders"));
     let tagged = match game.tag("result") {
         Some("1") => Some(RecordedResult::Win(Side::Attackers.player())),
         Some("-1") => Some(RecordedResult::Win(Side::Defenders.player())),
