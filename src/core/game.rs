@@ -8,7 +8,8 @@
 
 use super::capability::{ChanceVisitor, HiddenInformationVisitor, Scoring, SimultaneousVisitor};
 use super::{
-    GameRng, IllegalMove, MoveList, ParseError, Player, Ply, PlyText, RulesOptions, Setup, Status,
+    GameRng, IllegalMove, MoveList, ParseError, Picture, Player, Ply, PlyText, RulesOptions, Setup,
+    Status,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -256,6 +257,15 @@ pub trait Notation: Game {
 
     /// A diagram of the position for a terminal.
     fn diagram(&self) -> String;
+
+    /// The position drawn, for `norn show --svg` and the game viewer of
+    /// `norn view`. Every position under the same rules must give a
+    /// picture of the same layout ([`Picture::same_layout`]), so that a
+    /// replay changes only the slots a ply changed. By default, the
+    /// [`diagram`](Notation::diagram) as text.
+    fn picture(&self) -> Picture {
+        Picture::of_text(&self.diagram())
+    }
 
     /// A ply as text, written from this (pre-ply) state: the move's text, or
     /// one text per player for a joint move.

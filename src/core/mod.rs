@@ -11,6 +11,7 @@
 //!   scored and cooperative games alike;
 //! - [`Capabilities`] and the hooks through which generic code reaches the
 //!   optional traits;
+//! - [`Picture`]: a position drawn, for pages and `norn show --svg`;
 //! - [`MoveList`], [`Ply`], Zobrist keys and seeded random number generators;
 //! - the resources a run may ask for ([`thread_limit`], [`memory_limit`]).
 
@@ -25,6 +26,7 @@ mod moves;
 mod objective;
 mod options;
 mod outcome;
+mod picture;
 mod playout;
 mod ply;
 mod repetition;
@@ -59,6 +61,7 @@ pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};
 pub use options::{NoRules, RulesOptions, limit_reached, parse_key_values, unknown_key};
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
+pub use picture::{Content, HIDDEN_SYMBOL, Picture, Slot, Viewer, escape_xml};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
 pub use repetition::{RepetitionHistory, scramble};
