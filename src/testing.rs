@@ -33,9 +33,9 @@ pub mod encoding;
 pub mod fuzz;
 
 use crate::core::{
-    Capabilities, Evaluate, Game, GameRng, HiddenInformationVisitor, ImperfectInformation,
-    MAX_PLAYERS, MoveList, Notation, Ply, RulesOptions, Scoring, Status, joint_choices,
-    normalised_payoffs, resolve_chance, rng_from_seed,
+    Capabilities, Content, Evaluate, Game, GameRng, HIDDEN_SYMBOL, HiddenInformationVisitor,
+    ImperfectInformation, MAX_PLAYERS, MoveList, Notation, Picture, Ply, RulesOptions, Scoring,
+    Status, joint_choices, normalised_payoffs, resolve_chance, rng_from_seed,
 };
 use crate::search::{AlphaBeta, AlphaBetaConfig, Mcts, MctsConfig, perft, perft_divide};
 use rand::RngExt;
@@ -106,8 +106,10 @@ pub fn check_conformance<G: Checkable>(start: &G, budget: &Budget) -> Coverage {
     check_rules(start.rules());
     check_perft(start);
     let searchable = !capabilities.hidden_information && !capabilities.simultaneous_moves;
+    let start_picture = start.picture();
     for_each_playout(start, budget, |state, _| {
         check_state(state, &capabilities, budget, &mut pool, &mut rng);
+        check_picture(&start_picture, state);
         coverage.states += 1;
         if searchable
             && matches!(state.status(), Status::ToMove(_))
@@ -418,6 +420,39 @@ fn check_notation<G: Checkable>(state: &G, plies: &[Ply<G::Move>], rng: &mut Gam
     if let Some(ply) = plies.first() {
         for corrupted in corruptions(&state.ply_text(ply).one_line(), rng) {
             let _ = state.parse_move(&corrupted);
+        }
+    }
+}
+
+/// The state's picture has the layout of the start's (so that a replay
+/// changes slot contents only), every piece it draws is a symbol of its
+/// frame, and only players of the game are said to see hidden slots.
+fn check_picture<G: Notation + Debug>(start_picture: &Picture, state: &G) {
+    let picture = state.picture();
+    assert!(
+        picture.same_layout(start_picture),
+        "the picture's layout differs from the start's: {state:?}"
+    );
+    for slot in &picture.slots {
+        if let Content::Piece(symbol) = &slot.content {
+            assert!(
+                picture.frame.contains(&format!("id=\"{symbol}\"")),
+                "slot {} holds the piece `{symbol}` that the frame does not define",
+                slot.name
+            );
+        }
+        if let Some(player) = slot.seen_by {
+            assert!(
+                player < state.num_players(),
+                "slot {} is seen by player {player} of {}",
+                slot.name,
+                state.num_players()
+            );
+            assert!(
+                picture.frame.contains(&format!("id=\"{HIDDEN_SYMBOL}\"")),
+                "slot {} is hidden but the frame has no `{HIDDEN_SYMBOL}` symbol",
+                slot.name
+            );
         }
     }
 }
