@@ -88,30 +88,14 @@ fn read_pgn(
 
 /// A PGN game as a record.
 fn recorded_pgn(number: usize, game: PgnGame) -> RecordedGame<StealthChess> {
-    let mut end = game.start.clone();
-    for &mv in &game.moves {
-        end.play(mv);
-    }
-    let result = match game.result {
+    let players = tagged_players(game.tag("White"), game.tag("Black"));
+    let mut record = RecordedGame::imported(number, game.start, &game.moves, players);
+    record.result = match game.result {
         PgnResult::WhiteWon => RecordedResult::Win(Side::White.player()),
         PgnResult::BlackWon => RecordedResult::Win(Side::Black.player()),
         PgnResult::Draw => RecordedResult::Draw,
         PgnResult::Unknown => RecordedResult::Unfinished,
     };
-    let players = tagged_players(game.tag("White"), game.tag("Black"));
-    RecordedGame {
-        number,
-        plies: game.moves.iter().map(|&mv| Ply::Move(mv)).collect(),
-        start: game.start,
-        chance_seed: 0,
-        opening_plies: 0,
-        players,
-        seed: None,
-        result,
-        reason: end
-            .status()
-            .outcome()
-            .map(|outcome| outcome.reason.to_string()),
-        note: None,
-    }
+    record.reason = (record.end().status().outcome()).map(|outcome| outcome.reason.to_string());
+    record
 }

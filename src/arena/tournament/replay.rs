@@ -300,6 +300,36 @@ pub fn tagged_players(first: Option<&str>, second: Option<&str>) -> Vec<String> 
     }
 }
 
+impl<G: Game> RecordedGame<G> {
+    /// The record of a game read from another program's file: its moves
+    /// from `start`, one player moving at a time, with no chance events,
+    /// opening or seed of norn's, unfinished until its reader says how it
+    /// ended.
+    pub fn imported(number: usize, start: G, moves: &[G::Move], players: Vec<String>) -> Self {
+        RecordedGame {
+            number,
+            start,
+            plies: moves.iter().map(|&mv| Ply::Move(mv)).collect(),
+            chance_seed: 0,
+            opening_plies: 0,
+            players,
+            seed: None,
+            result: RecordedResult::Unfinished,
+            reason: None,
+            note: None,
+        }
+    }
+
+    /// The state the record's moves lead to (chance events aside).
+    pub fn end(&self) -> G {
+        let mut end = self.start.clone();
+        for ply in &self.plies {
+            end.play_ply(ply);
+        }
+        end
+    }
+}
+
 impl<G: Notation> RecordedGame<G> {
     /// The result in words: `attackers win (escape)`, `draw (repetition)`.
     pub fn result_text(&self) -> String {

@@ -70,18 +70,16 @@ pub(super) fn read_opentafl(
 /// An OpenTafl game as a record: the result of its `result` tag, or
 /// where its moves lead.
 fn recorded_opentafl(number: usize, game: OpenTaflGame) -> RecordedGame<Hnefatafl> {
-    let mut end = game.start.clone();
-    for &mv in &game.moves {
-        end.play(mv);
-    }
     let players = tagged_players(game.tag("attackers"), game.tag("defenders"));
+    let mut record = RecordedGame::imported(number, game.start.clone(), &game.moves, players);
+    let end = record.end();
     let tagged = match game.tag("result") {
         Some("1") => Some(RecordedResult::Win(Side::Attackers.player())),
         Some("-1") => Some(RecordedResult::Win(Side::Defenders.player())),
         Some("0") => Some(RecordedResult::Draw),
         _ => None,
     };
-    let (result, reason) = match (tagged, end.status().outcome(), game.resigned) {
+    (record.result, record.reason) = match (tagged, end.status().outcome(), game.resigned) {
         (_, Some(outcome), _) => (
             tagged.unwrap_or(match outcome.winner() {
                 Some(player) => RecordedResult::Win(player),
@@ -96,18 +94,7 @@ fn recorded_opentafl(number: usize, game: OpenTaflGame) -> RecordedGame<Hnefataf
         (Some(result), None, false) => (result, game.tag("termination").map(str::to_string)),
         (None, None, false) => (RecordedResult::Unfinished, None),
     };
-    RecordedGame {
-        number,
-        plies: game.moves.iter().map(|&mv| Ply::Move(mv)).collect(),
-        start: game.start,
-        chance_seed: 0,
-        opening_plies: 0,
-        players,
-        seed: None,
-        result,
-        reason,
-        note: None,
-    }
+    record
 }
 
 /// The records of a CSV file of the shared data (`moves,attacker_captures,
@@ -127,18 +114,10 @@ pub(super) fn read_csv(
             "Draw" => RecordedResult::Draw,
             _ => RecordedResult::Unfinished,
         };
-        games.push(RecordedGame {
-            number: line,
-            start: Hnefatafl::start(*rules),
-            plies: moves.into_iter().map(Ply::Move).collect(),
-            chance_seed: 0,
-            opening_plies: 0,
-            players: Vec::new(),
-            seed: None,
-            result,
-            reason: None,
-            note,
-        });
+        let mut record = RecordedGame::imported(line, Hnefatafl::start(*rules), &moves, Vec::new());
+        record.result = result;
+        record.note = note;
+        games.push(record);
     }
     Ok(games)
 }
