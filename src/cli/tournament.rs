@@ -200,18 +200,16 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORFEITS)]
     max_forfeits: usize,
     #[command(flatten)]
-    timing: TimingArgs,
-    #[command(flatten)]
-    openings: OpeningArgs,
+    play: GameArgs,
     /// Print the summary as one JSON object instead of the table
     #[arg(long)]
     json: bool,
 }
 
-/// How the games of a tournament or a match are timed and what their log
-/// keeps of each move.
+/// How the games of a tournament or a match start, how they are timed
+/// and what their log keeps of each move.
 #[derive(Args, Debug)]
-struct TimingArgs {
+struct GameArgs {
     /// A game clock per side, BASE+INCREMENT in seconds (60+0.5): a side
     /// that runs out of time loses; agents with a time limit (ms=) spend
     /// their clock instead
@@ -221,6 +219,8 @@ struct TimingArgs {
     /// searchers' depth or iterations, nodes, score and expected line
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
     record_search: bool,
+    #[command(flatten)]
+    openings: OpeningArgs,
 }
 
 #[derive(Args, Debug)]
@@ -286,9 +286,7 @@ pub struct MatchArgs {
     #[arg(long, requires = "out")]
     force_resume: bool,
     #[command(flatten)]
-    timing: TimingArgs,
-    #[command(flatten)]
-    openings: OpeningArgs,
+    play: GameArgs,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -358,8 +356,8 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         max_plies: args.max_plies,
         anchor: args.anchor.clone(),
         gauntlet: args.gauntlet.is_some(),
-        time_control: args.timing.tc,
-        openings: args.openings.openings(&start, args.seed)?,
+        time_control: args.play.tc,
+        openings: args.play.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
     let out_dir = args
@@ -377,7 +375,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         repair: args.repair,
         force_resume: args.force_resume,
         max_forfeits: args.max_forfeits,
-        record_search: args.timing.record_search,
+        record_search: args.play.record_search,
     };
     let started = Instant::now();
     let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
@@ -485,8 +483,8 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         max_plies: args.max_plies,
         anchor: None,
         gauntlet: false,
-        time_control: args.timing.tc,
-        openings: args.openings.openings(&start, args.seed)?,
+        time_control: args.play.tc,
+        openings: args.play.openings.openings(&start, args.seed)?,
     };
     let stop = interrupt_flag();
     let bar = GamesBar::new();
@@ -497,7 +495,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         stop: &stop,
         progress: &bar,
         max_forfeits: args.max_forfeits,
-        record_search: args.timing.record_search,
+        record_search: args.play.record_search,
         out_dir: args.out.as_deref(),
         repair: args.repair,
         force_resume: args.force_resume,
