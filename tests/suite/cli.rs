@@ -1,6 +1,8 @@
 //! The command line as a user runs it.
 
 use crate::common::cli::{assert_fails_with, json, norn, read_json, stdout};
+use norn::core::{Game, Notation};
+use norn::games::hnefatafl::Hnefatafl;
 
 #[test]
 fn perft_reports_json_with_depth_nodes_and_seconds() {
@@ -214,6 +216,33 @@ fn a_tournament_writes_its_log_and_reports_and_resumes() {
     let text = std::fs::read_to_string(&log).unwrap();
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     let first_move = first["moves"][0].as_str().unwrap().to_string();
+    // One game ply by ply ends with the position its opening and moves
+    // lead to.
+    let mut end = match first["opening"]["position"].as_str() {
+        Some(position) => Hnefatafl::from_position_text(position, Default::default()).unwrap(),
+        None => Hnefatafl::new(Default::default()),
+    };
+    let opening = first["opening"]["moves"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for text in opening.iter().chain(first["moves"].as_array().unwrap()) {
+        let mv = end.parse_move(text.as_str().unwrap()).unwrap();
+        end.play(mv);
+    }
+    let index = first["index"].to_string();
+    let shown = stdout(&norn(&[
+        "replay",
+        "hnefatafl",
+        log.to_str().unwrap(),
+        "--game",
+        &index,
+    ]));
+    let last_line = shown.lines().last().unwrap();
+    assert_eq!(
+        last_line,
+        format!("final position: {}", end.position_text())
+    );
     let forged_path = dir.join("forged.jsonl");
     std::fs::write(&forged_path, text.replacen(&first_move, "a4-a1", 1)).unwrap();
     let forged = norn(&[

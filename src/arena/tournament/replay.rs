@@ -69,7 +69,8 @@ pub fn replay_log<G: Notation>(start: &G, text: &str) -> Result<LogReplay, Strin
 
 /// One logged game written out ply by ply: the ply's number, the side that
 /// moved (`together` at a simultaneous choice), the move, and beside it
-/// what the decision cost where the log records it.
+/// what the decision cost where the log records it; last, the final
+/// position in the game's notation.
 ///
 /// # Errors
 /// A game that does not replay as logged ([`replay_line`]).
@@ -104,7 +105,7 @@ pub fn game_text<G: Notation>(start: &G, line: &GameLine) -> Result<String, Stri
     };
     let mut rows = Vec::with_capacity(line.moves.len());
     let opened = opening_state(start, line.opening.as_ref())?;
-    replay_texts(
+    let end = replay_texts(
         &opened,
         &line.moves,
         scheduled.chance_seed(),
@@ -140,6 +141,7 @@ pub fn game_text<G: Notation>(start: &G, line: &GameLine) -> Result<String, Stri
         out.push_str(row.trim_end());
         out.push('\n');
     }
+    out.push_str(&format!("final position: {}\n", end.position_text()));
     Ok(out)
 }
 
