@@ -27,6 +27,7 @@ mod moves;
 mod notation;
 pub mod opentafl;
 mod options;
+mod picture;
 mod records;
 mod rules;
 mod setup;

@@ -7,7 +7,7 @@ use super::options::HnefataflRules;
 use super::setup::HnefataflSetup;
 use super::state::Hnefatafl;
 use crate::bitboard::{Bitboard128, Square};
-use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::core::{Game, MoveList, Notation, ParseError, Picture};
 use std::str::FromStr;
 
 /// A move as written in game records: `from-to` and the captured squares as
@@ -151,6 +151,11 @@ impl Notation for Hnefatafl {
             }
         }
         out
+    }
+
+    /// The board with its throne and corners marked, and who is to move.
+    fn picture(&self) -> Picture {
+        super::picture::picture(self)
     }
 
     fn default_openings() -> Option<&'static str> {

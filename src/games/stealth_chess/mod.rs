@@ -38,6 +38,7 @@ mod moves;
 mod notation;
 mod options;
 pub mod pgn;
+mod picture;
 mod rules;
 mod setup;
 mod state;

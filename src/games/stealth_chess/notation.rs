@@ -8,7 +8,7 @@ use super::moves::{Special, StealthChessMove};
 use super::options::StealthChessRules;
 use super::setup::StealthChessSetup;
 use super::state::StealthChess;
-use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::core::{Game, MoveList, Notation, ParseError, Picture};
 
 /// A move as written: its squares and what follows them.
 struct WrittenMove {
@@ -210,6 +210,12 @@ impl Notation for StealthChess {
             }
         }
         out
+    }
+
+    /// The board between its Slurks, the Slurk count and entry point of
+    /// each Assassin in a Slurk, and who is to move.
+    fn picture(&self) -> Picture {
+        super::picture::picture(self)
     }
 
     fn default_openings() -> Option<&'static str> {

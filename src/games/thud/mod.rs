@@ -13,6 +13,7 @@ pub mod classic;
 mod encoding;
 pub mod koom_valley;
 mod move_text;
+mod picture;
 mod setup;
 mod state;
 

@@ -5,7 +5,7 @@ use super::options::ThudRules;
 use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use super::state::Thud;
 use crate::bitboard::Bitboard256;
-use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::core::{Game, MoveList, Notation, ParseError, Picture};
 use crate::games::thud::board::{CENTRE, Side, diagram, square_name};
 use crate::games::thud::move_text::{Piece, WrittenMove};
 use crate::games::thud::setup::ThudSetup;
@@ -108,6 +108,12 @@ impl Notation for Thud {
             }
         }
         out
+    }
+
+    /// The board with the Thudstone, who is to move, the score and the ply
+    /// counters.
+    fn picture(&self) -> Picture {
+        crate::games::thud::picture::classic(self)
     }
 
     fn default_openings() -> Option<&'static str> {

@@ -6,7 +6,7 @@ use super::options::KoomValleyRules;
 use super::rules::GOAL;
 use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use super::state::KoomValley;
-use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::core::{Game, MoveList, Notation, ParseError, Picture};
 use crate::games::thud::board::{diagram, square_name};
 use crate::games::thud::move_text::{Piece, WrittenMove};
 use crate::games::thud::setup::ThudSetup;
@@ -121,6 +121,12 @@ impl Notation for KoomValley {
             }
         }
         out
+    }
+
+    /// The board with its goal squares and the Rock, who is to move, the
+    /// pieces left and the ply counters.
+    fn picture(&self) -> Picture {
+        crate::games::thud::picture::koom_valley(self)
     }
 
     fn default_openings() -> Option<&'static str> {
