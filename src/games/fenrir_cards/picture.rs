@@ -139,11 +139,7 @@ impl FenrirCards {
             MARGIN,
             STATUS_Y + TEXT_HEIGHT + 4.0,
             (layout.width - 2.0 * MARGIN, TEXT_HEIGHT),
-            Content::Text(
-                self.history()
-                    .last()
-                    .map_or(String::new(), |event| event_text(*event, ranks)),
-            ),
+            Content::Text(self.last_events_text()),
         ));
 
         for player in 0..rules.players() {
@@ -216,6 +212,21 @@ impl FenrirCards {
             frame: self.frame(&layout, discards_y),
             slots,
         }
+    }
+
+    /// The last move's public events: the last ask or discard, and the
+    /// draws that followed it.
+    fn last_events_text(&self) -> String {
+        let history = self.history();
+        let last_move = history
+            .iter()
+            .rposition(|event| !matches!(event, Event::Draw { .. }))
+            .unwrap_or(0);
+        let texts: Vec<String> = history[last_move..]
+            .iter()
+            .map(|&event| event_text(event, self.rules().ranks()))
+            .collect();
+        texts.join("; ")
     }
 
     /// Whose turn it is and what they must do, or how the game ended.
@@ -389,7 +400,7 @@ fn event_text(event: Event, ranks: u8) -> String {
             card.text(ranks),
             if stuck { " (no legal ask)" } else { "" }
         ),
-        Event::Draw { player } => format!("player {player} drew from the stock"),
+        Event::Draw { player } => format!("player {player} drew a card"),
     }
 }
 
@@ -537,5 +548,25 @@ mod tests {
         let seen_by_2 = picture.svg(Viewer::Player(2));
         assert_eq!(uses(&seen_by_2, HIDDEN_SYMBOL), 2);
         assert_eq!(uses(&seen_by_2, "card-G2"), 1);
+    }
+
+    #[test]
+    fn a_draw_is_told_with_the_move_it_follows() {
+        let rules: FenrirCardsRules = "players=2,ranks=3,hand=2".parse().unwrap();
+        let mut state =
+            FenrirCards::from_position_text("L1,L2/D1,D2:L3,D3,G1,G2,G3", rules).unwrap();
+        for text in ["1:L3", "xL1"] {
+            state.try_play(state.parse_move(text).unwrap()).unwrap();
+        }
+        let picture = state.picture();
+        let slot = picture.slots.iter().find(|slot| slot.name == "last event");
+        assert_eq!(
+            slot.unwrap().content,
+            Content::Text("player 0 discarded L1; player 1 drew a card".into())
+        );
+        assert!(picture.svg(Viewer::All).contains(">stock: 4 cards<"));
+        // Player 1 holds D1, D2 and the L3 it drew: three backs for player 0.
+        let seen_by_0 = picture.svg(Viewer::Player(0));
+        assert_eq!(uses(&seen_by_0, HIDDEN_SYMBOL), 3);
     }
 }
