@@ -42,6 +42,7 @@ mod moves;
 mod notation;
 mod observation;
 mod options;
+mod picture;
 mod rules;
 mod setup;
 mod state;

@@ -8,7 +8,7 @@ use super::moves::FenrirCardsMove;
 use super::options::FenrirCardsRules;
 use super::setup::{DealSetup, FenrirCardsSetup};
 use super::state::{FenrirCards, Phase};
-use crate::core::{Game, Notation, ParseError};
+use crate::core::{Game, Notation, ParseError, Picture};
 use std::fmt::Write;
 
 impl Notation for FenrirCards {
@@ -156,6 +156,12 @@ impl Notation for FenrirCards {
             }
         );
         out
+    }
+
+    /// The track, the hands (each seen only by its holder), the discards
+    /// and the public counters (see `picture.rs`).
+    fn picture(&self) -> Picture {
+        self.drawn()
     }
 }
 

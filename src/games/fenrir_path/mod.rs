@@ -33,6 +33,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod options;
+mod picture;
 mod rules;
 mod setup;
 mod state;

@@ -6,7 +6,7 @@ use super::moves::FenrirPathMove;
 use super::options::{FenrirPathRules, TurnOrder};
 use super::setup::{DealtSetup, FenrirPathSetup};
 use super::state::{EndReason, FenrirPath, NOBODY};
-use crate::core::{Game, MoveList, Notation, ParseError};
+use crate::core::{Game, MoveList, Notation, ParseError, Picture};
 
 impl Notation for FenrirPath {
     /// The deal and every field, e.g.
@@ -163,6 +163,12 @@ impl Notation for FenrirPath {
             }
         }
         out
+    }
+
+    /// The path from Odin's tile to the wolf's start, with the gods, the
+    /// wolf and the counters (see `picture.rs`).
+    fn picture(&self) -> Picture {
+        self.drawn()
     }
 }
 

@@ -48,6 +48,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod options;
+mod picture;
 mod rules;
 mod setup;
 mod state;

@@ -5,7 +5,7 @@ use super::moves::{NibelungenMove, Pair};
 use super::options::NibelungenRules;
 use super::setup::NibelungenSetup;
 use super::state::{Nibelungen, Side};
-use crate::core::{Game, Notation, ParseError};
+use crate::core::{Game, Notation, ParseError, Picture};
 
 impl Notation for Nibelungen {
     /// `G,K,H,S,B:TOD:NO[:X][@N]`, e.g. the start `33,44,43,30,10:SB:-`.
@@ -119,6 +119,12 @@ impl Notation for Nibelungen {
             (None, None) => out.push_str("both players choose a pair\n"),
         }
         out
+    }
+
+    /// The triangle with the characters, the two screens, the round and
+    /// who plays next (see `picture.rs`).
+    fn picture(&self) -> Picture {
+        self.drawn()
     }
 
     fn default_openings() -> Option<&'static str> {
