@@ -2,16 +2,13 @@
 //! castles and the four murder triangles, the characters where they stand,
 //! and beside it the two screens, the round and what happens next.
 //!
-//! Each screen has two places in front (the pair revealed last, public) and
-//! two behind, seen only by the screen's owner. The behind places are always
-//! empty in the engine's positions: the two choices of a round are one joint
-//! move, so no position holds a choice made but not yet revealed; they are
-//! there so that a page showing a choice in the making keeps the same
-//! layout. For the same reason the picture shows only the last revealed
-//! pairs and not every round's: a position keeps no history of earlier
-//! rounds (the rules do not need it), and a picture is drawn from the
-//! position alone. A page that replays a record knows every round's pairs
-//! from the record itself.
+//! Each screen has two places in front of it: the pair revealed last. Nothing
+//! is ever behind a screen in a position: the two choices of a round are one
+//! joint move, so no position holds a choice made but not yet revealed. The
+//! picture shows only the last revealed pairs and not every round's: a
+//! position keeps no history of earlier rounds (the rules do not need it),
+//! and a picture is drawn from the position alone. A page that replays a
+//! record lists every round's pairs in its moves.
 
 use super::board::{
     CASTLES, COORDINATES, MURDER_TRIANGLES, NEIGHBOURS, POINTS, point_name, points_of,
@@ -32,7 +29,7 @@ const ROW_HEIGHT: f32 = STEP * 0.866;
 const PIECE: f32 = 42.0;
 /// The left edge of the panel beside the board.
 const PANEL_X: f32 = 460.0;
-/// The side of a player piece in front of or behind a screen.
+/// The side of a player piece in front of a screen.
 const TOKEN: f32 = 34.0;
 const TEXT_HEIGHT: f32 = 20.0;
 
@@ -93,18 +90,6 @@ impl Nibelungen {
                         Content::Piece(token_symbol(character))
                     }),
                 ));
-            }
-            for place in 0..2 {
-                slots.push(
-                    Slot::new(
-                        format!("behind {}'s screen, piece {}", side.name_text(), place + 1),
-                        PANEL_X + 140.0 + place as f32 * (TOKEN + 6.0),
-                        top,
-                        (TOKEN, TOKEN),
-                        Content::Empty,
-                    )
-                    .seen_only_by(side.player()),
-                );
             }
         }
         let texts = [
@@ -277,18 +262,13 @@ fn frame() -> String {
             frame,
             "<text x=\"{PANEL_X}\" y=\"{ty}\" font-size=\"15\" font-weight=\"bold\">{title}, \
              player {player}</text><text x=\"{PANEL_X}\" y=\"{ly}\" font-size=\"10\" \
-             fill=\"#666\">in front of the screen</text><text x=\"{bx}\" y=\"{ly}\" \
-             font-size=\"10\" fill=\"#666\">behind it</text><rect x=\"{sx}\" y=\"{sy}\" \
-             width=\"8\" height=\"{sh}\" rx=\"2\" fill=\"#9c8a64\"/><rect x=\"{bx0}\" y=\"{sy}\" \
-             width=\"84\" height=\"{sh}\" rx=\"4\" fill=\"none\" stroke=\"#c8bc9f\" \
-             stroke-dasharray=\"4 3\"/>",
+             fill=\"#666\">revealed in front of the screen</text><rect x=\"{sx}\" \
+             y=\"{sy}\" width=\"8\" height=\"{sh}\" rx=\"2\" fill=\"#9c8a64\"/>",
             ty = top + 6.0,
             ly = top + 22.0,
-            bx = PANEL_X + 140.0,
             sx = PANEL_X + 108.0,
             sy = top + 24.0,
             sh = TOKEN + 8.0,
-            bx0 = PANEL_X + 136.0,
         );
     }
     let key = |characters: &[Character]| {
@@ -419,7 +399,6 @@ mod tests {
                 "in front of NO's screen, piece 2",
                 Content::Piece("piece-S".into()),
             ),
-            ("behind NO's screen, piece 1", Content::Empty),
             (
                 "moving this round",
                 Content::Text("moving: G S, up to 2 steps".into()),
