@@ -149,6 +149,20 @@ pub fn check_conformance<G: Checkable>(start: &G, budget: &Budget) -> Coverage {
     coverage
 }
 
+/// Every state of `playouts` random games from `start` (seeded by
+/// `seed`), each to its end or to `max_plies` plies.
+pub fn playout_states<G: Game>(start: &G, playouts: usize, max_plies: usize, seed: u64) -> Vec<G> {
+    let budget = Budget {
+        playouts,
+        max_plies,
+        seed,
+        ..Budget::SUITE
+    };
+    let mut states = Vec::new();
+    for_each_playout(start, &budget, |state, _| states.push(state.clone()));
+    states
+}
+
 /// Plays `budget.playouts` random games from `start` (at most
 /// `budget.max_plies` plies each), resolving chance events and choosing
 /// joint moves at random, and calls `visit` on every state reached with

@@ -61,7 +61,7 @@ pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};
 pub use options::{NoRules, RulesOptions, limit_reached, parse_key_values, unknown_key};
 pub use outcome::{MAX_PLAYERS, Outcome, Payoffs, Player, Status};
-pub use picture::{Content, HIDDEN_SYMBOL, Picture, Slot, Viewer, escape_xml};
+pub use picture::{Content, HIDDEN_SYMBOL, Picture, Slot, Viewer, escape_xml, symbol_uses};
 pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
 pub use repetition::{RepetitionHistory, scramble};

@@ -201,7 +201,8 @@ fn write_slot(svg: &mut String, slot: &Slot, content: &Content) {
              dominant-baseline=\"central\">{}</text>",
             x + width / 2.0,
             y + height / 2.0,
-            (height * 0.7).min(24.0),
+            // To a tenth, so that the SVG reads 18.2 and not 18.199999.
+            ((height * 0.7).min(24.0) * 10.0).round() / 10.0,
             escape_xml(text)
         ),
     };
@@ -222,6 +223,12 @@ fn write_lines(svg: &mut String, x: f32, y: f32, text: &str) -> std::fmt::Result
         )?;
     }
     writeln!(svg, "</text>")
+}
+
+/// How many times an SVG document draws the symbol `symbol` (its `<use>`
+/// elements that name it): the pieces of that kind a picture shows.
+pub fn symbol_uses(svg: &str, symbol: &str) -> usize {
+    svg.matches(&format!("href=\"#{symbol}\"")).count()
 }
 
 /// `text` with the characters that XML gives a meaning escaped.

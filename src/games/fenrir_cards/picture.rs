@@ -407,27 +407,14 @@ fn event_text(event: Event, ranks: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::symbol_uses;
     use crate::core::{ImperfectInformation, Notation, Viewer, rng_from_seed};
     use crate::games::fenrir_cards::FenrirCardsRules;
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     /// Every state of `games` random games, from before the deal to the end.
     fn sample(rules: FenrirCardsRules, games: usize) -> Vec<FenrirCards> {
-        let budget = Budget {
-            playouts: games,
-            max_plies: 1000,
-            seed: 5,
-            ..Budget::SUITE
-        };
-        let mut states = Vec::new();
-        for_each_playout(&FenrirCards::new(rules), &budget, |state, _| {
-            states.push(state.clone());
-        });
-        states
-    }
-
-    fn uses(svg: &str, symbol: &str) -> usize {
-        svg.matches(&format!("href=\"#{symbol}\"")).count()
+        playout_states(&FenrirCards::new(rules), games, 1000, 5)
     }
 
     fn all_rules() -> Vec<FenrirCardsRules> {
@@ -455,11 +442,11 @@ mod tests {
                 for card in CardSet::deck(ranks).iter() {
                     let held = (0..rules.players()).any(|p| state.hand(p).contains(card));
                     let shown = usize::from(held) + usize::from(state.discarded().contains(card));
-                    assert_eq!(uses(&open, &card_symbol(card, ranks)), shown);
+                    assert_eq!(symbol_uses(&open, &card_symbol(card, ranks)), shown);
                 }
-                assert_eq!(uses(&open, HIDDEN_SYMBOL), 0);
+                assert_eq!(symbol_uses(&open, HIDDEN_SYMBOL), 0);
                 assert_eq!(
-                    uses(&open, "pawn"),
+                    symbol_uses(&open, "pawn"),
                     usize::from(state.is_dealt()),
                     "{rules} {} {}",
                     state.pawn(),
@@ -476,9 +463,9 @@ mod tests {
                         .filter(|&other| other != player)
                         .map(|other| state.hand(other).len())
                         .sum();
-                    assert_eq!(uses(&own, HIDDEN_SYMBOL), others as usize);
+                    assert_eq!(symbol_uses(&own, HIDDEN_SYMBOL), others as usize);
                     for card in state.hand(player).iter() {
-                        assert_eq!(uses(&own, &card_symbol(card, ranks)), 1);
+                        assert_eq!(symbol_uses(&own, &card_symbol(card, ranks)), 1);
                     }
                 }
             }
@@ -546,8 +533,8 @@ mod tests {
             Content::Text("player 0 discarded D1".into())
         );
         let seen_by_2 = picture.svg(Viewer::Player(2));
-        assert_eq!(uses(&seen_by_2, HIDDEN_SYMBOL), 2);
-        assert_eq!(uses(&seen_by_2, "card-G2"), 1);
+        assert_eq!(symbol_uses(&seen_by_2, HIDDEN_SYMBOL), 2);
+        assert_eq!(symbol_uses(&seen_by_2, "card-G2"), 1);
     }
 
     #[test]
@@ -567,6 +554,6 @@ mod tests {
         assert!(picture.svg(Viewer::All).contains(">stock: 4 cards<"));
         // Player 1 holds D1, D2 and the L3 it drew: three backs for player 0.
         let seen_by_0 = picture.svg(Viewer::Player(0));
-        assert_eq!(uses(&seen_by_0, HIDDEN_SYMBOL), 3);
+        assert_eq!(symbol_uses(&seen_by_0, HIDDEN_SYMBOL), 3);
     }
 }

@@ -289,27 +289,14 @@ fn piece(here: bool, symbol: String) -> Content {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::fenrir_path::FenrirPathRules;
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     /// Every state of a few random games, from before the deal to the end.
     fn sample(rules: FenrirPathRules) -> Vec<FenrirPath> {
-        let budget = Budget {
-            playouts: 6,
-            max_plies: 1000,
-            seed: 11,
-            ..Budget::SUITE
-        };
-        let mut states = Vec::new();
-        for_each_playout(&FenrirPath::new(rules), &budget, |state, _| {
-            states.push(state.clone());
-        });
-        states
-    }
-
-    fn uses(svg: &str, symbol: &str) -> usize {
-        svg.matches(&format!("href=\"#{symbol}\"")).count()
+        playout_states(&FenrirPath::new(rules), 6, 1000, 11)
     }
 
     fn check_pictures(rules: FenrirPathRules) {
@@ -323,10 +310,10 @@ mod tests {
             let dealt = state.is_dealt();
             let total: usize = Colour::ALL
                 .iter()
-                .map(|&colour| uses(&svg, &god_symbol(colour)))
+                .map(|&colour| symbol_uses(&svg, &god_symbol(colour)))
                 .sum();
             assert_eq!(total, if dealt { state.colours().count() } else { 0 });
-            assert_eq!(uses(&svg, "wolf"), usize::from(dealt));
+            assert_eq!(symbol_uses(&svg, "wolf"), usize::from(dealt));
             for colour in state.colours() {
                 let open = if dealt {
                     state.colour_count(colour, false)
@@ -338,9 +325,9 @@ mod tests {
                 } else {
                     0
                 };
-                assert_eq!(uses(&svg, &format!("tile-{colour}")), open as usize);
+                assert_eq!(symbol_uses(&svg, &format!("tile-{colour}")), open as usize);
                 assert_eq!(
-                    uses(&svg, &format!("collected-{colour}")),
+                    symbol_uses(&svg, &format!("collected-{colour}")),
                     collected as usize
                 );
                 assert!(svg.contains(&format!(">{collected}/{}<", rules.tiles_per_colour())));

@@ -160,14 +160,10 @@ pub(super) fn picture(state: &Hnefatafl) -> Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::hnefatafl::HnefataflRules;
     use crate::testing::{Budget, for_each_playout};
-
-    /// How many times the picture draws the symbol `id`.
-    fn drawn(svg: &str, id: &str) -> usize {
-        svg.matches(&format!("href=\"#{id}\"")).count()
-    }
 
     #[test]
     fn every_piece_is_drawn_once_on_a_board_of_fixed_layout() {
@@ -184,9 +180,15 @@ mod tests {
             let picture = state.picture();
             assert!(picture.same_layout(&layout), "{}", state.position_text());
             let svg = picture.svg(Viewer::All);
-            assert_eq!(drawn(&svg, "attacker"), state.attackers.count() as usize);
-            assert_eq!(drawn(&svg, "defender"), state.defenders.count() as usize);
-            assert_eq!(drawn(&svg, "king"), 1);
+            assert_eq!(
+                symbol_uses(&svg, "attacker"),
+                state.attackers.count() as usize
+            );
+            assert_eq!(
+                symbol_uses(&svg, "defender"),
+                state.defenders.count() as usize
+            );
+            assert_eq!(symbol_uses(&svg, "king"), 1);
             assert_eq!(
                 svg.matches("<use ").count(),
                 state.occupied().count() as usize

@@ -306,9 +306,10 @@ fn token_symbol(character: Character) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::symbol_uses;
     use crate::core::{Notation, Viewer};
     use crate::games::nibelungen::{NibelungenRules, Pair};
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     /// The player pieces of `pair`, in sequence order.
     fn tokens(pair: Option<Pair>) -> Vec<Character> {
@@ -317,21 +318,7 @@ mod tests {
 
     /// Every state of a few random games.
     fn sample(rules: NibelungenRules) -> Vec<Nibelungen> {
-        let budget = Budget {
-            playouts: 8,
-            max_plies: 1000,
-            seed: 23,
-            ..Budget::SUITE
-        };
-        let mut states = Vec::new();
-        for_each_playout(&Nibelungen::new(rules), &budget, |state, _| {
-            states.push(state.clone());
-        });
-        states
-    }
-
-    fn uses(svg: &str, symbol: &str) -> usize {
-        svg.matches(&format!("href=\"#{symbol}\"")).count()
+        playout_states(&Nibelungen::new(rules), 8, 1000, 23)
     }
 
     #[test]
@@ -353,7 +340,7 @@ mod tests {
                 assert_eq!(svg, picture.svg(Viewer::Player(0)));
                 assert_eq!(svg, picture.svg(Viewer::Player(1)));
                 for character in Character::ALL {
-                    assert_eq!(uses(&svg, &character_symbol(character)), 1);
+                    assert_eq!(symbol_uses(&svg, &character_symbol(character)), 1);
                     let name = format!("point {}", point_name(state.point_of(character)));
                     let slot = picture.slots.iter().find(|slot| slot.name == name).unwrap();
                     assert_eq!(slot.content, Content::Piece(character_symbol(character)));
@@ -361,7 +348,7 @@ mod tests {
                         .into_iter()
                         .filter(|&side| tokens(state.screen(side)).contains(&character))
                         .count();
-                    assert_eq!(uses(&svg, &token_symbol(character)), in_front);
+                    assert_eq!(symbol_uses(&svg, &token_symbol(character)), in_front);
                 }
                 let round = match rules.round_limit {
                     Some(limit) => format!(">round {} of {limit}<", state.round().min(limit.get())),

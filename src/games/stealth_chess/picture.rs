@@ -254,14 +254,10 @@ pub(super) fn picture(state: &StealthChess) -> Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::stealth_chess::StealthChessRules;
     use crate::testing::{Budget, for_each_playout};
-
-    /// How many times `svg` draws the symbol `id`.
-    fn drawn(svg: &str, id: &str) -> usize {
-        svg.matches(&format!("href=\"#{id}\"")).count()
-    }
 
     /// The content of the slot called `name`.
     fn content(picture: &Picture, name: &str) -> Content {
@@ -290,7 +286,7 @@ mod tests {
                 for kind in Kind::ALL {
                     let pieces = state.sides[side.player()] & state.kinds[kind.index()];
                     assert_eq!(
-                        drawn(&svg, &symbol(side, kind)),
+                        symbol_uses(&svg, &symbol(side, kind)),
                         pieces.count() as usize,
                         "{side} {kind:?} in {}",
                         state.position_text()

@@ -214,14 +214,10 @@ pub(super) fn koom_valley(state: &KoomValley) -> Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::thud::{KoomValleyRules, ThudRules};
     use crate::testing::{Budget, for_each_playout};
-
-    /// How many times `svg` draws the symbol `id`.
-    fn drawn(svg: &str, id: &str) -> usize {
-        svg.matches(&format!("href=\"#{id}\"")).count()
-    }
 
     /// Checks the pictures of the positions of random games from `start`:
     /// the same layout as the start's, one dwarf or troll symbol per piece
@@ -245,9 +241,9 @@ mod tests {
             assert!(picture.same_layout(&layout), "{}", state.position_text());
             let svg = picture.svg(Viewer::All);
             let (dwarfs, trolls) = armies(state);
-            assert_eq!(drawn(&svg, "dwarf"), dwarfs.count() as usize);
-            assert_eq!(drawn(&svg, "troll"), trolls.count() as usize);
-            assert_eq!(drawn(&svg, ROCK), 1);
+            assert_eq!(symbol_uses(&svg, "dwarf"), dwarfs.count() as usize);
+            assert_eq!(symbol_uses(&svg, "troll"), trolls.count() as usize);
+            assert_eq!(symbol_uses(&svg, ROCK), 1);
             let rock_slot = picture
                 .slots
                 .iter()
