@@ -271,7 +271,7 @@ mod tests {
     fn the_heat_runs_from_red_through_white_to_blue() {
         assert_eq!(heat_colour(0.5), "#ffffff");
         assert_eq!(heat_colour(0.0), "#ff4040");
-        assert_eq!(heat_colour(1.0), "#4099ff");
+        assert_eq!(heat_colour(1.0), "#408cff");
     }
 
     #[test]

@@ -21,6 +21,7 @@ figcaption{font-weight:bold;margin-bottom:4px}
 .filters select{margin-right:1em}
 .browser{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}
 .list{max-height:80vh;overflow:auto}
+.list table{table-layout:fixed}
 #game-list tr{cursor:pointer}
 #game-list tr:hover{background:#eef}
 #game-list tr.selected{background:#cde}
@@ -130,7 +131,8 @@ impl Page {
              <label>side <select id=\"filter-side\"></select></label>\
              <label>result <select id=\"filter-result\"></select></label>\
              <label>end <select id=\"filter-reason\"></select></label>\
-             <span id=\"game-count\"></span></div>\n<div class=\"browser\">\n\
+             <span id=\"game-count\"></span> <button id=\"list-prev\" hidden>previous games</button>\
+             <button id=\"list-next\" hidden>next games</button> <span id=\"list-range\"></span></div>\n<div class=\"browser\">\n\
              <div class=\"list\"><table><thead><tr><th>game</th>",
         );
         for side in &browser.sides {

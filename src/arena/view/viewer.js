@@ -5,8 +5,11 @@
  *
  * Ids and classes a test may drive (stable):
  *   #game-list        <tbody>: one <tr data-index="I"> per shown game, I the
- *                     game's index in the schedule; clicking a row opens it
- *   #game-count       "N of M games"
+ *                     game's index in the schedule; clicking a row opens it.
+ *                     At most 500 rows at a time: #list-prev and #list-next
+ *                     (hidden when all fit) page through the rest, and
+ *                     #list-range says which are shown
+ *   #game-count       "N of M games": N the games the filters let through
  *   #filter-agent     <select>: "" any, else an agent's name (either side)
  *   #filter-side      <select>: "" any, else a seat number (0 first); with
  *                     an agent chosen, the side that agent played, else the
@@ -71,9 +74,20 @@
     });
   }
 
-  function showList() {
+  // A long list is shown a page at a time: a table of ten thousand rows
+  // takes the browser seconds to lay out.
+  const PAGE = 500;
+  let listPage = 0;
+
+  function showList(event) {
+    if (event) listPage = 0;
     const shown = shownGames();
-    list.innerHTML = shown.map((game) =>
+    listPage = Math.max(0, Math.min(listPage, Math.ceil(shown.length / PAGE) - 1));
+    const from = listPage * PAGE;
+    const page = shown.slice(from, from + PAGE);
+    byId('list-range').textContent = shown.length > PAGE ? 'showing ' + (from + 1) + '-' + (from + page.length) : '';
+    byId('list-prev').hidden = byId('list-next').hidden = shown.length <= PAGE;
+    list.innerHTML = page.map((game) =>
       '<tr data-index="' + game[0] + '"' + (open && open.index === game[0] ? ' class="selected"' : '') + '><td class="num">' + game[0] +
       '</td><td>' + escape(data.agents[game[1]]) + '</td><td>' + escape(data.agents[game[2]]) +
       '</td><td>' + escape(resultText(game[3])) + '</td><td>' + escape(data.reasons[game[4]]) +
@@ -205,6 +219,8 @@
     const li = event.target.closest('li[data-ply]');
     if (li) show(+li.dataset.ply);
   });
+  byId('list-prev').addEventListener('click', () => { listPage--; showList(); });
+  byId('list-next').addEventListener('click', () => { listPage++; showList(); });
   byId('first').addEventListener('click', () => show(0));
   byId('prev').addEventListener('click', () => show(ply - 1));
   byId('next').addEventListener('click', () => show(ply + 1));
