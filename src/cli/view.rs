@@ -127,6 +127,15 @@ fn log_game<L: GameList>(log: &Path) -> Result<String, String> {
     }
 }
 
+/// Whether `dir` holds a sweep of win-rate runs, as its `config.json`
+/// says.
+fn is_sweep(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("config.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .is_some_and(|config| config.get("run") == Some(&serde_json::Value::from("sweep")))
+}
+
 struct View<'a> {
     args: &'a ViewArgs,
     dir: &'a Path,
@@ -136,7 +145,7 @@ impl GameVisitor for View<'_> {
     type Output = CliResult;
 
     fn visit<G: Registered>(&mut self) -> CliResult {
-        if is_win_rate_run(self.dir) {
+        if is_win_rate_run(self.dir) || is_sweep(self.dir) {
             return G::with_chance(WinRateView::<G> {
                 view: self,
                 game: PhantomData,
