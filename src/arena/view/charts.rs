@@ -135,10 +135,11 @@ pub fn length_histogram(lengths: &[usize]) -> String {
         let _ = writeln!(
             svg,
             "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{height:.1}\" fill=\"#1f5fa8\">\
-             <title>{range} plies: {count} games</title></rect>",
+             <title>{range} plies: {count} {}</title></rect>",
             left + bar * bin as f64 + 1.0,
             top + plot_height - height,
-            (bar - 2.0).max(1.0)
+            (bar - 2.0).max(1.0),
+            if count == 1 { "game" } else { "games" }
         );
     }
     let bottom = top + plot_height;
@@ -278,8 +279,8 @@ mod tests {
     fn the_histogram_counts_every_game_once() {
         let svg = length_histogram(&[3, 3, 4, 10]);
         assert!(svg.contains("<title>3 plies: 2 games</title>"), "{svg}");
-        assert!(svg.contains("<title>4 plies: 1 games</title>"), "{svg}");
-        assert!(svg.contains("<title>10 plies: 1 games</title>"), "{svg}");
+        assert!(svg.contains("<title>4 plies: 1 game</title>"), "{svg}");
+        assert!(svg.contains("<title>10 plies: 1 game</title>"), "{svg}");
         assert_eq!(svg.matches("<rect").count(), 8);
         assert!(length_histogram(&[]).is_empty());
     }

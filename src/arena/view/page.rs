@@ -8,6 +8,9 @@ use serde_json::{Value, json};
 /// The game browser's script.
 const VIEWER_JS: &str = include_str!("viewer.js");
 
+/// The page's styles. A board's frame may bring a `<style>` of its own,
+/// which applies to the whole page: the charts' texts keep their font by a
+/// more specific rule.
 const STYLE: &str = "
 body{font-family:sans-serif;margin:1em 2em;color:#222}
 h1{font-size:1.5em}h2{font-size:1.3em;margin-top:1.5em}h3{font-size:1.1em}
@@ -17,6 +20,7 @@ th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}
 td.num{text-align:right}
 code{background:#f3f3f3;padding:0 2px}
 figure{display:inline-block;margin:0 2em 1em 0;vertical-align:top}
+figure svg text{font-family:sans-serif;white-space:normal}
 figcaption{font-weight:bold;margin-bottom:4px}
 .filters select{margin-right:1em}
 .browser{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}
