@@ -375,3 +375,36 @@ fn the_watched_page_is_served_on_loopback() {
     assert!(version.ends_with("\r\n\r\n1"), "{version}");
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
 }
+
+#[test]
+fn a_win_rate_run_and_a_sweep_have_pages_of_their_rates() {
+    let run = scratch("win-rate");
+    let sweep = scratch("sweep");
+    let common = [
+        "--policy",
+        "random",
+        "greedy",
+        "--deals",
+        "4",
+        "--threads",
+        "1",
+    ];
+    let mut args = vec!["winrate", "fenrir-path", "--out", run.to_str().unwrap()];
+    args.extend(common);
+    succeeds(&args);
+    let mut args = vec!["winrate", "fenrir-path", "--out", sweep.to_str().unwrap()];
+    args.extend(common);
+    args.extend(["--sweep", "spacing=2..4"]);
+    succeeds(&args);
+    for (dir, chart) in [
+        (&run, "Win rate per policy"),
+        (&sweep, "Win rate against spacing"),
+    ] {
+        succeeds(&["view", dir.to_str().unwrap()]);
+        let page = std::fs::read_to_string(dir.join("view.html")).unwrap();
+        assert!(page.contains(chart), "{dir:?}");
+        assert!(page.contains("greedy"), "{dir:?}");
+        assert!(!page.contains("id=\"game-list\""), "{dir:?}");
+        assert_eq!(network_references(&page), Vec::<&str>::new());
+    }
+}
