@@ -11,7 +11,8 @@
 //!   of a cooperative game: estimates, experiments and sweeps, their run
 //!   directories and merges, plots;
 //! - [`solutions`]: exact solutions of positions and deals, and equilibria
-//!   of simultaneous moves, as reports.
+//!   of simultaneous moves, as reports;
+//! - [`view`]: a run as one HTML page, its report, charts and games.
 //!
 //! # Visibility
 //!
@@ -31,6 +32,7 @@
 mod playing;
 pub mod solutions;
 mod tournament;
+pub mod view;
 pub mod winrate;
 
 pub use playing::*;

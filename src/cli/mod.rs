@@ -14,6 +14,7 @@ mod replay;
 mod show;
 mod solve;
 mod tournament;
+mod view;
 mod winrate;
 
 use crate::core::{Game, Notation, ParseError, shorten_quoted};
@@ -56,6 +57,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Estimate policies' win rates over many seeded deals of a cooperative game
     Winrate(winrate::WinrateArgs),
+    /// Write a run (tournament, match, win-rate run or game log) as one HTML page to read offline
+    View(view::ViewArgs),
 }
 
 /// The value parser of a game argument: the names of list `L`'s games,
@@ -180,6 +183,7 @@ pub fn run_with<L: GameList>() -> ExitCode {
         Command::Engine(args) => engine::run::<L>(args),
         Command::Solve(args) => solve::run::<L>(args),
         Command::Winrate(args) => winrate::run::<L>(args),
+        Command::View(args) => view::run::<L>(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

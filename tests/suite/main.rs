@@ -55,5 +55,6 @@ mod thud_cli;
 mod thud_facts;
 mod thud_rules;
 mod tournament;
+mod view;
 mod winrate_runs;
 mod winrate_shards;

@@ -4,6 +4,7 @@
 use super::config::TournamentConfig;
 use super::forfeits::ForfeitStreaks;
 use super::log::{GameLine, check_line};
+use super::opening::Opening;
 use super::report::write_reports;
 use super::run::{
     RunProgress, TournamentError, check_before_writing, play_scheduled, require_two_players,
@@ -13,10 +14,11 @@ use super::sprt::{Pentanomial, Sprt, SprtDecision, SprtResult};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
 use super::summary::{TournamentSummary, seat_score};
 use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
+use crate::core::PlyText;
 use crate::core::{Capabilities, Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -156,12 +158,9 @@ pub fn run_match<G: Notation>(
     };
     let resumed = logged.len();
     progress.start(schedule.len());
-    let mut pentanomial = Pentanomial::default();
+    let mut pairs = PairCount::default();
     let mut lines: Vec<GameLine> = Vec::new();
     let mut decision = SprtDecision::Continue;
-    let mut seen_pairs = std::collections::HashSet::new();
-    let mut repeated_pairs = 0u64;
-    let mut repeats_in_a_row = 0usize;
     let mut stopped_repeating = false;
     let mut interrupted = false;
     'batches: for batch in schedule.chunks(2 * threads.max(1)) {
@@ -198,29 +197,18 @@ pub fn run_match<G: Notation>(
                 streaks.count(line, &names).map_err(TournamentError::Play)?;
             }
             lines.extend(pair.iter().cloned());
-            let key: Vec<_> = pair
-                .iter()
-                .map(|line| (line.opening.clone(), line.moves.clone()))
-                .collect();
-            if !seen_pairs.insert(key) {
-                repeated_pairs += 1;
-                repeats_in_a_row += 1;
-                if config
-                    .openings
-                    .cycle()
-                    .is_some_and(|cycle| repeats_in_a_row >= cycle)
-                {
+            match pairs.read(pair, config.openings.cycle()) {
+                PairRead::Repeated => continue,
+                PairRead::StopRepeating => {
                     stopped_repeating = true;
                     break 'batches;
                 }
-                continue;
-            }
-            repeats_in_a_row = 0;
-            let points: f64 = pair.iter().map(tested_score).sum();
-            pentanomial.add_pair(points);
-            decision = sprt.decide(&pentanomial);
-            if decision != SprtDecision::Continue {
-                break 'batches;
+                PairRead::Counted => {
+                    decision = sprt.decide(&pairs.pentanomial);
+                    if decision != SprtDecision::Continue {
+                        break 'batches;
+                    }
+                }
             }
         }
     }
@@ -232,27 +220,11 @@ pub fn run_match<G: Notation>(
             s if s < 0.5 => (w, d, l + 1),
             _ => (w, d + 1, l),
         });
-    let (elo, elo_low, elo_high) = pentanomial.elo_estimate();
-    let (llr_lower, llr_upper) = sprt.bounds();
     let report = MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
         openings: config.openings.describe(),
-        result: SprtResult {
-            sprt,
-            decision,
-            llr: sprt.llr(&pentanomial),
-            llr_lower,
-            llr_upper,
-            games: lines.len(),
-            pairs: pentanomial.pairs(),
-            repeated_pairs,
-            stopped_repeating,
-            pentanomial: pentanomial.counts,
-            elo,
-            elo_low,
-            elo_high,
-        },
+        result: pairs.result(sprt, decision, lines.len(), stopped_repeating),
         wins,
         draws,
         losses,
@@ -295,6 +267,126 @@ fn write_match_files<G: Notation>(
         ..TournamentSummary::compute(&played, lines, scored).with_provenance(&report.provenance)
     };
     write_reports(dir, &summary)
+}
+
+/// The colour-swapped pairs a match's test has read, in order: a pair
+/// whose two games repeat an earlier pair's (the same openings and moves)
+/// is no new evidence and is not counted.
+#[derive(Default)]
+struct PairCount {
+    /// The counted pairs' scores.
+    pentanomial: Pentanomial,
+    seen: HashSet<Vec<(Option<Opening>, Vec<PlyText>)>>,
+    repeated: u64,
+    repeats_in_a_row: usize,
+}
+
+/// What reading one pair did.
+enum PairRead {
+    /// The pair was counted.
+    Counted,
+    /// The pair repeats an earlier one.
+    Repeated,
+    /// The pair repeats an earlier one, and so did every pair of a whole
+    /// cycle of the openings: deterministic agents would only go on
+    /// repeating.
+    StopRepeating,
+}
+
+impl PairCount {
+    /// Reads the next pair; `cycle` is the openings' cycle
+    /// ([`crate::arena::Openings::cycle`]).
+    fn read(&mut self, pair: &[GameLine], cycle: Option<usize>) -> PairRead {
+        let key: Vec<_> = pair
+            .iter()
+            .map(|line| (line.opening.clone(), line.moves.clone()))
+            .collect();
+        if !self.seen.insert(key) {
+            self.repeated += 1;
+            self.repeats_in_a_row += 1;
+            return match cycle.is_some_and(|cycle| self.repeats_in_a_row >= cycle) {
+                true => PairRead::StopRepeating,
+                false => PairRead::Repeated,
+            };
+        }
+        self.repeats_in_a_row = 0;
+        self.pentanomial
+            .add_pair(pair.iter().map(tested_score).sum());
+        PairRead::Counted
+    }
+
+    /// Where the test stands after these pairs, `games` games played.
+    fn result(
+        &self,
+        sprt: Sprt,
+        decision: SprtDecision,
+        games: usize,
+        stopped_repeating: bool,
+    ) -> SprtResult {
+        let (elo, elo_low, elo_high) = self.pentanomial.elo_estimate();
+        let (llr_lower, llr_upper) = sprt.bounds();
+        SprtResult {
+            sprt,
+            decision,
+            llr: sprt.llr(&self.pentanomial),
+            llr_lower,
+            llr_upper,
+            games,
+            pairs: self.pentanomial.pairs(),
+            repeated_pairs: self.repeated,
+            stopped_repeating,
+            pentanomial: self.pentanomial.counts,
+            elo,
+            elo_low,
+            elo_high,
+        }
+    }
+}
+
+/// A match's test read again from its logged games: where it ended, and
+/// the log-likelihood ratio after each counted pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchHistory {
+    /// Where the test ended, as the match reported it.
+    pub result: SprtResult,
+    /// `(games read, LLR)` after each counted pair, in order.
+    pub llr: Vec<(usize, f64)>,
+}
+
+/// Reads the logged games of a match (any order) through its test as
+/// [`run_match`] read them: colour-swapped pairs in schedule order, a
+/// repeated pair not counted, stopping where the test decided. An unpaired
+/// last game is left out, as the test never read it.
+pub fn match_history(config: &TournamentConfig, sprt: Sprt, games: &[GameLine]) -> MatchHistory {
+    let mut ordered: Vec<&GameLine> = games.iter().collect();
+    ordered.sort_by_key(|game| game.index);
+    let mut pairs = PairCount::default();
+    let mut llr = Vec::new();
+    let mut decision = SprtDecision::Continue;
+    let mut stopped_repeating = false;
+    let mut read = 0;
+    for pair in ordered.chunks_exact(2) {
+        let pair = [pair[0].clone(), pair[1].clone()];
+        read += 2;
+        match pairs.read(&pair, config.openings.cycle()) {
+            PairRead::Repeated => continue,
+            PairRead::StopRepeating => {
+                stopped_repeating = true;
+                break;
+            }
+            PairRead::Counted => {
+                llr.push((read, sprt.llr(&pairs.pentanomial)));
+                decision = sprt.decide(&pairs.pentanomial);
+                if decision != SprtDecision::Continue {
+                    break;
+                }
+            }
+        }
+    }
+    MatchHistory {
+        result: pairs.result(sprt, decision, read, stopped_repeating),
+        llr,
+    }
 }
 
 /// The tested agent's (agent 0's) score in a game.

@@ -32,19 +32,20 @@ mod summary;
 pub use config::{MAX_TOURNAMENT_GAMES, ScheduledGame, TournamentConfig};
 pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
 pub use log::{GameLine, check_line, replay_line};
-pub use matches::{MatchOptions, MatchReport, run_match};
+pub use matches::{MatchHistory, MatchOptions, MatchReport, match_history, run_match};
 pub use merge::{MergedRun, merge_directories, write_merged_run};
 pub use opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, OpeningPlies, parse_openings};
 pub use openings::{OPENINGS_FILE, OpeningOrder, OpeningSet, Openings};
 pub use ratings::{RatingFit, Z_95, elo_from_score, expected_score, fit_ratings};
 pub use replay::{
-    LogReplay, RecordedGame, RecordedResult, game_text, recorded_games, replay_log, run_rules,
-    tagged_players,
+    LogReplay, RecordedGame, RecordedResult, game_text, logged_states, recorded_games, replay_log,
+    run_rules, tagged_players,
 };
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
 pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
 pub use search_log::{LoggedSearch, PlySearch, SearchMeans};
 pub use sprt::{Pentanomial, Sprt, SprtDecision, SprtResult};
+pub use store::{StoredRun, read_stored_run};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
     Record, SideRecord, TournamentSummary,

@@ -67,6 +67,35 @@ pub fn replay_log<G: Notation>(start: &G, text: &str) -> Result<LogReplay, Strin
     Ok(replay)
 }
 
+/// Plays a logged game again and shows `visit` every state it passes
+/// through, in order: the state its moves start from (after its opening),
+/// then the state after each ply, the last one the final state (chance
+/// events drawn from the game's seed and resolved, as they were played).
+/// Each ply is read in the state it was written from, so an illegal one is
+/// an error; check the rest of the game first with [`replay_line`].
+///
+/// # Errors
+/// An opening or a ply that does not play.
+pub fn logged_states<G: Notation>(
+    start: &G,
+    line: &GameLine,
+    mut visit: impl FnMut(&G),
+) -> Result<(), String> {
+    let chance_seed = ScheduledGame {
+        index: line.index,
+        seats: line.seats,
+        seed: line.seed,
+    }
+    .chance_seed();
+    let opened = opening_state(start, line.opening.as_ref())?;
+    let last = replay_texts(&opened, &line.moves, chance_seed, |_, state| {
+        visit(state);
+        Ok(())
+    })?;
+    visit(&last);
+    Ok(())
+}
+
 /// One logged game written out ply by ply: the ply's number, the side that
 /// moved (`together` at a simultaneous choice), the move, and beside it
 /// what the decision cost where the log records it; last, the final

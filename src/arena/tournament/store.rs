@@ -343,6 +343,69 @@ fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
     std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
 }
 
+/// A tournament's or a match's run directory as it stands, for a report
+/// read from it ([`read_stored_run`]).
+pub struct StoredRun {
+    /// A tournament (whole, a shard or a merge) or a match.
+    pub kind: RunKind,
+    /// The tournament the games belong to, its opening set loaded.
+    pub config: TournamentConfig,
+    /// A match's sequential test.
+    pub sprt: Option<Sprt>,
+    /// The build, agent configurations and rules that played the games.
+    pub provenance: Provenance,
+    /// Every shard's provenance, for a merge of shards of different builds.
+    pub shard_provenance: Vec<ShardProvenance>,
+    /// The logged games, in the log's order.
+    pub games: Vec<GameLine>,
+    /// Whether the log's last line is cut short (a run writing it, or one
+    /// that crashed); that line is not among `games`.
+    pub torn: bool,
+}
+
+/// Reads the run directory `dir` of a tournament or a match without
+/// changing it: its `config.json` (and opening set), and its game log, in
+/// which `check` sees every game with the tournament; a line that is not a
+/// game, a game logged twice, or one `check` refuses is an error naming
+/// the line. An absent log holds no games.
+///
+/// # Errors
+/// As above, and if `config.json` does not read or is not a tournament's
+/// or a match's.
+pub fn read_stored_run(
+    dir: &Path,
+    check: &dyn Fn(&TournamentConfig, &GameLine) -> Result<(), String>,
+) -> Result<StoredRun, TournamentError> {
+    let config_path = dir.join(CONFIG_FILE);
+    let text =
+        std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
+    let mut stored = read_config(&config_path, &text)?;
+    if !matches!(stored.run, RunKind::Tournament | RunKind::Match) {
+        return Err(TournamentError::Invalid(format!(
+            "{} is not a tournament's or a match's",
+            config_path.display()
+        )));
+    }
+    load_openings_file(&config_path, &mut stored.config)?;
+    let config = stored.config;
+    let read = read_games(
+        &dir.join(GAMES_FILE),
+        &|line| check(&config, line),
+        false,
+        false,
+        "",
+    )?;
+    Ok(StoredRun {
+        kind: stored.run,
+        config,
+        sprt: stored.sprt,
+        provenance: stored.provenance,
+        shard_provenance: stored.shard_provenance,
+        games: read.games,
+        torn: read.torn,
+    })
+}
+
 /// Writes `games` as a whole log, replacing the file at once.
 pub(super) fn write_log(path: &Path, games: &[GameLine]) -> Result<(), TournamentError> {
     let mut log = String::new();

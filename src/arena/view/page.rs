@@ -1,0 +1,189 @@
+//! The HTML page: the report, the charts and the game browser in one file
+//! that needs nothing else (its styles, script and drawings are inline).
+
+use super::frames::Layouts;
+use crate::core::escape_xml;
+use serde_json::{Value, json};
+
+/// The game browser's script.
+const VIEWER_JS: &str = include_str!("viewer.js");
+
+/// The page's styles. A board's frame may bring a `<style>` of its own,
+/// which applies to the whole page: the charts' texts keep their font by a
+/// more specific rule.
+const STYLE: &str = "
+body{font-family:sans-serif;margin:1em 2em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.3em;margin-top:1.5em}h3{font-size:1.1em}
+nav a{margin-right:1em}
+table{border-collapse:collapse;font-size:0.9em}
+th,td{border:1px solid #ccc;padding:2px 6px;text-align:left}
+td.num{text-align:right}
+code{background:#f3f3f3;padding:0 2px}
+figure{display:inline-block;margin:0 2em 1em 0;vertical-align:top}
+figure svg text{font-family:sans-serif;white-space:normal}
+figcaption{font-weight:bold;margin-bottom:4px}
+.filters select{margin-right:1em}
+.browser{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}
+.list{max-height:80vh;overflow:auto}
+.list table{table-layout:fixed}
+#game-list tr{cursor:pointer}
+#game-list tr:hover{background:#eef}
+#game-list tr.selected{background:#cde}
+.controls button{min-width:3em}
+#board-box{margin:0.5em 0}
+#position-text{width:100%;max-width:40em;font-family:monospace}
+#move-list{max-height:40vh;overflow:auto;font-family:monospace;position:relative}
+#move-list li{cursor:pointer}
+#move-list li.current{background:#cde}
+.mark-move{fill:#ffc800;fill-opacity:0.35;stroke:#e0a000;stroke-width:2}
+.mark-capture{fill:#ff0000;fill-opacity:0.2;stroke:#d00000;stroke-width:3}
+";
+
+/// The games of a page's browser.
+pub struct Browser {
+    /// The sides' names, seat 0 first.
+    pub sides: Vec<String>,
+    /// The agents' names; each game names its agents by their place here.
+    pub agents: Vec<String>,
+    /// The end reasons; each game names its reason by its place here.
+    pub reasons: Vec<String>,
+    /// The number of players, for the viewer of hidden slots.
+    pub players: usize,
+    /// Per game `[index, agent of seat 0, agent of seat 1, result, reason,
+    /// plies]`, the result the winner's seat or 2 for a draw, by index.
+    pub rows: Vec<[usize; 6]>,
+    /// The layouts the games' pictures use.
+    pub layouts: Layouts,
+    /// Per game (in the order of `rows`) its packed data
+    /// ([`super::encode::pack`] of [`super::GameFrames::json`]).
+    pub packed: Vec<String>,
+}
+
+/// What a page shows.
+pub struct Page {
+    /// The page's title.
+    pub title: String,
+    /// A line under the title: where the run is.
+    pub source: String,
+    /// The report, as HTML.
+    pub report: String,
+    /// The charts: a caption and an SVG drawing each.
+    pub charts: Vec<(String, String)>,
+    /// The games, if the run has any.
+    pub browser: Option<Browser>,
+    /// The version of a page served by `norn view --watch`, which the page
+    /// polls to reload itself when it changes.
+    pub version: Option<u64>,
+}
+
+/// `value` as JSON that may stand inside a `<script>` element: every `<`
+/// (which JSON writes only inside strings) escaped, so that no `</script>`
+/// or `<!--` appears.
+fn script_json(value: &Value) -> String {
+    value.to_string().replace('<', "\\u003c")
+}
+
+impl Page {
+    /// The page as one HTML document.
+    pub fn html(&self) -> String {
+        let mut html = format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+             <h1>{title}</h1>\n<p class=\"source\">{source}</p>\n<nav><a href=\"#report\">report</a>",
+            title = escape_xml(&self.title),
+            source = escape_xml(&self.source),
+        );
+        if !self.charts.is_empty() {
+            html.push_str("<a href=\"#charts\">charts</a>");
+        }
+        if self.browser.is_some() {
+            html.push_str("<a href=\"#games\">games</a>");
+        }
+        html.push_str("</nav>\n<section id=\"report\">\n");
+        html.push_str(&self.report);
+        html.push_str("</section>\n");
+        if !self.charts.is_empty() {
+            html.push_str("<section id=\"charts\">\n<h2>Charts</h2>\n");
+            for (caption, svg) in &self.charts {
+                html.push_str(&format!(
+                    "<figure><figcaption>{}</figcaption>\n{svg}</figure>\n",
+                    escape_xml(caption)
+                ));
+            }
+            html.push_str("</section>\n");
+        }
+        if let Some(browser) = &self.browser {
+            html.push_str(&self.browser_html(browser));
+        }
+        html.push_str("</body>\n</html>\n");
+        html
+    }
+
+    fn browser_html(&self, browser: &Browser) -> String {
+        let data = json!({
+            "sides": browser.sides,
+            "agents": browser.agents,
+            "reasons": browser.reasons,
+            "players": browser.players,
+            "version": self.version,
+            "games": browser.rows,
+        });
+        let mut html = String::from(
+            "<section id=\"games\">\n<h2>Games</h2>\n<div class=\"filters\">\
+             <label>agent <select id=\"filter-agent\"></select></label>\
+             <label>side <select id=\"filter-side\"></select></label>\
+             <label>result <select id=\"filter-result\"></select></label>\
+             <label>end <select id=\"filter-reason\"></select></label>\
+             <span id=\"game-count\"></span> <button id=\"list-prev\" hidden>previous games</button>\
+             <button id=\"list-next\" hidden>next games</button> <span id=\"list-range\"></span></div>\n<div class=\"browser\">\n\
+             <div class=\"list\"><table><thead><tr><th>game</th>",
+        );
+        for side in &browser.sides {
+            html.push_str(&format!("<th>{}</th>", escape_xml(side)));
+        }
+        html.push_str(
+            "<th>result</th><th>end</th><th>plies</th></tr></thead>\
+             <tbody id=\"game-list\"></tbody></table></div>\n\
+             <div class=\"game\"><h3 id=\"game-title\"></h3>\n<div class=\"controls\">\
+             <button id=\"first\" title=\"first (Home)\">|&lt;</button>\
+             <button id=\"prev\" title=\"previous (left arrow)\">&lt;</button>\
+             <button id=\"next\" title=\"next (right arrow)\">&gt;</button>\
+             <button id=\"last\" title=\"last (End)\">&gt;|</button> \
+             ply <span id=\"ply\">0</span> \
+             <label id=\"viewer-box\" hidden>as seen by <select id=\"viewer\"></select></label></div>\n\
+             <div id=\"board-box\"><svg id=\"board\"></svg></div>\n\
+             <div><textarea id=\"position-text\" readonly rows=\"2\"></textarea> \
+             <button id=\"copy-position\">copy</button></div>\n\
+             <ol id=\"move-list\"></ol></div>\n</div>\n</section>\n",
+        );
+        html.push_str(&format!(
+            "<script type=\"application/json\" id=\"view-data\">{}</script>\n\
+             <script type=\"application/json\" id=\"layouts\">{}</script>\n\
+             <script type=\"text/plain\" id=\"game-data\">\n",
+            script_json(&data),
+            script_json(&browser.layouts.json())
+        ));
+        for game in &browser.packed {
+            html.push_str(game);
+            html.push('\n');
+        }
+        html.push_str("</script>\n<script>\n");
+        html.push_str(VIEWER_JS);
+        html.push_str("</script>\n");
+        html
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_in_a_script_cannot_close_it() {
+        let text = script_json(&json!({"frame": "</script><!--"}));
+        assert!(!text.contains('<'), "{text}");
+        let back: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["frame"], "</script><!--");
+    }
+}
