@@ -231,7 +231,7 @@
     if (navigator.clipboard) navigator.clipboard.writeText(field.value).catch(fallback); else fallback();
   });
   document.addEventListener('keydown', (event) => {
-    if (!open || event.target.closest('input, select, textarea')) return;
+    if (!open || (event.target instanceof Element && event.target.closest('input, select, textarea'))) return;
     const step = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[event.key];
     if (step === undefined) return;
     event.preventDefault();
