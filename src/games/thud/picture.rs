@@ -157,7 +157,7 @@ pub(super) fn classic(state: &Thud) -> Picture {
         None => format!("{} to move", state.to_move),
     };
     let score = format!(
-        "dwarfs {} points, trolls {} points, margin {:+}",
+        "points: dwarfs {}, trolls {}, margin {:+}",
         state.dwarfs.count(),
         4 * state.trolls.count(),
         state.margin()
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(text("to move"), Content::Text("dwarfs to move".into()));
         assert_eq!(
             text("score"),
-            Content::Text("dwarfs 32 points, trolls 32 points, margin +0".into())
+            Content::Text("points: dwarfs 32, trolls 32, margin +0".into())
         );
         assert_eq!(text("H8"), Content::Piece(ROCK.into()));
         assert_eq!(text("G7"), Content::Piece("troll".into()));
