@@ -1,0 +1,193 @@
+"""Opens the pages of `norn view` in headless Chromium and checks them as a
+reader would use them: every game is listed, the filters change the list,
+stepping to a game's last ply shows the position `norn replay` reaches, and
+the page logs no error.
+
+Usage: python3 scripts/view_check.py NORN_BINARY WORK_DIR [--screenshots DIR]
+"""
+
+import argparse
+import json
+import pathlib
+import subprocess
+import sys
+
+import cdp
+
+# One small tournament per game: agents every game accepts, few games.
+TOURNAMENT_GAMES = 4
+
+
+def norn(binary, *args):
+    done = subprocess.run([binary, *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"norn {' '.join(args)} failed:\n{done.stderr}")
+    return done.stdout
+
+
+def game_names(binary):
+    """Every registered game, as `norn tournament --help` lists them."""
+    names = []
+    listing = False
+    for line in norn(binary, "tournament", "--help").splitlines():
+        if "Possible values:" in line:
+            listing = True
+        elif listing and line.strip().startswith("- "):
+            names.append(line.strip()[2:].split(":")[0])
+        elif listing and names:
+            break
+    return names
+
+
+def final_positions(binary, game, log):
+    """Each game's last position, as `norn replay --game N` prints it."""
+    positions = {}
+    for line in log.read_text().splitlines():
+        index = json.loads(line)["index"]
+        text = norn(binary, "replay", game, str(log), "--game", str(index))
+        final = [l for l in text.splitlines() if l.startswith("final position: ")]
+        positions[index] = final[-1][len("final position: "):]
+    return positions
+
+
+def screenshot_board(browser, standalone, path):
+    """A PNG of the board the page shows, with its marks: the board and the
+    page's styles alone on a page of their own, so that it sits at the top
+    left corner whatever the page's layout."""
+    html = browser.evaluate(
+        "'<!doctype html><html><head>' + [...document.querySelectorAll('style')]"
+        ".map(s => s.outerHTML).join('') + '</head><body style=\"margin:0\">'"
+        " + document.getElementById('board').outerHTML + '</body></html>'"
+    )
+    standalone.write_text(html)
+    browser.open(standalone.as_uri())
+    browser.screenshot(path, "svg")
+
+
+def check_page(browser, page, binary, game, log, screenshot):
+    browser.open(page.as_uri())
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    rows = "document.querySelectorAll('#game-list tr[data-index]')"
+    browser.wait_for(f"{rows}.length > 0")
+    assert browser.evaluate(f"{rows}.length") == len(lines), f"{game}: rows"
+    assert str(len(lines)) in browser.evaluate("document.getElementById('game-count').textContent")
+
+    # Each agent plays each side in half the games of a colour-swapped pair.
+    agent = browser.evaluate(
+        "[...document.getElementById('filter-agent').options].map(o => o.value).filter(v => v)[0]"
+    )
+    choose = (
+        "(id, value) => { const s = document.getElementById(id); s.value = value;"
+        " s.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    browser.evaluate(f"({choose})('filter-agent', {json.dumps(agent)})")
+    side = browser.evaluate(
+        "[...document.getElementById('filter-side').options].map(o => o.value).filter(v => v)[0]"
+    )
+    browser.evaluate(f"({choose})('filter-side', {json.dumps(side)})")
+    shown = browser.evaluate(f"{rows}.length")
+    assert 0 < shown < len(lines), f"{game}: the filters show {shown} of {len(lines)} games"
+    browser.evaluate(f"({choose})('filter-side', '')")
+    browser.evaluate(f"({choose})('filter-agent', '')")
+    assert browser.evaluate(f"{rows}.length") == len(lines), f"{game}: filters cleared"
+
+    finals = final_positions(binary, game, log)
+    browser.wait_for("document.getElementById('position-text').value !== ''")
+    for line in lines:
+        index = line["index"]
+        selected = f"document.querySelector('#game-list tr.selected')?.dataset.index === '{index}'"
+        # The page opens its first game by itself; a second opening of the
+        # game shown would come back after the steps below and undo them.
+        if not browser.evaluate(selected):
+            browser.evaluate(f"document.querySelector('#game-list tr[data-index=\"{index}\"]').click()")
+            browser.wait_for(selected)
+        browser.evaluate("document.getElementById('last').click()")
+        plies = line["plies"]
+        browser.wait_for(f"document.getElementById('ply').textContent.includes('{plies}')")
+        shown = browser.evaluate("document.getElementById('position-text').value")
+        assert shown == finals[index], f"{game} game {index}: {shown!r} != {finals[index]!r}"
+    # Arrows step back and forth.
+    browser.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))")
+    browser.wait_for(f"!document.getElementById('ply').textContent.includes('{plies}')")
+    errors = browser.errors()
+    assert not errors, f"{game}: the page logged errors: {errors}"
+    if screenshot:
+        screenshot_board(browser, page.with_suffix(".board.html"), screenshot)
+
+
+# How `norn play` deals a game of each cooperative game, for a screenshot
+# of its dealt position (their runs keep no games to browse).
+DEALS = {
+    "fenrir-path": ["--gods", "random"],
+    "fenrir-cards": ["--rules", "players=3"]
+    + [arg for p in range(3) for arg in ("--player", f"player{p}=random")],
+}
+
+
+def screenshot_deal(browser, binary, game, work, path):
+    """A PNG of the dealt position of one seeded game, as `norn show --svg`
+    draws it for player 0 (its hidden slots as player 0 sees them)."""
+    played = json.loads(norn(binary, "play", game, "--seed", "1", "--json", *DEALS[game]))
+    rules = DEALS[game][1:2] if DEALS[game][0] == "--rules" else []
+    svg = norn(binary, "show", game, "--position", played["start"], "--svg", "--seen-by", "0",
+               *(["--rules", *rules] if rules else []))
+    picture = work / f"{game}.svg"
+    picture.write_text(svg)
+    browser.open(picture.as_uri())
+    browser.screenshot(path, "svg")
+
+
+def check_winrate_page(browser, page, game):
+    """A win-rate run's page: its chart of rates is drawn, without errors."""
+    browser.open(page.as_uri())
+    charts = browser.evaluate("document.querySelectorAll('svg').length")
+    assert charts > 0, f"{game}: no chart on the win-rate page"
+    text = browser.evaluate("document.body.textContent")
+    assert "win rate" in text.lower(), f"{game}: the page does not speak of win rates"
+    errors = browser.errors()
+    assert not errors, f"{game}: the page logged errors: {errors}"
+
+
+def tournament(binary, game, run):
+    """Plays a small tournament of random agents into `run`; False if the
+    game has no competing sides to hold one."""
+    done = subprocess.run(
+        [binary, "tournament", game, "--agents", "random", "random",
+         "--games", str(TOURNAMENT_GAMES), "--threads", "1", "--out", str(run)],
+        capture_output=True, text=True,
+    )
+    if done.returncode != 0 and "cooperative" in done.stderr:
+        return False
+    if done.returncode != 0:
+        raise SystemExit(f"norn tournament {game} failed:\n{done.stderr}")
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("norn")
+    parser.add_argument("work", type=pathlib.Path)
+    parser.add_argument("--screenshots", type=pathlib.Path)
+    args = parser.parse_args()
+    args.work.mkdir(parents=True, exist_ok=True)
+    with cdp.Browser() as browser:
+        for game in game_names(args.norn):
+            run = args.work / game
+            page = args.work / f"{game}.html"
+            if not tournament(args.norn, game, run):
+                norn(args.norn, "winrate", game, "--policy", "random", "--deals", "20", "--out", str(run))
+                norn(args.norn, "view", str(run), "--out", str(page))
+                check_winrate_page(browser, page, game)
+                if args.screenshots and game in DEALS:
+                    screenshot_deal(browser, args.norn, game, args.work, args.screenshots / f"{game}.png")
+                print(f"{game}: the page of a win-rate run checked in the browser")
+                continue
+            norn(args.norn, "view", str(run), "--out", str(page))
+            shot = args.screenshots / f"{game}.png" if args.screenshots else None
+            check_page(browser, page, args.norn, game, run / "games.jsonl", shot)
+            print(f"{game}: {TOURNAMENT_GAMES} games checked in the browser")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
