@@ -1,7 +1,8 @@
 """Opens the pages of `norn view` in headless Chromium and checks them as a
 reader would use them: every game is listed, the filters change the list,
-stepping to a game's last ply shows the position `norn replay` reaches, and
-the page logs no error.
+stepping to a game's last ply shows the position `norn replay` reaches, the
+page logs no error, and a page served by `--watch` takes the games added to
+its run's log.
 
 Usage: python3 scripts/view_check.py NORN_BINARY WORK_DIR [--screenshots DIR]
 """
@@ -9,6 +10,8 @@ Usage: python3 scripts/view_check.py NORN_BINARY WORK_DIR [--screenshots DIR]
 import argparse
 import json
 import pathlib
+import shutil
+import signal
 import subprocess
 import sys
 
@@ -163,6 +166,32 @@ def tournament(binary, game, run):
     return True
 
 
+def check_watch(browser, binary, run, work):
+    """`norn view --watch` on a run whose log grows: the open page reloads
+    itself and lists the new games; Ctrl-C stops the server."""
+    watched = work / "watched"
+    shutil.copytree(run, watched)
+    lines = (run / "games.jsonl").read_text().splitlines(keepends=True)
+    half = len(lines) // 2
+    (watched / "games.jsonl").write_text("".join(lines[:half]))
+    server = subprocess.Popen([binary, "view", str(watched), "--watch", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline().split()
+        assert first[:1] == ["serving"] and first[1].startswith("http://127.0.0.1:"), first
+        browser.open(first[1])
+        rows = "document.querySelectorAll('#game-list tr[data-index]').length"
+        browser.wait_for(f"{rows} === {half}")
+        with open(watched / "games.jsonl", "a") as log:
+            log.write("".join(lines[half:]))
+        browser.wait_for(f"{rows} === {len(lines)}", timeout=30)
+        assert not browser.errors(), browser.errors()
+    finally:
+        server.send_signal(signal.SIGINT)
+        status = server.wait(timeout=10)
+    assert status == 0, f"the server stopped with status {status}: {server.stderr.read()}"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("norn")
@@ -170,6 +199,7 @@ def main():
     parser.add_argument("--screenshots", type=pathlib.Path)
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
+    watched = False
     with cdp.Browser() as browser:
         for game in game_names(args.norn):
             run = args.work / game
@@ -186,6 +216,10 @@ def main():
             shot = args.screenshots / f"{game}.png" if args.screenshots else None
             check_page(browser, page, args.norn, game, run / "games.jsonl", shot)
             print(f"{game}: {TOURNAMENT_GAMES} games checked in the browser")
+            if not watched:
+                check_watch(browser, args.norn, run, args.work)
+                print(f"{game}: the watched page took the games added to its log")
+                watched = True
     return 0
 
 

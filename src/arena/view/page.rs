@@ -84,12 +84,13 @@ fn script_json(value: &Value) -> String {
 }
 
 impl Page {
-    /// The page as one HTML document.
+    /// The page as one HTML document. Its icon is empty, so that a browser
+    /// asks a server that serves the page (`--watch`) for nothing else.
     pub fn html(&self) -> String {
         let mut html = format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+             <link rel=\"icon\" href=\"data:,\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
              <h1>{title}</h1>\n<p class=\"source\">{source}</p>\n<nav><a href=\"#report\">report</a>",
             title = escape_xml(&self.title),
             source = escape_xml(&self.source),
