@@ -6,7 +6,7 @@ use super::charts::win_rate_chart;
 use super::page::Page;
 use crate::arena::Provenance;
 use crate::arena::winrate::{
-    CHEATS_NOTE, PolicyRate, SweepPoint, SweepReport, WinRate, read_win_rate_run,
+    CHEATS_NOTE, PolicyFile, PolicyRate, SweepPoint, SweepReport, WinRate, read_win_rate_run,
 };
 use crate::core::{Notation, Stochastic, escape_xml};
 use serde::Deserialize;
@@ -32,15 +32,6 @@ struct SweepFile {
 struct PointFile {
     value: u64,
     policies: Vec<PolicyFile>,
-}
-
-#[derive(Deserialize)]
-struct PolicyFile {
-    policy: String,
-    deals: u64,
-    wins: u64,
-    seconds: f64,
-    sees_hidden_information: bool,
 }
 
 /// The sweep in `dir`, if its `sweep.json` is there; its rates are

@@ -28,13 +28,14 @@ struct SummaryFile {
     provenance: Provenance,
 }
 
+/// One policy's counts as a win-rate run's summary files store them.
 #[derive(Deserialize)]
-struct PolicyFile {
-    policy: String,
-    deals: u64,
-    wins: u64,
-    seconds: f64,
-    sees_hidden_information: bool,
+pub(crate) struct PolicyFile {
+    pub(crate) policy: String,
+    pub(crate) deals: u64,
+    pub(crate) wins: u64,
+    pub(crate) seconds: f64,
+    pub(crate) sees_hidden_information: bool,
 }
 
 const SUMMARY_FILE: &str = "summary.json";

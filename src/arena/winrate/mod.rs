@@ -32,6 +32,7 @@ pub use experiment::{
     CHEATS_NOTE, Contender, PolicyRate, RunLog, WinRateReport, compare_policies,
     compare_policies_in, search_budget,
 };
+pub(crate) use merge::PolicyFile;
 pub use merge::{
     is_win_rate_run, merge_win_rate_reports, merge_win_rate_runs, read_win_rate_run,
     win_rate_run_game,
