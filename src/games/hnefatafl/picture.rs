@@ -5,6 +5,7 @@ use super::board::{CORNERS, GRID, RESTRICTED, SIZE};
 use super::state::Hnefatafl;
 use crate::bitboard::Square;
 use crate::core::{Content, Picture, Slot};
+use crate::games::board_labels::write_labels;
 use std::fmt::Write;
 use std::sync::LazyLock;
 
@@ -83,25 +84,18 @@ fn frame() -> String {
         "<path d=\"{}\" stroke=\"#7a5a30\" stroke-width=\"1.5\" fill=\"none\"/>",
         grid.trim_end()
     );
-    let _ = writeln!(
-        svg,
-        "<g font-size=\"14\" fill=\"#5a4a30\" text-anchor=\"middle\" dominant-baseline=\"central\">"
-    );
-    for (index, letter) in ('a'..).take(SIZE.into()).enumerate() {
-        let x = LEFT + (index as f32 + 0.5) * SQUARE;
-        let y = PAD + BOARD + FILE_ROW / 2.0;
-        let _ = writeln!(svg, "<text x=\"{x}\" y=\"{y}\">{letter}</text>");
-    }
-    for rank in 0..SIZE {
+    let files = ('a'..)
+        .take(SIZE.into())
+        .enumerate()
+        .map(|(index, letter)| {
+            let x = LEFT + (index as f32 + 0.5) * SQUARE;
+            (letter.to_string(), x, PAD + BOARD + FILE_ROW / 2.0)
+        });
+    let ranks = (0..SIZE).map(|rank| {
         let y = PAD + (f32::from(SIZE - rank) - 0.5) * SQUARE;
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{y}\">{}</text>",
-            LEFT / 2.0,
-            rank + 1
-        );
-    }
-    svg.push_str("</g>");
+        ((rank + 1).to_string(), LEFT / 2.0, y)
+    });
+    write_labels(&mut svg, 14, files.chain(ranks));
     svg
 }
 

@@ -7,6 +7,7 @@ use super::board::{FILES, GRID, Kind, RANKS, SLURKS, Side, square_name};
 use super::state::StealthChess;
 use crate::bitboard::Square;
 use crate::core::{Content, Picture, Slot};
+use crate::games::board_labels::write_labels;
 use std::fmt::Write;
 use std::sync::LazyLock;
 
@@ -165,22 +166,20 @@ fn frame() -> String {
         BOARD_LEFT + SQUARE,
         BOARD_LEFT + BOARD_WIDTH - SQUARE
     );
-    let _ = writeln!(
-        svg,
-        "<g font-size=\"13\" fill=\"#5a4a30\" text-anchor=\"middle\" dominant-baseline=\"central\">"
-    );
-    for (index, letter) in ('a'..).take(FILES.into()).enumerate() {
-        let x = BOARD_LEFT + (index as f32 + 0.5) * SQUARE;
-        let y = PAD + BOARD_HEIGHT + FILE_ROW / 2.0;
-        let _ = writeln!(svg, "<text x=\"{x}\" y=\"{y}\">{letter}</text>");
-    }
-    for rank in 0..RANKS {
+    let files = ('a'..)
+        .take(FILES.into())
+        .enumerate()
+        .map(|(index, letter)| {
+            let x = BOARD_LEFT + (index as f32 + 0.5) * SQUARE;
+            (letter.to_string(), x, PAD + BOARD_HEIGHT + FILE_ROW / 2.0)
+        });
+    // The ranks on both sides, beside each Slurk.
+    let ranks = (0..RANKS).flat_map(|rank| {
         let y = PAD + (f32::from(RANKS - rank) - 0.5) * SQUARE;
-        for x in [INFO + RANK_COLUMN / 2.0, WIDTH - INFO - RANK_COLUMN / 2.0] {
-            let _ = writeln!(svg, "<text x=\"{x}\" y=\"{y}\">{}</text>", rank + 1);
-        }
-    }
-    svg.push_str("</g>");
+        [INFO + RANK_COLUMN / 2.0, WIDTH - INFO - RANK_COLUMN / 2.0]
+            .map(|x| ((rank + 1).to_string(), x, y))
+    });
+    write_labels(&mut svg, 13, files.chain(ranks));
     svg
 }
 

@@ -8,6 +8,7 @@ use super::classic::Thud;
 use super::koom_valley::{GOAL, KoomValley, TROLLS_AROUND_ROCK};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::{Content, Picture, Slot};
+use crate::games::board_labels::write_labels;
 use std::fmt::Write;
 use std::sync::LazyLock;
 
@@ -77,24 +78,15 @@ fn frame(marked: Bitboard256) -> String {
             "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
         );
     }
-    let _ = writeln!(
-        svg,
-        "<g font-size=\"13\" fill=\"#5a4a30\" text-anchor=\"middle\" dominant-baseline=\"central\">"
-    );
-    for (index, letter) in FILES.chars().enumerate() {
+    let files = FILES.chars().enumerate().map(|(index, letter)| {
         let x = LEFT + (index as f32 + 0.5) * SQUARE;
-        let _ = writeln!(svg, "<text x=\"{x}\" y=\"{}\">{letter}</text>", TOP / 2.0);
-    }
-    for rank in 0..SIZE {
+        (letter.to_string(), x, TOP / 2.0)
+    });
+    let ranks = (0..SIZE).map(|rank| {
         let y = TOP + (f32::from(rank) + 0.5) * SQUARE;
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{y}\">{}</text>",
-            LEFT / 2.0,
-            rank + 1
-        );
-    }
-    svg.push_str("</g>");
+        ((rank + 1).to_string(), LEFT / 2.0, y)
+    });
+    write_labels(&mut svg, 13, files.chain(ranks));
     svg
 }
 
