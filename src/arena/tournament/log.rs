@@ -53,6 +53,19 @@ pub struct GameLine {
     pub search: Option<Vec<PlySearch>>,
 }
 
+impl GameLine {
+    /// The seed the game's chance events were drawn from, as its place in
+    /// the schedule gives it.
+    pub fn chance_seed(&self) -> u64 {
+        ScheduledGame {
+            index: self.index,
+            seats: self.seats,
+            seed: self.seed,
+        }
+        .chance_seed()
+    }
+}
+
 /// Reads and plays `texts` from `start`, each read in the state it was
 /// written from, with chance events drawn from `chance_seed` as in play;
 /// `visit` sees the state before each ply with the ply's index. The final
@@ -161,11 +174,6 @@ pub(super) fn opening_state<G: Notation>(
 /// from its opening (chance events drawn from the game's seed, as they were
 /// played).
 pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String> {
-    let scheduled = ScheduledGame {
-        index: line.index,
-        seats: line.seats,
-        seed: line.seed,
-    };
     check_search(line)?;
     // Each move's record names the player who was to move.
     let check_mover = |number: usize, state: &G| match (&line.search, state.status()) {
@@ -181,7 +189,7 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
         _ => Ok(()),
     };
     let state = opening_state(start, line.opening.as_ref())
-        .and_then(|opened| replay_texts(&opened, &line.moves, scheduled.chance_seed(), check_mover))
+        .and_then(|opened| replay_texts(&opened, &line.moves, line.chance_seed(), check_mover))
         .map_err(|error| format!("game {}: {error}", line.index))?;
     if line.reason != FORFEIT_REASON && line.forfeit.is_some() {
         return Err(format!(

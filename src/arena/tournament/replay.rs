@@ -1,7 +1,6 @@
 //! Replaying game logs (`games.jsonl`): every logged game is played again
 //! under the rules, move by move, and must end as the log says.
 
-use super::config::ScheduledGame;
 use super::log::{GameLine, opening_state, replay_line, replay_texts};
 use super::opening::{Opening, OpeningPlies};
 use super::report::seconds_text;
@@ -81,12 +80,7 @@ pub fn logged_states<G: Notation>(
     line: &GameLine,
     mut visit: impl FnMut(&G),
 ) -> Result<(), String> {
-    let chance_seed = ScheduledGame {
-        index: line.index,
-        seats: line.seats,
-        seed: line.seed,
-    }
-    .chance_seed();
+    let chance_seed = line.chance_seed();
     let opened = opening_state(start, line.opening.as_ref())?;
     let last = replay_texts(&opened, &line.moves, chance_seed, |_, state| {
         visit(state);
@@ -127,26 +121,16 @@ pub fn game_text<G: Notation>(start: &G, line: &GameLine) -> Result<String, Stri
         }
         None => {}
     }
-    let scheduled = ScheduledGame {
-        index: line.index,
-        seats: line.seats,
-        seed: line.seed,
-    };
     let mut rows = Vec::with_capacity(line.moves.len());
     let opened = opening_state(start, line.opening.as_ref())?;
-    let end = replay_texts(
-        &opened,
-        &line.moves,
-        scheduled.chance_seed(),
-        |number, state| {
-            let side = match state.status() {
-                Status::ToMove(mover) => state.player_name(mover),
-                _ => "together".to_string(),
-            };
-            rows.push((side, line.moves[number].one_line()));
-            Ok(())
-        },
-    )?;
+    let end = replay_texts(&opened, &line.moves, line.chance_seed(), |number, state| {
+        let side = match state.status() {
+            Status::ToMove(mover) => state.player_name(mover),
+            _ => "together".to_string(),
+        };
+        rows.push((side, line.moves[number].one_line()));
+        Ok(())
+    })?;
     let side_width = rows.iter().map(|(side, _)| side.len()).max().unwrap_or(0);
     let move_width = rows
         .iter()
@@ -270,12 +254,7 @@ pub fn recorded_games<G: Notation>(start: &G, text: &str) -> Result<Vec<Recorded
 
 /// A logged game (which replays) as a record.
 fn recorded_game<G: Notation>(start: &G, line: &GameLine) -> Result<RecordedGame<G>, String> {
-    let chance_seed = ScheduledGame {
-        index: line.index,
-        seats: line.seats,
-        seed: line.seed,
-    }
-    .chance_seed();
+    let chance_seed = line.chance_seed();
     let (from, mut plies) = match &line.opening {
         Some(opening) => {
             let OpeningPlies { from, plies } = opening.plies(start)?;
