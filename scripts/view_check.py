@@ -8,6 +8,7 @@ Usage: python3 scripts/view_check.py NORN_BINARY WORK_DIR [--screenshots DIR]
 """
 
 import argparse
+import csv
 import json
 import pathlib
 import shutil
@@ -140,13 +141,65 @@ def screenshot_deal(browser, binary, game, work, path):
     browser.screenshot(path, "svg")
 
 
-def check_winrate_page(browser, page, game):
-    """A win-rate run's page: its chart of rates is drawn, without errors."""
+# A policy besides `random` for the win-rate run of each cooperative game,
+# one that wins some deals, so that the result filter has both results.
+WINNING_POLICIES = {"fenrir-path": "mcts:iters=100", "fenrir-cards": "ismcts:iters=30"}
+# How many deals of a win-rate run its page plays again (`norn view --deals`'s
+# default).
+REPLAYED_DEALS = 10
+
+
+def check_winrate_page(browser, page, game, run):
+    """A win-rate run's page: its chart of rates, and its list of the first
+    deals played again by each policy: the deal shown at ply 0 and each
+    result are the run's own (deals.csv), stepping to the last ply shows it,
+    and where hands are hidden the viewer hides them; no errors."""
     browser.open(page.as_uri())
-    charts = browser.evaluate("document.querySelectorAll('svg').length")
+    charts = browser.evaluate("document.querySelectorAll('#charts svg').length")
     assert charts > 0, f"{game}: no chart on the win-rate page"
     text = browser.evaluate("document.body.textContent")
     assert "win rate" in text.lower(), f"{game}: the page does not speak of win rates"
+    with open(run / "deals.csv", newline="") as table:
+        rows_of_csv = list(csv.reader(table))
+    policies = rows_of_csv[0][2:]
+    deals = rows_of_csv[1:REPLAYED_DEALS + 1]
+    rows = "document.querySelectorAll('#game-list tr[data-index]')"
+    browser.wait_for(f"{rows}.length > 0")
+    assert browser.evaluate(f"{rows}.length") == len(policies) * len(deals), f"{game}: rows"
+    listed = browser.evaluate(f"[...{rows}].map(tr => [tr.dataset.index, ...[...tr.cells].map(td => td.textContent)])")
+    lost = 0
+    browser.wait_for("document.getElementById('position-text').value !== ''")
+    for key, deal, policy, result, _end, plies in listed:
+        column = policies.index(policy)
+        row = next(row for row in deals if row[0] == deal)
+        expected = "won" if row[2 + column] == "1" else "lost"
+        assert result == expected, f"{game} deal {deal} of {policy}: {result}, the run has {expected}"
+        lost += result == "lost"
+        selected = f"document.querySelector('#game-list tr.selected')?.dataset.index === '{key}'"
+        if not browser.evaluate(selected):
+            browser.evaluate(f"document.querySelector('#game-list tr[data-index=\"{key}\"]').click()")
+            browser.wait_for(selected)
+        browser.evaluate("document.getElementById('first').click()")
+        browser.wait_for("document.getElementById('ply').textContent === '0'")
+        shown = browser.evaluate("document.getElementById('position-text').value")
+        assert shown == row[1], f"{game} deal {deal}: the page deals {shown!r}, the run {row[1]!r}"
+        browser.evaluate("document.getElementById('last').click()")
+        browser.wait_for(f"document.getElementById('ply').textContent === '{plies}'")
+    choose = (
+        "(id, value) => { const s = document.getElementById(id); s.value = value;"
+        " s.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    browser.evaluate(f"({choose})('filter-result', '1')")
+    assert browser.evaluate(f"{rows}.length") == lost, f"{game}: the lost deals"
+    browser.evaluate(f"({choose})('filter-result', '')")
+    if not browser.evaluate("document.getElementById('viewer-box').hidden"):
+        hidden = "document.querySelectorAll('#board use[href=\"#hidden\"]').length"
+        # At the deal every hand is full.
+        browser.evaluate("document.getElementById('first').click()")
+        browser.evaluate(f"({choose})('viewer', '0')")
+        assert browser.evaluate(hidden) > 0, f"{game}: player 0 sees every hand"
+        browser.evaluate(f"({choose})('viewer', 'all')")
+        assert browser.evaluate(hidden) == 0, f"{game}: the open view hides cards"
     errors = browser.errors()
     assert not errors, f"{game}: the page logged errors: {errors}"
 
@@ -205,12 +258,15 @@ def main():
             run = args.work / game
             page = args.work / f"{game}.html"
             if not tournament(args.norn, game, run):
-                norn(args.norn, "winrate", game, "--policy", "random", "--deals", "20", "--out", str(run))
+                policies = ["--policy", "random"]
+                if game in WINNING_POLICIES:
+                    policies += ["--policy", WINNING_POLICIES[game]]
+                norn(args.norn, "winrate", game, *policies, "--deals", "20", "--out", str(run))
                 norn(args.norn, "view", str(run), "--out", str(page))
-                check_winrate_page(browser, page, game)
+                check_winrate_page(browser, page, game, run)
                 if args.screenshots and game in DEALS:
                     screenshot_deal(browser, args.norn, game, args.work, args.screenshots / f"{game}.png")
-                print(f"{game}: the page of a win-rate run checked in the browser")
+                print(f"{game}: the page of a win-rate run and its replayed deals checked in the browser")
                 continue
             norn(args.norn, "view", str(run), "--out", str(page))
             shot = args.screenshots / f"{game}.png" if args.screenshots else None

@@ -2,10 +2,12 @@
 //! the run goes on.
 
 use super::{CliResult, parse_rules};
-use crate::arena::view::{ViewOptions, check_loopback, serve_page, view_page, win_rate_page};
+use crate::arena::view::{
+    ReplayedDeals, ViewOptions, check_loopback, serve_page, view_page, win_rate_page,
+};
 use crate::arena::winrate::is_win_rate_run;
 use crate::core::{ChanceVisitor, Stochastic};
-use crate::registry::{GameList, GameVisitor, Registered, visit_in};
+use crate::registry::{self, GameList, GameVisitor, Registered, visit_in};
 use clap::Args;
 use std::marker::PhantomData;
 use std::net::{IpAddr, TcpListener};
@@ -39,7 +41,15 @@ pub struct ViewArgs {
     /// Rules options of a log without a config.json beside it
     #[arg(long)]
     rules: Option<String>,
+    /// For a win-rate run: how many of its first deals each policy plays
+    /// again for the page's list of games (0: none)
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=MAX_REPLAYED_DEALS))]
+    deals: u64,
 }
+
+/// The most deals a win-rate run's page plays again per policy: each is a
+/// whole game to play and store.
+const MAX_REPLAYED_DEALS: u64 = 100_000;
 
 pub fn run<L: GameList>(args: ViewArgs) -> CliResult {
     if args.watch {
@@ -175,7 +185,11 @@ impl<G: Registered> ChanceVisitor<G> for WinRateView<'_, '_, G> {
         G: Stochastic,
     {
         let dir = self.view.dir;
-        let make = |options| win_rate_page::<G>(dir, options);
+        let replay = ReplayedDeals {
+            count: self.view.args.deals,
+            build: Arc::new(registry::build_agent::<G>),
+        };
+        let make = |options| win_rate_page::<G>(dir, options, &replay);
         write_or_serve(self.view.args, &dir.join("deals.jsonl"), &make)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::common::cli::norn;
 use norn::arena::{RecordedGame, recorded_games, replay_plies};
-use norn::core::{Content, Picture};
+use norn::core::{Content, Picture, PlyText, Status};
 use norn::registry::{self, GameVisitor, Registered};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -383,9 +383,9 @@ fn a_win_rate_run_and_a_sweep_have_pages_of_their_rates() {
     let common = [
         "--policy",
         "random",
-        "greedy",
+        "mcts:iters=100",
         "--deals",
-        "4",
+        "12",
         "--threads",
         "1",
     ];
@@ -400,11 +400,94 @@ fn a_win_rate_run_and_a_sweep_have_pages_of_their_rates() {
         (&run, "Win rate per policy"),
         (&sweep, "Win rate against spacing"),
     ] {
-        succeeds(&["view", dir.to_str().unwrap()]);
+        succeeds(&["view", dir.to_str().unwrap(), "--deals", "5"]);
         let page = std::fs::read_to_string(dir.join("view.html")).unwrap();
         assert!(page.contains(chart), "{dir:?}");
-        assert!(page.contains("greedy"), "{dir:?}");
-        assert!(!page.contains("id=\"game-list\""), "{dir:?}");
+        assert!(page.contains("mcts:iters=100"), "{dir:?}");
         assert_eq!(network_references(&page), Vec::<&str>::new());
+    }
+    let sweep_page = std::fs::read_to_string(sweep.join("view.html")).unwrap();
+    assert!(!sweep_page.contains("id=\"game-list\""));
+    let page = std::fs::read_to_string(run.join("view.html")).unwrap();
+    let deals = std::fs::read_to_string(run.join("deals.csv")).unwrap();
+    let games = registry::visit(
+        "fenrir-path",
+        &mut CheckDeals {
+            page: &page,
+            deals: &deals,
+        },
+    )
+    .unwrap();
+    assert_eq!(games, 10);
+}
+
+/// Checks the games of a win-rate run's page against the run's deals.csv:
+/// each starts at the deal of its number, its moves play legally from there
+/// (read and played here), and its last position is the end of the game,
+/// with the result the run recorded.
+struct CheckDeals<'a> {
+    page: &'a str,
+    deals: &'a str,
+}
+
+impl GameVisitor for CheckDeals<'_> {
+    type Output = usize;
+
+    fn visit<G: Registered>(&mut self) -> usize {
+        let mut lines = self.deals.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').skip(2).collect();
+        // A deal's text holds commas; its results are the last fields.
+        let rows: Vec<(usize, String, Vec<bool>)> = lines
+            .map(|line| {
+                let (index, rest) = line.split_once(',').unwrap();
+                let (deal, results) = rest.rsplit_once('"').unwrap();
+                let won = results.split(',').skip(1).map(|flag| flag == "1").collect();
+                (index.parse().unwrap(), deal[1..].to_string(), won)
+            })
+            .collect();
+        let data: Value = serde_json::from_str(script(self.page, "view-data")).unwrap();
+        let packed: Vec<&str> = script(self.page, "game-data").split_whitespace().collect();
+        let agents = data["agents"].as_array().unwrap();
+        let rows_shown = data["games"].as_array().unwrap();
+        assert_eq!(data["results"], serde_json::json!(["won", "lost"]));
+        let mut won_somewhere = false;
+        for (row, stored) in rows_shown.iter().zip(&packed) {
+            let policy = agents[row[1].as_u64().unwrap() as usize].as_str().unwrap();
+            let deal = row[6].as_u64().unwrap() as usize;
+            let (_, dealt, won) = &rows[deal];
+            let won = won[header.iter().position(|name| *name == policy).unwrap()];
+            assert_eq!(
+                row[3].as_u64().unwrap(),
+                u64::from(!won),
+                "deal {deal} of {policy}"
+            );
+            won_somewhere |= won;
+            let stored = inflate(stored);
+            let texts = stored["t"].as_array().unwrap();
+            let moves = stored["m"].as_array().unwrap();
+            assert_eq!(texts[0].as_str().unwrap(), dealt, "deal {deal}");
+            assert_eq!(row[5].as_u64().unwrap() as usize, moves.len());
+            let rules: G::Rules = "".parse().unwrap();
+            let mut state = G::from_position_text(dealt, rules).unwrap();
+            for (mv, text) in moves.iter().zip(&texts[1..]) {
+                let ply = state
+                    .parse_ply(&PlyText::Move(mv.as_str().unwrap().to_string()))
+                    .unwrap();
+                state.try_play_ply(&ply).expect("a legal move");
+                assert_eq!(state.position_text(), text.as_str().unwrap());
+            }
+            match state.status() {
+                Status::Over(outcome) => {
+                    assert_eq!(outcome.payoffs.get(0) >= state.payoff_range().1, won);
+                    assert_eq!(
+                        data["reasons"][row[4].as_u64().unwrap() as usize],
+                        outcome.reason
+                    );
+                }
+                other => panic!("deal {deal} of {policy} stops at {other:?}"),
+            }
+        }
+        assert!(won_somewhere, "no deal shown was won");
+        rows_shown.len()
     }
 }

@@ -5,7 +5,7 @@ use super::charts::{length_histogram, llr_chart, score_heat_map};
 use super::encode::pack;
 use super::frames::{GameFrames, Layouts, PlyFrame, ply_frame};
 use super::markdown::markdown_html;
-use super::page::{Browser, Page};
+use super::page::{Browser, Page, place_of};
 use crate::arena::playing::CONFIG_FILE;
 use crate::arena::{
     GameLine, RunKind, StoredRun, TournamentConfig, TournamentSummary, check_line, logged_states,
@@ -235,14 +235,6 @@ fn browser<G: Notation>(
     let sides = vec![start.player_name(0), start.player_name(1)];
     let mut agent_names: Vec<String> = Vec::new();
     let mut reasons: Vec<String> = Vec::new();
-    let place =
-        |names: &mut Vec<String>, name: &str| match names.iter().position(|known| known == name) {
-            Some(at) => at,
-            None => {
-                names.push(name.to_string());
-                names.len() - 1
-            }
-        };
     let rows = games
         .iter()
         .map(|game| {
@@ -253,17 +245,31 @@ fn browser<G: Notation>(
             };
             [
                 game.index,
-                place(&mut agent_names, &first),
-                place(&mut agent_names, &second),
+                place_of(&mut agent_names, &first),
+                place_of(&mut agent_names, &second),
                 result,
-                place(&mut reasons, &game.reason),
+                place_of(&mut reasons, &game.reason),
                 game.plies,
+                game.index,
             ]
         })
         .collect();
-    let (layouts, packed) = packed_games(start, &games)?;
+    let framed = games
+        .par_iter()
+        .map(|line| {
+            game_frames(start, line).map_err(|error| format!("game {}: {error}", line.index))
+        })
+        .collect::<Result<_, String>>()?;
+    let (layouts, packed) = pack_games(framed);
+    let results = sides
+        .iter()
+        .map(|side| format!("{side} won"))
+        .chain(["draw".to_string()])
+        .collect();
     Ok(Browser {
-        sides,
+        label: "game",
+        columns: sides,
+        results,
         agents: agent_names,
         reasons,
         players: start.num_players(),
@@ -273,49 +279,59 @@ fn browser<G: Notation>(
     })
 }
 
-/// The pictures of one logged game ply by ply, its layouts numbered in
-/// `layouts`.
+/// A game's pictures and position texts, taken one state after another,
+/// and the layouts they use.
+#[derive(Default)]
+pub struct Filmstrip {
+    layouts: Layouts,
+    frames: Vec<PlyFrame>,
+    texts: Vec<String>,
+    previous: Option<Picture>,
+}
+
+impl Filmstrip {
+    /// Adds the picture and the position text of the game's next state.
+    pub fn add<G: Notation>(&mut self, state: &G) {
+        let picture = state.picture();
+        self.frames.push(ply_frame(
+            self.previous.as_ref(),
+            &picture,
+            &mut self.layouts,
+        ));
+        self.texts.push(state.position_text());
+        self.previous = Some(picture);
+    }
+
+    /// The game, its `moves` being the texts of the plies between the
+    /// states added, with the layouts it uses.
+    pub fn finish(self, moves: Vec<String>) -> (Layouts, GameFrames) {
+        let frames = GameFrames {
+            frames: self.frames,
+            texts: self.texts,
+            moves,
+        };
+        (self.layouts, frames)
+    }
+}
+
+/// The pictures of one logged game ply by ply, with the layouts they use.
 ///
 /// # Errors
 /// A ply that does not play ([`logged_states`]).
 pub fn game_frames<G: Notation>(
     start: &G,
     line: &GameLine,
-    layouts: &mut Layouts,
-) -> Result<GameFrames, String> {
-    let mut frames = Vec::with_capacity(line.moves.len() + 1);
-    let mut texts = Vec::with_capacity(line.moves.len() + 1);
-    let mut previous: Option<Picture> = None;
-    logged_states(start, line, |state| {
-        let picture = state.picture();
-        frames.push(ply_frame(previous.as_ref(), &picture, layouts));
-        texts.push(state.position_text());
-        previous = Some(picture);
-    })?;
-    Ok(GameFrames {
-        frames,
-        texts,
-        moves: line.moves.iter().map(|ply| ply.one_line()).collect(),
-    })
+) -> Result<(Layouts, GameFrames), String> {
+    let mut strip = Filmstrip::default();
+    logged_states(start, line, |state| strip.add(state))?;
+    Ok(strip.finish(line.moves.iter().map(|ply| ply.one_line()).collect()))
 }
 
-/// Every game's frames, packed, with the layouts they use: the games are
-/// replayed in parallel, each numbering its own layouts, and the numbers
-/// are then made the page's in the games' order, so that the page does
-/// not depend on the number of threads.
-fn packed_games<G: Notation>(
-    start: &G,
-    games: &[GameLine],
-) -> Result<(Layouts, Vec<String>), String> {
-    let framed: Vec<(Layouts, GameFrames)> = games
-        .par_iter()
-        .map(|line| {
-            let mut layouts = Layouts::default();
-            let frames = game_frames(start, line, &mut layouts)
-                .map_err(|error| format!("game {}: {error}", line.index))?;
-            Ok((layouts, frames))
-        })
-        .collect::<Result<_, String>>()?;
+/// Every game's frames, packed, with the layouts they use: each game
+/// numbered its own layouts, and the numbers are made the page's in the
+/// games' order, so that the page does not depend on the number of threads
+/// that made them.
+pub(super) fn pack_games(framed: Vec<(Layouts, GameFrames)>) -> (Layouts, Vec<String>) {
     let mut layouts = Layouts::default();
     let renumbered: Vec<GameFrames> = framed
         .into_iter()
@@ -337,5 +353,5 @@ fn packed_games<G: Notation>(
         .par_iter()
         .map(|frames| pack(&frames.json().to_string()))
         .collect();
-    Ok((layouts, packed))
+    (layouts, packed)
 }

@@ -26,8 +26,8 @@ mod page;
 mod serve;
 mod winrate;
 
-pub use build::{ViewOptions, game_frames, view_page};
+pub use build::{Filmstrip, ViewOptions, game_frames, view_page};
 pub use encode::{pack, unpack};
 pub use frames::{GameFrames, Layouts, PlyFrame, content_code, content_of_code};
 pub use serve::{check_loopback, serve_page};
-pub use winrate::win_rate_page;
+pub use winrate::{ReplayedDeals, win_rate_page};

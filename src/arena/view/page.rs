@@ -41,22 +41,40 @@ figcaption{font-weight:bold;margin-bottom:4px}
 
 /// The games of a page's browser.
 pub struct Browser {
-    /// The sides' names, seat 0 first.
-    pub sides: Vec<String>,
+    /// What a game is called in the list and its heading: `game` in a
+    /// tournament's page, `deal` in a win-rate run's.
+    pub label: &'static str,
+    /// The headings of the agents' columns: the sides' names, seat 0
+    /// first, or one column for a team's policy.
+    pub columns: Vec<String>,
+    /// The results' names, by their number in `rows`.
+    pub results: Vec<String>,
     /// The agents' names; each game names its agents by their place here.
     pub agents: Vec<String>,
     /// The end reasons; each game names its reason by its place here.
     pub reasons: Vec<String>,
     /// The number of players, for the viewer of hidden slots.
     pub players: usize,
-    /// Per game `[index, agent of seat 0, agent of seat 1, result, reason,
-    /// plies]`, the result the winner's seat or 2 for a draw, by index.
-    pub rows: Vec<[usize; 6]>,
+    /// Per game `[key, agent of seat 0, agent of seat 1, result, reason,
+    /// plies, number]`: `key` tells the games apart, `number` is what the
+    /// list shows (a tournament's game index, a win-rate run's deal).
+    pub rows: Vec<[usize; 7]>,
     /// The layouts the games' pictures use.
     pub layouts: Layouts,
     /// Per game (in the order of `rows`) its packed data
     /// ([`super::encode::pack`] of [`super::GameFrames::json`]).
     pub packed: Vec<String>,
+}
+
+/// The place of `name` in `names`, added at the end if it is new.
+pub fn place_of(names: &mut Vec<String>, name: &str) -> usize {
+    match names.iter().position(|known| known == name) {
+        Some(at) => at,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    }
 }
 
 /// What a page shows.
@@ -123,7 +141,9 @@ impl Page {
 
     fn browser_html(&self, browser: &Browser) -> String {
         let data = json!({
-            "sides": browser.sides,
+            "label": browser.label,
+            "columns": browser.columns,
+            "results": browser.results,
             "agents": browser.agents,
             "reasons": browser.reasons,
             "players": browser.players,
@@ -133,14 +153,15 @@ impl Page {
         let mut html = String::from(
             "<section id=\"games\">\n<h2>Games</h2>\n<div class=\"filters\">\
              <label>agent <select id=\"filter-agent\"></select></label>\
-             <label>side <select id=\"filter-side\"></select></label>\
+             <label id=\"side-box\">side <select id=\"filter-side\"></select></label>\
              <label>result <select id=\"filter-result\"></select></label>\
              <label>end <select id=\"filter-reason\"></select></label>\
              <span id=\"game-count\"></span> <button id=\"list-prev\" hidden>previous games</button>\
              <button id=\"list-next\" hidden>next games</button> <span id=\"list-range\"></span></div>\n<div class=\"browser\">\n\
-             <div class=\"list\"><table><thead><tr><th>game</th>",
+             <div class=\"list\"><table><thead><tr>",
         );
-        for side in &browser.sides {
+        html.push_str(&format!("<th>{}</th>", browser.label));
+        for side in &browser.columns {
             html.push_str(&format!("<th>{}</th>", escape_xml(side)));
         }
         html.push_str(

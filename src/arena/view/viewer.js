@@ -5,7 +5,9 @@
  *
  * Ids and classes a test may drive (stable):
  *   #game-list        <tbody>: one <tr data-index="I"> per shown game, I the
- *                     game's index in the schedule; clicking a row opens it.
+ *                     game's key (a tournament's game index in the
+ *                     schedule; a win-rate run's games numbered in the
+ *                     order of the list); clicking a row opens it.
  *                     At most 500 rows at a time: #list-prev and #list-next
  *                     (hidden when all fit) page through the rest, and
  *                     #list-range says which are shown
@@ -13,9 +15,11 @@
  *   #filter-agent     <select>: "" any, else an agent's name (either side)
  *   #filter-side      <select>: "" any, else a seat number (0 first); with
  *                     an agent chosen, the side that agent played, else the
- *                     filter has no effect
- *   #filter-result    <select>: "" any, "0"/"1" the side of that seat won,
- *                     "draw"
+ *                     filter has no effect (hidden with one column of
+ *                     agents, a team's policy)
+ *   #filter-result    <select>: "" any, else a result's number: in a
+ *                     tournament "0"/"1" the side of that seat won, "2" a
+ *                     draw; in a win-rate run "0" won, "1" lost
  *   #filter-reason    <select>: "" any, else an end reason
  *   #first #prev #next #last   buttons stepping through the open game
  *   #ply              the number of plies played in the shown position
@@ -39,7 +43,7 @@
   const data = JSON.parse(byId('view-data').textContent);
   const layouts = JSON.parse(byId('layouts').textContent);
   const packed = byId('game-data').textContent.trim().split('\n');
-  const games = data.games; // [index, agent 0, agent 1, result, reason, plies]
+  const games = data.games; // [key, agent 0, agent 1, result, reason, plies, number]
   const place = new Map(games.map((game, at) => [game[0], at]));
   const list = byId('game-list');
   let open = null; // {index, states, moves, texts}
@@ -48,7 +52,8 @@
   let opening = 0;
 
   const escape = (text) => String(text).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
-  const resultText = (result) => (result === 2 ? 'draw' : data.sides[result] + ' won');
+  const resultText = (result) => data.results[result];
+  const team = data.columns.length === 1;
 
   function fillSelect(id, options) {
     const select = byId(id);
@@ -68,7 +73,7 @@
         const seats = [data.agents[game[1]], data.agents[game[2]]];
         if (side !== '' ? seats[+side] !== agent : !seats.includes(agent)) return false;
       }
-      if (result !== '' && String(game[3]) !== (result === 'draw' ? '2' : result)) return false;
+      if (result !== '' && String(game[3]) !== result) return false;
       if (reason !== '' && data.reasons[game[4]] !== reason) return false;
       return true;
     });
@@ -88,8 +93,8 @@
     byId('list-range').textContent = shown.length > PAGE ? 'showing ' + (from + 1) + '-' + (from + page.length) : '';
     byId('list-prev').hidden = byId('list-next').hidden = shown.length <= PAGE;
     list.innerHTML = page.map((game) =>
-      '<tr data-index="' + game[0] + '"' + (open && open.index === game[0] ? ' class="selected"' : '') + '><td class="num">' + game[0] +
-      '</td><td>' + escape(data.agents[game[1]]) + '</td><td>' + escape(data.agents[game[2]]) +
+      '<tr data-index="' + game[0] + '"' + (open && open.index === game[0] ? ' class="selected"' : '') + '><td class="num">' + game[6] +
+      '</td><td>' + escape(data.agents[game[1]]) + (team ? '' : '</td><td>' + escape(data.agents[game[2]])) +
       '</td><td>' + escape(resultText(game[3])) + '</td><td>' + escape(data.reasons[game[4]]) +
       '</td><td class="num">' + game[5] + '</td></tr>').join('');
     byId('game-count').textContent = shown.length + ' of ' + games.length + ' games';
@@ -134,8 +139,10 @@
     if (ticket !== opening) return;
     open = { index, states: expand(game), moves: game.m, texts: game.t };
     const row = games[at];
-    byId('game-title').textContent = 'Game ' + index + ': ' + data.agents[row[1]] + ' (' + data.sides[0] + ') against ' +
-      data.agents[row[2]] + ' (' + data.sides[1] + '), ' + resultText(row[3]) + ' by ' + data.reasons[row[4]] + ' after ' + row[5] + ' plies';
+    const who = team ? data.agents[row[1]] + ' ' + resultText(row[3]) :
+      data.agents[row[1]] + ' (' + data.columns[0] + ') against ' + data.agents[row[2]] + ' (' + data.columns[1] + '), ' + resultText(row[3]);
+    byId('game-title').textContent = data.label.charAt(0).toUpperCase() + data.label.slice(1) + ' ' + row[6] + ': ' + who +
+      ' by ' + data.reasons[row[4]] + ' after ' + row[5] + ' plies';
     byId('move-list').innerHTML = open.moves.map((move, k) =>
       '<li data-ply="' + (k + 1) + '">' + escape(move) + '</li>').join('');
     for (const tr of list.querySelectorAll('tr.selected')) tr.classList.remove('selected');
@@ -204,8 +211,9 @@
   }
 
   fillSelect('filter-agent', data.agents.map((agent) => [agent, agent]));
-  fillSelect('filter-side', data.sides.map((side, seat) => [String(seat), side]));
-  fillSelect('filter-result', data.sides.map((side, seat) => [String(seat), side + ' won']).concat([['draw', 'draw']]));
+  fillSelect('filter-side', data.columns.map((side, seat) => [String(seat), side]));
+  byId('side-box').hidden = team;
+  fillSelect('filter-result', data.results.map((name, number) => [String(number), name]));
   fillSelect('filter-reason', data.reasons.map((reason) => [reason, reason]));
   const viewer = byId('viewer');
   viewer.innerHTML = '<option value="all">all</option>' +

@@ -1,16 +1,133 @@
 //! The page of a win-rate run: each policy's win rate with its interval,
 //! or for a sweep every policy's rate against the swept option.
 
-use super::build::ViewOptions;
+use super::build::{Filmstrip, ViewOptions, pack_games};
 use super::charts::win_rate_chart;
-use super::page::Page;
-use crate::arena::Provenance;
+use super::page::{Browser, Page, place_of};
 use crate::arena::winrate::{
-    CHEATS_NOTE, PolicyFile, PolicyRate, SweepPoint, SweepReport, WinRate, read_win_rate_run,
+    CHEATS_NOTE, PolicyFile, PolicyRate, SweepPoint, SweepReport, WinRate, WinRateReport, deal,
+    play_out_watched, policy_seed, read_win_rate_run,
 };
-use crate::core::{Notation, Stochastic, escape_xml};
+use crate::arena::{AgentFactory, Provenance};
+use crate::core::{Notation, ParseError, Stochastic, escape_xml};
+use rayon::prelude::*;
 use serde::Deserialize;
 use std::path::Path;
+use std::sync::Arc;
+
+/// The deals of a win-rate run that its page plays again, to show how each
+/// policy played them: the run keeps only whether each deal was won.
+pub struct ReplayedDeals<G: Stochastic> {
+    /// How many of the run's first deals each policy plays again.
+    pub count: u64,
+    /// Makes a policy's agent from its spec and seed, as the run made it.
+    pub build: Arc<AgentFactory<'static, G>>,
+}
+
+/// The policy of the exact solver, which decides a deal without playing it.
+const EXACT: &str = "exact";
+
+/// The browser of the first deals of `run` played again by each policy
+/// that is an agent, each agent seeded as in the run; and a note for each
+/// deal whose result differs from the run's (a policy limited by time does
+/// not repeat its play).
+///
+/// # Errors
+/// The run's rules or deal do not read, or a policy cannot be built or
+/// cannot play a deal.
+fn deal_browser<G: Stochastic + Notation>(
+    run: &WinRateReport,
+    replay: &ReplayedDeals<G>,
+) -> Result<(Option<Browser>, Vec<String>), String> {
+    let rules: G::Rules = run
+        .rules
+        .parse()
+        .map_err(|error: ParseError| format!("the run's rules: {error}"))?;
+    let fixed = run
+        .deal
+        .as_deref()
+        .map(|text| G::from_position_text(text, rules.clone()))
+        .transpose()
+        .map_err(|error| format!("the run's deal: {error}"))?;
+    let shown = replay.count.min(run.shard.share(run.deals));
+    let jobs: Vec<(usize, u64)> = (0..run.policies.len())
+        .filter(|&policy| run.policies[policy].rate.policy != EXACT)
+        .flat_map(|policy| (0..shown).map(move |k| (policy, k)))
+        .collect();
+    if jobs.is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    let played = jobs
+        .par_iter()
+        .map(|&(policy, k)| {
+            let index = run.shard.nth(k);
+            let spec = &run.policies[policy].rate.policy;
+            let at = |error: String| format!("deal {index} of `{spec}`: {error}");
+            let dealt = match &fixed {
+                Some(state) => state.clone(),
+                None => deal::<G>(&rules, run.seed, index),
+            };
+            let mut agent = (replay.build)(spec, policy_seed(run.seed, index))
+                .map_err(|error| at(error.to_string()))?;
+            let mut strip = Filmstrip::default();
+            let mut moves = Vec::new();
+            let mut state = dealt.clone();
+            let end = play_out_watched(agent.as_mut(), &dealt, |_, ply| {
+                strip.add(&state);
+                moves.push(state.ply_text(ply).one_line());
+                state.play_ply(ply);
+            })
+            .map_err(at)?;
+            strip.add(&state);
+            let plies = moves.len();
+            Ok((index, end, plies, strip.finish(moves)))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut agents = Vec::new();
+    let mut reasons = Vec::new();
+    let mut notes = Vec::new();
+    let mut framed = Vec::new();
+    let mut rows = Vec::new();
+    for (key, (&(policy, k), (index, end, plies, frames))) in jobs.iter().zip(played).enumerate() {
+        let spec = &run.policies[policy].rate.policy;
+        let logged = run.won[policy][k as usize];
+        if logged != end.won {
+            let result = |won: bool| if won { "won" } else { "lost" };
+            notes.push(format!(
+                "deal {index} of `{spec}` was {} in the run and {} when played again here",
+                result(logged),
+                result(end.won)
+            ));
+        }
+        let agent = place_of(&mut agents, spec);
+        rows.push([
+            key,
+            agent,
+            agent,
+            usize::from(!end.won),
+            place_of(&mut reasons, &end.reason),
+            plies,
+            index as usize,
+        ]);
+        framed.push(frames);
+    }
+    let (layouts, packed) = pack_games(framed);
+    let browser = Browser {
+        label: "deal",
+        columns: vec!["policy".to_string()],
+        results: vec!["won".to_string(), "lost".to_string()],
+        agents,
+        reasons,
+        players: fixed.as_ref().map_or_else(
+            || deal::<G>(&rules, run.seed, 0).num_players(),
+            |state| state.num_players(),
+        ),
+        rows,
+        layouts,
+        packed,
+    };
+    Ok((Some(browser), notes))
+}
 
 /// What the page reads of a sweep's `sweep.json`.
 #[derive(Deserialize)]
@@ -96,6 +213,7 @@ fn read_sweep<G: Notation>(dir: &Path) -> Result<Option<SweepReport>, String> {
 pub fn win_rate_page<G: Stochastic + Notation>(
     dir: &Path,
     options: ViewOptions,
+    replay: &ReplayedDeals<G>,
 ) -> Result<String, String> {
     let provenance_lines = |provenance: &Provenance| {
         let mut lines = String::new();
@@ -153,6 +271,8 @@ pub fn win_rate_page<G: Stochastic + Notation>(
         report.push_str(&format!("<p>{}</p>\n", escape_xml(CHEATS_NOTE)));
     }
     report.push_str(&provenance_lines(&run.provenance));
+    let (browser, notes) = deal_browser(&run, replay)?;
+    report.push_str(&replay_lines(&run, replay.count, browser.is_some(), &notes));
     Ok(Page {
         title: format!("{} win-rate run", G::NAME),
         source: dir.display().to_string(),
@@ -161,8 +281,36 @@ pub fn win_rate_page<G: Stochastic + Notation>(
             "Win rate per policy (95% interval)".to_string(),
             win_rate_chart(&run.policies),
         )],
-        browser: None,
+        browser,
         version: options.version,
     }
     .html())
+}
+
+/// What the page says of the deals it played again.
+fn replay_lines(run: &WinRateReport, count: u64, shown: bool, notes: &[String]) -> String {
+    let mut lines = String::new();
+    if shown {
+        lines.push_str(&format!(
+            "<p>The games list shows the first {} deals of the run played again by each policy that is an agent, seeded as in the run.</p>\n",
+            count.min(run.shard.share(run.deals))
+        ));
+    }
+    if run
+        .policies
+        .iter()
+        .any(|policy| policy.rate.policy == EXACT)
+    {
+        lines.push_str(
+            "<p>The exact solver decides a deal without playing it: its deals are not shown.</p>\n",
+        );
+    }
+    if !notes.is_empty() {
+        lines.push_str("<p>Played again with another result:</p>\n<ul>");
+        for note in notes {
+            lines.push_str(&format!("<li>{}</li>", escape_xml(note)));
+        }
+        lines.push_str("</ul>\n");
+    }
+    lines
 }

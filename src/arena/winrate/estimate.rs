@@ -8,6 +8,7 @@
 
 use super::stats::{Z_95, wilson_interval};
 use crate::agents::{Agent, Decision};
+use crate::arena::RESIGNATION_REASON;
 use crate::arena::playing::{AgentFactory, Shard};
 use crate::core::{
     Evaluate, Game, ParseError, Ply, Status, Stochastic, check_threads, derive_seed, rng_from_seed,
@@ -109,19 +110,53 @@ impl<G: Game> DealPlayer<G> for AgentPlayer<G> {
 /// reaches a chance event or a simultaneous choice (a dealt cooperative game
 /// has neither).
 pub fn play_out<G: Game>(agent: &mut dyn Agent<G>, start: &G) -> Result<bool, String> {
+    play_out_watched(agent, start, |_, _| {}).map(|end| end.won)
+}
+
+/// How a dealt game played out to its end ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealEnd {
+    /// Whether the team won.
+    pub won: bool,
+    /// Why the game ended: the game's own reason, or
+    /// [`RESIGNATION_REASON`](crate::arena::RESIGNATION_REASON).
+    pub reason: String,
+}
+
+/// [`play_out`], with `watch` shown each state and the ply played in it,
+/// and the game's end reason kept.
+///
+/// # Errors
+/// As [`play_out`].
+pub fn play_out_watched<G: Game>(
+    agent: &mut dyn Agent<G>,
+    start: &G,
+    mut watch: impl FnMut(&G, &Ply<G::Move>),
+) -> Result<DealEnd, String> {
     let mut state = start.clone();
     loop {
         match state.status() {
-            Status::Over(outcome) => return Ok(outcome.payoffs.get(0) >= state.payoff_range().1),
+            Status::Over(outcome) => {
+                return Ok(DealEnd {
+                    won: outcome.payoffs.get(0) >= state.payoff_range().1,
+                    reason: outcome.reason.to_string(),
+                });
+            }
             Status::ToMove(player) => match agent.decide(&state, player) {
                 Ok(Decision::Play(mv)) => {
                     let ply = Ply::Move(mv);
                     agent.observe(&state, &ply);
+                    watch(&state, &ply);
                     state.try_play_ply(&ply).map_err(|illegal| {
                         format!("`{}` chose an illegal move: {illegal}", agent.spec())
                     })?;
                 }
-                Ok(Decision::Resign) => return Ok(false),
+                Ok(Decision::Resign) => {
+                    return Ok(DealEnd {
+                        won: false,
+                        reason: RESIGNATION_REASON.to_string(),
+                    });
+                }
                 Err(error) => return Err(format!("`{}`: {error}", agent.spec())),
             },
             Status::Chance | Status::Simultaneous => {
