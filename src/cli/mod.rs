@@ -153,12 +153,7 @@ pub fn run_with<L: GameList>() -> ExitCode {
                 eprint!("{}", error.render());
                 return ExitCode::from(2);
             }
-            let rendered = error.to_string();
-            let first_line = rendered
-                .lines()
-                .next()
-                .unwrap_or("error: invalid arguments");
-            eprintln!("{} (see --help)", shorten_quoted(first_line));
+            eprintln!("{} (see --help)", shorten_quoted(&clap_error_line(&error)));
             return ExitCode::from(2);
         }
     };
@@ -192,6 +187,27 @@ pub fn run_with<L: GameList>() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A command-line error of clap on one line: its first line, and where that
+/// line ends in a colon (the arguments missing), the indented lines that
+/// follow it.
+fn clap_error_line(error: &clap::Error) -> String {
+    let rendered = error.to_string();
+    let mut lines = rendered.lines();
+    let mut line = lines
+        .next()
+        .unwrap_or("error: invalid arguments")
+        .to_string();
+    if line.ends_with(':') {
+        let named: Vec<&str> = lines
+            .take_while(|next| next.starts_with(' '))
+            .map(str::trim)
+            .collect();
+        line.push(' ');
+        line.push_str(&named.join(", "));
+    }
+    line
 }
 
 /// The result of a command: an error is one line of text for the user.

@@ -346,3 +346,12 @@ fn games_that_cannot_end_and_caps_of_no_plies_are_refused() {
         assert!(!std::path::Path::new(out).join("config.json").exists());
     }
 }
+
+#[test]
+fn a_missing_argument_is_named() {
+    let output = norn(&["winrate", "fenrir-path"]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("--policy"), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+}
