@@ -8,25 +8,35 @@ use std::io::Write;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/// `values` of `from` bits each, read as one stream of bits, cut into
+/// values of `to` bits; a last value of fewer bits is filled with zeros
+/// when `pad_last`, and dropped otherwise.
+fn regroup(values: &[u8], from: u32, to: u32, pad_last: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(values.len() * from as usize / to as usize + 1);
+    let (mut bits, mut held) = (0u32, 0u32);
+    for &value in values {
+        bits = bits << from | u32::from(value);
+        held += from;
+        while held >= to {
+            held -= to;
+            out.push((bits >> held) as u8 & ((1 << to) - 1) as u8);
+        }
+        bits &= (1 << held) - 1;
+    }
+    if pad_last && held > 0 {
+        out.push((bits << (to - held)) as u8 & ((1 << to) - 1) as u8);
+    }
+    out
+}
+
 /// `bytes` in standard base64, padded with `=`.
 pub fn base64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let group = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |group, (place, &byte)| {
-                group | u32::from(byte) << (16 - 8 * place)
-            });
-        for place in 0..4 {
-            if place <= chunk.len() {
-                out.push(char::from(
-                    ALPHABET[(group >> (18 - 6 * place)) as usize & 63],
-                ));
-            } else {
-                out.push('=');
-            }
-        }
+    let mut out: String = regroup(bytes, 8, 6, true)
+        .into_iter()
+        .map(|digit| char::from(ALPHABET[usize::from(digit)]))
+        .collect();
+    while !out.len().is_multiple_of(4) {
+        out.push('=');
     }
     out
 }
@@ -50,19 +60,7 @@ pub fn from_base64(text: &str) -> Result<Vec<u8>, String> {
     if digits.len() % 4 == 1 {
         return Err("the base64 text is cut short".into());
     }
-    let mut bytes = Vec::with_capacity(digits.len() * 3 / 4);
-    for chunk in digits.chunks(4) {
-        let group = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |group, (place, &digit)| {
-                group | u32::from(digit) << (18 - 6 * place)
-            });
-        for place in 0..chunk.len() - 1 {
-            bytes.push((group >> (16 - 8 * place)) as u8);
-        }
-    }
-    Ok(bytes)
+    Ok(regroup(&digits, 6, 8, false))
 }
 
 /// `text` deflated (zlib format), as base64.

@@ -210,6 +210,21 @@ mod tests {
         }
     }
 
+    /// The changes and the captures of the ply from `before` to `after`.
+    fn change(before: &[&str], after: &[&str]) -> (Vec<(usize, String)>, Vec<usize>) {
+        let mut layouts = Layouts::default();
+        match ply_frame(Some(&board(before)), &board(after), &mut layouts) {
+            PlyFrame::Change { changes, captures } => (
+                changes
+                    .iter()
+                    .map(|(slot, content)| (*slot, content_code(content)))
+                    .collect(),
+                captures,
+            ),
+            key => panic!("a keyframe: {key:?}"),
+        }
+    }
+
     #[test]
     fn a_move_changes_two_slots_and_a_capture_is_a_piece_that_left_the_board() {
         let mut layouts = Layouts::default();
@@ -218,48 +233,47 @@ mod tests {
             ply_frame(None, &start, &mut layouts),
             PlyFrame::Key { layout: 0, .. }
         ));
-        // The rook takes the pawn: slot 0 empties, but its rook is in slot
-        // 2 now; the pawn is gone.
-        let taken = board(&["", "", "rook"]);
-        assert_eq!(
-            ply_frame(Some(&start), &taken, &mut layouts),
-            PlyFrame::Change {
-                changes: vec![(0, Content::Empty), (2, Content::Piece("rook".into()))],
-                captures: vec![],
-            }
-        );
-        // A piece moves away and another of the same kind is removed
-        // elsewhere: one of the two emptied slots... both hold a pawn,
-        // which the ply put down again, so neither is a capture.
-        let before = board(&["pawn", "", "pawn"]);
-        let after = board(&["", "pawn", ""]);
-        assert_eq!(
-            ply_frame(Some(&before), &after, &mut layouts),
-            PlyFrame::Change {
-                changes: vec![
-                    (0, Content::Empty),
-                    (1, Content::Piece("pawn".into())),
-                    (2, Content::Empty)
-                ],
-                captures: vec![],
-            }
-        );
-        // A piece captured in place of a move elsewhere.
-        let before = board(&["rook", "", "pawn"]);
-        let after = board(&["", "rook", ""]);
-        assert_eq!(
-            ply_frame(Some(&before), &after, &mut layouts),
-            PlyFrame::Change {
-                changes: vec![
-                    (0, Content::Empty),
-                    (1, Content::Piece("rook".into())),
-                    (2, Content::Empty)
-                ],
-                captures: vec![2],
-            }
-        );
+        let coded = |changes: &[(usize, &str)]| {
+            changes
+                .iter()
+                .map(|&(slot, code)| (slot, code.to_string()))
+                .collect::<Vec<_>>()
+        };
+        for (before, after, changes, captures) in [
+            // The rook takes the pawn: slot 0 empties, but its rook is in
+            // slot 2 now; the pawn is gone.
+            (
+                ["rook", "", "pawn"],
+                ["", "", "rook"],
+                coded(&[(0, ""), (2, "#rook")]),
+                vec![],
+            ),
+            // A piece moves away and another of the same kind is removed
+            // elsewhere: both emptied slots held a pawn, which the ply put
+            // down again, so neither is a capture.
+            (
+                ["pawn", "", "pawn"],
+                ["", "pawn", ""],
+                coded(&[(0, ""), (1, "#pawn"), (2, "")]),
+                vec![],
+            ),
+            // A piece captured in place of a move elsewhere.
+            (
+                ["rook", "", "pawn"],
+                ["", "rook", ""],
+                coded(&[(0, ""), (1, "#rook"), (2, "")]),
+                vec![2],
+            ),
+        ] {
+            assert_eq!(change(&before, &after), (changes, captures), "{before:?}");
+        }
+        // The same layout is found again; another layout is a keyframe of a
+        // new layout.
+        assert!(matches!(
+            ply_frame(Some(&start), &board(&["", "", "rook"]), &mut layouts),
+            PlyFrame::Change { .. }
+        ));
         assert_eq!(layouts.pictures.len(), 1);
-        // Another layout is a keyframe of a new layout.
         let wider = board(&["rook", "", "", ""]);
         assert!(matches!(
             ply_frame(Some(&start), &wider, &mut layouts),
