@@ -38,7 +38,7 @@
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
 use super::SearchError;
-use super::options::{exploration_option, widening_option};
+use super::options::{exploration_option, iterations_option, widening_option};
 use super::widening::{self, Widening};
 use crate::core::{
     Configurable, Declared, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS,
@@ -140,10 +140,7 @@ impl Default for IsmctsConfig {
 impl Configurable for IsmctsConfig {
     const WHAT: &'static str = "ismcts options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "iters",
-            iterations,
-            1,
+        iterations_option!(
             MAX_ISMCTS_ITERATIONS,
             "iterations (determinizations) per move"
         ),

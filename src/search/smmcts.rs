@@ -30,7 +30,7 @@
 
 use super::SearchError;
 use super::mcts::MAX_MCTS_ITERATIONS;
-use super::options::{exploration_option, node_budget_option, playout_option};
+use super::options::{exploration_option, iterations_option, node_budget_option, playout_option};
 use super::parallel::{grow_in_parallel, iteration_share};
 use crate::core::{
     Configurable, Declared, Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed,
@@ -115,10 +115,7 @@ const SELECTIONS: [Selection; 2] = [Selection::Duct, Selection::RegretMatching];
 impl Configurable for SmMctsConfig {
     const WHAT: &'static str = "smmcts options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "iters",
-            iterations,
-            1,
+        iterations_option!(
             MAX_MCTS_ITERATIONS,
             "simulations per move, all trees together"
         ),

@@ -14,9 +14,22 @@
 /// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help", |weight| Value::Number(*weight), |value| value.number())`;
 /// where the field is written by a function of its value and read by a
 /// method of [`Value`](crate::core::Value), those two are enough:
-/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help"; Value::Number, number)`.
+/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help"; Value::Number, number)`;
+/// and for an `Option` field of a [`Kind::Optional`](crate::core::Kind::Optional)
+/// kind, whose word leaves it `None`, the same two for the value inside:
+/// `field_option!("weight", weight, Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"), "help"; optional Value::Number, number)`.
 #[macro_export]
 macro_rules! field_option {
+    ($key:literal, $field:ident, $kind:expr, $help:expr; optional $write:path, $read:ident) => {
+        $crate::field_option!(
+            $key,
+            $field,
+            $kind,
+            $help,
+            |held| $crate::core::Value::from_option(*held, $write),
+            |value| value.optional(|inner| inner.$read())
+        )
+    };
     ($key:literal, $field:ident, $kind:expr, $help:expr; $write:path, $read:ident) => {
         $crate::field_option!($key, $field, $kind, $help, |held| $write(*held), |value| {
             value.$read()

@@ -35,9 +35,8 @@ impl Configurable for Search {
             "depth",
             depth,
             Kind::Optional(&Kind::Whole { min: 1, max: 100 }, "none"),
-            "plies",
-            |depth| Value::from_option(*depth, Value::Whole),
-            |value| value.optional(Value::whole)
+            "plies";
+            optional Value::Whole, whole
         ),
         crate::number_option!("weight", weight, 0.0, 1.0, "a share"),
         Declared {
@@ -61,9 +60,8 @@ impl Configurable for Search {
                 },
                 "off",
             ),
-            "width",
-            |widening| Value::from_option(*widening, Value::Number),
-            |value| value.optional(Value::number)
+            "width";
+            optional Value::Number, number
         ),
         Declared {
             key: "widen-exp",

@@ -5,7 +5,8 @@ use super::Node;
 use crate::core::{Configurable, Declared, Game, Kind, Value};
 use crate::search::alphabeta::AlphaBetaConfig;
 use crate::search::options::{
-    exploration_option, node_budget_option, playout_option, time_option, widening_option,
+    exploration_option, iterations_option, node_budget_option, playout_option, time_option,
+    widening_option,
 };
 use crate::search::widening::{self, Widening};
 use std::time::Duration;
@@ -211,10 +212,7 @@ const FINAL_CHOICES: [FinalChoice; 2] = [FinalChoice::MostVisited, FinalChoice::
 impl Configurable for MctsConfig {
     const WHAT: &'static str = "mcts options";
     const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "iters",
-            iterations,
-            1,
+        iterations_option!(
             MAX_MCTS_ITERATIONS,
             "simulations per move, all threads together (the default only without `ms`)"
         ),
@@ -235,9 +233,8 @@ impl Configurable for MctsConfig {
             "playout-eps",
             playout_greedy,
             Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"),
-            "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random",
-            |greedy| Value::from_option(*greedy, Value::Number),
-            |value| value.optional(Value::number)
+            "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random";
+            optional Value::Number, number
         ),
         node_budget_option!(
             "most nodes per tree: at the budget the tree stops growing (the root's children are always built)"
