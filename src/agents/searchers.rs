@@ -148,10 +148,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
-        let result = self
-            .search
-            .search_with(state, &self.evaluator)
-            .map_err(search_error)?;
+        let result = self.search.search_with(state, &self.evaluator)?;
         self.last_search = Some(Box::new(SearchRecord {
             seconds: result.elapsed.as_secs_f64(),
             depth: Some(result.depth),
@@ -248,7 +245,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
-        let result = self.search.search(state).map_err(search_error)?;
+        let result = self.search.search(state)?;
         self.last_search = result.best_move.map(|best| {
             let visits: u64 = result.moves.iter().map(|stats| stats.visits).sum();
             let chosen = result.moves.iter().find(|stats| stats.mv == best);
@@ -313,12 +310,8 @@ fn require_to_move<G: Game>(state: &G, player: Player) -> Result<(), AgentError>
             state.player_name(mover)
         ))),
         Status::Over(_) => Err(AgentError::new("the game is over")),
-        status => Err(search_error(SearchError::unsupported("the search", status))),
+        status => Err(SearchError::unsupported("the search", status).into()),
     }
-}
-
-fn search_error(error: SearchError) -> AgentError {
-    AgentError::new(error.to_string())
 }
 
 fn no_move() -> AgentError {

@@ -64,10 +64,7 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
         player_choices(state, player, &mut MoveList::new())?;
         self.last_search = None;
         let started = Instant::now();
-        let result = self
-            .search
-            .search(state)
-            .map_err(|error| AgentError::new(error.to_string()))?;
+        let result = self.search.search(state)?;
         let strategy = &result.strategies[player];
         let choice = if state.status() == Status::Simultaneous {
             sample_strategy(strategy, &mut self.rng)
@@ -181,9 +178,7 @@ impl<G: Simultaneous + Evaluate> Agent<G> for EquilibriumAgent {
             self.rounds - 1
         };
         let mut solver = SimultaneousSolver::new(stages, |state: &G| state.evaluate(0), max_states);
-        let solution = solver
-            .solve(state)
-            .map_err(|error| AgentError::new(error.to_string()))?;
+        let solution = solver.solve(state)?;
         sample_strategy(&solution.strategies[player], &mut self.rng)
             .map(Decision::Play)
             .ok_or_else(|| AgentError::new("the solver found no choice"))
