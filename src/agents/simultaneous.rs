@@ -4,8 +4,8 @@
 
 use super::{Agent, AgentError, Decision, SearchRecord, player_choices};
 use crate::core::{
-    Configurable, Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status,
-    memory_limit, rng_from_seed, write_options,
+    Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status, memory_limit,
+    rng_from_seed, write_options,
 };
 use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
 use std::any::Any;
@@ -122,16 +122,16 @@ impl Default for EquilibriumOptions {
     }
 }
 
-impl Configurable for EquilibriumOptions {
-    const WHAT: &'static str = "equilibrium options";
-    const OPTIONS: &'static [Declared<Self>] = &[crate::whole_option!(
-        "rounds",
-        rounds,
-        1,
-        MAX_EQUILIBRIUM_ROUNDS,
-        "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond"
-    )];
-}
+/// Every option of [`EquilibriumOptions`], in the order its text is written.
+const OPTIONS: &[Declared<EquilibriumOptions>] = &[crate::whole_option!(
+    "rounds",
+    rounds,
+    1,
+    MAX_EQUILIBRIUM_ROUNDS,
+    "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond"
+)];
+
+crate::configurable!(EquilibriumOptions, "equilibrium options", OPTIONS);
 
 /// Solves the current round and `rounds - 1` more exactly
 /// ([`SimultaneousSolver`]), scoring the states beyond with the game's

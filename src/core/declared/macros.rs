@@ -147,14 +147,51 @@ macro_rules! options_text {
     };
 }
 
-/// Implements for a [`Configurable`](crate::core::Configurable) type the
-/// text of [`options_text!`](crate::options_text) and `validate` (the
-/// check of a configuration however it was made,
+/// Implements [`Configurable`](crate::core::Configurable) for `$type`
+/// from what its options are called in messages and its table of
+/// options (a `&[Declared<_>]`, in the order they are written); the block
+/// after them, if any, holds the type's own
+/// [`check_together`](crate::core::Configurable::check_together) and
+/// [`complete`](crate::core::Configurable::complete):
+/// `configurable!(Dice, "dice options", DICE_OPTIONS, { fn check_together(&self) -> Result<(), String> { ... } })`.
+#[macro_export]
+macro_rules! configurable {
+    ($type:ty, $what:expr, $options:expr $(, { $($methods:tt)* })?) => {
+        impl $crate::core::Configurable for $type {
+            const WHAT: &'static str = $what;
+            const OPTIONS: &'static [$crate::core::Declared<Self>] = $options;
+            $($($methods)*)?
+        }
+    };
+}
+
+/// Declares a game's rules type from its table of options: the
+/// [`Configurable`](crate::core::Configurable) impl of
+/// [`configurable!`](crate::configurable) (same arguments), its text
+/// ([`options_text!`](crate::options_text)) and
+/// [`RulesOptions`](crate::core::RulesOptions):
+/// `rules_options!(DiceRules, "dice rules", DICE_OPTIONS)`.
+#[macro_export]
+macro_rules! rules_options {
+    ($type:ty, $($declaration:tt)*) => {
+        $crate::configurable!($type, $($declaration)*);
+        $crate::options_text!($type);
+        impl $crate::core::RulesOptions for $type {}
+    };
+}
+
+/// Declares a searcher's configuration from its table of options: the
+/// [`Configurable`](crate::core::Configurable) impl of
+/// [`configurable!`](crate::configurable) (same arguments), its text
+/// ([`options_text!`](crate::options_text)) and `validate` (the check of a
+/// configuration however it was made,
 /// [`validate_options`](crate::core::validate_options), which a searcher's
 /// constructor calls so that the library refuses what the command line
 /// refuses).
 macro_rules! declared_configuration {
-    ($type:ty) => {
+    ($type:ty, $($declaration:tt)*) => {
+        $crate::configurable!($type, $($declaration)*);
+
         impl $type {
             /// Checks the configuration however it was made, as its text
             /// is checked when read: every option in its range, and the
