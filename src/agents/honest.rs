@@ -169,10 +169,7 @@ impl<G: ImperfectInformation, P: Playout<G>> HonestPolicy<G> for IsmctsPolicy<G,
     fn decide(&mut self, observation: &G::Observation) -> Result<G::Move, AgentError> {
         self.last_search = None;
         let started = Instant::now();
-        let result = self
-            .search
-            .search(observation)
-            .map_err(|error| AgentError::new(error.to_string()))?;
+        let result = self.search.search(observation)?;
         let best = result
             .best_move
             .ok_or_else(|| AgentError::new("the observer has no move to choose here"))?;

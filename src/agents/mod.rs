@@ -54,6 +54,7 @@ pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
+use crate::search::{SearchError, SimultaneousSolveError};
 use std::fmt;
 use std::time::Duration;
 
@@ -89,6 +90,20 @@ impl fmt::Display for AgentError {
 }
 
 impl std::error::Error for AgentError {}
+
+/// A search that failed: the agent cannot choose, for the search's reason.
+impl From<SearchError> for AgentError {
+    fn from(error: SearchError) -> Self {
+        AgentError::new(error.to_string())
+    }
+}
+
+/// A solve that failed: the agent cannot choose, for the solver's reason.
+impl From<SimultaneousSolveError> for AgentError {
+    fn from(error: SimultaneousSolveError) -> Self {
+        AgentError::new(error.to_string())
+    }
+}
 
 /// Whether an agent built from `spec` may resign: a person (`human`) and
 /// an outside engine (`htp:...`) can; norn's own agents never do. A logged

@@ -1,8 +1,8 @@
 use super::spec::full_spec;
 use super::{Agent, AgentError, Decision, SearchRecord, move_time};
 use crate::core::{
-    Configurable, Declared, Evaluate, Evaluator, Game, GameEvaluation, Kind, Player, Ply, Status,
-    Value, write_options,
+    Declared, Evaluate, Evaluator, Game, GameEvaluation, Kind, Player, Ply, Status, Value,
+    write_options,
 };
 use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
 use std::any::Any;
@@ -36,10 +36,11 @@ pub struct AlphaBetaEvaluation {
     pub eval: Option<String>,
 }
 
-impl Configurable for AlphaBetaEvaluation {
-    const WHAT: &'static str = "alphabeta evaluation options";
-    const OPTIONS: &'static [Declared<Self>] = &[evaluation_option!()];
-}
+crate::configurable!(
+    AlphaBetaEvaluation,
+    "alphabeta evaluation options",
+    &[evaluation_option!()]
+);
 
 /// The options of an MCTS agent beside its search's
 /// ([`crate::search::MctsConfig`]): the evaluation its leaves are scored
@@ -57,26 +58,30 @@ pub struct MctsEvaluation {
     pub tempo: f64,
 }
 
-impl Configurable for MctsEvaluation {
-    const WHAT: &'static str = "mcts evaluation options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        evaluation_option!(),
-        crate::whole_option!(
-            "leaf-depth",
-            leaf_depth,
-            0,
-            MAX_SHALLOW_DEPTH as u64,
-            "score leaves by an alpha-beta search this deep instead of the evaluation alone (two competing sides only)"
-        ),
-        crate::number_option!(
-            "tempo",
-            tempo,
-            0.0,
-            MAX_TEMPO,
-            "a bonus for the player to move in every evaluated position, as a share of the payoff range (two competing sides only)"
-        ),
-    ];
-}
+/// Every option of [`MctsEvaluation`], in the order its text is written.
+const MCTS_EVALUATION_OPTIONS: &[Declared<MctsEvaluation>] = &[
+    evaluation_option!(),
+    crate::whole_option!(
+        "leaf-depth",
+        leaf_depth,
+        0,
+        MAX_SHALLOW_DEPTH as u64,
+        "score leaves by an alpha-beta search this deep instead of the evaluation alone (two competing sides only)"
+    ),
+    crate::number_option!(
+        "tempo",
+        tempo,
+        0.0,
+        MAX_TEMPO,
+        "a bonus for the player to move in every evaluated position, as a share of the payoff range (two competing sides only)"
+    ),
+];
+
+crate::configurable!(
+    MctsEvaluation,
+    "mcts evaluation options",
+    MCTS_EVALUATION_OPTIONS
+);
 
 /// The value of `eval`: not written for the game's own unnamed evaluation.
 fn named(eval: &Option<String>) -> Value {
@@ -148,10 +153,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
-        let result = self
-            .search
-            .search_with(state, &self.evaluator)
-            .map_err(search_error)?;
+        let result = self.search.search_with(state, &self.evaluator)?;
         self.last_search = Some(Box::new(SearchRecord {
             seconds: result.elapsed.as_secs_f64(),
             depth: Some(result.depth),
@@ -248,7 +250,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         require_to_move(state, player)?;
-        let result = self.search.search(state).map_err(search_error)?;
+        let result = self.search.search(state)?;
         self.last_search = result.best_move.map(|best| {
             let visits: u64 = result.moves.iter().map(|stats| stats.visits).sum();
             let chosen = result.moves.iter().find(|stats| stats.mv == best);
@@ -313,12 +315,8 @@ fn require_to_move<G: Game>(state: &G, player: Player) -> Result<(), AgentError>
             state.player_name(mover)
         ))),
         Status::Over(_) => Err(AgentError::new("the game is over")),
-        status => Err(search_error(SearchError::unsupported("the search", status))),
+        status => Err(SearchError::unsupported("the search", status).into()),
     }
-}
-
-fn search_error(error: SearchError) -> AgentError {
-    AgentError::new(error.to_string())
 }
 
 fn no_move() -> AgentError {

@@ -4,8 +4,8 @@
 
 use super::{Agent, AgentError, Decision, SearchRecord, player_choices};
 use crate::core::{
-    Configurable, Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status,
-    memory_limit, rng_from_seed, write_options,
+    Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status, memory_limit,
+    rng_from_seed, write_options,
 };
 use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
 use std::any::Any;
@@ -64,10 +64,7 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
         player_choices(state, player, &mut MoveList::new())?;
         self.last_search = None;
         let started = Instant::now();
-        let result = self
-            .search
-            .search(state)
-            .map_err(|error| AgentError::new(error.to_string()))?;
+        let result = self.search.search(state)?;
         let strategy = &result.strategies[player];
         let choice = if state.status() == Status::Simultaneous {
             sample_strategy(strategy, &mut self.rng)
@@ -125,16 +122,16 @@ impl Default for EquilibriumOptions {
     }
 }
 
-impl Configurable for EquilibriumOptions {
-    const WHAT: &'static str = "equilibrium options";
-    const OPTIONS: &'static [Declared<Self>] = &[crate::whole_option!(
-        "rounds",
-        rounds,
-        1,
-        MAX_EQUILIBRIUM_ROUNDS,
-        "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond"
-    )];
-}
+/// Every option of [`EquilibriumOptions`], in the order its text is written.
+const OPTIONS: &[Declared<EquilibriumOptions>] = &[crate::whole_option!(
+    "rounds",
+    rounds,
+    1,
+    MAX_EQUILIBRIUM_ROUNDS,
+    "the current round and `rounds - 1` more solved exactly, the evaluation scoring the states beyond"
+)];
+
+crate::configurable!(EquilibriumOptions, "equilibrium options", OPTIONS);
 
 /// Solves the current round and `rounds - 1` more exactly
 /// ([`SimultaneousSolver`]), scoring the states beyond with the game's
@@ -181,9 +178,7 @@ impl<G: Simultaneous + Evaluate> Agent<G> for EquilibriumAgent {
             self.rounds - 1
         };
         let mut solver = SimultaneousSolver::new(stages, |state: &G| state.evaluate(0), max_states);
-        let solution = solver
-            .solve(state)
-            .map_err(|error| AgentError::new(error.to_string()))?;
+        let solution = solver.solve(state)?;
         sample_strategy(&solution.strategies[player], &mut self.rng)
             .map(Decision::Play)
             .ok_or_else(|| AgentError::new("the solver found no choice"))

@@ -16,7 +16,7 @@ use super::{
     MctsEvaluation, RandomAgent,
 };
 use crate::core::{
-    Capabilities, Configurable, Declared, Evaluate, Evaluator, Game, GameEvaluation,
+    Capabilities, Configurable, Evaluate, Evaluator, Game, GameEvaluation,
     HiddenInformationVisitor, ImperfectInformation, ParseError, Simultaneous, SimultaneousVisitor,
     check_memory, derive_seed, keys, parse_key_values, read_options_onto, unknown_key,
 };
@@ -202,10 +202,7 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
 #[derive(Clone, Debug, Default, PartialEq)]
 struct NoOptions;
 
-impl Configurable for NoOptions {
-    const WHAT: &'static str = "options";
-    const OPTIONS: &'static [Declared<Self>] = &[];
-}
+crate::configurable!(NoOptions, "options", &[]);
 
 /// Reads the options of a spec of `kind`, each either one of `C`'s (the
 /// search's) or one of `E`'s (its evaluation's or playout's), onto their

@@ -1,8 +1,8 @@
 //! `key=value` option lists, the text form of agent specs and rules
 //! options, and the trait every game's rules options implement.
 
-use super::{Configurable, Declared, ParseError, read_options, validate_options, write_options};
-use std::fmt::{self, Debug, Display};
+use super::{Configurable, ParseError, validate_options};
+use std::fmt::{Debug, Display};
 use std::num::NonZeroU32;
 use std::str::FromStr;
 
@@ -17,7 +17,8 @@ use std::str::FromStr;
 /// options can contradict each other keeps its fields private and checks
 /// every change, so a game is never made from rules that fail
 /// [`validate`](RulesOptions::validate). A game without options uses
-/// [`NoRules`].
+/// [`NoRules`]. [`rules_options!`](crate::rules_options) declares all of
+/// this from the table of options.
 pub trait RulesOptions:
     Configurable + Debug + Display + FromStr<Err = ParseError> + PartialEq + Send + Sync + 'static
 {
@@ -36,26 +37,7 @@ pub trait RulesOptions:
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NoRules;
 
-impl RulesOptions for NoRules {}
-
-impl Configurable for NoRules {
-    const WHAT: &'static str = "rules";
-    const OPTIONS: &'static [Declared<Self>] = &[];
-}
-
-impl FromStr for NoRules {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        read_options(text)
-    }
-}
-
-impl fmt::Display for NoRules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&write_options(self))
-    }
-}
+crate::rules_options!(NoRules, "rules", &[]);
 
 /// Splits `key=value,key=value` into pairs (surrounding spaces ignored; empty
 /// text gives no pairs). `what` names the kind of text in error messages.

@@ -43,8 +43,7 @@ use super::SearchError;
 use super::options::time_option;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::{
-    Configurable, Declared, Evaluate, Evaluator, FastHasher, Game, GameEvaluation, MoveList,
-    Player, Status,
+    Declared, Evaluate, Evaluator, FastHasher, Game, GameEvaluation, MoveList, Player, Status,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
@@ -91,34 +90,34 @@ impl Default for AlphaBetaConfig {
 /// The largest transposition table, in megabytes: a terabyte.
 const MAX_TABLE_MEGABYTES: u64 = 1 << 20;
 
-impl Configurable for AlphaBetaConfig {
-    const WHAT: &'static str = "alphabeta options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "depth",
-            depth,
-            1,
-            MAX_DEPTH as u64,
-            "plies of the deepest iteration (the default only without `ms` or `nodes`)"
-        ),
-        time_option!(),
-        crate::whole_option!(
-            "nodes",
-            nodes,
-            1,
-            u64::MAX,
-            "stop after about this many nodes"
-        ),
-        crate::whole_option!(
-            "tt",
-            table_megabytes,
-            0,
-            MAX_TABLE_MEGABYTES,
-            "transposition table megabytes (0: none)"
-        ),
-        crate::threads_option!("threads", threads, "search threads (Lazy SMP)"),
-    ];
+/// Every option of [`AlphaBetaConfig`], in the order its text is written.
+const OPTIONS: &[Declared<AlphaBetaConfig>] = &[
+    crate::whole_option!(
+        "depth",
+        depth,
+        1,
+        MAX_DEPTH as u64,
+        "plies of the deepest iteration (the default only without `ms` or `nodes`)"
+    ),
+    time_option!(),
+    crate::whole_option!(
+        "nodes",
+        nodes,
+        1,
+        u64::MAX,
+        "stop after about this many nodes"
+    ),
+    crate::whole_option!(
+        "tt",
+        table_megabytes,
+        0,
+        MAX_TABLE_MEGABYTES,
+        "transposition table megabytes (0: none)"
+    ),
+    crate::threads_option!("threads", threads, "search threads (Lazy SMP)"),
+];
 
+crate::core::declared_configuration!(AlphaBetaConfig, "alphabeta options", OPTIONS, {
     fn check_together(&self) -> Result<(), String> {
         if self.depth.is_none() && self.time.is_none() && self.nodes.is_none() {
             return Err("a search needs a limit: `depth`, `ms` or `nodes`".into());
@@ -132,9 +131,7 @@ impl Configurable for AlphaBetaConfig {
             self.depth = None;
         }
     }
-}
-
-crate::core::declared_configuration!(AlphaBetaConfig);
+});
 
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq)]

@@ -38,11 +38,11 @@
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
 use super::SearchError;
-use super::options::{exploration_option, widening_option};
+use super::options::{exploration_option, iterations_option, widening_option};
 use super::widening::{self, Widening};
 use crate::core::{
-    Configurable, Declared, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS,
-    MoveList, Playout, Status, normalised_payoffs, resolve_chance, rng_from_seed,
+    Declared, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout,
+    Status, normalised_payoffs, resolve_chance, rng_from_seed,
 };
 use rand::RngExt;
 
@@ -137,27 +137,22 @@ impl Default for IsmctsConfig {
     }
 }
 
-impl Configurable for IsmctsConfig {
-    const WHAT: &'static str = "ismcts options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "iters",
-            iterations,
-            1,
-            MAX_ISMCTS_ITERATIONS,
-            "iterations (determinizations) per move"
-        ),
-        exploration_option!("the exploration constant of UCB1, for payoffs in [0, 1]"),
-        widening_option!(width),
-        widening_option!(exponent),
-    ];
+/// Every option of [`IsmctsConfig`], in the order its text is written.
+const OPTIONS: &[Declared<IsmctsConfig>] = &[
+    iterations_option!(
+        MAX_ISMCTS_ITERATIONS,
+        "iterations (determinizations) per move"
+    ),
+    exploration_option!("the exploration constant of UCB1, for payoffs in [0, 1]"),
+    widening_option!(width),
+    widening_option!(exponent),
+];
 
+crate::core::declared_configuration!(IsmctsConfig, "ismcts options", OPTIONS, {
     fn check_together(&self) -> Result<(), String> {
         widening::check_widening(&self.widening)
     }
-}
-
-crate::core::declared_configuration!(IsmctsConfig);
+});
 
 /// The statistics of one root move after a search.
 #[derive(Clone, Debug, PartialEq)]

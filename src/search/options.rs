@@ -1,10 +1,20 @@
-//! The options several searchers share, each declared once: the time per
-//! move, the exploration constant, the playout
+//! The options several searchers share, each declared once: the
+//! simulations per move, the time per move, the exploration constant, the playout
 //! length, the node budget and progressive widening. A searcher's table
 //! names the option and, where the searchers differ, its own help; the
 //! key, the kind of value, its range and how the field is read and written
 //! are the same for every searcher that has it, and a searcher's
 //! configuration keeps it in a field of the same name.
+
+/// `iters`: the simulations (iterations) per move, from 1 to `$max`, kept
+/// in the field `iterations` (a whole number, or an `Option` of one left
+/// unset where a time limit stands alone).
+macro_rules! iterations_option {
+    ($max:expr, $help:expr) => {
+        $crate::whole_option!("iters", iterations, 1, $max, $help)
+    };
+}
+pub(crate) use iterations_option;
 
 /// `ms`: the time per move, kept in the `Option<Duration>` field `time`,
 /// written only when set.
@@ -46,9 +56,8 @@ macro_rules! playout_option {
                 },
                 "none",
             ),
-            $help,
-            |plies| $crate::core::Value::from_option(*plies, $crate::core::Value::from_whole),
-            |value| value.optional(|plies| plies.whole_as())
+            $help;
+            optional $crate::core::Value::from_whole, whole_as
         )
     };
 }

@@ -30,11 +30,11 @@
 
 use super::SearchError;
 use super::mcts::MAX_MCTS_ITERATIONS;
-use super::options::{exploration_option, node_budget_option, playout_option};
+use super::options::{exploration_option, iterations_option, node_budget_option, playout_option};
 use super::parallel::{grow_in_parallel, iteration_share};
 use crate::core::{
-    Configurable, Declared, Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed,
-    rng_from_seed, thread_pool,
+    Declared, Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed, rng_from_seed,
+    thread_pool,
 };
 use rand::RngExt;
 
@@ -112,51 +112,48 @@ const MAX_TREES: u64 = 1024;
 
 const SELECTIONS: [Selection; 2] = [Selection::Duct, Selection::RegretMatching];
 
-impl Configurable for SmMctsConfig {
-    const WHAT: &'static str = "smmcts options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "iters",
-            iterations,
-            1,
-            MAX_MCTS_ITERATIONS,
-            "simulations per move, all trees together"
-        ),
-        crate::choice_option!(
-            "select",
-            selection,
-            SELECTIONS,
-            &[Selection::Duct.name(), Selection::RegretMatching.name()],
-            "how the players select at a simultaneous state: decoupled UCT or regret matching"
-        ),
-        exploration_option!(
-            "the exploration constant of UCB1 (decoupled UCT, and where one player moves)"
-        ),
-        crate::number_option!(
-            "gamma",
-            gamma,
-            0.0,
-            1.0,
-            "the share of uniform exploration mixed into regret matching (above 0)"
-        ),
-        crate::whole_option!(
-            "trees",
-            trees,
-            1,
-            MAX_TREES,
-            "independent trees whose root statistics are summed"
-        ),
-        crate::threads_option!(
-            "threads",
-            threads,
-            "threads running the trees (at most one per tree is used)"
-        ),
-        playout_option!(
-            "random plies after the tree before the evaluation scores the state; `none` plays to the end"
-        ),
-        node_budget_option!("most nodes per tree; beyond it simulations start at the leaves"),
-    ];
+/// Every option of [`SmMctsConfig`], in the order its text is written.
+const OPTIONS: &[Declared<SmMctsConfig>] = &[
+    iterations_option!(
+        MAX_MCTS_ITERATIONS,
+        "simulations per move, all trees together"
+    ),
+    crate::choice_option!(
+        "select",
+        selection,
+        SELECTIONS,
+        &[Selection::Duct.name(), Selection::RegretMatching.name()],
+        "how the players select at a simultaneous state: decoupled UCT or regret matching"
+    ),
+    exploration_option!(
+        "the exploration constant of UCB1 (decoupled UCT, and where one player moves)"
+    ),
+    crate::number_option!(
+        "gamma",
+        gamma,
+        0.0,
+        1.0,
+        "the share of uniform exploration mixed into regret matching (above 0)"
+    ),
+    crate::whole_option!(
+        "trees",
+        trees,
+        1,
+        MAX_TREES,
+        "independent trees whose root statistics are summed"
+    ),
+    crate::threads_option!(
+        "threads",
+        threads,
+        "threads running the trees (at most one per tree is used)"
+    ),
+    playout_option!(
+        "random plies after the tree before the evaluation scores the state; `none` plays to the end"
+    ),
+    node_budget_option!("most nodes per tree; beyond it simulations start at the leaves"),
+];
 
+crate::core::declared_configuration!(SmMctsConfig, "smmcts options", OPTIONS, {
     fn check_together(&self) -> Result<(), String> {
         if self.gamma > 0.0 {
             Ok(())
@@ -167,9 +164,7 @@ impl Configurable for SmMctsConfig {
             ))
         }
     }
-}
-
-crate::core::declared_configuration!(SmMctsConfig);
+});
 
 /// The result of a search: each player's strategy at the root (at a state
 /// where one player moves, that player's visit shares) and the mean

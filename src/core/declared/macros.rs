@@ -14,9 +14,22 @@
 /// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help", |weight| Value::Number(*weight), |value| value.number())`;
 /// where the field is written by a function of its value and read by a
 /// method of [`Value`](crate::core::Value), those two are enough:
-/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help"; Value::Number, number)`.
+/// `field_option!("weight", weight, Kind::Number { min: 0.0, max: 1.0 }, "help"; Value::Number, number)`;
+/// and for an `Option` field of a [`Kind::Optional`](crate::core::Kind::Optional)
+/// kind, whose word leaves it `None`, the same two for the value inside:
+/// `field_option!("weight", weight, Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"), "help"; optional Value::Number, number)`.
 #[macro_export]
 macro_rules! field_option {
+    ($key:literal, $field:ident, $kind:expr, $help:expr; optional $write:path, $read:ident) => {
+        $crate::field_option!(
+            $key,
+            $field,
+            $kind,
+            $help,
+            |held| $crate::core::Value::from_option(*held, $write),
+            |value| value.optional(|inner| inner.$read())
+        )
+    };
     ($key:literal, $field:ident, $kind:expr, $help:expr; $write:path, $read:ident) => {
         $crate::field_option!($key, $field, $kind, $help, |held| $write(*held), |value| {
             value.$read()
@@ -134,14 +147,51 @@ macro_rules! options_text {
     };
 }
 
-/// Implements for a [`Configurable`](crate::core::Configurable) type the
-/// text of [`options_text!`](crate::options_text) and `validate` (the
-/// check of a configuration however it was made,
+/// Implements [`Configurable`](crate::core::Configurable) for `$type`
+/// from what its options are called in messages and its table of
+/// options (a `&[Declared<_>]`, in the order they are written); the block
+/// after them, if any, holds the type's own
+/// [`check_together`](crate::core::Configurable::check_together) and
+/// [`complete`](crate::core::Configurable::complete):
+/// `configurable!(Dice, "dice options", DICE_OPTIONS, { fn check_together(&self) -> Result<(), String> { ... } })`.
+#[macro_export]
+macro_rules! configurable {
+    ($type:ty, $what:expr, $options:expr $(, { $($methods:tt)* })?) => {
+        impl $crate::core::Configurable for $type {
+            const WHAT: &'static str = $what;
+            const OPTIONS: &'static [$crate::core::Declared<Self>] = $options;
+            $($($methods)*)?
+        }
+    };
+}
+
+/// Declares a game's rules type from its table of options: the
+/// [`Configurable`](crate::core::Configurable) impl of
+/// [`configurable!`](crate::configurable) (same arguments), its text
+/// ([`options_text!`](crate::options_text)) and
+/// [`RulesOptions`](crate::core::RulesOptions):
+/// `rules_options!(DiceRules, "dice rules", DICE_OPTIONS)`.
+#[macro_export]
+macro_rules! rules_options {
+    ($type:ty, $($declaration:tt)*) => {
+        $crate::configurable!($type, $($declaration)*);
+        $crate::options_text!($type);
+        impl $crate::core::RulesOptions for $type {}
+    };
+}
+
+/// Declares a searcher's configuration from its table of options: the
+/// [`Configurable`](crate::core::Configurable) impl of
+/// [`configurable!`](crate::configurable) (same arguments), its text
+/// ([`options_text!`](crate::options_text)) and `validate` (the check of a
+/// configuration however it was made,
 /// [`validate_options`](crate::core::validate_options), which a searcher's
 /// constructor calls so that the library refuses what the command line
 /// refuses).
 macro_rules! declared_configuration {
-    ($type:ty) => {
+    ($type:ty, $($declaration:tt)*) => {
+        $crate::configurable!($type, $($declaration)*);
+
         impl $type {
             /// Checks the configuration however it was made, as its text
             /// is checked when read: every option in its range, and the

@@ -28,73 +28,71 @@ impl Default for Search {
     }
 }
 
-impl Configurable for Search {
-    const WHAT: &'static str = "search options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::field_option!(
-            "depth",
-            depth,
-            Kind::Optional(&Kind::Whole { min: 1, max: 100 }, "none"),
-            "plies",
-            |depth| Value::from_option(*depth, Value::Whole),
-            |value| value.optional(Value::whole)
+/// Every option of [`Search`], in the order its text is written.
+const SEARCH_OPTIONS: &[Declared<Search>] = &[
+    crate::field_option!(
+        "depth",
+        depth,
+        Kind::Optional(&Kind::Whole { min: 1, max: 100 }, "none"),
+        "plies";
+        optional Value::Whole, whole
+    ),
+    crate::number_option!("weight", weight, 0.0, 1.0, "a share"),
+    Declared {
+        key: "shape",
+        kind: Kind::Choice(&["round", "square", "flat"]),
+        help: "a choice",
+        get: |search| Value::Choice(search.shape),
+        set: |search, value| {
+            search.shape = value.choice();
+            Ok(())
+        },
+    },
+    crate::threads_option!("threads", threads, "threads"),
+    crate::field_option!(
+        "widen",
+        widening,
+        Kind::Optional(
+            &Kind::Number {
+                min: 0.0,
+                max: f64::INFINITY,
+            },
+            "off",
         ),
-        crate::number_option!("weight", weight, 0.0, 1.0, "a share"),
-        Declared {
-            key: "shape",
-            kind: Kind::Choice(&["round", "square", "flat"]),
-            help: "a choice",
-            get: |search| Value::Choice(search.shape),
-            set: |search, value| {
-                search.shape = value.choice();
+        "width";
+        optional Value::Number, number
+    ),
+    Declared {
+        key: "widen-exp",
+        kind: Kind::Number { min: 0.0, max: 1.0 },
+        help: "exponent",
+        get: |search| match search.widening {
+            Some(_) => Value::Number(search.exponent),
+            None => Value::Inapplicable,
+        },
+        set: |search, value| {
+            search.exponent = value.number();
+            Ok(())
+        },
+    },
+    Declared {
+        key: "name",
+        kind: Kind::Text("a lower-case word"),
+        help: "a name",
+        get: |search| Value::Text(search.name.clone()),
+        set: |search, value| {
+            let name = value.text();
+            if name.chars().all(|c| c.is_ascii_lowercase()) {
+                search.name = name.to_string();
                 Ok(())
-            },
+            } else {
+                Err(format!("`name` is a lower-case word, not `{name}`"))
+            }
         },
-        crate::threads_option!("threads", threads, "threads"),
-        crate::field_option!(
-            "widen",
-            widening,
-            Kind::Optional(
-                &Kind::Number {
-                    min: 0.0,
-                    max: f64::INFINITY,
-                },
-                "off",
-            ),
-            "width",
-            |widening| Value::from_option(*widening, Value::Number),
-            |value| value.optional(Value::number)
-        ),
-        Declared {
-            key: "widen-exp",
-            kind: Kind::Number { min: 0.0, max: 1.0 },
-            help: "exponent",
-            get: |search| match search.widening {
-                Some(_) => Value::Number(search.exponent),
-                None => Value::Inapplicable,
-            },
-            set: |search, value| {
-                search.exponent = value.number();
-                Ok(())
-            },
-        },
-        Declared {
-            key: "name",
-            kind: Kind::Text("a lower-case word"),
-            help: "a name",
-            get: |search| Value::Text(search.name.clone()),
-            set: |search, value| {
-                let name = value.text();
-                if name.chars().all(|c| c.is_ascii_lowercase()) {
-                    search.name = name.to_string();
-                    Ok(())
-                } else {
-                    Err(format!("`name` is a lower-case word, not `{name}`"))
-                }
-            },
-        },
-    ];
+    },
+];
 
+crate::configurable!(Search, "search options", SEARCH_OPTIONS, {
     fn check_together(&self) -> Result<(), String> {
         if self.depth.is_none() && self.threads > 1 {
             return Err("a search without `depth` runs on one thread".into());
@@ -107,7 +105,7 @@ impl Configurable for Search {
             self.widening = Some(1.0);
         }
     }
-}
+});
 
 fn refusal(text: &str) -> String {
     read_options::<Search>(text).unwrap_err().to_string()
@@ -240,14 +238,14 @@ struct Deal {
     seats: usize,
 }
 
-impl Configurable for Deal {
-    const WHAT: &'static str = "deal options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!("players", players, 0, 255, "players"),
-        crate::whole_option!("hand", hand, 1, 52, "cards a hand, unset: the deck decides"),
-        crate::whole_option!("seats", seats, 0, 9, "seats"),
-    ];
-}
+/// Every option of [`Deal`], in the order its text is written.
+const DEAL_OPTIONS: &[Declared<Deal>] = &[
+    crate::whole_option!("players", players, 0, 255, "players"),
+    crate::whole_option!("hand", hand, 1, 52, "cards a hand, unset: the deck decides"),
+    crate::whole_option!("seats", seats, 0, 9, "seats"),
+];
+
+crate::configurable!(Deal, "deal options", DEAL_OPTIONS);
 
 #[test]
 fn whole_numbers_fill_fields_of_any_width_and_unset_options_are_not_written() {

@@ -2,7 +2,7 @@
 //! and every house rule.
 
 use super::cards::{Card, MAX_RANKS, SUITS};
-use crate::core::{Configurable, Declared, Kind, MAX_PLAYERS, RulesOptions, Value};
+use crate::core::{Declared, Kind, MAX_PLAYERS, Value};
 
 /// What a player who holds cards but has no legal ask does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,112 +131,110 @@ impl FenrirCardsRules {
     }
 }
 
-impl RulesOptions for FenrirCardsRules {}
-
 /// The rules for a stuck player and an empty hand, in the order of their
 /// options' words.
 const STUCK_RULES: [StuckRule; 2] = [StuckRule::Discard, StuckRule::Lose];
 const EMPTY_HAND_RULES: [EmptyHandRule; 2] =
     [EmptyHandRule::DrawAndPlay, EmptyHandRule::DrawAndPass];
 
-impl Configurable for FenrirCardsRules {
-    const WHAT: &'static str = "fenrir-cards rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "players",
-            players,
-            2,
-            MAX_PLAYERS as u64,
-            "the number of players"
+/// Every option of [`FenrirCardsRules`], in the order its text is written.
+const OPTIONS: &[Declared<FenrirCardsRules>] = &[
+    crate::whole_option!(
+        "players",
+        players,
+        2,
+        MAX_PLAYERS as u64,
+        "the number of players"
+    ),
+    crate::whole_option!(
+        "ranks",
+        ranks,
+        1,
+        MAX_RANKS as u64,
+        "cards per suit (the deck has three suits)"
+    ),
+    crate::whole_option!(
+        "track",
+        track,
+        1,
+        u32::MAX as u64,
+        "the number of spaces from the wolf's start (space 0) to Odin"
+    ),
+    Declared {
+        key: "values",
+        kind: Kind::Optional(
+            &Kind::Text("the value of each rank, separated by `/` (`1/1/2/2`)"),
+            "rank",
         ),
-        crate::whole_option!(
-            "ranks",
-            ranks,
-            1,
-            MAX_RANKS as u64,
-            "cards per suit (the deck has three suits)"
-        ),
-        crate::whole_option!(
-            "track",
-            track,
-            1,
-            u32::MAX as u64,
-            "the number of spaces from the wolf's start (space 0) to Odin"
-        ),
-        Declared {
-            key: "values",
-            kind: Kind::Optional(
-                &Kind::Text("the value of each rank, separated by `/` (`1/1/2/2`)"),
-                "rank",
+        help: "how far each rank moves the pawn: `rank`, or one value per rank, e.g. `values=1/1/2/2/3/3`",
+        get: |rules| match &rules.values {
+            Some(values) => Value::Text(
+                values[..usize::from(rules.values_listed)]
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join("/"),
             ),
-            help: "how far each rank moves the pawn: `rank`, or one value per rank, e.g. `values=1/1/2/2/3/3`",
-            get: |rules| match &rules.values {
-                Some(values) => Value::Text(
-                    values[..usize::from(rules.values_listed)]
-                        .iter()
-                        .map(u8::to_string)
-                        .collect::<Vec<_>>()
-                        .join("/"),
-                ),
-                None => Value::Inapplicable,
-            },
-            set: |rules, value| {
-                let Value::Text(list) = value else {
-                    rules.values = None;
-                    rules.values_listed = 0;
-                    return Ok(());
-                };
-                let mut table = [0; MAX_RANKS as usize];
-                let mut listed = 0;
-                for item in list.split('/').map(str::trim) {
-                    let value = item
-                        .parse()
-                        .map_err(|_| format!("`{item}` is not a valid value for `values`"))?;
-                    *table.get_mut(listed).ok_or_else(|| {
-                        format!(
-                            "`values` lists more values than a suit has ranks ({MAX_RANKS} at most)"
-                        )
-                    })? = value;
-                    listed += 1;
-                }
-                rules.values = Some(table);
-                rules.values_listed = listed as u8;
-                Ok(())
-            },
+            None => Value::Inapplicable,
         },
-        crate::whole_option!(
-            "hand",
-            hand_size,
-            1,
-            255,
-            "two players only: the cards dealt to each player, the rest is the stock (unset: 10 of 36 cards, the same share of other decks)"
-        ),
-        crate::switch_option!(
-            "ask-held",
-            ask_held,
-            "whether a player may name a card it holds itself"
-        ),
-        crate::switch_option!(
-            "ask-discarded",
-            ask_discarded,
-            "whether a player may name a card already discarded"
-        ),
-        crate::choice_option!(
-            "stuck",
-            stuck,
-            STUCK_RULES,
-            &["discard", "lose"],
-            "what a player with cards but no legal ask does: `discard` a card of its choice, or the gods `lose` (only when another player still holds cards)"
-        ),
-        crate::choice_option!(
-            "empty",
-            empty_hand,
-            EMPTY_HAND_RULES,
-            &["play", "pass"],
-            "an empty-handed player who draws at its turn then `play`s or `pass`es"
-        ),
-    ];
+        set: |rules, value| {
+            let Value::Text(list) = value else {
+                rules.values = None;
+                rules.values_listed = 0;
+                return Ok(());
+            };
+            let mut table = [0; MAX_RANKS as usize];
+            let mut listed = 0;
+            for item in list.split('/').map(str::trim) {
+                let value = item
+                    .parse()
+                    .map_err(|_| format!("`{item}` is not a valid value for `values`"))?;
+                *table.get_mut(listed).ok_or_else(|| {
+                    format!(
+                        "`values` lists more values than a suit has ranks ({MAX_RANKS} at most)"
+                    )
+                })? = value;
+                listed += 1;
+            }
+            rules.values = Some(table);
+            rules.values_listed = listed as u8;
+            Ok(())
+        },
+    },
+    crate::whole_option!(
+        "hand",
+        hand_size,
+        1,
+        255,
+        "two players only: the cards dealt to each player, the rest is the stock (unset: 10 of 36 cards, the same share of other decks)"
+    ),
+    crate::switch_option!(
+        "ask-held",
+        ask_held,
+        "whether a player may name a card it holds itself"
+    ),
+    crate::switch_option!(
+        "ask-discarded",
+        ask_discarded,
+        "whether a player may name a card already discarded"
+    ),
+    crate::choice_option!(
+        "stuck",
+        stuck,
+        STUCK_RULES,
+        &["discard", "lose"],
+        "what a player with cards but no legal ask does: `discard` a card of its choice, or the gods `lose` (only when another player still holds cards)"
+    ),
+    crate::choice_option!(
+        "empty",
+        empty_hand,
+        EMPTY_HAND_RULES,
+        &["play", "pass"],
+        "an empty-handed player who draws at its turn then `play`s or `pass`es"
+    ),
+];
 
+crate::rules_options!(FenrirCardsRules, "fenrir-cards rules", OPTIONS, {
     /// Checks that the options describe a playable game.
     fn check_together(&self) -> Result<(), String> {
         if self.hand_size.is_some() && self.players != 2 {
@@ -264,9 +262,7 @@ impl Configurable for FenrirCardsRules {
         }
         Ok(())
     }
-}
-
-crate::options_text!(FenrirCardsRules);
+});
 
 impl FenrirCardsRules {
     /// Players, 2 to 4.

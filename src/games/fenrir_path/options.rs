@@ -2,7 +2,7 @@
 //! the game.
 
 use super::board::{MAX_COLOURS, MAX_TILES};
-use crate::core::{Configurable, Declared, ParseError, RulesOptions};
+use crate::core::{Declared, ParseError};
 use serde::Serialize;
 use std::str::FromStr;
 
@@ -132,85 +132,83 @@ impl FenrirPathRules {
     }
 }
 
-impl RulesOptions for FenrirPathRules {}
-
 /// The turn orders, the rules without moves and for a stuck god, in the
 /// order of their options' words.
 const TURN_ORDERS: [TurnOrder; 2] = [TurnOrder::Free, TurnOrder::Fixed];
 const NO_MOVES: [NoMoves; 2] = [NoMoves::Lose, NoMoves::Pass];
 const STUCK_GODS: [StuckGod; 2] = [StuckGod::Skip, StuckGod::Block];
 
-impl Configurable for FenrirPathRules {
-    const WHAT: &'static str = "fenrir-path rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        // The sizes are bytes, as the state's tile numbers are; how they
-        // fit together is checked by `check_together`.
-        crate::whole_option!(
-            "colours",
-            colours,
-            2,
-            MAX_COLOURS as u64,
-            "colours, and gods (red, blue, green, yellow in that order)"
-        ),
-        crate::whole_option!(
-            "tiles-per-colour",
-            tiles_per_colour,
-            1,
-            255,
-            "fetter tiles of each colour (at most 24 tiles in all)"
-        ),
-        crate::whole_option!(
-            "sets",
-            sets_to_win,
-            1,
-            MAX_COLOURS as u64,
-            "complete colours needed to win (at most the colours)"
-        ),
-        crate::whole_option!(
-            "spacing",
-            god_spacing,
-            1,
-            255,
-            "the gods start on tiles `spacing`, `2 × spacing`, ... (all before the wolf)"
-        ),
-        crate::choice_option!(
-            "turn-order",
-            turn_order,
-            TURN_ORDERS,
-            &["free", "fixed"],
-            "`free`: the god that moved names the next; `fixed`: red, blue, green, yellow in rotation"
-        ),
-        crate::switch_option!(
-            "repeat-mover",
-            repeat_mover,
-            "house rule: whether the god that moved may name itself (free turn order)"
-        ),
-        crate::switch_option!(
-            "odin-landing",
-            odin_landing,
-            "house rule: whether a god may end on the Odin tile while other gods stand there"
-        ),
-        crate::switch_option!(
-            "wolf-sweeps",
-            wolf_sweeps,
-            "house rule: whether gods the wolf passes over on its two-tile move go to Odin too"
-        ),
-        crate::choice_option!(
-            "no-moves",
-            no_moves,
-            NO_MOVES,
-            &["lose", "pass"],
-            "house rule: `lose`, or `pass`: the team loses its turn, the wolf advances two tiles, repeated until a god can move"
-        ),
-        crate::choice_option!(
-            "stuck-god",
-            stuck_god,
-            STUCK_GODS,
-            &["skip", "block"],
-            "house rule, fixed turn order: a god that cannot move is `skip`ped, or `block`s the team (then `no-moves` applies)"
-        ),
-    ];
+/// Every option of [`FenrirPathRules`], in the order its text is written.
+const OPTIONS: &[Declared<FenrirPathRules>] = &[
+    // The sizes are bytes, as the state's tile numbers are; how they
+    // fit together is checked by `check_together`.
+    crate::whole_option!(
+        "colours",
+        colours,
+        2,
+        MAX_COLOURS as u64,
+        "colours, and gods (red, blue, green, yellow in that order)"
+    ),
+    crate::whole_option!(
+        "tiles-per-colour",
+        tiles_per_colour,
+        1,
+        255,
+        "fetter tiles of each colour (at most 24 tiles in all)"
+    ),
+    crate::whole_option!(
+        "sets",
+        sets_to_win,
+        1,
+        MAX_COLOURS as u64,
+        "complete colours needed to win (at most the colours)"
+    ),
+    crate::whole_option!(
+        "spacing",
+        god_spacing,
+        1,
+        255,
+        "the gods start on tiles `spacing`, `2 × spacing`, ... (all before the wolf)"
+    ),
+    crate::choice_option!(
+        "turn-order",
+        turn_order,
+        TURN_ORDERS,
+        &["free", "fixed"],
+        "`free`: the god that moved names the next; `fixed`: red, blue, green, yellow in rotation"
+    ),
+    crate::switch_option!(
+        "repeat-mover",
+        repeat_mover,
+        "house rule: whether the god that moved may name itself (free turn order)"
+    ),
+    crate::switch_option!(
+        "odin-landing",
+        odin_landing,
+        "house rule: whether a god may end on the Odin tile while other gods stand there"
+    ),
+    crate::switch_option!(
+        "wolf-sweeps",
+        wolf_sweeps,
+        "house rule: whether gods the wolf passes over on its two-tile move go to Odin too"
+    ),
+    crate::choice_option!(
+        "no-moves",
+        no_moves,
+        NO_MOVES,
+        &["lose", "pass"],
+        "house rule: `lose`, or `pass`: the team loses its turn, the wolf advances two tiles, repeated until a god can move"
+    ),
+    crate::choice_option!(
+        "stuck-god",
+        stuck_god,
+        STUCK_GODS,
+        &["skip", "block"],
+        "house rule, fixed turn order: a god that cannot move is `skip`ped, or `block`s the team (then `no-moves` applies)"
+    ),
+];
 
+crate::rules_options!(FenrirPathRules, "fenrir-path rules", OPTIONS, {
     /// Checks that the sizes fit together and fit the state's tile numbers
     /// (the products are taken in `u32`, so that no size wraps around).
     fn check_together(&self) -> Result<(), String> {
@@ -236,9 +234,7 @@ impl Configurable for FenrirPathRules {
         }
         Ok(())
     }
-}
-
-crate::options_text!(FenrirPathRules);
+});
 
 impl FenrirPathRules {
     /// The number of colours, and of gods (2 to 4).

@@ -1,7 +1,7 @@
 //! The rules options of Copenhagen Hnefatafl: the repetition rule and the
 //! engine's ply limit.
 
-use crate::core::{Configurable, Declared, RulesOptions};
+use crate::core::Declared;
 use serde::Serialize;
 use std::num::NonZeroU32;
 
@@ -25,22 +25,18 @@ impl Default for HnefataflRules {
     }
 }
 
-impl RulesOptions for HnefataflRules {}
+/// Every option of [`HnefataflRules`], in the order its text is written.
+const OPTIONS: &[Declared<HnefataflRules>] = &[
+    crate::switch_option!(
+        "repetition",
+        repetition_loses,
+        "the third occurrence of a position is a loss for the defenders"
+    ),
+    crate::limit_option!(
+        "ply-limit",
+        ply_limit,
+        "the game is drawn after this many plies"
+    ),
+];
 
-impl Configurable for HnefataflRules {
-    const WHAT: &'static str = "hnefatafl rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::switch_option!(
-            "repetition",
-            repetition_loses,
-            "the third occurrence of a position is a loss for the defenders"
-        ),
-        crate::limit_option!(
-            "ply-limit",
-            ply_limit,
-            "the game is drawn after this many plies"
-        ),
-    ];
-}
-
-crate::options_text!(HnefataflRules);
+crate::rules_options!(HnefataflRules, "hnefatafl rules", OPTIONS);

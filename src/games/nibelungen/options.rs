@@ -1,7 +1,7 @@
 //! The rules options of Nibelungen: every house rule and the round limit.
 
 use super::moves::Pair;
-use crate::core::{Configurable, Declared, Kind, RulesOptions, Value};
+use crate::core::{Declared, Kind, Value};
 use std::num::NonZeroU32;
 
 /// When the winning conditions are checked.
@@ -65,8 +65,6 @@ impl Default for NibelungenRules {
     }
 }
 
-impl RulesOptions for NibelungenRules {}
-
 /// When the winning conditions are checked, in the order of the option's words.
 const WIN_CHECKS: [WinCheck; 2] = [WinCheck::EveryMove, WinCheck::EndOfRound];
 
@@ -87,43 +85,43 @@ macro_rules! screen {
     };
 }
 
-impl Configurable for NibelungenRules {
-    const WHAT: &'static str = "nibelungen rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        screen!(
-            "tod-start",
-            tod_start,
-            "house rule: the pair in front of Tod's screen before round 1"
-        ),
-        screen!(
-            "no-start",
-            no_start,
-            "house rule: the pair in front of NO's screen before round 1"
-        ),
-        crate::switch_option!(
-            "stay",
-            stay,
-            "house rule: a character allowed to move may stay where it is; `off`: it must end elsewhere when it can"
-        ),
-        crate::switch_option!(
-            "pass-through",
-            pass_through,
-            "house rule: whether a two-step move may pass over an occupied point (it always ends on an empty one)"
-        ),
-        crate::choice_option!(
-            "win-check",
-            win_check,
-            WIN_CHECKS,
-            &[WinCheck::EveryMove.name(), WinCheck::EndOfRound.name()],
-            "house rule: `move`: the conditions are checked after every character move; `round`: once, when all the round's characters have moved"
-        ),
-        crate::limit_option!(
-            "round-limit",
-            round_limit,
-            "house rule: complete rounds without a winner after which the game is a draw"
-        ),
-    ];
-}
+/// Every option of [`NibelungenRules`], in the order its text is written.
+const OPTIONS: &[Declared<NibelungenRules>] = &[
+    screen!(
+        "tod-start",
+        tod_start,
+        "house rule: the pair in front of Tod's screen before round 1"
+    ),
+    screen!(
+        "no-start",
+        no_start,
+        "house rule: the pair in front of NO's screen before round 1"
+    ),
+    crate::switch_option!(
+        "stay",
+        stay,
+        "house rule: a character allowed to move may stay where it is; `off`: it must end elsewhere when it can"
+    ),
+    crate::switch_option!(
+        "pass-through",
+        pass_through,
+        "house rule: whether a two-step move may pass over an occupied point (it always ends on an empty one)"
+    ),
+    crate::choice_option!(
+        "win-check",
+        win_check,
+        WIN_CHECKS,
+        &[WinCheck::EveryMove.name(), WinCheck::EndOfRound.name()],
+        "house rule: `move`: the conditions are checked after every character move; `round`: once, when all the round's characters have moved"
+    ),
+    crate::limit_option!(
+        "round-limit",
+        round_limit,
+        "house rule: complete rounds without a winner after which the game is a draw"
+    ),
+];
+
+crate::rules_options!(NibelungenRules, "nibelungen rules", OPTIONS);
 
 /// A screen's pair as an option value or in a position: `-` for none.
 pub(crate) fn screen_text(pair: Option<Pair>) -> String {
@@ -137,5 +135,3 @@ pub(crate) fn parse_screen(text: &str) -> Result<Option<Pair>, String> {
         _ => Pair::parse(text).map(Some),
     }
 }
-
-crate::options_text!(NibelungenRules);

@@ -1,7 +1,7 @@
 //! The rules options of Stealth Chess: which draw rules end the game by
 //! themselves, and the engine's ply limit.
 
-use crate::core::{Configurable, Declared, RulesOptions};
+use crate::core::Declared;
 use serde::Serialize;
 use std::num::NonZeroU32;
 
@@ -49,33 +49,31 @@ impl Default for StealthChessRules {
     }
 }
 
-impl RulesOptions for StealthChessRules {}
+/// Every option of [`StealthChessRules`], in the order its text is written.
+const OPTIONS: &[Declared<StealthChessRules>] = &[
+    crate::switch_option!(
+        "repetition",
+        repetition,
+        "the third occurrence of a position is a draw"
+    ),
+    crate::switch_option!(
+        "fifty-moves",
+        fifty_moves,
+        "a hundred plies without a pawn move or a capture are a draw"
+    ),
+    crate::switch_option!(
+        "insufficient-material",
+        insufficient_material,
+        "kings alone, or king and one bishop or knight against a king, with no pawn or Assassin, are a draw"
+    ),
+    crate::limit_option!(
+        "ply-limit",
+        ply_limit,
+        "the game is drawn after this many plies"
+    ),
+];
 
-impl Configurable for StealthChessRules {
-    const WHAT: &'static str = "stealth-chess rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::switch_option!(
-            "repetition",
-            repetition,
-            "the third occurrence of a position is a draw"
-        ),
-        crate::switch_option!(
-            "fifty-moves",
-            fifty_moves,
-            "a hundred plies without a pawn move or a capture are a draw"
-        ),
-        crate::switch_option!(
-            "insufficient-material",
-            insufficient_material,
-            "kings alone, or king and one bishop or knight against a king, with no pawn or Assassin, are a draw"
-        ),
-        crate::limit_option!(
-            "ply-limit",
-            ply_limit,
-            "the game is drawn after this many plies"
-        ),
-    ];
-
+crate::rules_options!(StealthChessRules, "stealth-chess rules", OPTIONS, {
     /// Refuses rules under which a game need never end: with every draw
     /// rule off and no ply limit, two bare kings may shuffle forever.
     /// Counting moves (perft) with every draw rule off takes a ply limit
@@ -91,6 +89,4 @@ impl Configurable for StealthChessRules {
                 .into(),
         )
     }
-}
-
-crate::options_text!(StealthChessRules);
+});

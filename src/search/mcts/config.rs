@@ -2,10 +2,11 @@
 //! selects, grows and scores its tree, and how its threads cooperate.
 
 use super::Node;
-use crate::core::{Configurable, Declared, Game, Kind, Value};
+use crate::core::{Declared, Game, Kind, Value};
 use crate::search::alphabeta::AlphaBetaConfig;
 use crate::search::options::{
-    exploration_option, node_budget_option, playout_option, time_option, widening_option,
+    exploration_option, iterations_option, node_budget_option, playout_option, time_option,
+    widening_option,
 };
 use crate::search::widening::{self, Widening};
 use std::time::Duration;
@@ -208,85 +209,81 @@ const PARALLELISMS: [Parallelism; 2] = [Parallelism::Root, Parallelism::Tree];
 const EXPANSIONS: [Expansion; 2] = [Expansion::OneByOne, Expansion::All];
 const FINAL_CHOICES: [FinalChoice; 2] = [FinalChoice::MostVisited, FinalChoice::BestValue];
 
-impl Configurable for MctsConfig {
-    const WHAT: &'static str = "mcts options";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::whole_option!(
-            "iters",
-            iterations,
-            1,
-            MAX_MCTS_ITERATIONS,
-            "simulations per move, all threads together (the default only without `ms`)"
-        ),
-        time_option!(),
-        exploration_option!("the exploration constant of UCB1, for payoffs in [0, 1]"),
-        crate::threads_option!("threads", threads, "search threads"),
-        crate::choice_option!(
-            "parallel",
-            parallelism,
-            PARALLELISMS,
-            &["root", "tree"],
-            "`root`: a tree per thread, summed at the root; `tree`: one shared tree with virtual loss"
-        ),
-        playout_option!(
-            "random plies after the tree before the evaluation scores the position; `none` plays to the end"
-        ),
-        crate::field_option!(
-            "playout-eps",
-            playout_greedy,
-            Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"),
-            "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random",
-            |greedy| Value::from_option(*greedy, Value::Number),
-            |value| value.optional(Value::number)
-        ),
-        node_budget_option!(
-            "most nodes per tree: at the budget the tree stops growing (the root's children are always built)"
-        ),
-        crate::switch_option!(
-            "reuse",
-            reuse_tree,
-            "keep the subtree of the move played for the next search"
-        ),
-        crate::switch_option!("solver", solver, "prove wins and losses (MCTS-Solver)"),
-        crate::number_option!(
-            "minimax",
-            minimax_weight,
-            0.0,
-            1.0,
-            "weight of the implicit minimax value in selection (0: off)"
-        ),
-        crate::number_option!(
-            "bias",
-            progressive_bias,
-            0.0,
-            MAX_PROGRESSIVE_BIAS,
-            "weight of progressive bias from the evaluation (0: off)"
-        ),
-        widening_option!(width),
-        widening_option!(exponent),
-        crate::choice_option!(
-            "expand",
-            expansion,
-            EXPANSIONS,
-            &["one", "all"],
-            "`one` child per visit, or `all` at once, scored by the evaluation and widening in their order"
-        ),
-        crate::choice_option!(
-            "pick",
-            final_choice,
-            FINAL_CHOICES,
-            &["visits", "value"],
-            "the move played when no proven result decides: the most visited, or the best by mean and minimax value without exploration"
-        ),
-        crate::whole_option!(
-            "check",
-            check_depth,
-            0,
-            MAX_CHECK_DEPTH as u64,
-            "plies of the alpha-beta search that checks the best root moves before one is played, each worth the smaller of its estimate and that score (0: none; two competing sides only)"
-        ),
-    ];
+/// Every option of [`MctsConfig`], in the order its text is written.
+const OPTIONS: &[Declared<MctsConfig>] = &[
+    iterations_option!(
+        MAX_MCTS_ITERATIONS,
+        "simulations per move, all threads together (the default only without `ms`)"
+    ),
+    time_option!(),
+    exploration_option!("the exploration constant of UCB1, for payoffs in [0, 1]"),
+    crate::threads_option!("threads", threads, "search threads"),
+    crate::choice_option!(
+        "parallel",
+        parallelism,
+        PARALLELISMS,
+        &["root", "tree"],
+        "`root`: a tree per thread, summed at the root; `tree`: one shared tree with virtual loss"
+    ),
+    playout_option!(
+        "random plies after the tree before the evaluation scores the position; `none` plays to the end"
+    ),
+    crate::field_option!(
+        "playout-eps",
+        playout_greedy,
+        Kind::Optional(&Kind::Number { min: 0.0, max: 1.0 }, "off"),
+        "epsilon-greedy playouts: each ply the move the evaluation rates best for its player, or with this probability a random one; `off` plays every ply at random";
+        optional Value::Number, number
+    ),
+    node_budget_option!(
+        "most nodes per tree: at the budget the tree stops growing (the root's children are always built)"
+    ),
+    crate::switch_option!(
+        "reuse",
+        reuse_tree,
+        "keep the subtree of the move played for the next search"
+    ),
+    crate::switch_option!("solver", solver, "prove wins and losses (MCTS-Solver)"),
+    crate::number_option!(
+        "minimax",
+        minimax_weight,
+        0.0,
+        1.0,
+        "weight of the implicit minimax value in selection (0: off)"
+    ),
+    crate::number_option!(
+        "bias",
+        progressive_bias,
+        0.0,
+        MAX_PROGRESSIVE_BIAS,
+        "weight of progressive bias from the evaluation (0: off)"
+    ),
+    widening_option!(width),
+    widening_option!(exponent),
+    crate::choice_option!(
+        "expand",
+        expansion,
+        EXPANSIONS,
+        &["one", "all"],
+        "`one` child per visit, or `all` at once, scored by the evaluation and widening in their order"
+    ),
+    crate::choice_option!(
+        "pick",
+        final_choice,
+        FINAL_CHOICES,
+        &["visits", "value"],
+        "the move played when no proven result decides: the most visited, or the best by mean and minimax value without exploration"
+    ),
+    crate::whole_option!(
+        "check",
+        check_depth,
+        0,
+        MAX_CHECK_DEPTH as u64,
+        "plies of the alpha-beta search that checks the best root moves before one is played, each worth the smaller of its estimate and that score (0: none; two competing sides only)"
+    ),
+];
 
+crate::core::declared_configuration!(MctsConfig, "mcts options", OPTIONS, {
     fn check_together(&self) -> Result<(), String> {
         if self.iterations.is_none() && self.time.is_none() {
             return Err("a search needs a limit: `iters` or `ms`".into());
@@ -312,9 +309,7 @@ impl Configurable for MctsConfig {
             self.iterations = None;
         }
     }
-}
-
-crate::core::declared_configuration!(MctsConfig);
+});
 
 #[cfg(test)]
 mod tests {

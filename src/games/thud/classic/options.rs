@@ -1,7 +1,7 @@
 //! The rules options of classic Thud: the troll capture house rule and the
 //! engine's two limits.
 
-use crate::core::{Configurable, Declared, RulesOptions};
+use crate::core::Declared;
 use serde::Serialize;
 use std::num::NonZeroU32;
 
@@ -47,35 +47,31 @@ impl Default for ThudRules {
     }
 }
 
-impl RulesOptions for ThudRules {}
-
 /// The troll capture rules in the order of their option's words.
 const TROLL_CAPTURES: [TrollCaptures; 2] = [TrollCaptures::AllOrNone, TrollCaptures::AnySubset];
 
-impl Configurable for ThudRules {
-    const WHAT: &'static str = "thud rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::choice_option!(
-            "troll-captures",
-            troll_captures,
-            TROLL_CAPTURES,
-            &[
-                TrollCaptures::AllOrNone.name(),
-                TrollCaptures::AnySubset.name(),
-            ],
-            "house rule: after a step or shove a troll takes every dwarf around it or, after a step, none; `any-subset` lets it take any set of them"
-        ),
-        crate::limit_option!(
-            "no-capture-limit",
-            no_capture_limit,
-            "the battle ends after this many plies in a row without a capture"
-        ),
-        crate::limit_option!(
-            "ply-limit",
-            ply_limit,
-            "the battle ends after this many plies in all"
-        ),
-    ];
-}
+/// Every option of [`ThudRules`], in the order its text is written.
+const OPTIONS: &[Declared<ThudRules>] = &[
+    crate::choice_option!(
+        "troll-captures",
+        troll_captures,
+        TROLL_CAPTURES,
+        &[
+            TrollCaptures::AllOrNone.name(),
+            TrollCaptures::AnySubset.name(),
+        ],
+        "house rule: after a step or shove a troll takes every dwarf around it or, after a step, none; `any-subset` lets it take any set of them"
+    ),
+    crate::limit_option!(
+        "no-capture-limit",
+        no_capture_limit,
+        "the battle ends after this many plies in a row without a capture"
+    ),
+    crate::limit_option!(
+        "ply-limit",
+        ply_limit,
+        "the battle ends after this many plies in all"
+    ),
+];
 
-crate::options_text!(ThudRules);
+crate::rules_options!(ThudRules, "thud rules", OPTIONS);

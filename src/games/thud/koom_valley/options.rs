@@ -1,6 +1,6 @@
 //! The rules options of Koom Valley Thud: the engine's two draw limits.
 
-use crate::core::{Configurable, Declared, RulesOptions};
+use crate::core::Declared;
 use serde::Serialize;
 use std::num::NonZeroU32;
 
@@ -24,22 +24,18 @@ impl Default for KoomValleyRules {
     }
 }
 
-impl RulesOptions for KoomValleyRules {}
+/// Every option of [`KoomValleyRules`], in the order its text is written.
+const OPTIONS: &[Declared<KoomValleyRules>] = &[
+    crate::limit_option!(
+        "no-capture-limit",
+        no_capture_limit,
+        "the game is drawn after this many plies in a row with neither a capture nor a Rock move"
+    ),
+    crate::limit_option!(
+        "ply-limit",
+        ply_limit,
+        "the game is drawn after this many plies in all"
+    ),
+];
 
-impl Configurable for KoomValleyRules {
-    const WHAT: &'static str = "koom-valley rules";
-    const OPTIONS: &'static [Declared<Self>] = &[
-        crate::limit_option!(
-            "no-capture-limit",
-            no_capture_limit,
-            "the game is drawn after this many plies in a row with neither a capture nor a Rock move"
-        ),
-        crate::limit_option!(
-            "ply-limit",
-            ply_limit,
-            "the game is drawn after this many plies in all"
-        ),
-    ];
-}
-
-crate::options_text!(KoomValleyRules);
+crate::rules_options!(KoomValleyRules, "koom-valley rules", OPTIONS);
