@@ -149,14 +149,6 @@ impl Iterator for Squares128 {
 
 set_operators!(Bitboard128, Squares128);
 
-impl Not for Bitboard128 {
-    type Output = Bitboard128;
-    #[inline]
-    fn not(self) -> Bitboard128 {
-        Bitboard128(!self.0)
-    }
-}
-
 impl fmt::Debug for Bitboard128 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bitboard128({:#x})", self.0)

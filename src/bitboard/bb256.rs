@@ -232,14 +232,6 @@ impl Iterator for Squares256 {
 
 set_operators!(Bitboard256, Squares256);
 
-impl Not for Bitboard256 {
-    type Output = Bitboard256;
-    #[inline]
-    fn not(self) -> Bitboard256 {
-        Bitboard256([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
-    }
-}
-
 impl fmt::Debug for Bitboard256 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -113,9 +113,10 @@ mod tests {
 
     fn check_king<B: Bitboard, const N: usize>(
         board: &TestBoard<B>,
-        king: &Leaps<B, N>,
+        build: impl Fn(Grid, B) -> Leaps<B, N>,
         neighbours: impl Fn(B) -> B,
     ) {
+        let king = build(board.grid, board.playable);
         for square in board.squares() {
             assert_eq!(
                 king.targets(square),
@@ -130,23 +131,13 @@ mod tests {
     fn king_steps_are_the_neighbours() {
         let tafl = test_boards::tafl();
         let geometry = Geometry128::rectangle(tafl.grid);
-        check_king(&tafl, &Leaps128::king(tafl.grid, tafl.playable), |set| {
-            geometry.neighbours(set)
-        });
+        check_king(&tafl, Leaps128::king, |set| geometry.neighbours(set));
         let middle = test_boards::stealth_chess_middle_files();
         let geometry = Geometry128::new(middle.grid, middle.playable);
-        check_king(
-            &middle,
-            &Leaps128::king(middle.grid, middle.playable),
-            |set| geometry.neighbours(set),
-        );
+        check_king(&middle, Leaps128::king, |set| geometry.neighbours(set));
         let octagon = test_boards::octagon();
         let geometry = Geometry256::new(octagon.grid, octagon.playable);
-        check_king(
-            &octagon,
-            &Leaps256::king(octagon.grid, octagon.playable),
-            |set| geometry.neighbours(set),
-        );
+        check_king(&octagon, Leaps256::king, |set| geometry.neighbours(set));
     }
 
     #[test]

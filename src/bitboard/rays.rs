@@ -138,7 +138,12 @@ mod tests {
         seen
     }
 
-    fn check_against_walks<B: Bitboard, const N: usize>(board: &TestBoard<B>, rays: &Rays<B, N>) {
+    /// Checks the rays that `build` makes for `board` against walks.
+    fn check_against_walks<B: Bitboard, const N: usize>(
+        board: &TestBoard<B>,
+        build: impl Fn(Grid, B) -> Rays<B, N>,
+    ) {
+        let rays = build(board.grid, board.playable);
         for occupied in test_boards::occupancies(board) {
             for from in board.squares() {
                 let mut rook = B::EMPTY;
@@ -168,14 +173,10 @@ mod tests {
 
     #[test]
     fn attacks_match_a_walk_on_every_test_board() {
-        let tafl = test_boards::tafl();
-        check_against_walks(&tafl, &Rays128::new(tafl.grid, tafl.playable));
-        let chess = test_boards::stealth_chess();
-        check_against_walks(&chess, &Rays128::new(chess.grid, chess.playable));
-        let middle = test_boards::stealth_chess_middle_files();
-        check_against_walks(&middle, &Rays128::new(middle.grid, middle.playable));
-        let octagon = test_boards::octagon();
-        check_against_walks(&octagon, &Rays256::new(octagon.grid, octagon.playable));
+        check_against_walks(&test_boards::tafl(), Rays128::new);
+        check_against_walks(&test_boards::stealth_chess(), Rays128::new);
+        check_against_walks(&test_boards::stealth_chess_middle_files(), Rays128::new);
+        check_against_walks(&test_boards::octagon(), Rays256::new);
     }
 
     #[test]

@@ -89,7 +89,7 @@ macro_rules! delegate_to_inherent {
 delegate_to_inherent!(Bitboard128);
 delegate_to_inherent!(Bitboard256);
 
-/// The set operators (`&`, `|`, `^` and their assigning forms), collecting
+/// The set operators (`&`, `|`, `^`, their assigning forms and `!`), collecting
 /// squares into a set and the exact size of the square iterator, for a
 /// bitboard type whose `zip_words` applies an operation word by word.
 macro_rules! set_operators {
@@ -99,6 +99,15 @@ macro_rules! set_operators {
             BitOr bitor BitOrAssign bitor_assign |,
             BitXor bitxor BitXorAssign bitxor_assign ^
         );
+
+        impl Not for $bitboard {
+            type Output = $bitboard;
+            #[inline]
+            fn not(self) -> $bitboard {
+                // Each word complemented: the second operand goes unused.
+                self.zip_words(self, |word, _| !word)
+            }
+        }
 
         impl ExactSizeIterator for $squares {}
 

@@ -82,7 +82,12 @@ mod tests {
     use super::super::test_boards::{self, TestBoard};
     use super::*;
 
-    fn check_against_the_grid<B: Bitboard, const N: usize>(board: &TestBoard<B>, steps: &Steps<N>) {
+    /// Checks the steps that `build` makes for `board` against the grid.
+    fn check_against_the_grid<B: Bitboard, const N: usize>(
+        board: &TestBoard<B>,
+        build: impl Fn(Grid, B) -> Steps<N>,
+    ) {
+        let steps = build(board.grid, board.playable);
         for square in board.squares() {
             for direction in Direction::ALL {
                 for distance in 0..4 {
@@ -118,14 +123,10 @@ mod tests {
 
     #[test]
     fn steps_match_the_grid_on_every_test_board() {
-        let tafl = test_boards::tafl();
-        check_against_the_grid(&tafl, &Steps128::new(tafl.grid, tafl.playable));
-        let middle = test_boards::stealth_chess_middle_files();
-        check_against_the_grid(&middle, &Steps128::new(middle.grid, middle.playable));
-        let octagon = test_boards::octagon();
-        check_against_the_grid(&octagon, &Steps256::new(octagon.grid, octagon.playable));
-        let largest = test_boards::fifteen_by_seventeen();
-        check_against_the_grid(&largest, &Steps256::new(largest.grid, largest.playable));
+        check_against_the_grid(&test_boards::tafl(), Steps128::new);
+        check_against_the_grid(&test_boards::stealth_chess_middle_files(), Steps128::new);
+        check_against_the_grid(&test_boards::octagon(), Steps256::new);
+        check_against_the_grid(&test_boards::fifteen_by_seventeen(), Steps256::new);
     }
 
     #[test]

@@ -12,3 +12,19 @@ pub mod hnefatafl;
 pub mod nibelungen;
 mod stealth_chess;
 mod thud;
+
+use crate::arena::RecordedGame;
+use crate::core::Game;
+
+/// The games read from another program's record file as records numbered
+/// from 1 in file order, each made by `record` from its number and game.
+fn numbered_records<T, G: Game>(
+    games: Vec<T>,
+    record: impl Fn(usize, T) -> RecordedGame<G>,
+) -> Vec<RecordedGame<G>> {
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(index, game)| record(index + 1, game))
+        .collect()
+}

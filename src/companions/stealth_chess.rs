@@ -2,6 +2,7 @@
 //! and its records are written and read as PGN ([`pgn`]).
 
 use crate::arena::{RecordedGame, RecordedResult, tagged_players};
+use crate::companions::numbered_records;
 use crate::core::{Game, ParseError, Ply};
 use crate::games::stealth_chess::pgn::{self, PgnGame, PgnResult};
 use crate::games::stealth_chess::{Side, StealthChess, StealthChessMove, StealthChessRules};
@@ -79,11 +80,8 @@ fn read_pgn(
     text: &str,
     rules: &StealthChessRules,
 ) -> Result<Vec<RecordedGame<StealthChess>>, ParseError> {
-    Ok(pgn::read_games(text, *rules)?
-        .into_iter()
-        .enumerate()
-        .map(|(index, game)| recorded_pgn(index + 1, game))
-        .collect())
+    let games = pgn::read_games(text, *rules)?;
+    Ok(numbered_records(games, recorded_pgn))
 }
 
 /// A PGN game as a record.

@@ -2,6 +2,7 @@
 //! written and read, and the CSV records of the shared data read.
 
 use crate::arena::{RecordedGame, RecordedResult, tagged_players};
+use crate::companions::numbered_records;
 use crate::core::{Game, ParseError, Ply};
 use crate::games::hnefatafl::opentafl::{self, OpenTaflGame};
 use crate::games::hnefatafl::{Hnefatafl, HnefataflMove, HnefataflRules, Side, read_records};
@@ -60,11 +61,7 @@ pub(super) fn read_opentafl(
     rules: &HnefataflRules,
 ) -> Result<Vec<RecordedGame<Hnefatafl>>, ParseError> {
     let games = opentafl::read_games(text, *rules)?;
-    Ok(games
-        .into_iter()
-        .enumerate()
-        .map(|(index, game)| recorded_opentafl(index + 1, game))
-        .collect())
+    Ok(numbered_records(games, recorded_opentafl))
 }
 
 /// An OpenTafl game as a record: the result of its `result` tag, or

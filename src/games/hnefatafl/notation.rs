@@ -23,6 +23,16 @@ pub struct RecordedMove {
     pub captures: Bitboard128,
 }
 
+impl RecordedMove {
+    /// The move from `from` to `to`, whatever captures the record marks.
+    pub fn mv(&self) -> HnefataflMove {
+        HnefataflMove {
+            from: self.from,
+            to: self.to,
+        }
+    }
+}
+
 impl FromStr for RecordedMove {
     type Err = ParseError;
 
@@ -85,10 +95,7 @@ impl Notation for Hnefatafl {
     /// must be exactly those the move makes.
     fn parse_move(&self, text: &str) -> Result<HnefataflMove, ParseError> {
         let recorded: RecordedMove = text.trim().parse()?;
-        let mv = HnefataflMove {
-            from: recorded.from,
-            to: recorded.to,
-        };
+        let mv = recorded.mv();
         self.check_move(mv)
             .map_err(|illegal| ParseError::new("move", text, illegal.reason()))?;
         if text.contains('x') {

@@ -295,10 +295,7 @@ fn read_move(state: &Hnefatafl, token: &str) -> Result<HnefataflMove, ParseError
     let recorded: RecordedMove = written
         .parse()
         .map_err(|error: ParseError| bad(error.problem().to_string()))?;
-    let mv = HnefataflMove {
-        from: recorded.from,
-        to: recorded.to,
-    };
+    let mv = recorded.mv();
     state
         .check_move(mv)
         .map_err(|illegal| bad(illegal.reason().to_string()))?;

@@ -5,23 +5,23 @@ use super::board::{CORNERS, GRID, RESTRICTED, SIZE};
 use super::state::Hnefatafl;
 use crate::bitboard::Square;
 use crate::core::{Content, Picture, Slot};
-use crate::games::board_labels::write_labels;
+use crate::games::board_labels::{BoardLayout, FILE_ROW, PAD, RANK_COLUMN, STATUS, write_labels};
 use std::fmt::Write;
 use std::sync::LazyLock;
 
 /// The side of a square, in SVG user units.
 const SQUARE: f32 = 48.0;
-/// The room left of the board for the rank numbers.
-const LEFT: f32 = 28.0;
-/// The room above and right of the board.
-const PAD: f32 = 12.0;
-/// The room under the board for the file letters.
-const FILE_ROW: f32 = 24.0;
-/// The height of the line that says who is to move.
-const STATUS: f32 = 32.0;
-const BOARD: f32 = SIZE as f32 * SQUARE;
-const WIDTH: f32 = LEFT + BOARD + PAD;
-const HEIGHT: f32 = PAD + BOARD + FILE_ROW + STATUS;
+/// The board, with the rank numbers left of it and under it the file
+/// letters and the line that says who is to move.
+const LAYOUT: BoardLayout = BoardLayout {
+    square: SQUARE,
+    size: (SIZE, SIZE),
+    origin: (RANK_COLUMN, PAD),
+    room_after: (PAD, FILE_ROW + STATUS),
+};
+/// The left edge of the board.
+const LEFT: f32 = LAYOUT.origin.0;
+const BOARD: f32 = LAYOUT.board_width();
 
 /// The symbols of the three kinds of piece.
 const SYMBOLS: &str = r##"<defs>
@@ -36,23 +36,17 @@ static FRAME: LazyLock<String> = LazyLock::new(frame);
 
 /// The top left corner of `square`: file `a` on the left, rank 1 at the bottom.
 fn corner(square: Square) -> (f32, f32) {
-    let file = f32::from(GRID.file(square));
-    let rank = f32::from(GRID.rank(square));
-    (
-        LEFT + file * SQUARE,
-        PAD + (f32::from(SIZE) - 1.0 - rank) * SQUARE,
-    )
+    LAYOUT.corner(GRID.file(square), SIZE - 1 - GRID.rank(square))
 }
 
 /// The board under the pieces: the squares, the throne and the corners
 /// (darker, with a cross), the grid and the coordinates.
 fn frame() -> String {
-    let mut svg = String::from(SYMBOLS);
+    let mut svg = LAYOUT.frame_start(SYMBOLS);
     // Writing to a String cannot fail.
     let _ = writeln!(
         svg,
-        "<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#f4efe4\"/>\n\
-         <rect x=\"{LEFT}\" y=\"{PAD}\" width=\"{BOARD}\" height=\"{BOARD}\" fill=\"#e3c88f\"/>"
+        "<rect x=\"{LEFT}\" y=\"{PAD}\" width=\"{BOARD}\" height=\"{BOARD}\" fill=\"#e3c88f\"/>"
     );
     for square in RESTRICTED.squares() {
         let (x, y) = corner(square);
@@ -84,17 +78,11 @@ fn frame() -> String {
         "<path d=\"{}\" stroke=\"#7a5a30\" stroke-width=\"1.5\" fill=\"none\"/>",
         grid.trim_end()
     );
-    let files = ('a'..)
-        .take(SIZE.into())
-        .enumerate()
-        .map(|(index, letter)| {
-            let x = LEFT + (index as f32 + 0.5) * SQUARE;
-            (letter.to_string(), x, PAD + BOARD + FILE_ROW / 2.0)
-        });
-    let ranks = (0..SIZE).map(|rank| {
-        let y = PAD + (f32::from(SIZE - rank) - 0.5) * SQUARE;
-        ((rank + 1).to_string(), LEFT / 2.0, y)
-    });
+    let files = LAYOUT.file_letters(
+        ('a'..).take(SIZE.into()),
+        LAYOUT.board_bottom() + FILE_ROW / 2.0,
+    );
+    let ranks = LAYOUT.rank_numbers(LEFT / 2.0, false);
     write_labels(&mut svg, 14, files.chain(ranks));
     svg
 }
@@ -126,29 +114,11 @@ pub(super) fn picture(state: &Hnefatafl) -> Picture {
             } else {
                 Content::Empty
             };
-            let (x, y) = corner(square);
-            Slot::new(
-                super::board::square_name(square),
-                x,
-                y,
-                (SQUARE, SQUARE),
-                content,
-            )
+            LAYOUT.square_slot(super::board::square_name(square), corner(square), content)
         })
         .collect();
-    slots.push(Slot::new(
-        "to move",
-        LEFT,
-        PAD + BOARD + FILE_ROW,
-        (BOARD, STATUS - 4.0),
-        Content::Text(status_text(state)),
-    ));
-    Picture {
-        width: WIDTH as u32,
-        height: HEIGHT as u32,
-        frame: FRAME.clone(),
-        slots,
-    }
+    slots.push(LAYOUT.status_slot(FILE_ROW, status_text(state)));
+    LAYOUT.picture(FRAME.clone(), slots)
 }
 
 #[cfg(test)]

@@ -220,10 +220,7 @@ impl RecordReplay {
                     break;
                 }
             };
-            let mv = HnefataflMove {
-                from: recorded.from,
-                to: recorded.to,
-            };
+            let mv = recorded.mv();
             let (captured, _) = game.captures_of(mv);
             let mover = game.side_to_move();
             if let Err(error) = game.try_play(mv) {

@@ -21,7 +21,6 @@
 //! Every [`TuningOptions::test_every`]-th game is held out, so that the
 //! tuned weights can be judged on games they were not fitted to.
 
-use super::HnefataflMove;
 use super::eval::{EvaluationTerms, HnefataflWeights, TERM_COUNT};
 use super::notation::RecordedMove;
 use super::options::HnefataflRules;
@@ -142,10 +141,7 @@ pub fn read_samples(csv: &str, options: TuningOptions) -> Result<TuningData, Par
             let recorded: RecordedMove = text
                 .parse()
                 .map_err(|error: ParseError| bad(error.problem().into()))?;
-            let mv = HnefataflMove {
-                from: recorded.from,
-                to: recorded.to,
-            };
+            let mv = recorded.mv();
             game.try_play(mv).map_err(|error| {
                 bad(format!(
                     "move {} at ply {}: {}",

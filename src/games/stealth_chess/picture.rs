@@ -7,7 +7,7 @@ use super::board::{FILES, GRID, Kind, RANKS, SLURKS, Side, square_name};
 use super::state::StealthChess;
 use crate::bitboard::Square;
 use crate::core::{Content, Picture, Slot};
-use crate::games::board_labels::write_labels;
+use crate::games::board_labels::{BoardLayout, PAD, STATUS, write_labels};
 use std::fmt::Write;
 use std::sync::LazyLock;
 
@@ -17,18 +17,22 @@ const SQUARE: f32 = 56.0;
 const INFO: f32 = 84.0;
 /// The width of the columns of rank numbers, on both sides of the board.
 const RANK_COLUMN: f32 = 18.0;
-/// The room above the board.
-const PAD: f32 = 12.0;
 /// The room under the board for the file letters.
 const FILE_ROW: f32 = 22.0;
-/// The height of the line that says who is to move.
-const STATUS: f32 = 32.0;
-const BOARD_WIDTH: f32 = FILES as f32 * SQUARE;
-const BOARD_HEIGHT: f32 = RANKS as f32 * SQUARE;
+/// The board, with on each side the rank numbers and the column of Slurk
+/// texts, and under it the file letters and the line that says who is to
+/// move.
+const LAYOUT: BoardLayout = BoardLayout {
+    square: SQUARE,
+    size: (FILES, RANKS),
+    origin: (INFO + RANK_COLUMN, PAD),
+    room_after: (INFO + RANK_COLUMN, FILE_ROW + STATUS + PAD),
+};
+const BOARD_WIDTH: f32 = LAYOUT.board_width();
+const BOARD_HEIGHT: f32 = LAYOUT.board_height();
 /// The left edge of the board.
-const BOARD_LEFT: f32 = INFO + RANK_COLUMN;
-const WIDTH: f32 = 2.0 * (INFO + RANK_COLUMN) + BOARD_WIDTH;
-const HEIGHT: f32 = PAD + BOARD_HEIGHT + FILE_ROW + STATUS + PAD;
+const BOARD_LEFT: f32 = LAYOUT.origin.0;
+const WIDTH: f32 = LAYOUT.width();
 
 /// The frame: the same for every position, so it is drawn once.
 static FRAME: LazyLock<String> = LazyLock::new(frame);
@@ -108,12 +112,7 @@ fn symbols() -> String {
 
 /// The top left corner of `square`: file `a` on the left, rank 1 at the bottom.
 fn corner(square: Square) -> (f32, f32) {
-    let file = f32::from(GRID.file(square));
-    let rank = f32::from(GRID.rank(square));
-    (
-        BOARD_LEFT + file * SQUARE,
-        PAD + (f32::from(RANKS) - 1.0 - rank) * SQUARE,
-    )
+    LAYOUT.corner(GRID.file(square), RANKS - 1 - GRID.rank(square))
 }
 
 /// The left edge of the column of texts beside the Slurk square `square`.
@@ -128,11 +127,7 @@ fn info_left(square: Square) -> f32 {
 /// The board under the pieces: the chessboard, the Slurks in red and
 /// white, the boxes of the Slurk texts and the coordinates.
 fn frame() -> String {
-    let mut svg = symbols();
-    let _ = writeln!(
-        svg,
-        "<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#f4efe4\"/>"
-    );
+    let mut svg = LAYOUT.frame_start(&symbols());
     for index in 0..GRID.len() {
         let square = Square::new(index as u8);
         let (x, y) = corner(square);
@@ -166,19 +161,15 @@ fn frame() -> String {
         BOARD_LEFT + SQUARE,
         BOARD_LEFT + BOARD_WIDTH - SQUARE
     );
-    let files = ('a'..)
-        .take(FILES.into())
-        .enumerate()
-        .map(|(index, letter)| {
-            let x = BOARD_LEFT + (index as f32 + 0.5) * SQUARE;
-            (letter.to_string(), x, PAD + BOARD_HEIGHT + FILE_ROW / 2.0)
-        });
+    let files = LAYOUT.file_letters(
+        ('a'..).take(FILES.into()),
+        LAYOUT.board_bottom() + FILE_ROW / 2.0,
+    );
     // The ranks on both sides, beside each Slurk.
-    let ranks = (0..RANKS).flat_map(|rank| {
-        let y = PAD + (f32::from(RANKS - rank) - 0.5) * SQUARE;
-        [INFO + RANK_COLUMN / 2.0, WIDTH - INFO - RANK_COLUMN / 2.0]
-            .map(|x| ((rank + 1).to_string(), x, y))
-    });
+    let ranks = LAYOUT
+        .rank_numbers(INFO + RANK_COLUMN / 2.0, false)
+        .zip(LAYOUT.rank_numbers(WIDTH - INFO - RANK_COLUMN / 2.0, false))
+        .flat_map(|(left, right)| [left, right]);
     write_labels(&mut svg, 13, files.chain(ranks));
     svg
 }
@@ -206,17 +197,10 @@ pub(super) fn picture(state: &StealthChess) -> Picture {
             let content = state.piece_at(square).map_or(Content::Empty, |piece| {
                 Content::Piece(symbol(piece.side, piece.kind))
             });
-            let (x, y) = corner(square);
-            Slot::new(square_name(square), x, y, (SQUARE, SQUARE), content)
+            LAYOUT.square_slot(square_name(square), corner(square), content)
         })
         .collect();
-    slots.push(Slot::new(
-        "to move",
-        BOARD_LEFT,
-        PAD + BOARD_HEIGHT + FILE_ROW,
-        (BOARD_WIDTH, STATUS - 4.0),
-        Content::Text(status_text(state)),
-    ));
+    slots.push(LAYOUT.status_slot(FILE_ROW, status_text(state)));
     for square in SLURKS.squares() {
         let name = square_name(square);
         let mark = state.slurk_mark(square);
@@ -242,12 +226,7 @@ pub(super) fn picture(state: &StealthChess) -> Picture {
             entry,
         ));
     }
-    Picture {
-        width: WIDTH as u32,
-        height: HEIGHT as u32,
-        frame: FRAME.clone(),
-        slots,
-    }
+    LAYOUT.picture(FRAME.clone(), slots)
 }
 
 #[cfg(test)]
@@ -264,6 +243,20 @@ mod tests {
         slot.unwrap_or_else(|| panic!("no slot {name}"))
             .content
             .clone()
+    }
+
+    /// The contents of the Slurk count and entry point slots beside the
+    /// Slurk square `name`.
+    fn slurk_texts(picture: &Picture, name: &str) -> (Content, Content) {
+        (
+            content(picture, &format!("{name} Slurk count")),
+            content(picture, &format!("{name} entry point")),
+        )
+    }
+
+    /// Texts `count` and `entry`, as [`slurk_texts`] returns them.
+    fn texts(count: &str, entry: &str) -> (Content, Content) {
+        (Content::Text(count.into()), Content::Text(entry.into()))
     }
 
     #[test]
@@ -295,8 +288,7 @@ mod tests {
             let hidden = state.kinds[Kind::Assassin.index()] & SLURKS;
             for square in SLURKS.squares() {
                 let name = square_name(square);
-                let count = content(&picture, &format!("{name} Slurk count"));
-                let entry = content(&picture, &format!("{name} entry point"));
+                let (count, entry) = slurk_texts(&picture, &name);
                 if hidden.contains(square) {
                     let mark = state.slurk[super::super::board::slurk_slot(square)];
                     assert_eq!(count, Content::Text(format!("count {}", mark.count)));
@@ -329,14 +321,7 @@ mod tests {
         );
         assert_eq!(content(&picture, "i7"), Content::Piece("black-pawn".into()));
         assert_eq!(content(&picture, "a4"), Content::Empty);
-        assert_eq!(
-            content(&picture, "j8 Slurk count"),
-            Content::Text("count 0".into())
-        );
-        assert_eq!(
-            content(&picture, "j8 entry point"),
-            Content::Text("from j8".into())
-        );
+        assert_eq!(slurk_texts(&picture, "j8"), texts("count 0", "from j8"));
         assert_eq!(content(&picture, "j7 entry point"), Content::Empty);
         assert_eq!(
             content(&picture, "to move"),
@@ -348,14 +333,7 @@ mod tests {
         let mut next = start.clone();
         next.play(next.parse_move("a1a2").unwrap());
         let picture = next.picture();
-        assert_eq!(
-            content(&picture, "a2 Slurk count"),
-            Content::Text("count 1".into())
-        );
-        assert_eq!(
-            content(&picture, "a2 entry point"),
-            Content::Text("from a1".into())
-        );
+        assert_eq!(slurk_texts(&picture, "a2"), texts("count 1", "from a1"));
         assert_eq!(content(&picture, "a1 Slurk count"), Content::Empty);
     }
 }

@@ -63,3 +63,24 @@ pub(super) fn fill_plane(plane: &mut [f32], set: Bitboard256) {
         plane[square.index()] = 1.0;
     }
 }
+
+/// The shape of an observation of `planes` planes of the board.
+pub(super) fn observation_shape(planes: usize) -> Vec<usize> {
+    vec![planes, GRID.height() as usize, GRID.width() as usize]
+}
+
+/// Splits an observation `out` into its planes and fills the first three
+/// with the dwarfs, the trolls and the `rock` (the Thudstone or the Rock);
+/// the planes after them are left to the game.
+pub(super) fn piece_planes(
+    out: &mut [f32],
+    dwarfs: Bitboard256,
+    trolls: Bitboard256,
+    rock: Square,
+) -> std::slice::ChunksExactMut<'_, f32> {
+    let mut planes = out.chunks_exact_mut(GRID.len());
+    for set in [dwarfs, trolls, Bitboard256::EMPTY.with(rock)] {
+        fill_plane(planes.next().expect("a plane per piece"), set);
+    }
+    planes
+}

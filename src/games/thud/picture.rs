@@ -8,25 +8,27 @@ use super::classic::Thud;
 use super::koom_valley::{GOAL, KoomValley, TROLLS_AROUND_ROCK};
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::{Content, Picture, Slot};
-use crate::games::board_labels::write_labels;
+use crate::games::board_labels::{BoardLayout, FILE_ROW, PAD, RANK_COLUMN, write_labels};
 use std::fmt::Write;
 use std::sync::LazyLock;
 
 /// The side of a square, in SVG user units.
 const SQUARE: f32 = 40.0;
-/// The room left of the board for the rank numbers.
-const LEFT: f32 = 28.0;
-/// The room above the board for the file letters.
-const TOP: f32 = 24.0;
-/// The room right of and under the board.
-const PAD: f32 = 12.0;
 /// The height of a line of text under the board.
 const LINE: f32 = 26.0;
 /// How many lines of text each game writes under the board.
 const LINES: usize = 3;
-const BOARD: f32 = SIZE as f32 * SQUARE;
-const WIDTH: f32 = LEFT + BOARD + PAD;
-const HEIGHT: f32 = TOP + BOARD + PAD + LINES as f32 * LINE + PAD;
+/// The board, with the rank numbers left of it, the file letters above it
+/// and under it the lines of text.
+const LAYOUT: BoardLayout = BoardLayout {
+    square: SQUARE,
+    size: (SIZE, SIZE),
+    origin: (RANK_COLUMN, FILE_ROW),
+    room_after: (PAD, PAD + LINES as f32 * LINE + PAD),
+};
+/// The left edge of the board.
+const LEFT: f32 = LAYOUT.origin.0;
+const BOARD: f32 = LAYOUT.board_width();
 
 /// The file letters, as the square names write them.
 const FILES: &str = "ABCDEFGHJKLMNOP";
@@ -49,21 +51,13 @@ static KOOM_VALLEY_FRAME: LazyLock<String> = LazyLock::new(|| frame(GOAL));
 
 /// The top left corner of `square`: file `A` on the left, rank 1 at the top.
 fn corner(square: Square) -> (f32, f32) {
-    (
-        LEFT + f32::from(column(square)) * SQUARE,
-        TOP + f32::from(row(square)) * SQUARE,
-    )
+    LAYOUT.corner(column(square), row(square))
 }
 
 /// The board under the pieces: the playable squares in two shades, the
 /// `marked` ones in green, and the coordinates.
 fn frame(marked: Bitboard256) -> String {
-    let mut svg = String::from(SYMBOLS);
-    // Writing to a String cannot fail.
-    let _ = writeln!(
-        svg,
-        "<rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#f4efe4\"/>"
-    );
+    let mut svg = LAYOUT.frame_start(SYMBOLS);
     for square in PLAYABLE.squares() {
         let (x, y) = corner(square);
         let light = (column(square) + row(square)).is_multiple_of(2);
@@ -78,14 +72,8 @@ fn frame(marked: Bitboard256) -> String {
             "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
         );
     }
-    let files = FILES.chars().enumerate().map(|(index, letter)| {
-        let x = LEFT + (index as f32 + 0.5) * SQUARE;
-        (letter.to_string(), x, TOP / 2.0)
-    });
-    let ranks = (0..SIZE).map(|rank| {
-        let y = TOP + (f32::from(rank) + 0.5) * SQUARE;
-        ((rank + 1).to_string(), LEFT / 2.0, y)
-    });
+    let files = LAYOUT.file_letters(FILES.chars(), FILE_ROW / 2.0);
+    let ranks = LAYOUT.rank_numbers(LEFT / 2.0, true);
     write_labels(&mut svg, 13, files.chain(ranks));
     svg
 }
@@ -111,12 +99,11 @@ fn board(
                 (square == rock).then_some(ROCK)
             };
             let content = symbol.map_or(Content::Empty, |id| Content::Piece(id.into()));
-            let (x, y) = corner(square);
-            Slot::new(square_name(square), x, y, (SQUARE, SQUARE), content)
+            LAYOUT.square_slot(square_name(square), corner(square), content)
         })
         .collect();
     for (index, (name, text)) in lines.into_iter().enumerate() {
-        let y = TOP + BOARD + PAD + index as f32 * LINE;
+        let y = LAYOUT.board_bottom() + PAD + index as f32 * LINE;
         slots.push(Slot::new(
             name,
             LEFT,
@@ -125,12 +112,7 @@ fn board(
             Content::Text(text),
         ));
     }
-    Picture {
-        width: WIDTH as u32,
-        height: HEIGHT as u32,
-        frame: frame.to_string(),
-        slots,
-    }
+    LAYOUT.picture(frame.to_string(), slots)
 }
 
 /// `count` and the noun that goes with it: `one` when it is 1, else `many`.
@@ -139,6 +121,12 @@ fn counted(count: u32, one: &str, many: &str) -> String {
         1 => format!("1 {one}"),
         _ => format!("{count} {many}"),
     }
+}
+
+/// The ply counter and the plies since the last `event` (a capture, say).
+fn ply_counters(ply: u32, quiet_plies: u32, event: &str) -> String {
+    let quiet = counted(quiet_plies, "ply", "plies");
+    format!("ply {ply}, {quiet} without {event}")
 }
 
 /// The picture of a classic Thud battle: the board with the Thudstone,
@@ -154,11 +142,7 @@ pub(super) fn classic(state: &Thud) -> Picture {
         4 * state.trolls.count(),
         state.margin()
     );
-    let counters = format!(
-        "ply {}, {} without capture",
-        state.ply,
-        counted(state.quiet_plies, "ply", "plies")
-    );
+    let counters = ply_counters(state.ply, state.quiet_plies, "capture");
     board(
         &CLASSIC_FRAME,
         state.dwarfs,
@@ -185,11 +169,7 @@ pub(super) fn koom_valley(state: &KoomValley) -> Picture {
         counted(state.trolls.count(), "troll", "trolls"),
         state.trolls_around_rock().count()
     );
-    let counters = format!(
-        "ply {}, {} without capture or Rock move",
-        state.ply,
-        counted(state.quiet_plies, "ply", "plies")
-    );
+    let counters = ply_counters(state.ply, state.quiet_plies, "capture or Rock move");
     board(
         &KOOM_VALLEY_FRAME,
         state.dwarfs,
@@ -296,9 +276,12 @@ mod tests {
             (slot.x, slot.y)
         };
         // Rank 1 is the top row, which starts at file F; files skip I.
-        assert_eq!(place("F1"), (LEFT + 5.0 * SQUARE, TOP));
-        assert_eq!(place("J15"), (LEFT + 8.0 * SQUARE, TOP + 14.0 * SQUARE));
-        assert_eq!(place("A6"), (LEFT, TOP + 5.0 * SQUARE));
+        assert_eq!(place("F1"), (LEFT + 5.0 * SQUARE, LAYOUT.origin.1));
+        assert_eq!(
+            place("J15"),
+            (LEFT + 8.0 * SQUARE, LAYOUT.origin.1 + 14.0 * SQUARE)
+        );
+        assert_eq!(place("A6"), (LEFT, LAYOUT.origin.1 + 5.0 * SQUARE));
         assert!(picture.slots.iter().all(|slot| slot.name != "A1"));
     }
 }

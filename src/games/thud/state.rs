@@ -5,6 +5,7 @@
 use super::board::Side;
 use crate::bitboard::{Bitboard256, Square};
 use crate::core::zobrist::zobrist_keys;
+use crate::core::{Game, IllegalMove, MoveList};
 
 /// The Zobrist keys of a Thud game, `N` of them: one per square for a
 /// dwarf (`0..256`), one per square for a troll (`256..512`), in Koom
@@ -225,3 +226,19 @@ macro_rules! shared_turn_rules {
 }
 
 pub(crate) use shared_turn_rules;
+
+/// `Ok` if `mv` is one of the legal moves of `state`, and otherwise the
+/// refusal that `explain` words in the terms of the game's rules.
+pub(crate) fn check_listed<G: Game>(
+    state: &G,
+    mv: G::Move,
+    explain: impl FnOnce() -> String,
+) -> Result<(), IllegalMove> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.contains(&mv) {
+        Ok(())
+    } else {
+        Err(IllegalMove::new(explain()))
+    }
+}

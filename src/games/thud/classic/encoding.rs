@@ -15,8 +15,10 @@
 //! while a troll's captures are being chosen, its from-square and its new
 //! square.
 
-use super::super::board::{ADJACENT, CENTRE, GRID, Side};
-use super::super::encoding::{LINE_IDS, fill_plane, line_id, line_name, line_squares};
+use super::super::board::{ADJACENT, CENTRE, Side};
+use super::super::encoding::{
+    LINE_IDS, fill_plane, line_id, line_name, line_squares, observation_shape, piece_planes,
+};
 use super::{Thud, ThudMove, ThudMoveKind, ThudRules};
 use crate::bitboard::Bitboard256;
 use crate::core::{ActionPath, Encoding, Player, length_within};
@@ -54,15 +56,12 @@ impl Encoding for Thud {
     }
 
     fn observation_shape(_: &ThudRules) -> Vec<usize> {
-        vec![PLANES, GRID.height() as usize, GRID.width() as usize]
+        observation_shape(PLANES)
     }
 
     fn write_observation(&self, _: Player, pending: &[u32], out: &mut [f32]) {
-        let mut planes = out.chunks_exact_mut(GRID.len());
+        let mut planes = piece_planes(out, self.dwarfs(), self.trolls(), CENTRE);
         let mut next = || planes.next().expect("six planes");
-        fill_plane(next(), self.dwarfs());
-        fill_plane(next(), self.trolls());
-        fill_plane(next(), Bitboard256::EMPTY.with(CENTRE));
         let to_move = next();
         if self.side_to_move() == Side::Dwarfs {
             to_move.fill(1.0);

@@ -5,9 +5,9 @@ use super::moves::ThudMove;
 use super::options::ThudRules;
 use super::setup::{MAX_DWARFS, MAX_TROLLS};
 use crate::bitboard::Bitboard256;
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Payoffs, Scoring, two_sided_turns};
+use crate::core::{Game, IllegalMove, Outcome, Payoffs, Scoring, two_sided_turns};
 use crate::games::thud::board::{CENTRE, Side};
-use crate::games::thud::state::{ZobristKeys, army_accessors, thud_state};
+use crate::games::thud::state::{ZobristKeys, army_accessors, check_listed, thud_state};
 
 /// The points a surviving dwarf scores.
 pub const DWARF_POINTS: i32 = 1;
@@ -71,17 +71,9 @@ impl Game for Thud {
 
     /// `Ok` if `mv` is legal here, and otherwise why it is not.
     fn check_move(&self, mv: ThudMove) -> Result<(), IllegalMove> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            return Ok(());
-        }
-        Err(IllegalMove::new(self.explain_illegal(
-            mv.side(),
-            mv.from,
-            mv.to,
-            mv.captured(),
-        )))
+        check_listed(self, mv, || {
+            self.explain_illegal(mv.side(), mv.from, mv.to, mv.captured())
+        })
     }
 
     /// From all 8 trolls and no dwarf left (-32) to all 32 dwarfs and no troll (+32).

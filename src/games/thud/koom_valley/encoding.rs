@@ -14,7 +14,9 @@
 //! square where it has landed and the dwarfs it has crossed.
 
 use super::super::board::{GRID, Side};
-use super::super::encoding::{LINE_IDS, fill_plane, line_id, line_name, line_squares};
+use super::super::encoding::{
+    LINE_IDS, fill_plane, line_id, line_name, line_squares, observation_shape, piece_planes,
+};
 use super::{GOAL, KoomValley, KoomValleyMove, KoomValleyMoveKind, KoomValleyRules};
 use crate::bitboard::{Bitboard256, Direction, Square};
 use crate::core::{ActionPath, Encoding, MAX_DECISIONS, Player, length_within};
@@ -69,15 +71,12 @@ impl Encoding for KoomValley {
     }
 
     fn observation_shape(_: &KoomValleyRules) -> Vec<usize> {
-        vec![PLANES, GRID.height() as usize, GRID.width() as usize]
+        observation_shape(PLANES)
     }
 
     fn write_observation(&self, _: Player, pending: &[u32], out: &mut [f32]) {
-        let mut planes = out.chunks_exact_mut(GRID.len());
+        let mut planes = piece_planes(out, self.dwarfs(), self.trolls(), self.rock());
         let mut next = || planes.next().expect("eight planes");
-        fill_plane(next(), self.dwarfs());
-        fill_plane(next(), self.trolls());
-        fill_plane(next(), Bitboard256::EMPTY.with(self.rock()));
         fill_plane(next(), GOAL);
         let to_move = next();
         if self.side_to_move() == Side::Dwarfs {

@@ -4,9 +4,9 @@
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::options::KoomValleyRules;
 use crate::bitboard::{Bitboard256, Square};
-use crate::core::{Game, IllegalMove, MoveList, Outcome, Scoring, two_sided_turns};
+use crate::core::{Game, IllegalMove, Outcome, Scoring, two_sided_turns};
 use crate::games::thud::board::{ADJACENT, Side};
-use crate::games::thud::state::{ZobristKeys, army_accessors, thud_state};
+use crate::games::thud::state::{ZobristKeys, army_accessors, check_listed, thud_state};
 
 thud_state! {
     /// Why a game ended. A side left without moves loses; the two limits
@@ -82,18 +82,15 @@ impl Game for KoomValley {
 
     /// `Ok` if `mv` is legal here, and otherwise why it is not.
     fn check_move(&self, mv: KoomValleyMove) -> Result<(), IllegalMove> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            return Ok(());
-        }
-        let mut path = vec![mv.from];
-        path.extend(mv.landings());
-        let piece = match mv.kind {
-            KoomValleyMoveKind::DwarfMove => crate::games::thud::Piece::Dwarf,
-            KoomValleyMoveKind::RockMove => crate::games::thud::Piece::Rock,
-            _ => crate::games::thud::Piece::Troll,
-        };
-        Err(IllegalMove::new(self.explain_illegal(piece, &path, None)))
+        check_listed(self, mv, || {
+            let mut path = vec![mv.from];
+            path.extend(mv.landings());
+            let piece = match mv.kind {
+                KoomValleyMoveKind::DwarfMove => crate::games::thud::Piece::Dwarf,
+                KoomValleyMoveKind::RockMove => crate::games::thud::Piece::Rock,
+                _ => crate::games::thud::Piece::Troll,
+            };
+            self.explain_illegal(piece, &path, None)
+        })
     }
 }
