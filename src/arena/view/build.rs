@@ -5,7 +5,7 @@ use super::charts::{length_histogram, llr_chart, score_heat_map};
 use super::encode::pack;
 use super::frames::{GameFrames, Layouts, PlyFrame, ply_frame};
 use super::markdown::markdown_html;
-use super::page::{Browser, Page, place_of};
+use super::page::{Browser, Page, check_layout_ids, place_of};
 use crate::arena::playing::CONFIG_FILE;
 use crate::arena::{
     GameLine, RunKind, StoredRun, TournamentConfig, TournamentSummary, check_line, logged_states,
@@ -260,7 +260,7 @@ fn browser<G: Notation>(
             game_frames(start, line).map_err(|error| format!("game {}: {error}", line.index))
         })
         .collect::<Result<_, String>>()?;
-    let (layouts, packed) = pack_games(framed);
+    let (layouts, packed) = pack_games(framed)?;
     let results = sides
         .iter()
         .map(|side| format!("{side} won"))
@@ -331,7 +331,12 @@ pub fn game_frames<G: Notation>(
 /// numbered its own layouts, and the numbers are made the page's in the
 /// games' order, so that the page does not depend on the number of threads
 /// that made them.
-pub(super) fn pack_games(framed: Vec<(Layouts, GameFrames)>) -> (Layouts, Vec<String>) {
+///
+/// # Errors
+/// A drawing that takes one of the page's own ids ([`check_layout_ids`]).
+pub(super) fn pack_games(
+    framed: Vec<(Layouts, GameFrames)>,
+) -> Result<(Layouts, Vec<String>), String> {
     let mut layouts = Layouts::default();
     let renumbered: Vec<GameFrames> = framed
         .into_iter()
@@ -349,9 +354,10 @@ pub(super) fn pack_games(framed: Vec<(Layouts, GameFrames)>) -> (Layouts, Vec<St
             frames
         })
         .collect();
+    check_layout_ids(&layouts)?;
     let packed = renumbered
         .par_iter()
         .map(|frames| pack(&frames.json().to_string()))
         .collect();
-    (layouts, packed)
+    Ok((layouts, packed))
 }

@@ -66,6 +66,58 @@ pub struct Browser {
     pub packed: Vec<String>,
 }
 
+/// The ids of the page's own elements. A board's drawing shares the page's
+/// document, so a symbol of the same id would be found in place of the
+/// element (or the element in place of the symbol).
+pub const PAGE_IDS: &[&str] = &[
+    "board",
+    "board-box",
+    "charts",
+    "copy-position",
+    "filter-agent",
+    "filter-reason",
+    "filter-result",
+    "filter-side",
+    "first",
+    "game-count",
+    "game-data",
+    "game-list",
+    "game-title",
+    "games",
+    "last",
+    "layouts",
+    "list-next",
+    "list-prev",
+    "list-range",
+    "move-list",
+    "next",
+    "ply",
+    "position-text",
+    "prev",
+    "report",
+    "side-box",
+    "view-data",
+    "viewer",
+    "viewer-box",
+];
+
+/// Refuses layouts whose drawings define an id the page uses itself.
+///
+/// # Errors
+/// Names the id.
+pub fn check_layout_ids(layouts: &Layouts) -> Result<(), String> {
+    for picture in &layouts.pictures {
+        for id in PAGE_IDS {
+            if picture.frame.contains(&format!("id=\"{id}\"")) {
+                return Err(format!(
+                    "the board's drawing defines the id `{id}`, which the page uses for one of its own elements: the game's picture must name that symbol otherwise"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The place of `name` in `names`, added at the end if it is new.
 pub fn place_of(names: &mut Vec<String>, name: &str) -> usize {
     match names.iter().position(|known| known == name) {
@@ -200,6 +252,45 @@ impl Page {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_id_of_the_page_is_listed_and_a_drawing_may_not_take_one() {
+        let mut layouts = Layouts::default();
+        let page = Page {
+            title: "t".into(),
+            source: "s".into(),
+            report: String::new(),
+            charts: vec![("c".into(), "<svg></svg>".into())],
+            browser: Some(Browser {
+                label: "game",
+                columns: vec!["a".into(), "b".into()],
+                results: vec!["a won".into()],
+                agents: vec![],
+                reasons: vec![],
+                players: 2,
+                rows: vec![],
+                layouts: Layouts::default(),
+                packed: vec![],
+            }),
+            version: None,
+        }
+        .html();
+        let mut ids: Vec<&str> = page
+            .match_indices("id=\"")
+            .map(|(at, _)| {
+                let rest = &page[at + 4..];
+                &rest[..rest.find('"').unwrap()]
+            })
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids, PAGE_IDS);
+        let mut picture = crate::core::Picture::of_text("x");
+        assert_eq!(check_layout_ids(&layouts), Ok(()));
+        picture.frame = "<defs><symbol id=\"next\"/></defs>".into();
+        layouts.find_or_add(&picture);
+        assert!(check_layout_ids(&layouts).unwrap_err().contains("`next`"));
+    }
 
     #[test]
     fn json_in_a_script_cannot_close_it() {

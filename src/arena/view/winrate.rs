@@ -111,7 +111,7 @@ fn deal_browser<G: Stochastic + Notation>(
         ]);
         framed.push(frames);
     }
-    let (layouts, packed) = pack_games(framed);
+    let (layouts, packed) = pack_games(framed)?;
     let browser = Browser {
         label: "deal",
         columns: vec!["policy".to_string()],
