@@ -548,6 +548,14 @@ fn a_run_under_other_rules_replays_with_the_rules_of_its_config() {
         stderr.contains("4 of the built-in openings of nibelungen cannot be played under these rules and are left out; 96 remain"),
         "{stderr}"
     );
+    // The report and the configuration keep the count.
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("a set of 96 openings (4 of the game's built-in set left out"),
+        "{report}"
+    );
+    let config = std::fs::read_to_string(dir.join("config.json")).unwrap();
+    assert!(config.contains("\"left_out\": 4"), "{config}");
     let log = dir.join("games.jsonl");
     let replay = norn(&["replay", "nibelungen", log.to_str().unwrap()]);
     assert!(

@@ -62,6 +62,10 @@ pub struct OpeningSet {
     /// play them all again.
     #[serde(skip)]
     checked_under: Option<String>,
+    /// How many openings of the game's built-in set were left out because
+    /// they cannot be played under the run's rules ([`OpeningSet::built_in`]);
+    /// 0 for any other set.
+    left_out: usize,
 }
 
 /// The file of a run directory that holds its opening set's lines
@@ -81,10 +85,15 @@ impl Eq for OpeningSet {}
 impl Serialize for OpeningSet {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut stored = serializer.serialize_struct("OpeningSet", 3)?;
+        let mut stored = serializer.serialize_struct("OpeningSet", 4)?;
         stored.serialize_field("order", &self.order)?;
         stored.serialize_field("count", &self.count)?;
         stored.serialize_field("sha256", &self.sha256)?;
+        if self.left_out > 0 {
+            stored.serialize_field("left_out", &self.left_out)?;
+        } else {
+            stored.skip_field("left_out")?;
+        }
         stored.end()
     }
 }
@@ -98,6 +107,8 @@ struct StoredSet {
     count: Option<usize>,
     sha256: Option<String>,
     openings: Option<Vec<Opening>>,
+    #[serde(default)]
+    left_out: usize,
 }
 
 impl TryFrom<StoredSet> for OpeningSet {
@@ -118,12 +129,19 @@ impl TryFrom<StoredSet> for OpeningSet {
                 if sha256.len() != 64 || !sha256.bytes().all(|byte| byte.is_ascii_hexdigit()) {
                     return Err("an opening set's sha256 must be 64 hexadecimal digits".into());
                 }
+                if stored.left_out > MAX_OPENINGS {
+                    return Err(format!(
+                        "an opening set that left out {} openings; a set holds at most {MAX_OPENINGS}",
+                        stored.left_out
+                    ));
+                }
                 Ok(OpeningSet {
                     order: stored.order,
                     count,
                     sha256: sha256.to_ascii_lowercase(),
                     lines: Vec::new(),
                     checked_under: None,
+                    left_out: stored.left_out,
                 })
             }
             _ => Err("an opening set needs its count and sha256 (or, as older runs stored it, its openings)".into()),
@@ -181,6 +199,7 @@ impl OpeningSet {
             .map_err(|error| format!("the built-in openings of {}: {error}", G::NAME))?;
         let mut set = OpeningSet::in_play_order(shuffled(lines, order, seed), order);
         set.checked_under = Some(start.rules().to_string());
+        set.left_out = dropped;
         Ok(Some((set, dropped)))
     }
 
@@ -192,6 +211,7 @@ impl OpeningSet {
             sha256: String::new(),
             lines,
             checked_under: None,
+            left_out: 0,
         };
         set.sha256 = sha256_hex(set.file_text().as_bytes());
         set
@@ -444,8 +464,14 @@ impl Openings {
             Openings::Start => "every game from the game's start".into(),
             Openings::Position(text) => format!("every game from the position {text}"),
             Openings::Set(set) => format!(
-                "a set of {} openings in {} order, one per colour-swapped pair",
+                "a set of {} openings{} in {} order, one per colour-swapped pair",
                 set.len(),
+                match set.left_out {
+                    0 => String::new(),
+                    left_out => format!(
+                        " ({left_out} of the game's built-in set left out: they cannot be played under the run's rules)"
+                    ),
+                },
                 set.order
             ),
             Openings::RandomPlies(plies) => {
