@@ -71,14 +71,13 @@ fn deal_browser<G: Stochastic + Notation>(
                 .map_err(|error| at(error.to_string()))?;
             let mut strip = Filmstrip::default();
             let mut moves = Vec::new();
-            let mut state = dealt.clone();
-            let end = play_out_watched(agent.as_mut(), &dealt, |_, ply| {
-                strip.add(&state);
-                moves.push(state.ply_text(ply).one_line());
-                state.play_ply(ply);
+            let end = play_out_watched(agent.as_mut(), &dealt, |state, ply| {
+                strip.add(state);
+                if let Some(ply) = ply {
+                    moves.push(state.ply_text(ply).one_line());
+                }
             })
             .map_err(at)?;
-            strip.add(&state);
             let plies = moves.len();
             Ok((index, end, plies, strip.finish(moves)))
         })
@@ -118,10 +117,7 @@ fn deal_browser<G: Stochastic + Notation>(
         results: vec!["won".to_string(), "lost".to_string()],
         agents,
         reasons,
-        players: fixed.as_ref().map_or_else(
-            || deal::<G>(&rules, run.seed, 0).num_players(),
-            |state| state.num_players(),
-        ),
+        players: G::new(rules.clone()).num_players(),
         rows,
         layouts,
         packed,

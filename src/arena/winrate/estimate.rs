@@ -123,20 +123,22 @@ pub struct DealEnd {
     pub reason: String,
 }
 
-/// [`play_out`], with `watch` shown each state and the ply played in it,
-/// and the game's end reason kept.
+/// [`play_out`], with `watch` shown every state the game passes through
+/// and the ply played in it (`None` at the last state, and at the state an
+/// agent resigned in), and the game's end reason kept.
 ///
 /// # Errors
 /// As [`play_out`].
 pub fn play_out_watched<G: Game>(
     agent: &mut dyn Agent<G>,
     start: &G,
-    mut watch: impl FnMut(&G, &Ply<G::Move>),
+    mut watch: impl FnMut(&G, Option<&Ply<G::Move>>),
 ) -> Result<DealEnd, String> {
     let mut state = start.clone();
     loop {
         match state.status() {
             Status::Over(outcome) => {
+                watch(&state, None);
                 return Ok(DealEnd {
                     won: outcome.payoffs.get(0) >= state.payoff_range().1,
                     reason: outcome.reason.to_string(),
@@ -146,12 +148,13 @@ pub fn play_out_watched<G: Game>(
                 Ok(Decision::Play(mv)) => {
                     let ply = Ply::Move(mv);
                     agent.observe(&state, &ply);
-                    watch(&state, &ply);
+                    watch(&state, Some(&ply));
                     state.try_play_ply(&ply).map_err(|illegal| {
                         format!("`{}` chose an illegal move: {illegal}", agent.spec())
                     })?;
                 }
                 Ok(Decision::Resign) => {
+                    watch(&state, None);
                     return Ok(DealEnd {
                         won: false,
                         reason: RESIGNATION_REASON.to_string(),
