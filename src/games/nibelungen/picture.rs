@@ -17,6 +17,7 @@ use super::moves::Character;
 use super::state::{EndReason, Nibelungen, Side};
 use crate::core::{Content, Game, Picture, Slot};
 use std::fmt::Write;
+use std::sync::LazyLock;
 
 const WIDTH: f32 = 740.0;
 const HEIGHT: f32 = 440.0;
@@ -109,7 +110,7 @@ impl Nibelungen {
         Picture {
             width: WIDTH as u32,
             height: HEIGHT as u32,
-            frame: frame(),
+            frame: FRAME.clone(),
             slots,
         }
     }
@@ -165,6 +166,9 @@ impl Side {
         }
     }
 }
+
+/// The frame: the same for every position, so it is drawn once.
+static FRAME: LazyLock<String> = LazyLock::new(frame);
 
 /// The frame: the symbols, the grid with its castles and murder triangles,
 /// the points' names, the screens and the key to the letters.
