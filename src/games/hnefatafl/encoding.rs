@@ -23,14 +23,53 @@ const LINE_SQUARES: u32 = 2 * (SIZE as u32 - 1);
 /// The number of planes of the observation tensor.
 const PLANES: usize = 4;
 
-fn file_and_rank(square: Square) -> (u32, u32) {
-    let index = square.index() as u32;
-    (index % SIZE as u32, index / SIZE as u32)
+/// The number of squares.
+const SQUARES: usize = SIZE as usize * SIZE as usize;
+
+/// The action id of each rook move, by from-square and to-square (0 where
+/// the two squares share no line). Listing a position's legal ids looks up
+/// every legal move, so the ids are computed once, when compiling, rather
+/// than with two divisions per move.
+static ID_OF: [[u16; SQUARES]; SQUARES] = ids_of_moves();
+
+const fn ids_of_moves() -> [[u16; SQUARES]; SQUARES] {
+    let mut ids = [[0; SQUARES]; SQUARES];
+    let mut from = 0;
+    while from < SQUARES {
+        let mut to = 0;
+        while to < SQUARES {
+            if let Some(id) = id_of(from as u32, to as u32) {
+                ids[from][to] = id as u16;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    ids
+}
+
+/// The id of the move from square index `from` to `to`, if they share a
+/// rank or a file.
+const fn id_of(from: u32, to: u32) -> Option<u32> {
+    let size = SIZE as u32;
+    let (from_file, from_rank) = (from % size, from / size);
+    let (to_file, to_rank) = (to % size, to / size);
+    if from == to {
+        return None;
+    }
+    let k = if to_rank == from_rank {
+        index_without(from_file, to_file)
+    } else if to_file == from_file {
+        size - 1 + index_without(from_rank, to_rank)
+    } else {
+        return None;
+    };
+    Some(from * LINE_SQUARES + k)
 }
 
 /// The position of `other` among the squares of a line of 11 without
 /// `own`.
-fn index_without(own: u32, other: u32) -> u32 {
+const fn index_without(own: u32, other: u32) -> u32 {
     if other < own { other } else { other - 1 }
 }
 
@@ -66,14 +105,7 @@ impl Encoding for Hnefatafl {
     }
 
     fn action_path(&self, mv: HnefataflMove, path: &mut ActionPath) {
-        let (from_file, from_rank) = file_and_rank(mv.from);
-        let (to_file, to_rank) = file_and_rank(mv.to);
-        let k = if to_rank == from_rank {
-            index_without(from_file, to_file)
-        } else {
-            SIZE as u32 - 1 + index_without(from_rank, to_rank)
-        };
-        path.push(mv.from.index() as u32 * LINE_SQUARES + k);
+        path.push(u32::from(ID_OF[mv.from.index()][mv.to.index()]));
     }
 
     fn action_name(_: &HnefataflRules, id: u32) -> String {
@@ -104,6 +136,11 @@ impl Encoding for Hnefatafl {
 mod tests {
     use super::*;
     use crate::core::Game;
+
+    fn file_and_rank(square: Square) -> (u32, u32) {
+        let index = square.index() as u32;
+        (index % SIZE as u32, index / SIZE as u32)
+    }
 
     #[test]
     fn every_id_names_a_rook_move_that_maps_back_to_it() {
