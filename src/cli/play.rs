@@ -3,7 +3,7 @@
 use super::{CliResult, initial_state, parse_rules, print_json, with_game};
 use crate::agents::{Agent, HumanAgent};
 use crate::arena::winrate::deal;
-use crate::arena::{PlayOptions, play_game, replay_plies};
+use crate::arena::{PlayOptions, TimeControl, play_game, replay_plies};
 use crate::core::{
     Capabilities, ChanceVisitor, Game, PlyText, Status, Stochastic, check_memory, derive_seed,
 };
@@ -36,6 +36,11 @@ pub struct PlayArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// A game clock per player, BASE+INCREMENT in seconds (60+0.5): a player
+    /// that runs out of time loses; agents with a time limit (ms=) spend
+    /// their clock instead
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
@@ -49,6 +54,9 @@ pub struct PlayArgs {
 struct PlayReport {
     game: &'static str,
     seed: u64,
+    /// The game clock, if the game had one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_control: Option<TimeControl>,
     players: Vec<PlayerReport>,
     start: String,
     moves: Vec<PlyText>,
@@ -67,6 +75,8 @@ struct PlayerReport {
     spec: String,
     /// Whether this player reads information the rules hide from it.
     sees_hidden_information: bool,
+    /// The wall-clock seconds this player's decisions took in all.
+    seconds: f64,
 }
 
 pub fn run<L: GameList>(args: PlayArgs) -> CliResult {
@@ -135,22 +145,37 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
     }
     let options = PlayOptions {
         chance_seed: derive_seed(args.seed, u64::MAX),
+        clock: args.tc,
+        record_search: true,
         ..PlayOptions::default()
     };
     let game = play_game(&start, &mut agents, &options).map_err(|error| error.to_string())?;
-    // One replay gives the final state and each ply's text and side.
+    // One replay gives the final state, each ply's text and side, and the
+    // time each player's decisions took (at a simultaneous choice every
+    // player decided, player 0 first).
     let mut moves = Vec::with_capacity(game.plies.len());
     let mut sides = Vec::with_capacity(game.plies.len());
+    let mut seconds = vec![0.0; start.num_players()];
+    let mut decisions = game.decisions.iter();
     let state = replay_plies(&start, &game.plies, game.chance_seed, |before, ply| {
         moves.push(before.ply_text(ply));
-        sides.push(match before.status() {
-            Status::ToMove(player) => before.player_name(player),
-            _ => "together".to_string(),
+        let deciders = decisions.next().map_or(&[][..], Vec::as_slice);
+        let mover = match before.status() {
+            Status::ToMove(player) => Some(player),
+            _ => None,
+        };
+        for (index, decision) in deciders.iter().enumerate() {
+            seconds[mover.unwrap_or(index)] += decision.seconds;
+        }
+        sides.push(match mover {
+            Some(player) => before.player_name(player),
+            None => "together".to_string(),
         });
     })?;
     let report = PlayReport {
         game: G::NAME,
         seed: args.seed,
+        time_control: args.tc,
         players: specs
             .iter()
             .zip(&agents)
@@ -159,6 +184,7 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
                 name: start.player_name(player),
                 spec: spec.clone(),
                 sees_hidden_information: agent.sees_hidden_information(),
+                seconds: seconds[player],
             })
             .collect(),
         start: start.position_text(),
@@ -210,6 +236,14 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         "result: {result} ({}) after {} plies, payoffs {:?}",
         report.reason, report.plies, report.payoffs
     );
+    if let Some(control) = report.time_control {
+        let used: Vec<String> = report
+            .players
+            .iter()
+            .map(|player| format!("{} {:.3} s", player.name, player.seconds))
+            .collect();
+        println!("clock {control}: used {}", used.join(", "));
+    }
     Ok(())
 }
 

@@ -1,8 +1,9 @@
 //! Game clocks in tournaments: the time control is part of the run, the
 //! reports say how much of its clock each agent used, and a loss on time
-//! is checked like any other ending of a logged game.
+//! is checked like any other ending of a logged game; a single game of
+//! `norn play` takes the same clock.
 
-use crate::common::cli::{assert_fails_with, norn, read_json};
+use crate::common::cli::{assert_fails_with, json, norn, read_json, stdout};
 use norn::arena::{GameLine, TIME_REASON, TournamentConfig, check_line};
 use norn::core::{Game, Notation, Status};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -98,5 +99,66 @@ fn a_loss_on_time_is_checked_like_any_ending() {
         check_line(&unclocked, &start, &timed_out)
             .unwrap_err()
             .contains("no clock")
+    );
+}
+
+#[test]
+fn a_played_game_keeps_its_clock_and_says_what_each_side_used() {
+    // A depth-3 search ignores the clock, and takes longer than a
+    // millisecond at the attackers' first move.
+    let lost = json(&norn(&[
+        "play",
+        "hnefatafl",
+        "--attackers",
+        "alphabeta:depth=3",
+        "--defenders",
+        "random",
+        "--tc",
+        "0.001",
+        "--json",
+    ]));
+    assert_eq!(lost["reason"], TIME_REASON, "{lost}");
+    assert_eq!(lost["plies"], 0, "{lost}");
+    assert_eq!(lost["winner"], "defenders", "{lost}");
+    assert_eq!(lost["time_control"], "0.001+0", "{lost}");
+    let played = json(&norn(&[
+        "play",
+        "hnefatafl",
+        "--attackers",
+        "alphabeta:depth=1",
+        "--defenders",
+        "random",
+        "--tc",
+        "100+1",
+        "--json",
+    ]));
+    assert_ne!(played["reason"], TIME_REASON, "{played}");
+    for player in played["players"].as_array().unwrap() {
+        let seconds = player["seconds"].as_f64().unwrap();
+        assert!(seconds > 0.0 && seconds < 100.0, "{player}");
+    }
+    let text = stdout(&norn(&[
+        "play",
+        "hnefatafl",
+        "--attackers",
+        "random",
+        "--defenders",
+        "random",
+        "--tc",
+        "100+1",
+    ]));
+    assert!(text.contains("clock 100+1: used attackers "), "{text}");
+    assert_fails_with(
+        &[
+            "play",
+            "hnefatafl",
+            "--agent0",
+            "random",
+            "--agent1",
+            "random",
+            "--tc",
+            "0",
+        ],
+        "the base time must be above 0",
     );
 }
