@@ -116,6 +116,16 @@ impl Outcome {
         }
     }
 
+    /// The shared result of a team ([`Scoring::Team`](crate::core::Scoring::Team)):
+    /// each of the `players` gets `1` if the team won and `0` if it lost,
+    /// for the reason named `reason`.
+    pub fn team(players: usize, won: bool, reason: &'static str) -> Self {
+        Outcome {
+            payoffs: Payoffs::shared(players, if won { 1.0 } else { 0.0 }),
+            reason,
+        }
+    }
+
     /// The player with the strictly highest payoff, or `None` when the best
     /// payoff is shared (a draw, or any cooperative result) or there is a
     /// single player, who has no one to beat.

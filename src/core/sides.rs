@@ -122,24 +122,45 @@ macro_rules! two_sides {
 /// same way, from the parts of its state the crate's board games share by
 /// convention: the fields `rules`, `to_move` (a side of [`two_sides!`]),
 /// `ending: Option<EndReason>`, `hash` and `ply`, and the methods
-/// `Self::start(rules)`, `outcome(&self, EndReason) -> Outcome`,
-/// `generate_moves(&self, &mut MoveList<Move>)`, `count_moves(&self)` and
-/// `apply_move(&mut self, Move)` (which also decides the end of the game).
-/// The game writes the rest: its types and constants, and `check_move` with
-/// its explanations. A game that follows only some of the conventions takes
-/// the parts it follows: [`two_sided_players!`](crate::two_sided_players),
+/// `Self::start(rules)`, `winner(&self, EndReason) -> Option<Side>` (`None`
+/// for a draw), `generate_moves(&self, &mut MoveList<Move>)`,
+/// `count_moves(&self)` and `apply_move(&mut self, Move)` (which also
+/// decides the end of the game); `EndReason` names itself with
+/// `name(self) -> &'static str`. The game writes the rest: its types and
+/// constants, and `check_move` with its explanations.
+///
+/// The outcome of an ending is then a win, a loss or a draw
+/// ([`Outcome::win_or_draw`](crate::core::Outcome::win_or_draw)). A game
+/// scored otherwise, by a margin say, gives the outcome itself after its
+/// side, from the state and the reason the game ended:
+/// `two_sided_turns!(Side, |battle, reason| battle.outcome(reason))`, and
+/// needs no `winner`.
+///
+/// A game that follows only some of the conventions takes the parts it
+/// follows: [`two_sided_players!`](crate::two_sided_players),
 /// [`moves_until_ending!`](crate::moves_until_ending) and
 /// [`hash_and_ply_fields!`](crate::hash_and_ply_fields).
 #[macro_export]
 macro_rules! two_sided_turns {
     ($side:ident) => {
+        $crate::two_sided_turns!($side, |state, reason| {
+            $crate::core::Outcome::win_or_draw(
+                state.winner(reason).map($side::player),
+                reason.name(),
+            )
+        });
+    };
+    ($side:ident, |$state:ident, $reason:ident| $outcome:expr) => {
         $crate::two_sided_players!($side);
         $crate::moves_until_ending!();
         $crate::hash_and_ply_fields!();
 
         fn status(&self) -> $crate::core::Status {
             match self.ending {
-                Some(reason) => $crate::core::Status::Over(self.outcome(reason)),
+                Some($reason) => {
+                    let $state = self;
+                    $crate::core::Status::Over($outcome)
+                }
                 None => $crate::core::Status::ToMove(self.to_move.player()),
             }
         }

@@ -30,6 +30,14 @@ pub(crate) fn zero_sum_evaluation<G: crate::core::Game>(
     }
 }
 
+/// The value of tag `key` in the tags of a game record (PGN, OpenTafl),
+/// in the order written: the first if the key is written more than once.
+pub(crate) fn tag_value<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(name, _)| name == key)
+        .map(|(_, value)| value.as_str())
+}
+
 /// Checks a start position built from constants against its documented
 /// text: the setup passes the game's validation and prints as the text,
 /// and the game's start (`Game::new`) is the state read from the text.

@@ -520,7 +520,7 @@ fn is_team_win<G: Game>(state: &G, payoff: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{IllegalMove, NoRules, Outcome, Payoffs, Player, Scoring};
+    use crate::core::{IllegalMove, NoRules, Outcome, Player, Scoring};
 
     /// A toy cooperative game unrelated to any real one: a token climbs by 1,
     /// 2 or 3 from 0 and must stop exactly on `goal`; passing it or stopping
@@ -557,14 +557,8 @@ mod tests {
         fn status(&self) -> Status {
             let lost = self.at > self.goal || self.traps & (1 << self.at) != 0;
             match (self.at == self.goal, lost) {
-                (true, _) => Status::Over(Outcome {
-                    payoffs: Payoffs::shared(1, 1.0),
-                    reason: "goal",
-                }),
-                (_, true) => Status::Over(Outcome {
-                    payoffs: Payoffs::shared(1, 0.0),
-                    reason: "lost",
-                }),
+                (true, _) => Status::Over(Outcome::team(1, true, "goal")),
+                (_, true) => Status::Over(Outcome::team(1, false, "lost")),
                 _ => Status::ToMove(0 as Player),
             }
         }

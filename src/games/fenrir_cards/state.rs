@@ -8,7 +8,7 @@ use super::setup::Deal;
 use crate::core::zobrist::{splitmix64, zobrist_keys};
 use crate::core::{
     ChanceVisitor, Game, GameRng, HiddenInformationVisitor, IllegalMove, MAX_PLAYERS, MoveList,
-    Outcome, Payoffs, Player, Scoring, Status, Stochastic, hash_and_ply_fields,
+    Outcome, Player, Scoring, Status, Stochastic, hash_and_ply_fields,
 };
 use rand::seq::SliceRandom;
 
@@ -310,13 +310,11 @@ impl Game for FenrirCards {
     fn status(&self) -> Status {
         match self.phase {
             Phase::Deal => Status::Chance,
-            Phase::Over(end) => Status::Over(Outcome {
-                payoffs: Payoffs::shared(
-                    self.rules.players(),
-                    if end.is_win() { 1.0 } else { 0.0 },
-                ),
-                reason: end.name(),
-            }),
+            Phase::Over(end) => Status::Over(Outcome::team(
+                self.rules.players(),
+                end.is_win(),
+                end.name(),
+            )),
             Phase::Ask | Phase::FailedAsk { .. } | Phase::Stuck => {
                 Status::ToMove(self.to_move as Player)
             }

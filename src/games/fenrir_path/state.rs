@@ -6,8 +6,8 @@ use super::options::{FenrirPathRules, StuckGod, TurnOrder};
 use super::setup::Deal;
 use crate::core::zobrist::zobrist_keys;
 use crate::core::{
-    ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Notation, Outcome, ParseError, Payoffs,
-    Player, Scoring, Status, Stochastic, hash_and_ply_fields,
+    ChanceVisitor, Game, GameRng, IllegalMove, MoveList, Notation, Outcome, ParseError, Player,
+    Scoring, Status, Stochastic, hash_and_ply_fields,
 };
 use serde::Serialize;
 
@@ -266,13 +266,6 @@ impl FenrirPath {
         }
         self.last_mover = god;
     }
-
-    fn outcome(reason: EndReason) -> Outcome {
-        Outcome {
-            payoffs: Payoffs::shared(1, if reason.is_win() { 1.0 } else { 0.0 }),
-            reason: reason.name(),
-        }
-    }
 }
 
 impl Game for FenrirPath {
@@ -317,7 +310,7 @@ impl Game for FenrirPath {
             return Status::Chance;
         }
         match self.ending {
-            Some(reason) => Status::Over(FenrirPath::outcome(reason)),
+            Some(reason) => Status::Over(Outcome::team(1, reason.is_win(), reason.name())),
             None => Status::ToMove(0),
         }
     }

@@ -397,7 +397,7 @@ mod tests {
     use super::*;
     use crate::core::{MoveList, Notation};
     use crate::games::hnefatafl::HnefataflRules;
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     fn position(text: &str) -> Hnefatafl {
         Hnefatafl::from_position_text(text, HnefataflRules::default()).unwrap()
@@ -417,17 +417,11 @@ mod tests {
         let value = start.evaluate(0);
         assert!(value.abs() < 0.4, "{value}");
         assert_eq!(start.evaluate(1), -value);
-        let budget = Budget {
-            playouts: 20,
-            max_plies: 200,
-            seed: 5,
-            ..Budget::SUITE
-        };
-        for_each_playout(&start, &budget, |state, _| {
+        for state in playout_states(&start, 20, 200, 5) {
             if !state.status().is_over() {
                 assert!(state.evaluate(0).abs() <= MAX_ESTIMATE);
             }
-        });
+        }
     }
 
     #[test]
@@ -443,13 +437,7 @@ mod tests {
         let start = Hnefatafl::start(HnefataflRules::default());
         let mut moves = MoveList::new();
         let mut tactical = 0;
-        let budget = Budget {
-            playouts: 10,
-            max_plies: 300,
-            seed: 9,
-            ..Budget::SUITE
-        };
-        for_each_playout(&start, &budget, |state, _| {
+        for state in playout_states(&start, 10, 300, 9) {
             state.legal_moves(&mut moves);
             for &mv in moves.iter() {
                 let (captured, king) = state.captures_of(mv);
@@ -466,7 +454,7 @@ mod tests {
                 }
                 tactical += usize::from(expected);
             }
-        });
+        }
         assert!(tactical > 100, "the games should have had captures");
     }
 }

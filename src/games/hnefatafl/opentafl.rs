@@ -18,6 +18,7 @@ use super::notation::RecordedMove;
 use super::options::HnefataflRules;
 use super::state::{EndReason, Hnefatafl};
 use crate::core::{Game, IllegalMove, Notation, ParseError};
+use crate::games::tag_value;
 
 /// One game of an OpenTafl record: its tags, where it starts and its moves.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,10 +38,7 @@ pub struct OpenTaflGame {
 impl OpenTaflGame {
     /// The value of tag `key`, if the record has it.
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(name, _)| name == key)
-            .map(|(_, value)| value.as_str())
+        tag_value(&self.tags, key)
     }
 }
 

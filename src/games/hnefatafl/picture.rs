@@ -127,20 +127,15 @@ mod tests {
     use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::hnefatafl::HnefataflRules;
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     #[test]
     fn every_piece_is_drawn_once_on_a_board_of_fixed_layout() {
         let start = Hnefatafl::new(HnefataflRules::default());
         let layout = start.picture();
         assert_eq!(layout.slots.len(), 122);
-        let budget = Budget {
-            playouts: 6,
-            max_plies: 200,
-            ..Budget::SUITE
-        };
-        let mut seen = 0;
-        for_each_playout(&start, &budget, |state, _| {
+        let states = playout_states(&start, 6, 200, 1);
+        for state in &states {
             let picture = state.picture();
             assert!(picture.same_layout(&layout), "{}", state.position_text());
             let svg = picture.svg(Viewer::All);
@@ -157,9 +152,8 @@ mod tests {
                 svg.matches("<use ").count(),
                 state.occupied().count() as usize
             );
-            seen += 1;
-        });
-        assert!(seen > 100, "{seen} positions");
+        }
+        assert!(states.len() > 100, "{} positions", states.len());
     }
 
     #[test]

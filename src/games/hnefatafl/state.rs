@@ -6,9 +6,7 @@ use super::moves::HnefataflMove;
 use super::options::HnefataflRules;
 use crate::bitboard::{Bitboard128, Square};
 use crate::core::zobrist::zobrist_keys;
-use crate::core::{
-    Game, IllegalMove, Outcome, RepetitionHistory, Scoring, scramble, two_sided_turns,
-};
+use crate::core::{Game, IllegalMove, RepetitionHistory, Scoring, scramble, two_sided_turns};
 use serde::Serialize;
 
 /// Why a game ended.
@@ -153,10 +151,6 @@ impl Hnefatafl {
             EndReason::NoMoves => Some(self.to_move.opponent()),
             EndReason::PlyLimit => None,
         }
-    }
-
-    fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome::win_or_draw(self.winner(reason).map(Side::player), reason.name())
     }
 }
 

@@ -291,10 +291,6 @@ impl Nibelungen {
         self.set_next(None);
         self.ending = Some(reason);
     }
-
-    fn outcome(reason: EndReason) -> Outcome {
-        Outcome::win_or_draw(reason.winner().map(Side::player), reason.name())
-    }
 }
 
 impl Game for Nibelungen {
@@ -310,7 +306,10 @@ impl Game for Nibelungen {
 
     fn status(&self) -> Status {
         match (self.ending, self.next) {
-            (Some(reason), _) => Status::Over(Nibelungen::outcome(reason)),
+            (Some(reason), _) => Status::Over(Outcome::win_or_draw(
+                reason.winner().map(Side::player),
+                reason.name(),
+            )),
             (None, Some(character)) => Status::ToMove(self.chooser(character).player()),
             (None, None) => Status::Simultaneous,
         }

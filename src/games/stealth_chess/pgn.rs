@@ -25,6 +25,7 @@ use super::options::StealthChessRules;
 use super::state::{EndReason, StealthChess};
 use crate::bitboard::Square;
 use crate::core::{Game, IllegalMove, MoveList, Notation, ParseError};
+use crate::games::tag_value;
 
 /// The chess start position as an 8-file FEN.
 pub const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -333,10 +334,7 @@ pub struct PgnGame {
 impl PgnGame {
     /// The value of tag `key`, if the game has it.
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(name, _)| name == key)
-            .map(|(_, value)| value.as_str())
+        tag_value(&self.tags, key)
     }
 }
 
@@ -435,11 +433,7 @@ fn read_game(
     let at = |problem: String| {
         ParseError::new("PGN game", "", format!("game at line {line}: {problem}"))
     };
-    let tag = |key: &str| {
-        tags.iter()
-            .find(|(name, _)| name == key)
-            .map(|(_, value)| value.as_str())
-    };
+    let tag = |key: &str| tag_value(tags, key);
     let stealth =
         tag("Variant").is_some_and(|variant| variant.eq_ignore_ascii_case("stealth chess"));
     let start = match (tag("FEN"), stealth) {

@@ -235,7 +235,7 @@ mod tests {
     use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::stealth_chess::StealthChessRules;
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     /// The content of the slot called `name`.
     fn content(picture: &Picture, name: &str) -> Content {
@@ -264,13 +264,9 @@ mod tests {
         let start = StealthChess::new(StealthChessRules::default());
         let layout = start.picture();
         assert_eq!(layout.slots.len(), 80 + 1 + 32);
-        let budget = Budget {
-            playouts: 8,
-            max_plies: 160,
-            ..Budget::SUITE
-        };
-        let (mut seen, mut counted_marks) = (0, 0);
-        for_each_playout(&start, &budget, |state, _| {
+        let states = playout_states(&start, 8, 160, 1);
+        let mut counted_marks = 0;
+        for state in &states {
             let picture = state.picture();
             assert!(picture.same_layout(&layout), "{}", state.position_text());
             let svg = picture.svg(Viewer::All);
@@ -299,9 +295,8 @@ mod tests {
                     assert_eq!((count, entry), (Content::Empty, Content::Empty));
                 }
             }
-            seen += 1;
-        });
-        assert!(seen > 100, "{seen} positions");
+        }
+        assert!(states.len() > 100, "{} positions", states.len());
         // Assassins did walk in the Slurks in the sample.
         assert!(counted_marks > 10, "{counted_marks} Slurk counts above 0");
     }

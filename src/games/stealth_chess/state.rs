@@ -258,10 +258,6 @@ impl StealthChess {
             _ => None,
         }
     }
-
-    fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome::win_or_draw(self.winner(reason).map(Side::player), reason.name())
-    }
 }
 
 impl Game for StealthChess {
@@ -281,7 +277,10 @@ impl Game for StealthChess {
 
     fn status(&self) -> Status {
         match self.ending() {
-            Some(reason) => Status::Over(self.outcome(reason)),
+            Some(reason) => Status::Over(Outcome::win_or_draw(
+                self.winner(reason).map(Side::player),
+                reason.name(),
+            )),
             None => Status::ToMove(self.to_move.player()),
         }
     }

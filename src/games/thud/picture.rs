@@ -189,7 +189,7 @@ mod tests {
     use crate::core::symbol_uses;
     use crate::core::{Game, Notation, Viewer};
     use crate::games::thud::{KoomValleyRules, ThudRules};
-    use crate::testing::{Budget, for_each_playout};
+    use crate::testing::playout_states;
 
     /// Checks the pictures of the positions of random games from `start`:
     /// the same layout as the start's, one dwarf or troll symbol per piece
@@ -202,13 +202,8 @@ mod tests {
     ) -> usize {
         let layout = start.picture();
         assert_eq!(layout.slots.len(), 165 + LINES);
-        let budget = Budget {
-            playouts: 6,
-            max_plies: 150,
-            ..Budget::SUITE
-        };
-        let mut seen = 0;
-        for_each_playout(start, &budget, |state, _| {
+        let states = playout_states(start, 6, 150, 1);
+        for state in &states {
             let picture = state.picture();
             assert!(picture.same_layout(&layout), "{}", state.position_text());
             let svg = picture.svg(Viewer::All);
@@ -222,9 +217,8 @@ mod tests {
                 .find(|slot| slot.content == Content::Piece(ROCK.into()))
                 .expect("a rock");
             assert_eq!(rock_slot.name, square_name(rock(state)));
-            seen += 1;
-        });
-        seen
+        }
+        states.len()
     }
 
     #[test]

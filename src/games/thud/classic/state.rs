@@ -67,7 +67,7 @@ impl Game for Thud {
     const NAME: &'static str = "thud";
     const SCORING: Scoring = Scoring::Margin;
 
-    two_sided_turns!(Side);
+    two_sided_turns!(Side, |battle, reason| battle.outcome(reason));
 
     /// `Ok` if `mv` is legal here, and otherwise why it is not.
     fn check_move(&self, mv: ThudMove) -> Result<(), IllegalMove> {

@@ -4,7 +4,7 @@
 use super::moves::{KoomValleyMove, KoomValleyMoveKind};
 use super::options::KoomValleyRules;
 use crate::bitboard::{Bitboard256, Square};
-use crate::core::{Game, IllegalMove, Outcome, Scoring, two_sided_turns};
+use crate::core::{Game, IllegalMove, Scoring, two_sided_turns};
 use crate::games::thud::board::{ADJACENT, Side};
 use crate::games::thud::state::{ZobristKeys, army_accessors, check_listed, thud_state};
 
@@ -64,10 +64,6 @@ impl KoomValley {
             EndReason::NoMoves => Some(self.to_move.opponent()),
             EndReason::NoCaptureLimit | EndReason::PlyLimit => None,
         }
-    }
-
-    fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome::win_or_draw(self.winner(reason).map(Side::player), reason.name())
     }
 }
 
