@@ -75,8 +75,11 @@ struct PlayerReport {
     spec: String,
     /// Whether this player reads information the rules hide from it.
     sees_hidden_information: bool,
-    /// The wall-clock seconds this player's decisions took in all.
-    seconds: f64,
+    /// With a game clock, the wall-clock seconds this player's decisions
+    /// took in all (left out otherwise, so that a seed's report is the
+    /// same from run to run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
 }
 
 pub fn run<L: GameList>(args: PlayArgs) -> CliResult {
@@ -146,7 +149,7 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
     let options = PlayOptions {
         chance_seed: derive_seed(args.seed, u64::MAX),
         clock: args.tc,
-        record_search: true,
+        record_search: args.tc.is_some(),
         ..PlayOptions::default()
     };
     let game = play_game(&start, &mut agents, &options).map_err(|error| error.to_string())?;
@@ -184,7 +187,7 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
                 name: start.player_name(player),
                 spec: spec.clone(),
                 sees_hidden_information: agent.sees_hidden_information(),
-                seconds: seconds[player],
+                seconds: args.tc.map(|_| seconds[player]),
             })
             .collect(),
         start: start.position_text(),
@@ -240,7 +243,7 @@ fn play<G: Registered>(args: &PlayArgs) -> CliResult {
         let used: Vec<String> = report
             .players
             .iter()
-            .map(|player| format!("{} {:.3} s", player.name, player.seconds))
+            .map(|player| format!("{} {:.3} s", player.name, player.seconds.unwrap_or(0.0)))
             .collect();
         println!("clock {control}: used {}", used.join(", "));
     }
