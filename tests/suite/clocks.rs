@@ -52,7 +52,7 @@ fn a_clocked_tournament_records_its_time_control_and_the_clock_used() {
     assert!(report.contains("clock used"));
     assert_fails_with(
         &["tournament", "hnefatafl", "--tc", "0+1"],
-        "the base time must be above 0",
+        "the base time must be at least 0.001",
     );
     assert_fails_with(
         &["tournament", "hnefatafl", "--tc", "fast"],
@@ -159,6 +159,6 @@ fn a_played_game_keeps_its_clock_and_says_what_each_side_used() {
             "--tc",
             "0",
         ],
-        "the base time must be above 0",
+        "the base time must be at least 0.001",
     );
 }

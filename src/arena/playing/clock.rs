@@ -8,6 +8,11 @@ use std::time::Duration;
 
 /// The longest base time a clock may hold: a week. More is a typo.
 const MAX_BASE_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+/// The shortest base time: a millisecond, the least a search may be given.
+/// A shorter one would also lose its digits in the run's `config.json`
+/// (`1e-300` is held as no time at all, written `0`, and read back as an
+/// error).
+const MIN_BASE_SECONDS: f64 = 0.001;
 
 /// A game clock's setting, written `BASE+INCREMENT` in seconds (`60+0.5`,
 /// or `60` without an increment): each side starts with `base` and gains
@@ -48,9 +53,9 @@ impl FromStr for TimeControl {
                 })
         };
         let (base, increment) = (seconds(base, "base")?, seconds(increment, "increment")?);
-        if base <= 0.0 || base > MAX_BASE_SECONDS {
+        if !(MIN_BASE_SECONDS..=MAX_BASE_SECONDS).contains(&base) {
             return Err(format!(
-                "time control `{text}`: the base time must be above 0 and at most {MAX_BASE_SECONDS} seconds"
+                "time control `{text}`: the base time must be at least {MIN_BASE_SECONDS} and at most {MAX_BASE_SECONDS} seconds"
             ));
         }
         if increment > base.max(1.0) * 100.0 {
@@ -90,8 +95,11 @@ mod tests {
         assert_eq!(control.increment, Duration::from_millis(500));
         assert_eq!(control.to_string(), "60+0.5");
         assert_eq!("2".parse::<TimeControl>().unwrap().to_string(), "2+0");
+        // The shortest clock writes itself back to the same setting.
+        let shortest: TimeControl = "0.001+1e-300".parse().unwrap();
+        assert_eq!(shortest.to_string().parse::<TimeControl>(), Ok(shortest));
         for bad in [
-            "", "0+1", "-1+0", "1+-1", "nan", "inf+0", "1e9", "1+x", "1+1000",
+            "", "0+1", "-1+0", "1+-1", "nan", "inf+0", "1e9", "1+x", "1+1000", "1e-300", "0.0009",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
