@@ -17,21 +17,39 @@ const MAX_DISTANCE: u32 = SIZE as u32 - 1;
 /// The number of line ids.
 pub(super) const LINE_IDS: u32 = GRID.len() as u32 * 8 * MAX_DISTANCE;
 
+/// The place in [`Direction::ALL`] of the direction whose step has the
+/// signs `[file sign + 1][rank sign + 1]` (the middle entry, no step, is
+/// not a direction). Listing a position's legal ids computes the id of
+/// every legal move, so the direction is looked up rather than searched.
+const DIRECTION_PLACE: [[u8; 3]; 3] = direction_places();
+
+const fn direction_places() -> [[u8; 3]; 3] {
+    let mut places = [[0; 3]; 3];
+    let mut place = 0;
+    while place < Direction::ALL.len() {
+        let (x, y) = Direction::ALL[place].delta();
+        places[(x + 1) as usize][(y + 1) as usize] = place as u8;
+        place += 1;
+    }
+    places
+}
+
 /// The id of the move from `from` to `to`, which lie on one line.
+///
+/// # Panics
+/// If the two squares are the same or share no line.
 pub(super) fn line_id(from: Square, to: Square) -> u32 {
     let (df, dr) = (
         i32::from(GRID.file(to)) - i32::from(GRID.file(from)),
         i32::from(GRID.rank(to)) - i32::from(GRID.rank(from)),
     );
     let distance = df.abs().max(dr.abs());
-    let direction = Direction::ALL
-        .iter()
-        .position(|direction| {
-            let (x, y) = direction.delta();
-            (i32::from(x) * distance, i32::from(y) * distance) == (df, dr)
-        })
-        .expect("a Thud move goes along a line");
-    (from.index() as u32 * 8 + direction as u32) * MAX_DISTANCE + distance as u32 - 1
+    assert!(
+        distance > 0 && (df == 0 || dr == 0 || df.abs() == dr.abs()),
+        "a Thud move goes along a line"
+    );
+    let direction = DIRECTION_PLACE[(df.signum() + 1) as usize][(dr.signum() + 1) as usize];
+    (from.index() as u32 * 8 + u32::from(direction)) * MAX_DISTANCE + distance as u32 - 1
 }
 
 /// The squares of a line id: its from-square and where the line ends, if
@@ -83,4 +101,31 @@ pub(super) fn piece_planes(
         fill_plane(planes.next().expect("a plane per piece"), set);
     }
     planes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_move_has_its_own_id_which_gives_back_its_squares() {
+        let mut seen = std::collections::HashSet::new();
+        for index in 0..GRID.len() {
+            let from = Square::new(index as u8);
+            for direction in Direction::ALL {
+                let (x, y) = direction.delta();
+                for distance in 1..=MAX_DISTANCE as i32 {
+                    let Some(to) = GRID.square(
+                        i32::from(GRID.file(from)) + i32::from(x) * distance,
+                        i32::from(GRID.rank(from)) + i32::from(y) * distance,
+                    ) else {
+                        continue;
+                    };
+                    let id = line_id(from, to);
+                    assert!(id < LINE_IDS && seen.insert(id), "{from:?} to {to:?}");
+                    assert_eq!(line_squares(id), (from, Some(to)));
+                }
+            }
+        }
+    }
 }
