@@ -75,9 +75,10 @@ struct PlayerReport {
     spec: String,
     /// Whether this player reads information the rules hide from it.
     sees_hidden_information: bool,
-    /// With a game clock, the wall-clock seconds this player's decisions
-    /// took in all (left out otherwise, so that a seed's report is the
-    /// same from run to run).
+    /// With a game clock, the wall-clock seconds this player's played
+    /// moves took in all (a decision that ran out of time is not one);
+    /// left out without a clock, so that a seed's report is the same from
+    /// run to run.
     #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
 }
