@@ -5,8 +5,8 @@ use super::build::{Filmstrip, ViewOptions, pack_games};
 use super::charts::win_rate_chart;
 use super::page::{Browser, Page, place_of};
 use crate::arena::winrate::{
-    CHEATS_NOTE, PolicyFile, PolicyRate, SweepPoint, SweepReport, WinRate, WinRateReport, deal,
-    play_out_watched, policy_seed, read_win_rate_run,
+    CHEATS_NOTE, EXACT_POLICY, PolicyFile, PolicyRate, SweepPoint, SweepReport, WinRate,
+    WinRateReport, deal, play_out_watched, policy_seed, read_win_rate_run,
 };
 use crate::arena::{AgentFactory, Provenance};
 use crate::core::{Notation, ParseError, Stochastic, escape_xml};
@@ -23,9 +23,6 @@ pub struct ReplayedDeals<G: Stochastic> {
     /// Makes a policy's agent from its spec and seed, as the run made it.
     pub build: Arc<AgentFactory<'static, G>>,
 }
-
-/// The policy of the exact solver, which decides a deal without playing it.
-const EXACT: &str = "exact";
 
 /// The browser of the first deals of `run` played again by each policy
 /// that is an agent, each agent seeded as in the run; and a note for each
@@ -51,7 +48,7 @@ fn deal_browser<G: Stochastic + Notation>(
         .map_err(|error| format!("the run's deal: {error}"))?;
     let shown = replay.count.min(run.shard.share(run.deals));
     let jobs: Vec<(usize, u64)> = (0..run.policies.len())
-        .filter(|&policy| run.policies[policy].rate.policy != EXACT)
+        .filter(|&policy| run.policies[policy].rate.policy != EXACT_POLICY)
         .flat_map(|policy| (0..shown).map(move |k| (policy, k)))
         .collect();
     if jobs.is_empty() {
@@ -295,7 +292,7 @@ fn replay_lines(run: &WinRateReport, count: u64, shown: bool, notes: &[String]) 
     if run
         .policies
         .iter()
-        .any(|policy| policy.rate.policy == EXACT)
+        .any(|policy| policy.rate.policy == EXACT_POLICY)
     {
         lines.push_str(
             "<p>The exact solver decides a deal without playing it: its deals are not shown.</p>\n",

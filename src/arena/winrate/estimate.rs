@@ -173,12 +173,15 @@ pub fn play_out_watched<G: Game>(
     }
 }
 
+/// The spec of [`ExactPolicy`] among a run's policies.
+pub const EXACT_POLICY: &str = "exact";
+
 /// The perfect team: the exact cooperative solver decides each deal.
 pub struct ExactPolicy;
 
 impl<G: Game + Evaluate> DealPolicy<G> for ExactPolicy {
     fn spec(&self) -> &str {
-        "exact"
+        EXACT_POLICY
     }
 
     fn player(&self) -> Box<dyn DealPlayer<G>> {

@@ -6,8 +6,8 @@
 
 use super::directory::WinRateDirectory;
 use super::estimate::{
-    AgentPolicy, DealPlayer, DealPolicy, ExactPolicy, Unrecorded, WinRate, WinRateRun, deal,
-    estimate_recorded_win_rate,
+    AgentPolicy, DealPlayer, DealPolicy, EXACT_POLICY, ExactPolicy, Unrecorded, WinRate,
+    WinRateRun, deal, estimate_recorded_win_rate,
 };
 use super::plot::difficulty_curve_svg;
 use super::run::Stoppable;
@@ -53,7 +53,7 @@ impl<G: Stochastic + Evaluate> Contender<G> {
     /// hidden information (the solver would read every hand).
     pub fn from_spec(spec: &str, build: Arc<AgentFactory<'static, G>>) -> Result<Self, ParseError> {
         let spec = spec.trim();
-        if spec == "exact" {
+        if spec == EXACT_POLICY {
             if Capabilities::of::<G>().hidden_information {
                 return Err(ParseError::new(
                     "policy",

@@ -24,8 +24,8 @@ mod sweep;
 
 pub use directory::{WinRateDirectory, WinRateRunConfig, write_merged_config};
 pub use estimate::{
-    AgentPolicy, DealEnd, DealPlayer, DealPolicy, DealRecord, Estimate, ExactPolicy, MAX_DEALS,
-    Unrecorded, WinRate, WinRateRun, deal, deal_from_seed, estimate_recorded_win_rate,
+    AgentPolicy, DealEnd, DealPlayer, DealPolicy, DealRecord, EXACT_POLICY, Estimate, ExactPolicy,
+    MAX_DEALS, Unrecorded, WinRate, WinRateRun, deal, deal_from_seed, estimate_recorded_win_rate,
     estimate_shard_win_rate, estimate_win_rate, play_out, play_out_watched, policy_seed,
 };
 pub use experiment::{
