@@ -58,12 +58,7 @@ pub(super) fn line_squares(id: u32) -> (Square, Option<Square>) {
     let distance = (id % MAX_DISTANCE + 1) as i32;
     let direction = Direction::ALL[(id / MAX_DISTANCE % 8) as usize];
     let from = Square::new((id / MAX_DISTANCE / 8) as u8);
-    let (x, y) = direction.delta();
-    let to = GRID.square(
-        i32::from(GRID.file(from)) + i32::from(x) * distance,
-        i32::from(GRID.rank(from)) + i32::from(y) * distance,
-    );
-    (from, to)
+    (from, GRID.step(from, direction, distance))
 }
 
 /// A line id as text: `from-to`, or `from:id` where the line leaves the
@@ -113,12 +108,8 @@ mod tests {
         for index in 0..GRID.len() {
             let from = Square::new(index as u8);
             for direction in Direction::ALL {
-                let (x, y) = direction.delta();
                 for distance in 1..=MAX_DISTANCE as i32 {
-                    let Some(to) = GRID.square(
-                        i32::from(GRID.file(from)) + i32::from(x) * distance,
-                        i32::from(GRID.rank(from)) + i32::from(y) * distance,
-                    ) else {
+                    let Some(to) = GRID.step(from, direction, distance) else {
                         continue;
                     };
                     let id = line_id(from, to);
