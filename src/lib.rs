@@ -15,6 +15,8 @@
 //! - [`arena`]: experiments over many games (win rates with intervals);
 //! - [`learning`]: any game as learning code sees it: action ids, chance
 //!   outcomes with probabilities, observation tensors (OpenSpiel's model);
+//! - [`net`]: policy-value networks (residual and perceptron) with
+//!   batched, deterministic inference and training, in safetensors files;
 //! - `testing` (with the `testing` feature): the invariant checks every
 //!   game passes, and the fuzz entry points;
 //! - [`rand`]: the random-number crate of [`core::GameRng`], re-exported.
@@ -42,6 +44,7 @@ pub mod core;
 pub mod engine;
 pub mod games;
 pub mod learning;
+pub mod net;
 pub mod registry;
 pub mod search;
 #[cfg(any(test, feature = "testing"))]

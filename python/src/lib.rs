@@ -13,6 +13,7 @@ use pyo3::types::{PyList, PyTuple};
 use std::sync::{Arc, Mutex};
 
 mod experiments;
+mod net;
 mod solvers;
 mod vector;
 
@@ -625,6 +626,7 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<State>()?;
     module.add_class::<Agent>()?;
     module.add_class::<vector::VectorGame>()?;
+    module.add_class::<net::Network>()?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(load_game, module)?)?;
     module.add_function(wrap_pyfunction!(agent, module)?)?;

@@ -7,6 +7,7 @@
 //! `--dwarfs`, ...) are made from the registry's side names.
 
 mod engine;
+mod net;
 mod perft;
 mod play;
 mod progress;
@@ -59,6 +60,8 @@ enum Command {
     Winrate(winrate::WinrateArgs),
     /// Write a run (tournament, match, win-rate run or game log) as one HTML page to read offline
     View(view::ViewArgs),
+    /// Policy-value networks: write a fresh one for a game, describe a file
+    Net(net::NetArgs),
 }
 
 /// The value parser of a game argument: the names of list `L`'s games,
@@ -179,6 +182,7 @@ pub fn run_with<L: GameList>() -> ExitCode {
         Command::Solve(args) => solve::run::<L>(args),
         Command::Winrate(args) => winrate::run::<L>(args),
         Command::View(args) => view::run::<L>(args),
+        Command::Net(args) => net::run::<L>(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

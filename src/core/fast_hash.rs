@@ -1,7 +1,8 @@
 //! A small multiplicative hasher for keys of a few machine words (moves,
 //! packed states). The searchers hash such keys in their inner loops, where
 //! the standard library's SipHash, made to resist chosen keys, only costs
-//! time.
+//! time. And the SHA-256 digest that names a file by its content (opening
+//! sets, network files), which `sha256sum` reproduces outside norn.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -58,4 +59,13 @@ impl Hasher for FastHasher {
     fn write_usize(&mut self, value: usize) {
         self.write_u64(value as u64);
     }
+}
+
+/// The SHA-256 digest of `bytes` in lower-case hex.
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }

@@ -55,7 +55,7 @@ pub use encoding::{
 };
 pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};
-pub(crate) use fast_hash::{FastHashMap, FastHasher};
+pub(crate) use fast_hash::{FastHashMap, FastHasher, sha256_hex};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};
 pub use moves::{MoveCounter, MoveList, MoveSink};
 pub use objective::{Objective, Sense};

@@ -7,7 +7,7 @@ use super::opening::{
     for_each_playable_opening,
 };
 use crate::agents::player_choices;
-use crate::core::{MoveList, Notation, Ply, Status, derive_seed, rng_from_seed};
+use crate::core::{MoveList, Notation, Ply, Status, derive_seed, rng_from_seed, sha256_hex};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -296,15 +296,6 @@ fn shuffled(mut lines: Vec<String>, order: OpeningOrder, seed: u64) -> Vec<Strin
         }
     }
     lines
-}
-
-/// The SHA-256 digest of `bytes` in lower-case hex.
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(bytes)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
 }
 
 /// Where the games of a run start.
