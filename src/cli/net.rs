@@ -103,8 +103,11 @@ struct Info {
     description: NetDescription,
     tensors: Vec<(String, Vec<usize>)>,
     /// Whether this build's game of that name and rules has the
-    /// network's shapes, or why not.
-    plays: Result<(), String>,
+    /// network's shapes.
+    plays: bool,
+    /// Why not, where it does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mismatch: Option<String>,
 }
 
 fn info<L: GameList>(args: &InfoArgs) -> CliResult {
@@ -130,7 +133,8 @@ fn info<L: GameList>(args: &InfoArgs) -> CliResult {
             .map(|spec| (spec.name.clone(), spec.shape.clone()))
             .collect(),
         description,
-        plays,
+        plays: plays.is_ok(),
+        mismatch: plays.err(),
     };
     if args.json {
         return print_json(&info);
@@ -140,9 +144,9 @@ fn info<L: GameList>(args: &InfoArgs) -> CliResult {
     println!("sha256       {}", info.sha256);
     println!("game         {}", description.game);
     println!("rules        {}", description.rules);
-    match &info.plays {
-        Ok(()) => println!("plays        yes: this build's game has these shapes"),
-        Err(why) => println!("plays        no: {why}"),
+    match &info.mismatch {
+        None => println!("plays        yes: this build's game has these shapes"),
+        Some(why) => println!("plays        no: {why}"),
     }
     println!("input        {:?}", description.input_shape);
     println!("actions      {}", description.num_actions);

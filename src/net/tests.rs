@@ -850,7 +850,8 @@ fn bad_training_batches_are_refused() {
     let network = random_network(description.clone(), 4);
     let mut trainer = Trainer::new(network, TrainConfig::default()).unwrap();
     let good = OwnedBatch::random(&description, 3, 1);
-    let cases: Vec<(Box<dyn Fn(&mut OwnedBatch)>, &str)> = vec![
+    type Spoil = Box<dyn Fn(&mut OwnedBatch)>;
+    let cases: Vec<(Spoil, &str)> = vec![
         (Box::new(|b| b.values[1] = 1.5), "not from -1 to 1"),
         (Box::new(|b| b.policies[0] += 0.5), "sums to"),
         (Box::new(|b| b.masks[..6].fill(0)), "no legal action"),

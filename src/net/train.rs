@@ -363,16 +363,18 @@ impl Trainer {
         let (rate, epsilon) = (config.learning_rate as f32, config.epsilon as f32);
         let decay = (config.learning_rate * config.weight_decay) as f32;
         let params = self.network.parameters_mut();
-        for index in 0..params.len() {
-            let grad = self.grads[index] * scale;
-            let first = &mut self.first_moment[index];
-            let second = &mut self.second_moment[index];
+        let moments = self.first_moment.iter_mut().zip(&mut self.second_moment);
+        for ((param, (first, second)), (&grad, &decays)) in params
+            .iter_mut()
+            .zip(moments)
+            .zip(self.grads.iter().zip(&self.decays))
+        {
+            let grad = grad * scale;
             *first = beta1 * *first + (1.0 - beta1) * grad;
             *second = beta2 * *second + (1.0 - beta2) * grad * grad;
             let step =
                 (*first / first_correction) / ((*second / second_correction).sqrt() + epsilon);
-            let param = &mut params[index];
-            let decayed = if self.decays[index] {
+            let decayed = if decays {
                 *param - decay * *param
             } else {
                 *param

@@ -37,6 +37,7 @@ mod hnefatafl_tuning;
 mod ismcts_widening;
 mod koom_valley_facts;
 mod koom_valley_rules;
+mod net_cli;
 mod nibelungen_rules;
 mod openings;
 mod records;
