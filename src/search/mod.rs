@@ -10,16 +10,19 @@
 //! - [`SimultaneousSolver`]: exact backward induction for two-player
 //!   zero-sum games with simultaneous moves;
 //! - [`SmMcts`]: simultaneous-move MCTS (decoupled UCT, regret matching);
+//! - [`guided`]: PUCT and Gumbel searches guided by a policy and a value,
+//!   over batches of games;
 //! - [`SelectionPolicy`]: how the tree searches score children (UCB1,
 //!   PUCT), written once for all of them.
 
 mod alphabeta;
 mod coop;
 mod error;
+pub mod guided;
 mod ismcts;
 mod matrix;
 mod mcts;
-mod options;
+pub(crate) mod options;
 mod parallel;
 mod perft;
 mod selection;
