@@ -76,7 +76,8 @@ impl AzOptions {
 pub struct AzAgent<G: Encoding> {
     spec: String,
     search: GuidedSearch,
-    options: AzOptions,
+    /// The evaluator's options as a spec writes them.
+    evaluation: String,
     evaluator: Box<dyn LeafEvaluator<G>>,
     seed: u64,
     /// Searches so far: each draws from a seed of its own.
@@ -97,11 +98,34 @@ impl<G: Encoding + Evaluate> AzAgent<G> {
         options: AzOptions,
         seed: u64,
     ) -> Result<Self, String> {
+        let evaluator = options.evaluator();
+        AzAgent::with_evaluator(spec, config, evaluator, seed).map(|agent| AzAgent {
+            evaluation: crate::core::write_options(&options),
+            ..agent
+        })
+    }
+}
+
+impl<G: Encoding> AzAgent<G> {
+    /// An agent that searches with `config` and `evaluator` (a network,
+    /// an exact oracle, any [`LeafEvaluator`]), its random choices drawn
+    /// from `seed`. Its configuration says `net=custom`, which no spec
+    /// reads back.
+    ///
+    /// # Errors
+    /// A configuration the search refuses, or threads the system cannot
+    /// give.
+    pub fn with_evaluator(
+        spec: impl Into<String>,
+        config: GuidedConfig,
+        evaluator: Box<dyn LeafEvaluator<G>>,
+        seed: u64,
+    ) -> Result<Self, String> {
         Ok(AzAgent {
             spec: spec.into(),
             search: GuidedSearch::new(config)?,
-            evaluator: options.evaluator(),
-            options,
+            evaluator,
+            evaluation: "net=custom".to_string(),
             seed,
             searches: 0,
             last_search: None,
@@ -109,18 +133,16 @@ impl<G: Encoding + Evaluate> AzAgent<G> {
     }
 }
 
-impl<G: Encoding + Evaluate> Agent<G> for AzAgent<G> {
+impl<G: Encoding> Agent<G> for AzAgent<G> {
     fn spec(&self) -> &str {
         &self.spec
     }
 
     fn configuration(&self) -> String {
-        let options = format!(
-            "{},{}",
-            self.search.config(),
-            crate::core::write_options(&self.options)
-        );
-        full_spec("az", &options)
+        full_spec(
+            "az",
+            &format!("{},{}", self.search.config(), self.evaluation),
+        )
     }
 
     /// Searches the move's first decision, then each later one from the

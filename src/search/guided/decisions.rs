@@ -160,3 +160,64 @@ pub(super) fn scaled_payoffs<G: Game>(state: &G, payoffs: &[f64]) -> [f64; MAX_P
     }
     scaled
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng_from_seed;
+    use crate::learning::{ActionState, Turn};
+    use crate::registry::{self, GameVisitor, Registered};
+    use rand::RngExt;
+
+    /// Walks random games of every registered game with an action state
+    /// and the search's decisions in step: the same actor, legal ids (and
+    /// chance outcomes) and observations at every step.
+    struct SameAsActionState;
+
+    impl GameVisitor for SameAsActionState {
+        type Output = ();
+
+        fn visit<G: Registered>(&mut self) {
+            let mut rng = rng_from_seed(17);
+            let (mut moves, mut choices) = (MoveList::new(), Vec::new());
+            for _ in 0..3 {
+                let start = G::new(G::Rules::default());
+                let mut action = ActionState::from_state(start.clone());
+                let mut decisions = Decisions::new(start, &[]);
+                for _ in 0..200 {
+                    let id = match (action.turn(), decisions.actor()) {
+                        (Turn::Player(player), Actor::Player(mover)) => {
+                            assert_eq!(player, mover, "{}", G::NAME);
+                            decisions.decisions(&mut moves, &mut choices);
+                            let ids: Vec<u32> = choices.iter().map(|&(id, _)| id).collect();
+                            assert_eq!(ids, action.legal_actions(player), "{}", G::NAME);
+                            let mut seen = vec![0.0; action.observation(player).len()];
+                            decisions.write_observation(player, &mut seen);
+                            assert_eq!(seen, action.observation(player), "{}", G::NAME);
+                            let (id, step) = choices[rng.random_range(0..choices.len())];
+                            decisions.take(step);
+                            id
+                        }
+                        (Turn::Chance, Actor::Chance) => {
+                            let outcomes = decisions.chance_outcomes();
+                            assert_eq!(outcomes, action.chance_outcomes(), "{}", G::NAME);
+                            let (id, _) = outcomes[rng.random_range(0..outcomes.len())];
+                            decisions.take(Step::Draw(id));
+                            id
+                        }
+                        (Turn::Terminal, Actor::Over(_))
+                        | (Turn::Simultaneous, Actor::Simultaneous) => break,
+                        (turn, actor) => panic!("{}: {turn:?} against {actor:?}", G::NAME),
+                    };
+                    action.apply_action(id).unwrap();
+                    assert_eq!(decisions.pending(), action.pending(), "{}", G::NAME);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_steps_through_every_game_as_its_action_state_does() {
+        registry::visit_all(&mut SameAsActionState);
+    }
+}

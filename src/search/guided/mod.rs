@@ -19,8 +19,8 @@
 //!   the logits, shares the simulations among them by Sequential Halving,
 //!   and plays the survivor that maximises `g + logits + σ(q̂)`, where
 //!   `q̂` are the completed Q-values (a child never visited takes the
-//!   mixed value of its parent) rescaled to `[0, 1]` and `σ(q̂) = (c_visit
-//!   + max N) * c_scale * q̂`. Below the root the choice is deterministic,
+//!   mixed value of its parent) rescaled to `[0, 1]` and
+//!   `σ(q̂) = (c_visit + max N) * c_scale * q̂`. Below the root the choice is deterministic,
 //!   the child that most lacks visits against `softmax(logits + σ(q̂))`.
 //!   The training target is that improved policy at the root. It works
 //!   with as few simulations as considered actions.
@@ -238,3 +238,8 @@ const OPTIONS: &[Declared<GuidedConfig>] = &[
 ];
 
 crate::core::declared_configuration!(GuidedConfig, "az options", OPTIONS);
+
+#[cfg(test)]
+mod test_games;
+#[cfg(test)]
+mod tests;
