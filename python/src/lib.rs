@@ -13,6 +13,7 @@ use pyo3::types::{PyList, PyTuple};
 use std::sync::{Arc, Mutex};
 
 mod experiments;
+mod guided;
 mod solvers;
 mod vector;
 
@@ -633,5 +634,6 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(experiments::winrate, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve_matrix, module)?)?;
+    module.add_function(wrap_pyfunction!(guided::guided_search, module)?)?;
     Ok(())
 }

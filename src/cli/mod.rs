@@ -11,6 +11,7 @@ mod perft;
 mod play;
 mod progress;
 mod replay;
+mod selfplay;
 mod show;
 mod solve;
 mod tournament;
@@ -59,6 +60,8 @@ enum Command {
     Winrate(winrate::WinrateArgs),
     /// Write a run (tournament, match, win-rate run or game log) as one HTML page to read offline
     View(view::ViewArgs),
+    /// Play games by a guided search against itself and write every decision as a training sample
+    SelfPlay(selfplay::SelfPlayArgs),
 }
 
 /// The value parser of a game argument: the names of list `L`'s games,
@@ -179,6 +182,7 @@ pub fn run_with<L: GameList>() -> ExitCode {
         Command::Solve(args) => solve::run::<L>(args),
         Command::Winrate(args) => winrate::run::<L>(args),
         Command::View(args) => view::run::<L>(args),
+        Command::SelfPlay(args) => selfplay::run::<L>(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@
 //! through trait objects, and its agents ([`DynAgent`]) are the agents the
 //! command line builds from the same specs.
 
+use super::guided::search_positions;
 use super::solving::{Solution, SolveRequest, solve_state};
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
@@ -17,6 +18,7 @@ use crate::arena::{
 };
 use crate::core::{ActionPath, Game, IllegalMove, ParseError, Player, chance_outcome_count};
 use crate::registry::{self, BuiltIn, GameInfo, GameList, GameVisitor, Registered, UnknownGame};
+use crate::search::guided::{SearchOutcome, TensorEvaluator};
 use std::any::Any;
 use std::fmt;
 use std::path::PathBuf;
@@ -159,6 +161,21 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// An opponent spec that does not build.
     fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError>;
+
+    /// Searches `states` together with the guided search of the `az`
+    /// options `options`, `evaluator` answering for their leaves
+    /// ([`super::guided::search_positions`]).
+    ///
+    /// # Errors
+    /// A state of another game, and as
+    /// [`search_positions`](super::guided::search_positions).
+    fn guided_search(
+        &self,
+        states: &[&dyn DynState],
+        options: &str,
+        evaluator: &mut dyn TensorEvaluator,
+        seed: u64,
+    ) -> Result<Vec<SearchOutcome<String>>, String>;
 }
 
 /// A state of a [`DynGame`]: an [`ActionState`] behind a trait object.
@@ -378,6 +395,29 @@ impl<G: Registered> DynGame for Loaded<G> {
 
     fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError> {
         vector_of::<G>(&self.rules, config)
+    }
+
+    fn guided_search(
+        &self,
+        states: &[&dyn DynState],
+        options: &str,
+        evaluator: &mut dyn TensorEvaluator,
+        seed: u64,
+    ) -> Result<Vec<SearchOutcome<String>>, String> {
+        let positions = states
+            .iter()
+            .map(|state| {
+                let action = &state
+                    .as_any()
+                    .downcast_ref::<Positioned<G>>()
+                    .ok_or_else(|| {
+                        format!("a state of {} is not one of {}", state.game_name(), G::NAME)
+                    })?
+                    .action;
+                Ok((action.state(), action.pending()))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        search_positions(&positions, options, evaluator, seed)
     }
 
     fn tournament_with(

@@ -7,8 +7,14 @@
 //! one id at a time (the same player decides again until the move is
 //! complete); a deal is drawn one ball at a time from the game's urns, each
 //! draw a chance node whose outcomes are listed with their probabilities.
+//!
+//! [`selfplay`] plays games with a guided search and writes their
+//! decisions as training samples ([`npz`]: NumPy's files, without NumPy).
 
 pub mod dynamic;
+pub mod guided;
+pub mod npz;
+pub mod selfplay;
 pub mod solving;
 pub mod vector;
 

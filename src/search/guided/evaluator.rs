@@ -46,7 +46,12 @@ impl ValueLayout {
     /// the player to move in a game of two competing sides, one for the
     /// team in a cooperative game, one per player otherwise.
     pub fn of_game<G: Game>(players: usize) -> ValueLayout {
-        match Capabilities::of::<G>().scoring {
+        ValueLayout::of_scoring(Capabilities::of::<G>().scoring, players)
+    }
+
+    /// [`of_game`](Self::of_game) from a game's scoring and players.
+    pub fn of_scoring(scoring: Scoring, players: usize) -> ValueLayout {
+        match scoring {
             Scoring::WinLoss | Scoring::Margin if players == 2 => ValueLayout::ToMove,
             Scoring::Team => ValueLayout::Team,
             _ => ValueLayout::PerPlayer(players),
@@ -242,6 +247,23 @@ pub trait TensorEvaluator: Send {
         logits: &mut [f32],
         values: &mut [f32],
     ) -> Result<(), EvaluationError>;
+}
+
+impl<T: TensorEvaluator + ?Sized> TensorEvaluator for &mut T {
+    fn layout(&self) -> ValueLayout {
+        (**self).layout()
+    }
+
+    fn evaluate(
+        &mut self,
+        observations: &[f32],
+        masks: &[u8],
+        batch: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvaluationError> {
+        (**self).evaluate(observations, masks, batch, logits, values)
+    }
 }
 
 impl<T: TensorEvaluator + ?Sized> TensorEvaluator for Box<T> {

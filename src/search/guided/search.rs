@@ -93,6 +93,20 @@ pub struct SearchOutcome<M> {
 }
 
 impl<M> SearchOutcome<M> {
+    /// The same outcome with the completed move mapped by `convert` (to
+    /// its text, say).
+    pub fn map_completed<N>(self, convert: impl FnOnce(M) -> N) -> SearchOutcome<N> {
+        SearchOutcome {
+            player: self.player,
+            actions: self.actions,
+            chosen: self.chosen,
+            completed: self.completed.map(convert),
+            value: self.value,
+            simulations: self.simulations,
+            nodes: self.nodes,
+        }
+    }
+
     /// The chosen action's statistics.
     pub fn chosen_action(&self) -> &RootAction {
         self.actions
