@@ -245,3 +245,64 @@ pub fn guided_search<'py>(
     let values = PyArray1::from_iter(py, outcomes.iter().map(|outcome| outcome.value as f32));
     Ok((policies, chosen, values))
 }
+
+/// Plays `games` games of `game` from its start by the guided search of
+/// the `az` options `options` against itself, guided by `evaluator`
+/// (`f(observations, masks) -> (logits, values)`) if given and otherwise
+/// by the evaluator the options name (`net=uniform` or `net=eval`), and
+/// writes every decision as a training sample into the directory `out`:
+/// `.npz` shards and `manifest.json`. Returns the manifest as a
+/// dictionary.
+#[pyfunction]
+#[pyo3(signature = (game, out, games = 100, options = "", evaluator = None, seed = 0, batch = 64, shard_samples = 100_000, value_layout = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn self_play<'py>(
+    py: Python<'py>,
+    game: &crate::Game,
+    out: std::path::PathBuf,
+    games: u64,
+    options: &str,
+    evaluator: Option<Py<PyAny>>,
+    seed: u64,
+    batch: usize,
+    shard_samples: usize,
+    value_layout: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if batch == 0 || shard_samples == 0 {
+        return Err(value_error("batch and shard_samples must be at least 1"));
+    }
+    let dyn_game = game.inner.as_ref();
+    let mut python = match evaluator {
+        Some(function) => {
+            if !function.bind(py).is_callable() {
+                return Err(value_error("the evaluator must be callable"));
+            }
+            Some(PythonEvaluator {
+                function,
+                layout: layout_named(dyn_game, value_layout)?,
+                observation_shape: dyn_game.observation_shape(),
+                num_actions: dyn_game.num_actions(),
+                raised: None,
+            })
+        }
+        None => None,
+    };
+    let config = norn::learning::selfplay::SelfPlayConfig {
+        games,
+        batch,
+        shard_samples,
+        seed,
+    };
+    let played = py.detach(|| {
+        let evaluator = python
+            .as_mut()
+            .map(|python| python as &mut dyn TensorEvaluator);
+        dyn_game.self_play(options, evaluator, &config, &out)
+    });
+    if let Some(raised) = python.as_mut().and_then(|python| python.raised.take()) {
+        return Err(raised);
+    }
+    let manifest = played.map_err(value_error)?;
+    let text = serde_json::to_string(&manifest).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (text,))
+}

@@ -635,5 +635,6 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(solvers::solve, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve_matrix, module)?)?;
     module.add_function(wrap_pyfunction!(guided::guided_search, module)?)?;
+    module.add_function(wrap_pyfunction!(guided::self_play, module)?)?;
     Ok(())
 }

@@ -3,11 +3,11 @@
 //! manifest).
 
 use super::{CliResult, parse_rules, print_report, with_game};
-use crate::agents::{AzOptions, read_options_onto_both};
-use crate::core::{Capabilities, write_options};
+use crate::core::write_options;
+use crate::learning::guided::{read_az_options, refuse_unsearchable};
 use crate::learning::selfplay::{Manifest, SelfPlayConfig, self_play};
 use crate::registry::{GameList, Registered};
-use crate::search::guided::{GuidedConfig, GuidedSearch};
+use crate::search::guided::GuidedSearch;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -50,30 +50,12 @@ pub fn run<L: GameList>(args: SelfPlayArgs) -> CliResult {
 }
 
 fn play<G: Registered>(args: &SelfPlayArgs) -> CliResult {
-    let capabilities = Capabilities::of::<G>();
-    if capabilities.hidden_information || capabilities.simultaneous_moves {
-        return Err(format!(
-            "self-play searches whole states one decision at a time, and {} {}",
-            G::NAME,
-            if capabilities.hidden_information {
-                "hides information from its players"
-            } else {
-                "has simultaneous moves"
-            }
-        ));
-    }
+    refuse_unsearchable::<G>("self-play")?;
     if args.batch == 0 || args.shard_samples == 0 {
         return Err("--batch and --shard-samples take a whole number of at least 1".into());
     }
     let rules = parse_rules::<G>(args.rules.as_deref())?;
-    let (config, options) = read_options_onto_both(
-        "az options",
-        &args.az,
-        "az",
-        &args.az,
-        (GuidedConfig::default(), AzOptions::default()),
-    )
-    .map_err(|error| error.to_string())?;
+    let (config, options) = read_az_options(&args.az)?;
     let search = GuidedSearch::new(config)?;
     let mut evaluator = options.evaluator::<G>();
     let config = SelfPlayConfig {

@@ -3,7 +3,8 @@
 //! [`DynVector::guided_search`](super::DynVector::guided_search)), guided
 //! by an evaluator of tensors (a Python function, a network).
 
-use crate::core::{Capabilities, derive_seed};
+use crate::agents::{AzOptions, read_options_onto_both};
+use crate::core::{Capabilities, Game, derive_seed};
 use crate::registry::Registered;
 use crate::search::guided::{
     GuidedConfig, GuidedSearch, SearchOutcome, SearchRoot, TensorEvaluator, Tensors,
@@ -24,18 +25,7 @@ pub fn search_positions<G: Registered>(
     evaluator: &mut dyn TensorEvaluator,
     seed: u64,
 ) -> Result<Vec<SearchOutcome<String>>, String> {
-    let capabilities = Capabilities::of::<G>();
-    if capabilities.hidden_information || capabilities.simultaneous_moves {
-        return Err(format!(
-            "the guided search reads whole states one decision at a time, and {} {}",
-            G::NAME,
-            if capabilities.hidden_information {
-                "hides information from its players"
-            } else {
-                "has simultaneous moves"
-            }
-        ));
-    }
+    refuse_unsearchable::<G>("the guided search")?;
     let config: GuidedConfig = options.parse().map_err(|error| format!("{error}"))?;
     let search = GuidedSearch::new(config)?;
     let roots: Vec<SearchRoot<'_, G>> = positions
@@ -55,4 +45,40 @@ pub fn search_positions<G: Registered>(
         .zip(positions)
         .map(|(outcome, &(state, _))| outcome.map_completed(|mv| state.move_text(mv)))
         .collect())
+}
+
+/// Refuses game `G` for `what` (a guided search, self-play) if the guided
+/// search cannot search it: hidden information or simultaneous moves.
+///
+/// # Errors
+/// Which of the two the game has.
+pub fn refuse_unsearchable<G: Game>(what: &str) -> Result<(), String> {
+    let capabilities = Capabilities::of::<G>();
+    let lack = if capabilities.hidden_information {
+        "hides information from its players"
+    } else if capabilities.simultaneous_moves {
+        "has simultaneous moves"
+    } else {
+        return Ok(());
+    };
+    Err(format!(
+        "{what} searches whole states one decision at a time, and {} {lack}",
+        G::NAME
+    ))
+}
+
+/// The search and evaluator options of an `az` agent's spec, as the
+/// options text `options` (`sims=64,net=uniform,...`) gives them.
+///
+/// # Errors
+/// An unknown option or a bad value, saying which.
+pub fn read_az_options(options: &str) -> Result<(GuidedConfig, AzOptions), String> {
+    read_options_onto_both(
+        "az options",
+        options,
+        "az",
+        options,
+        (GuidedConfig::default(), AzOptions::default()),
+    )
+    .map_err(|error| error.to_string())
 }
