@@ -171,7 +171,7 @@ pub trait DynGame: Send + Sync {
     ///
     /// # Errors
     /// A state of another game, and as
-    /// [`search_positions`](super::guided::search_positions).
+    /// `search_positions`.
     fn guided_search(
         &self,
         states: &[&dyn DynState],
@@ -187,7 +187,7 @@ pub trait DynGame: Send + Sync {
     ///
     /// # Errors
     /// Options that do not read, a game the guided search refuses, and as
-    /// [`self_play`](super::selfplay::self_play).
+    /// `self_play`.
     fn self_play(
         &self,
         options: &str,

@@ -92,7 +92,7 @@ pub trait DynVector: Send {
     ///
     /// # Errors
     /// A batch not reset yet, and as
-    /// [`search_positions`](super::guided::search_positions).
+    /// `search_positions`.
     fn guided_search(
         &self,
         options: &str,
