@@ -75,14 +75,14 @@ pub trait Registered: Notation + Encoding + Evaluate + PartialEq + std::fmt::Deb
     const SIDES: &'static [&'static str];
 
     /// Builds an agent from a spec string: the game's own policies and the
-    /// generic kinds of [`agents::build_agent`]. This is the game's hook;
+    /// generic kinds of [`agents::build_encoded_agent`]. This is the game's hook;
     /// callers use [`build_agent`], which also reads `preset=best` for the
     /// game's own kinds.
     ///
     /// # Errors
     /// An unknown kind, bad options, or a kind the game cannot be played by.
     fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
-        agents::build_agent(spec, seed)
+        agents::build_encoded_agent(spec, seed)
     }
 
     /// The measures of winning lines that the exact cooperative solver

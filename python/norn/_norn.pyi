@@ -1,6 +1,6 @@
 """Type stubs of the norn extension module."""
 
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -90,6 +90,35 @@ def solve_matrix(payoffs: Sequence[Sequence[float]]) -> dict[str, Any]:
     """Solves the two-player zero-sum game whose payoffs to the row player
     are ``payoffs`` (a list of rows): the ``value`` to the row player and
     the optimal mixed strategies ``row_strategy`` and ``col_strategy``."""
+
+def guided_search(
+    states: Union[Sequence[State], VectorGame],
+    evaluator: Callable[[Any, Any], tuple[Any, Any]],
+    options: str = "",
+    seed: int = 0,
+    value_layout: Optional[str] = None,
+) -> tuple[Any, Any, Any]:
+    """Searches every state (or every environment's next decision of a
+    ``VectorGame``) in one batched guided search, ``evaluator(observations,
+    masks) -> (logits, values)`` answering for all their leaves at once;
+    ``options`` are the ``az`` agent's search options. Returns the search
+    policies ``[states, num_distinct_actions]``, the chosen actions and the
+    root values."""
+
+def self_play(
+    game: Game,
+    out: str,
+    games: int = 100,
+    options: str = "",
+    evaluator: Optional[Callable[[Any, Any], tuple[Any, Any]]] = None,
+    seed: int = 0,
+    batch: int = 64,
+    shard_samples: int = 100000,
+    value_layout: Optional[str] = None,
+) -> dict[str, Any]:
+    """Plays ``games`` games by the guided search against itself and
+    writes every decision as a training sample into ``out`` (``.npz``
+    shards and ``manifest.json``); returns the manifest."""
 
 class Game:
     """A game under fixed rules: the factory of its states and agents."""

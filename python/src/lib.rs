@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 
 mod experiments;
 mod net;
+mod guided;
 mod solvers;
 mod vector;
 
@@ -635,5 +636,7 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(experiments::winrate, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve_matrix, module)?)?;
+    module.add_function(wrap_pyfunction!(guided::guided_search, module)?)?;
+    module.add_function(wrap_pyfunction!(guided::self_play, module)?)?;
     Ok(())
 }

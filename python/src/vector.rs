@@ -2,11 +2,11 @@
 //! threads (`norn::learning::vector`), with numpy arrays in and out.
 
 use crate::value_error;
-use norn::learning::{DynVector, StepBuffers, VectorConfig, load_game};
+use norn::learning::{DynGame, DynVector, StepBuffers, VectorConfig, load_game};
 use numpy::{AllowTypeChange, PyArray1, PyArray2, PyArrayDyn, PyArrayLike1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The most threads a batch may ask for.
 const MOST_THREADS: usize = 256;
@@ -23,7 +23,9 @@ const MOST_BUFFER_BYTES: usize = 1 << 32;
 /// episodes reset in the same step.
 #[pyclass(module = "norn._norn", name = "VectorGame", frozen)]
 pub struct VectorGame {
-    inner: Mutex<Box<dyn DynVector>>,
+    /// The game the environments play.
+    pub(crate) game: Arc<dyn DynGame>,
+    pub(crate) inner: Mutex<Box<dyn DynVector>>,
     pool: rayon::ThreadPool,
     observation_shape: Vec<usize>,
     num_actions: usize,
@@ -154,6 +156,7 @@ impl VectorGame {
         };
         Ok(VectorGame {
             inner: Mutex::new(game.vector(&config).map_err(value_error)?),
+            game,
             pool,
             observation_shape,
             num_actions,

@@ -186,6 +186,7 @@ impl<G: ImperfectInformation, P: Playout<G>> HonestPolicy<G> for IsmctsPolicy<G,
             value: (2.0 * payoff - 1.0).clamp(-1.0, 1.0),
             pv: vec![best],
             visit_share: chosen.map(|stats| stats.visits as f64 / visits.max(1) as f64),
+            policy_entropy: None,
         });
         Ok(best)
     }

@@ -12,6 +12,7 @@
 //! | `mcts:iters=20000,c=1.0,threads=2`, `mcts:ms=500` | [`Mcts`](crate::search::Mcts) search |
 //! | `smmcts:iters=5000,select=rm` | [`SmMcts`](crate::search::SmMcts) for simultaneous moves |
 //! | `equilibrium:rounds=2` | an exact equilibrium of the next rounds ([`SimultaneousSolver`](crate::search::SimultaneousSolver)) |
+//! | `az:sims=64,gumbel=on` | a guided search ([`GuidedSearch`](crate::search::guided::GuidedSearch)), built by [`build_encoded_agent`] |
 //!
 //! `human` (moves typed in a terminal) is a [`HumanAgent`], which the command
 //! line builds because it needs the game's notation and a terminal.
@@ -32,6 +33,7 @@
 //! ```
 
 mod greedy;
+mod guided;
 mod honest;
 mod human;
 mod presets;
@@ -44,6 +46,7 @@ pub(crate) use spec::{full_spec, read_options_onto_both};
 mod spec;
 
 pub use greedy::GreedyAgent;
+pub use guided::{AzAgent, AzOptions, Guide};
 pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use human::HumanAgent;
 pub use presets::{best_settings, expand_preset};
@@ -51,7 +54,7 @@ pub use random::RandomAgent;
 pub use record::SearchRecord;
 pub use searchers::{AlphaBetaAgent, AlphaBetaEvaluation, MctsAgent, MctsEvaluation};
 pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
-pub use spec::{AGENT_KINDS, build_agent};
+pub use spec::{AGENT_KINDS, build_agent, build_encoded_agent};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
 use crate::search::{SearchError, SimultaneousSolveError};

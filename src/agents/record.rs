@@ -14,7 +14,7 @@ pub struct SearchRecord<M> {
     /// Alpha-beta: the deepest iteration completed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
-    /// MCTS, IS-MCTS and SM-MCTS: the simulations run.
+    /// MCTS, IS-MCTS, SM-MCTS and the guided search: the simulations run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iterations: Option<u64>,
     /// The nodes visited (alpha-beta) or held by the trees (the MCTS
@@ -31,6 +31,10 @@ pub struct SearchRecord<M> {
     /// from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub visit_share: Option<f64>,
+    /// The guided search (`az`): the entropy of its search policy at the
+    /// root, in nats (of the first decision, for a move of several).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy_entropy: Option<f64>,
 }
 
 impl<M> SearchRecord<M> {
@@ -45,6 +49,7 @@ impl<M> SearchRecord<M> {
             value: self.value,
             pv: self.pv.into_iter().map(convert).collect(),
             visit_share: self.visit_share,
+            policy_entropy: self.policy_entropy,
         }
     }
 }

@@ -162,6 +162,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
             value: result.value(),
             pv: result.pv.clone(),
             visit_share: None,
+            policy_entropy: None,
         }));
         result.best_move.map(Decision::Play).ok_or_else(no_move)
     }
@@ -267,6 +268,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
                 value: 2.0 * payoff - 1.0,
                 pv: vec![best],
                 visit_share: chosen.map(|stats| stats.visits as f64 / visits.max(1) as f64),
+                policy_entropy: None,
             }
         });
         result.best_move.map(Decision::Play).ok_or_else(|| {
@@ -306,7 +308,7 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
 /// The searchers choose for the player to move; asked for another player
 /// (or at a simultaneous choice, which they cannot search) they refuse.
-fn require_to_move<G: Game>(state: &G, player: Player) -> Result<(), AgentError> {
+pub(super) fn require_to_move<G: Game>(state: &G, player: Player) -> Result<(), AgentError> {
     match state.status() {
         Status::ToMove(mover) if mover == player => Ok(()),
         Status::ToMove(mover) => Err(AgentError::new(format!(

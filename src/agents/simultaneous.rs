@@ -92,6 +92,7 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
                 .iter()
                 .find(|&&(mv, _)| mv == choice)
                 .map(|&(_, probability)| probability),
+            policy_entropy: None,
         }));
         Ok(Decision::Play(choice))
     }

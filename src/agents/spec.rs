@@ -12,14 +12,15 @@ use super::presets::expand_preset;
 use super::searchers::resolved_evaluation;
 use super::simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 use super::{
-    Agent, AlphaBetaAgent, AlphaBetaEvaluation, GreedyAgent, HonestAgent, IsmctsPolicy, MctsAgent,
-    MctsEvaluation, RandomAgent,
+    Agent, AlphaBetaAgent, AlphaBetaEvaluation, AzAgent, AzOptions, GreedyAgent, HonestAgent,
+    IsmctsPolicy, MctsAgent, MctsEvaluation, RandomAgent,
 };
 use crate::core::{
-    Capabilities, Configurable, Evaluate, Evaluator, Game, GameEvaluation,
+    Capabilities, Configurable, Encoding, Evaluate, Evaluator, Game, GameEvaluation,
     HiddenInformationVisitor, ImperfectInformation, ParseError, Simultaneous, SimultaneousVisitor,
     check_memory, derive_seed, keys, parse_key_values, read_options_onto, unknown_key,
 };
+use crate::search::guided::GuidedConfig;
 use crate::search::{
     AlphaBeta, AlphaBetaConfig, IsmctsConfig, Mcts, MctsConfig, RandomPlayout, ShallowSearch,
     SmMcts, SmMctsConfig, Tempo,
@@ -29,7 +30,7 @@ use std::marker::PhantomData;
 const WHAT: &str = "agent spec";
 
 /// The agent kinds [`build_agent`] knows.
-pub const AGENT_KINDS: [&str; 7] = [
+pub const AGENT_KINDS: [&str; 8] = [
     "random",
     "greedy",
     "alphabeta",
@@ -37,6 +38,7 @@ pub const AGENT_KINDS: [&str; 7] = [
     "ismcts",
     "smmcts",
     "equilibrium",
+    "az",
 ];
 
 /// Builds the agent described by `spec`, with its random choices drawn from
@@ -187,6 +189,11 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             spec,
             "a human player needs a terminal: use it with `norn play`",
         )),
+        "az" => Err(ParseError::new(
+            WHAT,
+            spec,
+            "`az` searches a game through its action encoding: build it with `build_encoded_agent` (a registered game's agents are)",
+        )),
         other => Err(ParseError::new(
             WHAT,
             spec,
@@ -196,6 +203,38 @@ pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
             ),
         )),
     }
+}
+
+/// Builds the agent described by `spec` for a game with an action
+/// encoding: the kinds of [`build_agent`], and `az`, a guided search
+/// ([`GuidedConfig`]'s options and [`AzOptions`]'; the tables of
+/// docs/search.md), which needs every player to see the whole state and
+/// one player to move at a time. Registered games build their agents
+/// here.
+///
+/// # Errors
+/// As [`build_agent`].
+pub fn build_encoded_agent<G: Evaluate + Encoding>(
+    spec: &str,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, ParseError> {
+    let expanded = expand_preset::<G>(spec)?;
+    let trimmed = expanded.trim();
+    let (kind, options) = trimmed.split_once(':').unwrap_or((trimmed, ""));
+    if kind.trim() != "az" {
+        return build_agent(spec, seed);
+    }
+    if let Some(lack) = lacking::<G>("az") {
+        return Err(ParseError::new(
+            WHAT,
+            trimmed,
+            format!("`az` needs {lack}, and {} {}", G::NAME, lack.because()),
+        ));
+    }
+    let (config, options) = read_options_of::<GuidedConfig, AzOptions>(trimmed, "az", options)?;
+    let agent = AzAgent::<G>::new(trimmed, config, options, seed)
+        .map_err(|problem| ParseError::new(WHAT, trimmed, problem))?;
+    Ok(Box::new(agent))
 }
 
 /// The options of a kind that takes none.
@@ -371,7 +410,7 @@ impl std::fmt::Display for Need {
 /// The first need of agent `kind` that game `G` does not meet.
 fn lacking<G: Game>(kind: &str) -> Option<Need> {
     let needs: &[Need] = match kind {
-        "greedy" | "mcts" => &[Need::PerfectInformation, Need::TurnBased],
+        "greedy" | "mcts" | "az" => &[Need::PerfectInformation, Need::TurnBased],
         "alphabeta" => &[
             Need::PerfectInformation,
             Need::TurnBased,

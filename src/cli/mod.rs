@@ -12,6 +12,7 @@ mod perft;
 mod play;
 mod progress;
 mod replay;
+mod selfplay;
 mod show;
 mod solve;
 mod tournament;
@@ -62,6 +63,8 @@ enum Command {
     View(view::ViewArgs),
     /// Policy-value networks: write a fresh one for a game, describe a file
     Net(net::NetArgs),
+    /// Play games by a guided search against itself and write every decision as a training sample
+    SelfPlay(selfplay::SelfPlayArgs),
 }
 
 /// The value parser of a game argument: the names of list `L`'s games,
@@ -183,6 +186,7 @@ pub fn run_with<L: GameList>() -> ExitCode {
         Command::Winrate(args) => winrate::run::<L>(args),
         Command::View(args) => view::run::<L>(args),
         Command::Net(args) => net::run::<L>(args),
+        Command::SelfPlay(args) => selfplay::run::<L>(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

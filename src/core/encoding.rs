@@ -81,6 +81,43 @@ pub struct DealModel<G: Game> {
     pub outcome_name: fn(&G::Rules, u32) -> String,
 }
 
+impl<G: Game> DealModel<G> {
+    /// How many balls the deal draws in all (every ball of every urn).
+    pub fn draw_count(&self) -> usize {
+        self.urns.iter().flatten().sum::<u32>() as usize
+    }
+
+    /// The outcomes of the next draw after the outcomes `drawn` (in the
+    /// order drawn), with their probabilities, which sum to 1: the balls
+    /// left in the urn being emptied, each as likely as any other. Empty
+    /// once every ball is drawn.
+    pub fn next_draw(&self, drawn: &[u32]) -> Vec<(u32, f64)> {
+        let mut drawn = drawn;
+        for urn in &self.urns {
+            let size = urn.iter().sum::<u32>() as usize;
+            if drawn.len() >= size {
+                drawn = &drawn[size..];
+                continue;
+            }
+            let remaining: Vec<(u32, u32)> = urn
+                .iter()
+                .enumerate()
+                .map(|(outcome, &count)| {
+                    let taken = drawn.iter().filter(|&&d| d as usize == outcome).count() as u32;
+                    (outcome as u32, count - taken)
+                })
+                .filter(|&(_, left)| left > 0)
+                .collect();
+            let left = (size - drawn.len()) as f64;
+            return remaining
+                .into_iter()
+                .map(|(outcome, count)| (outcome, f64::from(count) / left))
+                .collect();
+        }
+        Vec::new()
+    }
+}
+
 /// A game seen as integer actions and float tensors (see the module docs).
 ///
 /// The per-state contract, which `norn::testing` checks for every game:

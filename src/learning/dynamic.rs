@@ -7,6 +7,8 @@
 //! through trait objects, and its agents ([`DynAgent`]) are the agents the
 //! command line builds from the same specs.
 
+use super::guided::{read_az_options, refuse_unsearchable, search_positions};
+use super::selfplay::{Manifest, SelfPlayConfig, self_play};
 use super::solving::{Solution, SolveRequest, solve_state};
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
@@ -15,10 +17,13 @@ use crate::arena::winrate::{WinRateConfig, WinRateOptions, WinRateOutcome, run_w
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, RunOptions, RunResult, Shard, TournamentConfig, Unwatched, run_tournament,
 };
+use crate::core::write_options;
 use crate::core::{ActionPath, Game, IllegalMove, ParseError, Player, chance_outcome_count};
 use crate::registry::{self, BuiltIn, GameInfo, GameList, GameVisitor, Registered, UnknownGame};
+use crate::search::guided::{GuidedSearch, SearchOutcome, TensorEvaluator, Tensors};
 use std::any::Any;
 use std::fmt;
+use std::path::Path;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -159,6 +164,37 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// An opponent spec that does not build.
     fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError>;
+
+    /// Searches `states` together with the guided search of the `az`
+    /// options `options`, `evaluator` answering for their leaves
+    /// ([`super::guided::search_positions`]).
+    ///
+    /// # Errors
+    /// A state of another game, and as
+    /// `search_positions`.
+    fn guided_search(
+        &self,
+        states: &[&dyn DynState],
+        options: &str,
+        evaluator: &mut dyn TensorEvaluator,
+        seed: u64,
+    ) -> Result<Vec<SearchOutcome<String>>, String>;
+
+    /// Plays self-play games from the start with the guided search of the
+    /// `az` options `options` and writes their samples into `dir`
+    /// ([`super::selfplay::self_play`]), guided by `evaluator` if given,
+    /// by the evaluator the options name (`net=...`) otherwise.
+    ///
+    /// # Errors
+    /// Options that do not read, a game the guided search refuses, and as
+    /// `self_play`.
+    fn self_play(
+        &self,
+        options: &str,
+        evaluator: Option<&mut dyn TensorEvaluator>,
+        config: &SelfPlayConfig,
+        dir: &Path,
+    ) -> Result<Manifest, String>;
 }
 
 /// A state of a [`DynGame`]: an [`ActionState`] behind a trait object.
@@ -378,6 +414,61 @@ impl<G: Registered> DynGame for Loaded<G> {
 
     fn vector(&self, config: &VectorConfig) -> Result<Box<dyn DynVector>, ParseError> {
         vector_of::<G>(&self.rules, config)
+    }
+
+    fn guided_search(
+        &self,
+        states: &[&dyn DynState],
+        options: &str,
+        evaluator: &mut dyn TensorEvaluator,
+        seed: u64,
+    ) -> Result<Vec<SearchOutcome<String>>, String> {
+        let positions = states
+            .iter()
+            .map(|state| {
+                let action = &state
+                    .as_any()
+                    .downcast_ref::<Positioned<G>>()
+                    .ok_or_else(|| {
+                        format!("a state of {} is not one of {}", state.game_name(), G::NAME)
+                    })?
+                    .action;
+                Ok((action.state(), action.pending()))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        search_positions(&positions, options, evaluator, seed)
+    }
+
+    fn self_play(
+        &self,
+        options: &str,
+        evaluator: Option<&mut dyn TensorEvaluator>,
+        config: &SelfPlayConfig,
+        dir: &Path,
+    ) -> Result<Manifest, String> {
+        refuse_unsearchable::<G>("self-play")?;
+        let (search, guide) = read_az_options(options)?;
+        let search = GuidedSearch::new(search)?;
+        match evaluator {
+            Some(evaluator) => self_play(
+                &self.start,
+                &search,
+                &mut Tensors(evaluator),
+                "python",
+                config,
+                dir,
+                |_| {},
+            ),
+            None => self_play(
+                &self.start,
+                &search,
+                &mut guide.evaluator::<G>(),
+                &write_options(&guide),
+                config,
+                dir,
+                |_| {},
+            ),
+        }
     }
 
     fn tournament_with(

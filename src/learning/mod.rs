@@ -7,8 +7,14 @@
 //! one id at a time (the same player decides again until the move is
 //! complete); a deal is drawn one ball at a time from the game's urns, each
 //! draw a chance node whose outcomes are listed with their probabilities.
+//!
+//! [`selfplay`] plays games with a guided search and writes their
+//! decisions as training samples ([`npz`]: NumPy's files, without NumPy).
 
 pub mod dynamic;
+pub mod guided;
+pub mod npz;
+pub mod selfplay;
 pub mod solving;
 pub mod vector;
 
@@ -342,7 +348,7 @@ impl<G: Encoding + Notation> ActionState<G> {
         self.draws.push(id);
         self.changed();
         let model = self.deal_model();
-        if self.draws.len() == model.urns.iter().flatten().sum::<u32>() as usize {
+        if self.draws.len() == model.draw_count() {
             self.state = (model.deal)(self.state.rules(), &self.draws);
             self.draws.clear();
         }
@@ -393,30 +399,7 @@ impl<G: Encoding + Notation> ActionState<G> {
         if self.turn() != Turn::Chance {
             return Vec::new();
         }
-        let model = self.deal_model();
-        let mut drawn = self.draws.as_slice();
-        for urn in &model.urns {
-            let size = urn.iter().sum::<u32>() as usize;
-            if drawn.len() >= size {
-                drawn = &drawn[size..];
-                continue;
-            }
-            let remaining: Vec<(u32, u32)> = urn
-                .iter()
-                .enumerate()
-                .map(|(outcome, &count)| {
-                    let taken = drawn.iter().filter(|&&d| d as usize == outcome).count() as u32;
-                    (outcome as u32, count - taken)
-                })
-                .filter(|&(_, left)| left > 0)
-                .collect();
-            let left = (size - drawn.len()) as f64;
-            return remaining
-                .into_iter()
-                .map(|(outcome, count)| (outcome, f64::from(count) / left))
-                .collect();
-        }
-        Vec::new()
+        self.deal_model().next_draw(&self.draws)
     }
 
     fn deal_model(&self) -> DealModel<G> {

@@ -24,6 +24,7 @@ use crate::core::{
     ActionPath, GameRng, IllegalMove, MoveList, ParseError, Player, derive_seed, rng_from_seed,
 };
 use crate::registry::{self, Registered};
+use crate::search::guided::{SearchOutcome, TensorEvaluator};
 use rand::RngExt;
 use rayon::prelude::*;
 
@@ -83,6 +84,21 @@ pub trait DynVector: Send {
         threads: &rayon::ThreadPool,
         out: StepBuffers<'_>,
     ) -> Result<(), IllegalMove>;
+
+    /// Searches every environment's next decision together with the
+    /// guided search of the `az` options `options`, `evaluator` answering
+    /// for the leaves ([`super::guided::search_positions`]): the chosen
+    /// actions are the ones to step with.
+    ///
+    /// # Errors
+    /// A batch not reset yet, and as
+    /// `search_positions`.
+    fn guided_search(
+        &self,
+        options: &str,
+        evaluator: &mut dyn TensorEvaluator,
+        seed: u64,
+    ) -> Result<Vec<SearchOutcome<String>>, String>;
 }
 
 /// Makes the environments of game `G` under `rules`.
@@ -199,6 +215,23 @@ impl<G: Registered> Vector<G> {
 impl<G: Registered> DynVector for Vector<G> {
     fn num_envs(&self) -> usize {
         self.envs.len()
+    }
+
+    fn guided_search(
+        &self,
+        options: &str,
+        evaluator: &mut dyn TensorEvaluator,
+        seed: u64,
+    ) -> Result<Vec<SearchOutcome<String>>, String> {
+        if !self.started {
+            return Err("reset the environments before searching them".into());
+        }
+        let positions: Vec<(&G, &[u32])> = self
+            .envs
+            .iter()
+            .map(|env| (env.state.state(), env.state.pending()))
+            .collect();
+        super::guided::search_positions(&positions, options, evaluator, seed)
     }
 
     fn reset(&mut self, threads: &rayon::ThreadPool, out: StepBuffers<'_>) {

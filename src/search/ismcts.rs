@@ -39,6 +39,7 @@
 
 use super::SearchError;
 use super::options::{exploration_option, iterations_option, widening_option};
+use super::selection::{Candidate, SelectionPolicy, Uct};
 use super::widening::{self, Widening};
 use crate::core::{
     Declared, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout,
@@ -506,7 +507,9 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     /// (in a proving search, an unproven one if there is one), if any child
     /// is legal.
     fn select(&self, node: u32, player: usize) -> Option<u32> {
-        let c = self.config.exploration;
+        let uct = Uct {
+            exploration: self.config.exploration,
+        };
         let skip_proven = self.prove
             && self
                 .children(node)
@@ -523,8 +526,9 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
                 continue;
             }
             let visits = stats.visits.max(1) as f64;
-            let score = stats.totals[player] / visits
-                + c * ((stats.availability as f64).ln() / visits).sqrt();
+            let candidate = Candidate::plain(stats.totals[player] / visits, visits);
+            // The parent's visits are the child's availability.
+            let score = uct.score(&candidate, uct.parent(stats.availability as f64));
             if score > best_score {
                 best_score = score;
                 best = Some(child);

@@ -9,17 +9,23 @@
 //!   linear programming or approximately by regret matching;
 //! - [`SimultaneousSolver`]: exact backward induction for two-player
 //!   zero-sum games with simultaneous moves;
-//! - [`SmMcts`]: simultaneous-move MCTS (decoupled UCT, regret matching).
+//! - [`SmMcts`]: simultaneous-move MCTS (decoupled UCT, regret matching);
+//! - [`guided`]: PUCT and Gumbel searches guided by a policy and a value,
+//!   over batches of games;
+//! - [`SelectionPolicy`]: how the tree searches score children (UCB1,
+//!   PUCT), written once for all of them.
 
 mod alphabeta;
 mod coop;
 mod error;
+pub mod guided;
 mod ismcts;
 mod matrix;
 mod mcts;
-mod options;
+pub(crate) mod options;
 mod parallel;
 mod perft;
+mod selection;
 mod shallow;
 mod simultaneous;
 mod smmcts;
@@ -43,6 +49,9 @@ pub use mcts::{
     MctsResult, MoveStats, Parallelism,
 };
 pub use perft::{Divided, perft, perft_divide, perft_parallel};
+pub use selection::{
+    Candidate, ImplicitMinimax, ProgressiveBias, Puct, SelectionPolicy, Uct, blend,
+};
 pub use shallow::{MAX_SHALLOW_DEPTH, ShallowSearch};
 pub use simultaneous::{
     BYTES_PER_SOLVED_STATE, JointChoices, SimultaneousSolveError, SimultaneousSolver,

@@ -32,6 +32,7 @@ use super::SearchError;
 use super::mcts::MAX_MCTS_ITERATIONS;
 use super::options::{exploration_option, iterations_option, node_budget_option, playout_option};
 use super::parallel::{grow_in_parallel, iteration_share};
+use super::selection::{Candidate, SelectionPolicy, Uct};
 use crate::core::{
     Declared, Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed, rng_from_seed,
     thread_pool,
@@ -211,10 +212,14 @@ impl ChoiceStats {
             return untried;
         }
         let total: u64 = self.visits.iter().sum();
-        let log_total = (total as f64).ln();
+        let uct = Uct { exploration };
+        let log_total = uct.parent(total as f64);
         let score = |choice: usize| {
             let visits = self.visits[choice] as f64;
-            self.rewards[choice] / visits + exploration * (log_total / visits).sqrt()
+            uct.score(
+                &Candidate::plain(self.rewards[choice] / visits, visits),
+                log_total,
+            )
         };
         (0..self.visits.len())
             .max_by(|&a, &b| score(a).total_cmp(&score(b)))

@@ -5,10 +5,11 @@
 //! game's rules and every agent kind's options must have one. `NORN_UPDATE_DOCS=1 cargo test --release
 //! docs_tables` rewrites the tables from the code.
 
-use norn::agents::{AlphaBetaEvaluation, EquilibriumOptions, MctsEvaluation};
+use norn::agents::{AlphaBetaEvaluation, AzOptions, EquilibriumOptions, MctsEvaluation};
 use norn::companions::fenrir_cards::policies::{HonestPlayout, OpenHandOptions};
 use norn::core::{Configurable, Game, options_table};
 use norn::registry::{self, GameVisitor, Registered};
+use norn::search::guided::GuidedConfig;
 use norn::search::{AlphaBetaConfig, IsmctsConfig, MctsConfig, SmMctsConfig};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,6 +42,8 @@ fn declared_tables() -> BTreeMap<String, String> {
     insert::<IsmctsConfig>(&mut tables);
     insert::<SmMctsConfig>(&mut tables);
     insert::<EquilibriumOptions>(&mut tables);
+    insert::<GuidedConfig>(&mut tables);
+    insert::<AzOptions>(&mut tables);
     insert::<HonestPlayout>(&mut tables);
     insert::<OpenHandOptions>(&mut tables);
     tables

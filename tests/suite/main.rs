@@ -31,6 +31,7 @@ mod fenrir_path_solver;
 mod fenrir_path_winrate;
 mod forfeits;
 mod fuzz;
+mod guided_search;
 mod hnefatafl_facts;
 mod hnefatafl_rules;
 mod hnefatafl_tuning;

@@ -176,6 +176,9 @@ fn decision_text(decision: &LoggedSearch) -> String {
     if let Some(share) = decision.visit_share {
         parts.push(format!("share {:.0}%", 100.0 * share));
     }
+    if let Some(entropy) = decision.policy_entropy {
+        parts.push(format!("entropy {entropy:.2}"));
+    }
     if !decision.pv.is_empty() {
         parts.push(format!("pv {}", decision.pv.join(" ")));
     }

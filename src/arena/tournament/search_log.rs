@@ -39,6 +39,10 @@ pub struct LoggedSearch {
     /// SM-MCTS its probability in the root strategy).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub visit_share: Option<f64>,
+    /// The guided search: the entropy of its search policy at the root, in
+    /// nats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy_entropy: Option<f64>,
 }
 
 /// The decisions of one ply in the log: the mover's, or at a simultaneous
@@ -74,6 +78,7 @@ impl LoggedSearch {
             value,
             pv,
             visit_share,
+            policy_entropy,
             ..
         } = match search {
             Some(record) => record,
@@ -87,6 +92,7 @@ impl LoggedSearch {
                     score: None,
                     pv: Vec::new(),
                     visit_share: None,
+                    policy_entropy: None,
                 };
             }
         };
@@ -99,12 +105,14 @@ impl LoggedSearch {
             score: Some(value),
             pv,
             visit_share,
+            policy_entropy,
         }
     }
 
     /// Checks the numbers a forged line could get wrong: a time that is a
     /// finite number of seconds, a score from -1 to 1, a share from 0 to
-    /// 1, a line of at most [`MAX_LOGGED_PV`] moves.
+    /// 1, a policy entropy that is a number of at least 0, a line of at
+    /// most [`MAX_LOGGED_PV`] moves.
     fn check(&self) -> Result<(), String> {
         if !(self.time.is_finite() && self.time >= 0.0) {
             return Err(format!("a time of {} seconds", self.time));
@@ -118,6 +126,11 @@ impl LoggedSearch {
             && !(0.0..=1.0).contains(&share)
         {
             return Err(format!("a visit share of {share}, outside 0 to 1"));
+        }
+        if let Some(entropy) = self.policy_entropy
+            && !(entropy.is_finite() && entropy >= 0.0)
+        {
+            return Err(format!("a policy entropy of {entropy}"));
         }
         if self.pv.len() > MAX_LOGGED_PV {
             return Err(format!(

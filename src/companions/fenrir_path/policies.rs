@@ -28,7 +28,7 @@ pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<FenrirPath>>, 
             spec,
             "unknown option (`greedy` takes no options)",
         )),
-        _ => crate::agents::build_agent(spec, seed),
+        _ => crate::agents::build_encoded_agent(spec, seed),
     }
 }
 

@@ -27,7 +27,7 @@ impl Registered for Hnefatafl {
         if spec.starts_with(htp_engine::HTP_PREFIX) {
             return Ok(Box::new(htp_engine::HtpEngineAgent::from_spec(spec)?));
         }
-        agents::build_agent(spec, seed)
+        agents::build_encoded_agent(spec, seed)
     }
 
     fn engine_protocols() -> Vec<EngineProtocol<Self>> {

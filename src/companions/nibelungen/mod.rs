@@ -27,7 +27,7 @@ impl Registered for Nibelungen {
         if kind == "oracle" {
             return Ok(Box::new(OracleAgent::from_spec(spec.trim(), seed)?));
         }
-        agents::build_agent(spec, seed)
+        agents::build_encoded_agent(spec, seed)
     }
 
     fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {

@@ -1,7 +1,7 @@
 //! The result of a search: the root moves' statistics summed over the
 //! trees, and the move chosen from them.
 
-use super::selection::blend;
+use super::super::selection::blend;
 use super::tree::{NO_PLAYER, Tree};
 use super::{FinalChoice, MctsConfig};
 use crate::core::{Game, MAX_PLAYERS};

@@ -1,7 +1,9 @@
 //! Selection: the descent from the root to the node an iteration works
-//! on, and the policies that score a node's children on the way (UCB1,
-//! implicit minimax, progressive bias), chosen from the settings.
+//! on, scoring a node's children on the way by the policies of
+//! `search::selection` (UCB1, implicit minimax, progressive bias) chosen
+//! from the settings.
 
+use super::super::selection::{Candidate, ImplicitMinimax, ProgressiveBias, SelectionPolicy, Uct};
 use super::tree::{NO_PLAYER, NONE, Node, Tree};
 use super::{Expansion, MctsConfig};
 use crate::core::{Game, MAX_PLAYERS};
@@ -27,124 +29,31 @@ pub(super) enum Selection {
     ExpandAll(u32),
 }
 
-/// A child as the selection policies see it, for the player choosing.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Candidate {
-    /// The mean payoff; with every child built, a child never visited
-    /// counts its evaluation.
-    pub(super) mean: f64,
-    /// The implicit minimax value, discounted by the child's virtual
-    /// losses.
-    pub(super) minimax: f64,
-    /// The visits, virtual losses included.
-    pub(super) visits: f64,
-    /// The visits the exploration term counts: with every child built, one
-    /// more, so that a child never visited has a finite bonus.
-    pub(super) explored: f64,
-    /// The evaluation of the child for the player choosing it.
-    pub(super) prior: f32,
-}
-
-impl Candidate {
-    /// `node` for the player `mover`, with `visits` (virtual losses
-    /// included, more than none unless `all_built`).
-    fn of<M>(node: &Node<M>, mover: usize, visits: f64, all_built: bool) -> Self {
-        let (mean, explored) = if all_built {
-            let mean = if visits == 0.0 {
-                node.minimax[mover]
-            } else {
-                node.totals[mover] / visits
-            };
-            (mean, visits + 1.0)
+/// `node` for the player `mover`, with `visits` (virtual losses
+/// included, more than none unless `all_built`).
+fn candidate<M>(node: &Node<M>, mover: usize, visits: f64, all_built: bool) -> Candidate {
+    let (mean, explored) = if all_built {
+        let mean = if visits == 0.0 {
+            node.minimax[mover]
         } else {
-            (node.totals[mover] / visits, visits)
+            node.totals[mover] / visits
         };
-        // A virtual loss is a visit that paid nothing, in the minimax value
-        // as in the mean, so that threads sharing a tree that selects by
-        // minimax alone still part ways (without one the factor is exactly
-        // 1, so that one thread searches as it always has).
-        let pending = f64::from(node.virtual_loss);
-        let settled = f64::from(node.visits) + 1.0;
-        Candidate {
-            mean,
-            minimax: node.minimax[mover] * (settled / (settled + pending)),
-            visits,
-            explored,
-            prior: node.prior,
-        }
-    }
-}
-
-/// How selection scores a child (the `mcts` crate's `TreePolicy` is the
-/// model): the child with the highest score is chosen, the first of
-/// equals.
-pub(super) trait SelectionPolicy {
-    /// The score of `child`, whose parent's visits (virtual losses
-    /// included, at least one) have the logarithm `log_parent`.
-    fn score(&self, child: &Candidate, log_parent: f64) -> f64;
-}
-
-/// UCB1's exploration term, `c * sqrt(ln N / n)`.
-fn exploration_bonus(exploration: f64, log_parent: f64, explored: f64) -> f64 {
-    exploration * (log_parent / explored).sqrt()
-}
-
-/// UCB1 (UCT): the mean plus the exploration term.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Uct {
-    /// The exploration constant ([`MctsConfig::exploration`]).
-    pub(super) exploration: f64,
-}
-
-impl SelectionPolicy for Uct {
-    fn score(&self, child: &Candidate, log_parent: f64) -> f64 {
-        child.mean + exploration_bonus(self.exploration, log_parent, child.explored)
-    }
-}
-
-/// UCB1 on a blend of the mean and the implicit minimax value
-/// ([`MctsConfig::minimax_weight`]).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ImplicitMinimax {
-    /// The weight `α` of the minimax value.
-    pub(super) weight: f64,
-    /// The exploration constant.
-    pub(super) exploration: f64,
-}
-
-/// The value without exploration, `(1 - α) * mean + α * minimax` for the
-/// weight `α` of the implicit minimax value: what the best-valued final
-/// choice ranks the root's moves by.
-pub(super) fn blend(weight: f64, mean: f64, minimax: f64) -> f64 {
-    (1.0 - weight) * mean + weight * minimax
-}
-
-impl SelectionPolicy for ImplicitMinimax {
-    fn score(&self, child: &Candidate, log_parent: f64) -> f64 {
-        blend(self.weight, child.mean, child.minimax)
-            + exploration_bonus(self.exploration, log_parent, child.explored)
-    }
-}
-
-/// Another policy's score plus progressive bias, `b * prior / (visits +
-/// 1)` ([`MctsConfig::progressive_bias`]): the evaluation steers a child's
-/// first visits and fades as results come in.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ProgressiveBias<P> {
-    inner: P,
-    weight: f64,
-}
-
-impl<P: SelectionPolicy> ProgressiveBias<P> {
-    pub(super) fn new(inner: P, weight: f64) -> Self {
-        ProgressiveBias { inner, weight }
-    }
-}
-
-impl<P: SelectionPolicy> SelectionPolicy for ProgressiveBias<P> {
-    fn score(&self, child: &Candidate, log_parent: f64) -> f64 {
-        self.inner.score(child, log_parent)
-            + self.weight * f64::from(child.prior) / (child.visits + 1.0)
+        (mean, visits + 1.0)
+    } else {
+        (node.totals[mover] / visits, visits)
+    };
+    // A virtual loss is a visit that paid nothing, in the minimax value
+    // as in the mean, so that threads sharing a tree that selects by
+    // minimax alone still part ways (without one the factor is exactly
+    // 1, so that one thread searches as it always has).
+    let pending = f64::from(node.virtual_loss);
+    let settled = f64::from(node.visits) + 1.0;
+    Candidate {
+        mean,
+        minimax: node.minimax[mover] * (settled / (settled + pending)),
+        visits,
+        explored,
+        prior: node.prior,
     }
 }
 
@@ -258,7 +167,7 @@ impl<G: Game> Tree<G> {
         let node = &self.nodes[parent as usize];
         let mover = usize::from(node.mover);
         let parent_visits = f64::from(node.visits + node.virtual_loss).max(1.0);
-        let log_parent = parent_visits.ln();
+        let parent_term = policy.parent(parent_visits);
         let all_built = config.expansion == Expansion::All;
         let open = match config.widening {
             Some(widening) if all_built => {
@@ -289,8 +198,10 @@ impl<G: Game> Tree<G> {
                     if visits == 0.0 && !all_built {
                         f64::INFINITY
                     } else {
-                        let candidate = Candidate::of(child_node, mover, visits, all_built);
-                        policy.score(&candidate, log_parent)
+                        policy.score(
+                            &candidate(child_node, mover, visits, all_built),
+                            parent_term,
+                        )
                     }
                 }
             };
@@ -307,102 +218,6 @@ impl<G: Game> Tree<G> {
 mod tests {
     use super::super::test_game::{root_with_children, tree_of};
     use super::*;
-
-    fn candidate(mean: f64, minimax: f64, visits: f64, prior: f32) -> Candidate {
-        Candidate {
-            mean,
-            minimax,
-            visits,
-            explored: visits,
-            prior,
-        }
-    }
-
-    fn close(score: f64, expected: f64) -> bool {
-        (score - expected).abs() < 1e-6
-    }
-
-    #[test]
-    fn uct_scores_the_mean_plus_the_exploration_term() {
-        // 0.6 + 1.4 * sqrt(ln 10 / 4) = 0.6 + 1.4 * 0.758714
-        let child = candidate(0.6, 0.1, 4.0, 0.9);
-        let score = Uct { exploration: 1.4 }.score(&child, 10f64.ln());
-        assert!(close(score, 1.662_199), "{score}");
-    }
-
-    #[test]
-    fn implicit_minimax_blends_the_mean_and_the_minimax_value() {
-        let child = candidate(0.6, 0.1, 4.0, 0.9);
-        let policy = |weight| ImplicitMinimax {
-            weight,
-            exploration: 0.0,
-        };
-        // 0.75 * 0.6 + 0.25 * 0.1
-        assert!(close(policy(0.25).score(&child, 1.0), 0.475));
-        assert!(close(policy(1.0).score(&child, 1.0), 0.1));
-        assert!(close(policy(0.0).score(&child, 1.0), 0.6));
-    }
-
-    #[test]
-    fn progressive_bias_adds_the_prior_and_fades_with_visits() {
-        let biased = ProgressiveBias::new(Uct { exploration: 0.0 }, 0.5);
-        // 0.6 + 0.5 * 0.9 / (4 + 1), then / (49 + 1)
-        assert!(close(
-            biased.score(&candidate(0.6, 0.1, 4.0, 0.9), 1.0),
-            0.69
-        ));
-        assert!(close(
-            biased.score(&candidate(0.6, 0.1, 49.0, 0.9), 1.0),
-            0.609
-        ));
-    }
-
-    /// Each policy gives the score of the single formula selection used
-    /// before the policies, `(1 - α) * mean + α * minimax + c * sqrt(ln N
-    /// / n) + b * prior / (n + 1)`, to the bit, for the weights under
-    /// which select chooses it: searches stay the same.
-    #[test]
-    fn the_policies_score_to_the_bit_as_the_formula_they_replace() {
-        for (mean, minimax, visits, prior) in [
-            (0.6, 0.1, 4.0, 0.9f32),
-            (0.0, 0.0, 1.0, 0.0),
-            (1.0, 0.37, 17.0, 0.123),
-            (0.333, 0.999, 3.0, 0.5),
-        ] {
-            let child = candidate(mean, minimax, visits, prior);
-            for (alpha, bias, c, parent) in [
-                (0.0, 0.0, 1.0, 10.0f64),
-                (0.5, 0.0, 0.05, 7.0),
-                (1.0, 0.0, 0.0, 3.0),
-                (0.0, 0.3, 1.4, 100.0),
-                (0.7, 0.3, 0.2, 5.0),
-            ] {
-                let log_parent = parent.ln();
-                let formula = (1.0 - alpha) * mean
-                    + alpha * minimax
-                    + c * (log_parent / visits).sqrt()
-                    + bias * f64::from(prior) / (visits + 1.0);
-                let minimax_policy = ImplicitMinimax {
-                    weight: alpha,
-                    exploration: c,
-                };
-                let uct = Uct { exploration: c };
-                let score = match (alpha != 0.0, bias != 0.0) {
-                    (false, false) => uct.score(&child, log_parent),
-                    (true, false) => minimax_policy.score(&child, log_parent),
-                    (false, true) => ProgressiveBias::new(uct, bias).score(&child, log_parent),
-                    (true, true) => {
-                        ProgressiveBias::new(minimax_policy, bias).score(&child, log_parent)
-                    }
-                };
-                assert_eq!(
-                    score.to_bits(),
-                    formula.to_bits(),
-                    "{child:?} {alpha} {bias}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn a_new_node_claims_each_move_once() {

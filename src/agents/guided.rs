@@ -1,0 +1,204 @@
+//! The `az` agent: a guided search ([`GuidedSearch`], PUCT or Gumbel)
+//! deciding one move at a time, each decision of a move that takes
+//! several searched in turn, with the evaluator its spec names.
+
+use super::searchers::require_to_move;
+use super::spec::full_spec;
+use super::{Agent, AgentError, Decision, SearchRecord};
+use crate::core::{Declared, Encoding, Evaluate, Player, derive_seed};
+use crate::search::guided::{
+    GuidedConfig, GuidedSearch, LeafEvaluator, SearchRoot, UniformEvaluation, UniformPlayout,
+};
+use std::time::Instant;
+
+/// What guides an `az` agent's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guide {
+    /// Uniform priors and the value of a random playout
+    /// ([`UniformPlayout`]).
+    Uniform,
+    /// Uniform priors and the game's own evaluation
+    /// ([`UniformEvaluation`]).
+    Evaluation,
+}
+
+const GUIDES: [Guide; 2] = [Guide::Uniform, Guide::Evaluation];
+
+/// The options of an `az` agent beside its search's ([`GuidedConfig`]):
+/// its evaluator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AzOptions {
+    /// What guides the search.
+    pub net: Guide,
+    /// With [`Guide::Uniform`]: the random plies of a playout before the
+    /// evaluation scores the position; `None` plays to the end.
+    pub playout_plies: Option<u32>,
+}
+
+impl Default for AzOptions {
+    fn default() -> Self {
+        AzOptions {
+            net: Guide::Uniform,
+            playout_plies: Some(10),
+        }
+    }
+}
+
+/// Every option of [`AzOptions`], in the order its text is written.
+const AZ_OPTIONS: &[Declared<AzOptions>] = &[
+    crate::choice_option!(
+        "net",
+        net,
+        GUIDES,
+        &["uniform", "eval"],
+        "what guides the search: `uniform` priors with random playouts' values, or uniform priors with the game's own evaluation (`eval`)"
+    ),
+    crate::search::options::playout_option!(
+        "with `net=uniform`: random plies of a playout before the evaluation scores the position; `none` plays to the end"
+    ),
+];
+
+crate::configurable!(AzOptions, "az evaluator options", AZ_OPTIONS);
+
+impl AzOptions {
+    /// The evaluator the options name, for game `G`.
+    pub fn evaluator<G: Encoding + Evaluate>(&self) -> Box<dyn LeafEvaluator<G>> {
+        match self.net {
+            Guide::Uniform => Box::new(UniformPlayout {
+                plies: self.playout_plies,
+            }),
+            Guide::Evaluation => Box::new(UniformEvaluation),
+        }
+    }
+}
+
+/// Plays the moves of a guided search.
+pub struct AzAgent<G: Encoding> {
+    spec: String,
+    search: GuidedSearch,
+    /// The evaluator's options as a spec writes them.
+    evaluation: String,
+    evaluator: Box<dyn LeafEvaluator<G>>,
+    seed: u64,
+    /// Searches so far: each draws from a seed of its own.
+    searches: u64,
+    last_search: Option<SearchRecord<G::Move>>,
+}
+
+impl<G: Encoding + Evaluate> AzAgent<G> {
+    /// An agent built from `spec`, searching with `config` and the
+    /// evaluator of `options`, its random choices drawn from `seed`.
+    ///
+    /// # Errors
+    /// A configuration the search refuses, or threads the system cannot
+    /// give.
+    pub fn new(
+        spec: impl Into<String>,
+        config: GuidedConfig,
+        options: AzOptions,
+        seed: u64,
+    ) -> Result<Self, String> {
+        let evaluator = options.evaluator();
+        AzAgent::with_evaluator(spec, config, evaluator, seed).map(|agent| AzAgent {
+            evaluation: crate::core::write_options(&options),
+            ..agent
+        })
+    }
+}
+
+impl<G: Encoding> AzAgent<G> {
+    /// An agent that searches with `config` and `evaluator` (a network,
+    /// an exact oracle, any [`LeafEvaluator`]), its random choices drawn
+    /// from `seed`. Its configuration says `net=custom`, which no spec
+    /// reads back.
+    ///
+    /// # Errors
+    /// A configuration the search refuses, or threads the system cannot
+    /// give.
+    pub fn with_evaluator(
+        spec: impl Into<String>,
+        config: GuidedConfig,
+        evaluator: Box<dyn LeafEvaluator<G>>,
+        seed: u64,
+    ) -> Result<Self, String> {
+        Ok(AzAgent {
+            spec: spec.into(),
+            search: GuidedSearch::new(config)?,
+            evaluator,
+            evaluation: "net=custom".to_string(),
+            seed,
+            searches: 0,
+            last_search: None,
+        })
+    }
+}
+
+impl<G: Encoding> Agent<G> for AzAgent<G> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn configuration(&self) -> String {
+        full_spec(
+            "az",
+            &format!("{},{}", self.search.config(), self.evaluation),
+        )
+    }
+
+    /// Searches the move's first decision, then each later one from the
+    /// decisions chosen, until the ids chosen make a move.
+    fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
+        require_to_move(state, player)?;
+        let started = Instant::now();
+        let mut pending = Vec::new();
+        let mut record: Option<SearchRecord<G::Move>> = None;
+        loop {
+            self.searches += 1;
+            let root = SearchRoot {
+                state,
+                pending: &pending,
+                seed: derive_seed(self.seed, self.searches),
+            };
+            let outcome = self
+                .search
+                .search(&[root], &mut self.evaluator)
+                .map_err(|error| AgentError::new(error.to_string()))?
+                .pop()
+                .expect("one outcome per root");
+            let chosen = outcome.chosen_action();
+            let record = record.get_or_insert_with(|| SearchRecord {
+                seconds: 0.0,
+                depth: None,
+                iterations: Some(0),
+                nodes: 0,
+                value: 0.0,
+                pv: Vec::new(),
+                visit_share: Some(f64::from(chosen.visits) / f64::from(outcome.simulations.max(1))),
+                policy_entropy: Some(outcome.policy_entropy()),
+            });
+            record.iterations = record
+                .iterations
+                .map(|total| total + u64::from(outcome.simulations));
+            record.nodes += outcome.nodes as u64;
+            // The last decision's value is the whole move's.
+            record.value = chosen.value.clamp(-1.0, 1.0);
+            match outcome.completed {
+                Some(mv) => {
+                    record.seconds = started.elapsed().as_secs_f64();
+                    record.pv = vec![mv];
+                    self.last_search = Some(record.clone());
+                    return Ok(Decision::Play(mv));
+                }
+                None => pending.push(outcome.chosen),
+            }
+        }
+    }
+
+    fn reset(&mut self) {
+        self.last_search = None;
+    }
+
+    fn last_search(&self) -> Option<SearchRecord<G::Move>> {
+        self.last_search.clone()
+    }
+}

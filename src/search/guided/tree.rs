@@ -1,0 +1,659 @@
+//! One tree of the guided search: nodes and edges in arenas, the descent
+//! by PUCT or Gumbel selection, the expansion of a leaf from its
+//! evaluation, and the back-up.
+
+use super::decisions::{Actor, Decisions, Step};
+use super::gumbel::{completed_q, gumbel, improved_policy, most_lacking, sigma, softmax};
+use super::search::GuidedError;
+use super::{GuidedConfig, ValueLayout, considered_visits};
+use crate::core::{Encoding, GameRng, MAX_PLAYERS, MoveList, Player, derive_seed, rng_from_seed};
+use crate::search::selection::{Candidate, SelectionPolicy};
+use rand::RngExt;
+
+/// No node: an edge whose child is not built yet.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// What a node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Reached, waiting for its evaluation.
+    Waiting,
+    /// This player decides; its edges are its legal ids.
+    Decide(u8),
+    /// Nature draws; its edges are the outcomes.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    parent: u32,
+    first_edge: u32,
+    edge_count: u32,
+    pub(super) kind: Kind,
+    /// Simulations backed up through the node, its own evaluation first.
+    pub(super) visits: u32,
+    /// Descents under way through the node (virtual losses).
+    in_flight: u32,
+    /// Each player's values summed over the visits, in `[-1, 1]` each.
+    pub(super) sums: [f64; MAX_PLAYERS],
+    /// The node's own value: its evaluation, or a finished game's payoffs.
+    raw: [f64; MAX_PLAYERS],
+}
+
+impl Node {
+    fn new(parent: u32) -> Node {
+        Node {
+            parent,
+            first_edge: 0,
+            edge_count: 0,
+            kind: Kind::Waiting,
+            visits: 0,
+            in_flight: 0,
+            sums: [0.0; MAX_PLAYERS],
+            raw: [0.0; MAX_PLAYERS],
+        }
+    }
+
+    /// The mean value for `player` over the settled visits.
+    fn mean(&self, player: Player) -> f64 {
+        self.sums[player] / f64::from(self.visits.max(1))
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Edge<M> {
+    pub(super) step: Step<M>,
+    pub(super) id: u32,
+    /// The evaluator's logit of the id (chance: the log of the outcome's
+    /// probability).
+    logit: f32,
+    /// PUCT's prior (at the root, with its noise); chance: the outcome's
+    /// probability.
+    prior: f32,
+    child: u32,
+}
+
+/// Where a descent ended.
+pub(super) enum Descent<G: Encoding> {
+    /// At a new node to evaluate, where `player` decides.
+    Leaf {
+        node: u32,
+        state: Decisions<G>,
+        player: Player,
+    },
+    /// At a finished game, whose payoffs are backed up already.
+    Backed,
+    /// At a node another descent of the round waits to have evaluated:
+    /// the descent is taken back.
+    Collision,
+}
+
+/// A leaf waiting for its evaluation.
+pub(super) struct Waiting<G: Encoding> {
+    pub(super) node: u32,
+    pub(super) state: Decisions<G>,
+    pub(super) player: Player,
+    pub(super) seed: u64,
+}
+
+pub(super) struct Tree<G: Encoding> {
+    root: Decisions<G>,
+    nodes: Vec<Node>,
+    edges: Vec<Edge<G::Move>>,
+    rng: GameRng,
+    seed: u64,
+    players: usize,
+    /// Gumbel: the noise on each root edge's logit.
+    gumbels: Vec<f64>,
+    /// Gumbel: Sequential Halving's schedule for the root.
+    schedule: Vec<u32>,
+    /// Simulations started (each a descent that did not collide).
+    pub(super) simulations: u32,
+    /// The leaves of this round, in the order reached.
+    pub(super) waiting: Vec<Waiting<G>>,
+    moves: MoveList<G::Move>,
+    choices: Vec<(u32, Step<G::Move>)>,
+}
+
+impl<G: Encoding> Tree<G> {
+    /// A tree whose root, `root`, waits for its evaluation.
+    pub(super) fn new(root: Decisions<G>, player: Player, seed: u64) -> Self {
+        let players = root.state().num_players();
+        let mut root_node = Node::new(NONE);
+        root_node.in_flight = 1;
+        let mut tree = Tree {
+            root: root.clone(),
+            nodes: vec![root_node],
+            edges: Vec::new(),
+            rng: rng_from_seed(seed),
+            seed,
+            players,
+            gumbels: Vec::new(),
+            schedule: Vec::new(),
+            simulations: 0,
+            waiting: Vec::new(),
+            moves: MoveList::new(),
+            choices: Vec::new(),
+        };
+        tree.waiting.push(Waiting {
+            node: 0,
+            state: root,
+            player,
+            seed: derive_seed(seed, 0),
+        });
+        tree
+    }
+
+    /// The rules of the game searched.
+    pub(super) fn rules(&self) -> &G::Rules {
+        self.root.state().rules()
+    }
+
+    /// The game's ply at the root.
+    pub(super) fn root_ply(&self) -> u32 {
+        self.root.state().ply()
+    }
+
+    /// The nodes held.
+    pub(super) fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Descends until `leaves` leaves wait or the simulations run out (or
+    /// a descent collides).
+    pub(super) fn collect(&mut self, config: &GuidedConfig) -> Result<(), GuidedError> {
+        while self.waiting.len() < config.leaves as usize && self.simulations < config.simulations {
+            match self.descend(config)? {
+                Descent::Leaf {
+                    node,
+                    state,
+                    player,
+                } => {
+                    self.simulations += 1;
+                    self.waiting.push(Waiting {
+                        node,
+                        state,
+                        player,
+                        seed: derive_seed(self.seed, u64::from(self.simulations)),
+                    });
+                }
+                Descent::Backed => self.simulations += 1,
+                Descent::Collision => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// One descent from the root.
+    fn descend(&mut self, config: &GuidedConfig) -> Result<Descent<G>, GuidedError> {
+        let mut state = self.root.clone();
+        let mut node = 0u32;
+        loop {
+            let edge = match self.nodes[node as usize].kind {
+                Kind::Waiting => {
+                    self.take_back(self.nodes[node as usize].parent);
+                    return Ok(Descent::Collision);
+                }
+                Kind::Over => {
+                    self.nodes[node as usize].in_flight += 1;
+                    let raw = self.nodes[node as usize].raw;
+                    self.back_up(node, &raw);
+                    return Ok(Descent::Backed);
+                }
+                Kind::Decide(player) => {
+                    let player = usize::from(player);
+                    match (node, config.gumbel) {
+                        (0, true) => self.select_at_gumbel_root(config),
+                        (_, true) => self.select_by_improved_policy(node, player, config),
+                        (_, false) => self.select_by_puct(node, player, config),
+                    }
+                }
+                Kind::Chance => {
+                    let (first, probabilities, visits) = self.chance_statistics(node);
+                    first + most_lacking(&probabilities, &visits) as u32
+                }
+            };
+            self.nodes[node as usize].in_flight += 1;
+            let Edge { step, child, .. } = self.edges[edge as usize];
+            state.take(step);
+            if child != NONE {
+                node = child;
+                continue;
+            }
+            let child = self.nodes.len() as u32;
+            self.nodes.push(Node::new(node));
+            self.edges[edge as usize].child = child;
+            match state.actor() {
+                Actor::Player(player) => {
+                    self.nodes[child as usize].in_flight = 1;
+                    return Ok(Descent::Leaf {
+                        node: child,
+                        state,
+                        player,
+                    });
+                }
+                Actor::Over(payoffs) => {
+                    let over = &mut self.nodes[child as usize];
+                    over.kind = Kind::Over;
+                    over.raw = payoffs;
+                    over.in_flight = 1;
+                    self.back_up(child, &payoffs);
+                    return Ok(Descent::Backed);
+                }
+                Actor::Chance => {
+                    self.expand_chance(child, &state)?;
+                    node = child;
+                }
+                Actor::Simultaneous => {
+                    return Err(GuidedError::new(
+                        "the guided search cannot search through a simultaneous choice",
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Takes back the virtual losses of a descent that stopped below
+    /// `node`.
+    fn take_back(&mut self, mut node: u32) {
+        while node != NONE {
+            let current = &mut self.nodes[node as usize];
+            current.in_flight -= 1;
+            node = current.parent;
+        }
+    }
+
+    /// Adds `values` to `node` and every node above it, one visit each,
+    /// and takes back their virtual losses.
+    fn back_up(&mut self, mut node: u32, values: &[f64; MAX_PLAYERS]) {
+        while node != NONE {
+            let current = &mut self.nodes[node as usize];
+            current.in_flight = current.in_flight.saturating_sub(1);
+            current.visits += 1;
+            for (sum, value) in current.sums.iter_mut().zip(values) {
+                *sum += value;
+            }
+            node = current.parent;
+        }
+    }
+
+    /// The edges of `node`.
+    fn edge_range(&self, node: u32) -> std::ops::Range<usize> {
+        let current = &self.nodes[node as usize];
+        current.first_edge as usize..(current.first_edge + current.edge_count) as usize
+    }
+
+    /// A child's settled visits, virtual losses and value for `player`
+    /// (zeros for a child not built).
+    fn child_stats(&self, edge: &Edge<G::Move>, player: Player) -> (u32, u32, f64) {
+        if edge.child == NONE {
+            return (0, 0, 0.0);
+        }
+        let child = &self.nodes[edge.child as usize];
+        (child.visits, child.in_flight, child.mean(player))
+    }
+
+    /// PUCT: the edge of the highest `Q + c(N) * P * sqrt(N) / (1 + n)`,
+    /// the first of equals; a virtual loss counts as a visit worth a loss,
+    /// and a child never visited is worth the first-play value.
+    fn select_by_puct(&self, node: u32, player: Player, config: &GuidedConfig) -> u32 {
+        let current = &self.nodes[node as usize];
+        let puct = config.puct();
+        let parent = puct.parent(f64::from(current.visits + current.in_flight).max(1.0));
+        let first_play = config.first_play.unwrap_or_else(|| current.mean(player));
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for index in self.edge_range(node) {
+            let edge = &self.edges[index];
+            let (visits, in_flight, mean) = self.child_stats(edge, player);
+            let mean = if visits == 0 {
+                first_play
+            } else {
+                (mean * f64::from(visits) - f64::from(in_flight)) / f64::from(visits + in_flight)
+            };
+            let mut candidate = Candidate::plain(mean, f64::from(visits + in_flight));
+            candidate.prior = edge.prior;
+            let score = puct.score(&candidate, parent);
+            if score > best_score {
+                best_score = score;
+                best = index;
+            }
+        }
+        best as u32
+    }
+
+    /// Each edge's logit, settled visits and mean value for `player` (0
+    /// where never visited), and each edge's visits with virtual losses.
+    fn decision_statistics(&self, node: u32, player: Player) -> Statistics {
+        let mut stats = Statistics::default();
+        for edge in &self.edges[self.edge_range(node)] {
+            let (visits, in_flight, mean) = self.child_stats(edge, player);
+            stats.logits.push(f64::from(edge.logit));
+            stats.visits.push(visits);
+            stats.values.push(mean);
+            stats.pending.push(visits + in_flight);
+        }
+        stats
+    }
+
+    /// σ of the completed Q-values of `node`'s children for `player`.
+    fn sigmas(
+        &self,
+        node: u32,
+        player: Player,
+        stats: &Statistics,
+        config: &GuidedConfig,
+    ) -> Vec<f64> {
+        let raw = self.nodes[node as usize].raw[player];
+        let completed = completed_q(raw, &stats.logits, &stats.visits, &stats.values);
+        sigma(&completed, &stats.visits, config.c_visit, config.c_scale)
+    }
+
+    /// Below a Gumbel root: the child whose visits lag most behind the
+    /// improved policy.
+    fn select_by_improved_policy(&self, node: u32, player: Player, config: &GuidedConfig) -> u32 {
+        let stats = self.decision_statistics(node, player);
+        let sigmas = self.sigmas(node, player, &stats, config);
+        let policy = improved_policy(&stats.logits, &sigmas);
+        self.nodes[node as usize].first_edge + most_lacking(&policy, &stats.pending) as u32
+    }
+
+    /// At a Gumbel root: among the actions whose visits are the count
+    /// Sequential Halving asks for next, the one of the highest `g +
+    /// logit + σ(q̂)`.
+    fn select_at_gumbel_root(&self, config: &GuidedConfig) -> u32 {
+        let Kind::Decide(player) = self.nodes[0].kind else {
+            unreachable!("the root decides");
+        };
+        let stats = self.decision_statistics(0, usize::from(player));
+        let sigmas = self.sigmas(0, usize::from(player), &stats, config);
+        let started: u32 = stats.pending.iter().sum();
+        let wanted = self.schedule[(started as usize).min(self.schedule.len() - 1)];
+        let scores = self.root_scores(&stats.logits, &sigmas);
+        // Where no action has the count asked for (descents taken back
+        // can leave one behind), the least visited go.
+        let wanted = if stats.pending.contains(&wanted) {
+            wanted
+        } else {
+            stats.pending.iter().copied().min().unwrap_or(0)
+        };
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for (index, (&score, &visits)) in scores.iter().zip(&stats.pending).enumerate() {
+            if visits == wanted && score > best_score {
+                best_score = score;
+                best = index;
+            }
+        }
+        self.nodes[0].first_edge + best as u32
+    }
+
+    /// `g + logit + σ(q̂)` of each root edge, logits taken from their
+    /// largest, never below -1e9 (mctx's floor, so that a logit of
+    /// minus infinity still ranks).
+    fn root_scores(&self, logits: &[f64], sigmas: &[f64]) -> Vec<f64> {
+        let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        logits
+            .iter()
+            .zip(sigmas)
+            .zip(&self.gumbels)
+            .map(|((logit, sigma), noise)| (noise + logit - top + sigma).max(-1e9))
+            .collect()
+    }
+
+    /// The first edge of chance node `node`, its outcomes' probabilities
+    /// and their visits with virtual losses.
+    fn chance_statistics(&self, node: u32) -> (u32, Vec<f64>, Vec<u32>) {
+        let range = self.edge_range(node);
+        let first = range.start as u32;
+        let (mut probabilities, mut visits) = (Vec::new(), Vec::new());
+        for edge in &self.edges[range] {
+            let (settled, in_flight, _) = self.child_stats(edge, 0);
+            probabilities.push(f64::from(edge.prior));
+            visits.push(settled + in_flight);
+        }
+        (first, probabilities, visits)
+    }
+
+    /// Gives chance node `node` its outcomes.
+    fn expand_chance(&mut self, node: u32, state: &Decisions<G>) -> Result<(), GuidedError> {
+        let outcomes = state.chance_outcomes();
+        if outcomes.is_empty() {
+            return Err(GuidedError::new(
+                "the game has a chance event whose outcomes it does not list",
+            ));
+        }
+        let first = self.edges.len() as u32;
+        for (id, probability) in outcomes {
+            self.edges.push(Edge {
+                step: Step::Draw(id),
+                id,
+                logit: probability.ln() as f32,
+                prior: probability as f32,
+                child: NONE,
+            });
+        }
+        let current = &mut self.nodes[node as usize];
+        current.kind = Kind::Chance;
+        current.first_edge = first;
+        current.edge_count = self.edges.len() as u32 - first;
+        Ok(())
+    }
+
+    /// Expands the waiting leaf `leaf` from its evaluation (`logits` over
+    /// every action id, `values` in `layout`) and backs the value up.
+    ///
+    /// # Errors
+    /// A value that is not a number from -1 to 1, a legal action's logit
+    /// that is not finite, or a state with no legal action.
+    pub(super) fn expand(
+        &mut self,
+        leaf: &Waiting<G>,
+        logits: &[f32],
+        values: &[f32],
+        layout: ValueLayout,
+        config: &GuidedConfig,
+    ) -> Result<(), GuidedError> {
+        for &value in values {
+            if !(-1.0..=1.0).contains(&value) {
+                return Err(GuidedError::new(format!(
+                    "the evaluator gave the value {value}: values are numbers from -1 to 1"
+                )));
+            }
+        }
+        leaf.state.decisions(&mut self.moves, &mut self.choices);
+        if self.choices.is_empty() {
+            return Err(GuidedError::new(
+                "a player to move has no legal action (the game's encoding lists none)",
+            ));
+        }
+        let first = self.edges.len() as u32;
+        for &(id, step) in &self.choices {
+            let logit = logits[id as usize];
+            if !logit.is_finite() {
+                return Err(GuidedError::new(format!(
+                    "the evaluator gave the legal action {id} the logit {logit}: logits of legal actions are finite numbers"
+                )));
+            }
+            self.edges.push(Edge {
+                step,
+                id,
+                logit,
+                prior: 0.0,
+                child: NONE,
+            });
+        }
+        let edges = first as usize..self.edges.len();
+        let legal_logits: Vec<f64> = self.edges[edges.clone()]
+            .iter()
+            .map(|edge| f64::from(edge.logit))
+            .collect();
+        let mut priors = softmax(&legal_logits);
+        if leaf.node == 0 {
+            self.prepare_root(&mut priors, config);
+        }
+        for (edge, prior) in self.edges[edges].iter_mut().zip(priors) {
+            edge.prior = prior as f32;
+        }
+        let raw = layout.spread(values, leaf.player, self.players);
+        let node = &mut self.nodes[leaf.node as usize];
+        node.kind = Kind::Decide(leaf.player as u8);
+        node.first_edge = first;
+        node.edge_count = self.edges.len() as u32 - first;
+        node.raw = raw;
+        self.back_up(leaf.node, &raw);
+        Ok(())
+    }
+
+    /// What only the root has: Gumbel's noise and schedule, or PUCT's
+    /// Dirichlet noise mixed into `priors`.
+    fn prepare_root(&mut self, priors: &mut [f64], config: &GuidedConfig) {
+        if config.gumbel {
+            self.gumbels = (0..priors.len())
+                .map(|_| config.gumbel_scale * gumbel(&mut self.rng))
+                .collect();
+            let considered = config.considered.min(priors.len() as u32);
+            self.schedule = considered_visits(considered, config.simulations.max(1));
+        } else if config.noise > 0.0 {
+            let noise = dirichlet(config.dirichlet, priors.len(), &mut self.rng);
+            for (prior, noise) in priors.iter_mut().zip(noise) {
+                *prior = (1.0 - config.noise) * *prior + config.noise * noise;
+            }
+        }
+    }
+
+    /// The root's statistics after the search, for the player to move.
+    pub(super) fn root_summary(&self, config: &GuidedConfig) -> RootSummary<G::Move> {
+        let Kind::Decide(player) = self.nodes[0].kind else {
+            unreachable!("the root was expanded");
+        };
+        let player = usize::from(player);
+        let stats = self.decision_statistics(0, player);
+        let raw = self.nodes[0].raw[player];
+        let completed = completed_q(raw, &stats.logits, &stats.visits, &stats.values);
+        let sigmas = sigma(&completed, &stats.visits, config.c_visit, config.c_scale);
+        let edges = &self.edges[self.edge_range(0)];
+        RootSummary {
+            player,
+            ids: edges.iter().map(|edge| edge.id).collect(),
+            steps: edges.iter().map(|edge| edge.step).collect(),
+            priors: softmax(&stats.logits),
+            value: self.nodes[0].mean(player),
+            scores: self.root_scores(&stats.logits, &sigmas),
+            improved: improved_policy(&stats.logits, &sigmas),
+            visits: stats.visits,
+            completed,
+        }
+    }
+
+    /// A draw from the tree's generator, for the move chosen.
+    pub(super) fn uniform(&mut self) -> f64 {
+        self.rng.random::<f64>()
+    }
+}
+
+/// The statistics of a node's edges, in order.
+#[derive(Default)]
+struct Statistics {
+    logits: Vec<f64>,
+    visits: Vec<u32>,
+    values: Vec<f64>,
+    /// Visits with virtual losses.
+    pending: Vec<u32>,
+}
+
+/// The root's edges after a search.
+pub(super) struct RootSummary<M> {
+    pub(super) player: Player,
+    pub(super) ids: Vec<u32>,
+    pub(super) steps: Vec<Step<M>>,
+    /// `softmax(logits)`, before any noise.
+    pub(super) priors: Vec<f64>,
+    pub(super) visits: Vec<u32>,
+    pub(super) completed: Vec<f64>,
+    /// Gumbel: `g + logit + σ(q̂)`.
+    pub(super) scores: Vec<f64>,
+    /// `softmax(logits + σ(q̂))`.
+    pub(super) improved: Vec<f64>,
+    /// The root's mean value for its player.
+    pub(super) value: f64,
+}
+
+/// A draw of the symmetric Dirichlet distribution of concentration
+/// `alpha` over `count` outcomes: independent Gamma(`alpha`) draws,
+/// normalised.
+fn dirichlet(alpha: f64, count: usize, rng: &mut GameRng) -> Vec<f64> {
+    let draws: Vec<f64> = (0..count).map(|_| gamma(alpha, rng)).collect();
+    let total: f64 = draws.iter().sum();
+    if total > 0.0 {
+        draws.into_iter().map(|draw| draw / total).collect()
+    } else {
+        vec![1.0 / count as f64; count]
+    }
+}
+
+/// A draw of the Gamma distribution of shape `shape` and scale 1, by
+/// Marsaglia and Tsang's method (2000); a shape below 1 draws with shape
+/// `shape + 1` and multiplies by `U^(1 / shape)`.
+fn gamma(shape: f64, rng: &mut GameRng) -> f64 {
+    if shape < 1.0 {
+        let uniform: f64 = 1.0 - rng.random::<f64>();
+        return gamma(shape + 1.0, rng) * uniform.powf(1.0 / shape);
+    }
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        let normal = standard_normal(rng);
+        let v = (1.0 + c * normal).powi(3);
+        if v <= 0.0 {
+            continue;
+        }
+        let uniform: f64 = 1.0 - rng.random::<f64>();
+        if uniform.ln() < 0.5 * normal * normal + d - d * v + d * v.ln() {
+            return d * v;
+        }
+    }
+}
+
+/// A standard normal draw (Box and Muller).
+fn standard_normal(rng: &mut GameRng) -> f64 {
+    let radius: f64 = 1.0 - rng.random::<f64>();
+    let angle: f64 = rng.random::<f64>();
+    (-2.0 * radius.ln()).sqrt() * (std::f64::consts::TAU * angle).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gamma(k) has mean k and variance k; a Dirichlet component of
+    /// concentration α over n outcomes has mean 1 / n.
+    #[test]
+    fn gamma_and_dirichlet_draws_have_their_distributions_moments() {
+        let mut rng = rng_from_seed(11);
+        for shape in [0.3, 1.0, 2.5] {
+            let draws: Vec<f64> = (0..20_000).map(|_| gamma(shape, &mut rng)).collect();
+            let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+            let variance =
+                draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / draws.len() as f64;
+            // Four standard errors of the mean, sqrt(k / 20000).
+            assert!(
+                (mean - shape).abs() < 4.0 * (shape / 20_000.0).sqrt(),
+                "{shape}: {mean}"
+            );
+            assert!(
+                (variance - shape).abs() < 0.1 * shape,
+                "{shape}: {variance}"
+            );
+        }
+        let mut first = 0.0;
+        for _ in 0..5_000 {
+            let draw = dirichlet(0.3, 10, &mut rng);
+            assert!((draw.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            first += draw[0];
+        }
+        assert!((first / 5_000.0 - 0.1).abs() < 0.01, "{}", first / 5_000.0);
+    }
+}
