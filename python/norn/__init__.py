@@ -29,6 +29,7 @@ from ._norn import (
     agent,
     games,
     load_game,
+    match,
     solve,
     solve_matrix,
     tournament,
@@ -39,7 +40,10 @@ from ._norn import (
 
 def sample_chance_outcome(state, rng):
     """A chance outcome of ``state`` (a chance node), drawn with its
-    probability by ``rng``, a ``random.Random``."""
+    probability by ``rng``, a ``random.Random``. Raises ValueError at any
+    other node."""
+    if not state.is_chance_node():
+        raise ValueError("the state is not a chance node: nature does not act here")
     outcomes, weights = zip(*state.chance_outcomes())
     return rng.choices(outcomes, weights)[0]
 
@@ -47,7 +51,10 @@ def sample_chance_outcome(state, rng):
 def apply_random_action(state, rng):
     """One step of a random playout with ``rng``: a chance outcome drawn by
     its probability, one uniform choice per player at a simultaneous node,
-    or a uniform legal action of the player to move."""
+    or a uniform legal action of the player to move. Raises ValueError once
+    the game is over."""
+    if state.is_terminal():
+        raise ValueError("the game is already over: no action to take")
     if state.is_chance_node():
         state.apply_action(sample_chance_outcome(state, rng))
     elif state.is_simultaneous_node():
@@ -72,6 +79,7 @@ __all__ = [
     "apply_random_action",
     "games",
     "load_game",
+    "match",
     "sample_chance_outcome",
     "solve",
     "solve_matrix",

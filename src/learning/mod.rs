@@ -9,10 +9,12 @@
 //! draw a chance node whose outcomes are listed with their probabilities.
 
 pub mod dynamic;
+pub mod policy;
 pub mod solving;
 pub mod vector;
 
 pub use dynamic::{DynAgent, DynGame, DynState, LoadError, load_game, load_game_in};
+pub use policy::{DynPolicy, NamedPolicies};
 pub use solving::{Solution, SolveRequest, solve_state};
 pub use vector::{DynVector, StepBuffers, VectorConfig};
 
@@ -21,7 +23,7 @@ use std::sync::OnceLock;
 use crate::core::{
     ActionPath, DealModel, Encoding, Game, HiddenInformationVisitor, IllegalMove,
     ImperfectInformation, MoveList, Notation, ParseError, Player, Simultaneous,
-    SimultaneousVisitor, Status,
+    SimultaneousVisitor, Status, chance_outcome_count,
 };
 
 /// Room for this many moves is made before listing a state's legal moves:
@@ -92,6 +94,32 @@ pub struct ActionState<G: Encoding> {
     /// The legal moves that extend the decisions taken so far, listed once
     /// per state: listing the legal ids and applying one both read them.
     leads: OnceLock<Vec<Lead<G::Move>>>,
+    /// The memory of the lists of an earlier state, kept for the next
+    /// state's ([`list_legal_moves`](Self::list_legal_moves)), so that a
+    /// caller stepping one state many times allocates nothing per step.
+    spare: Spare<G::Move>,
+}
+
+/// Lists kept for reuse: emptied, their room left.
+struct Spare<M> {
+    leads: Vec<Lead<M>>,
+    moves: MoveList<M>,
+}
+
+/// A copy starts with no room of its own: the spare lists hold nothing.
+impl<M> Clone for Spare<M> {
+    fn clone(&self) -> Self {
+        Spare::default()
+    }
+}
+
+impl<M> Default for Spare<M> {
+    fn default() -> Self {
+        Spare {
+            leads: Vec::new(),
+            moves: MoveList::new(),
+        }
+    }
 }
 
 /// A legal move seen from the decisions taken so far: the id of its next
@@ -117,6 +145,7 @@ impl<G: Encoding + Notation> ActionState<G> {
             draws: Vec::new(),
             history: Vec::new(),
             leads: OnceLock::new(),
+            spare: Spare::default(),
         }
     }
 
@@ -204,23 +233,49 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// next ids (listed at the first call for this state).
     fn leads(&self) -> &[Lead<G::Move>] {
         self.leads.get_or_init(|| {
-            let depth = self.pending.as_slice().len();
-            let moves = self.legal_moves();
-            let mut leads = Vec::with_capacity(moves.len());
-            self.for_each_extension(&moves, |mv, path| {
-                leads.push(Lead {
-                    id: path[depth],
-                    mv,
-                    completes: path.len() == depth + 1,
-                });
-            });
+            let mut leads = Vec::new();
+            self.write_leads(&mut self.legal_moves(), &mut leads);
             leads
         })
     }
 
-    /// Forgets the legal moves listed for the state before a change.
+    /// Lists the legal moves of this state now, in the memory of an
+    /// earlier state's lists: what a caller that steps one state many times
+    /// (a batch of environments) calls before reading the legal actions,
+    /// so that no step allocates.
+    pub fn list_legal_moves(&mut self) {
+        if self.leads.get().is_some() {
+            return;
+        }
+        let mut leads = std::mem::take(&mut self.spare.leads);
+        let mut moves = std::mem::replace(&mut self.spare.moves, MoveList::new());
+        self.state.legal_moves(&mut moves);
+        self.write_leads(&mut moves, &mut leads);
+        self.spare.moves = moves;
+        // Just checked to be empty.
+        let _ = self.leads.set(leads);
+    }
+
+    /// Writes the leads of `moves` (the legal moves) into `leads`, emptied
+    /// first.
+    fn write_leads(&self, moves: &mut MoveList<G::Move>, leads: &mut Vec<Lead<G::Move>>) {
+        let depth = self.pending.as_slice().len();
+        leads.clear();
+        self.for_each_extension(moves, |mv, path| {
+            leads.push(Lead {
+                id: path[depth],
+                mv,
+                completes: path.len() == depth + 1,
+            });
+        });
+    }
+
+    /// Forgets the legal moves listed for the state before a change,
+    /// keeping their memory.
     fn changed(&mut self) {
-        self.leads = OnceLock::new();
+        if let Some(leads) = self.leads.take() {
+            self.spare.leads = leads;
+        }
     }
 
     /// Runs `each` on every legal move that extends the decisions taken so
@@ -313,7 +368,7 @@ impl<G: Encoding + Notation> ActionState<G> {
         match (leads, completes) {
             (0, _) => Err(IllegalMove::new(format!(
                 "action {id} ({}) is not legal here",
-                G::action_name(self.state.rules(), id)
+                self.id_name(id)?
             ))),
             (1, Some(mv)) => {
                 self.state.play(mv);
@@ -429,6 +484,12 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// # Panics
     /// If `out` is not as long as the product of the observation shape.
     pub fn write_observation(&self, player: Player, out: &mut [f32]) {
+        self.state
+            .write_observation(player, self.pending.as_slice(), self.cleared(out));
+    }
+
+    /// `out`, checked to be as long as an observation tensor, and zeroed.
+    fn cleared<'a>(&self, out: &'a mut [f32]) -> &'a mut [f32] {
         let expected: usize = G::observation_shape(self.state.rules()).iter().product();
         assert_eq!(
             out.len(),
@@ -436,8 +497,33 @@ impl<G: Encoding + Notation> ActionState<G> {
             "an observation tensor of the game's shape"
         );
         out.fill(0.0);
+        out
+    }
+
+    /// Writes what every player sees into `out` (zeroed here first): the
+    /// observation tensor without any player's private information.
+    ///
+    /// # Panics
+    /// If `out` is not as long as the product of the observation shape.
+    pub fn write_public_observation(&self, out: &mut [f32]) {
         self.state
-            .write_observation(player, self.pending.as_slice(), out);
+            .write_public_observation(self.pending.as_slice(), self.cleared(out));
+    }
+
+    /// What every player sees, as text: the diagram in a game of perfect
+    /// information, the public part of the observations with hidden
+    /// information.
+    pub fn public_observation_string(&self) -> String {
+        G::with_hidden_information(PublicText { state: &self.state })
+            .unwrap_or_else(|| self.state.diagram())
+    }
+
+    /// Everything every player has seen, as text: the history of actions
+    /// in a game of perfect information, the public observation (which
+    /// holds the public history) with hidden information.
+    pub fn public_information_state_string(&self) -> String {
+        G::with_hidden_information(PublicText { state: &self.state })
+            .unwrap_or_else(|| format!("{:?}", self.history))
     }
 
     /// `player`'s observation tensor as a new vector.
@@ -482,10 +568,15 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// Action `id` as text, as `player` would choose it here: the move's
     /// record text where `id` completes a move, and otherwise the game's
     /// name of the id (or of the chance outcome).
-    pub fn action_to_string(&self, player: Player, id: u32) -> String {
-        self.action_texts(player, Some(id))
-            .pop()
-            .map_or_else(|| self.id_name(id), |(_, text)| text)
+    ///
+    /// # Errors
+    /// An id outside the game's action ids (the chance outcome ids at a
+    /// chance node).
+    pub fn action_to_string(&self, player: Player, id: u32) -> Result<String, IllegalMove> {
+        match self.action_texts(player, Some(id)).pop() {
+            Some((_, text)) => Ok(text),
+            None => self.id_name(id),
+        }
     }
 
     /// The legal actions of `player` with their texts, as
@@ -529,7 +620,7 @@ impl<G: Encoding + Notation> ActionState<G> {
                     let text = if completes && !shared {
                         self.state.move_text(mv)
                     } else {
-                        self.id_name(id)
+                        self.legal_id_name(id)
                     };
                     texts.push((id, text));
                 }
@@ -545,7 +636,7 @@ impl<G: Encoding + Notation> ActionState<G> {
                 .chance_outcomes()
                 .into_iter()
                 .filter(|&(id, _)| wanted(id))
-                .map(|(id, _)| (id, self.id_name(id)))
+                .map(|(id, _)| (id, self.legal_id_name(id)))
                 .collect(),
             _ => Vec::new(),
         }
@@ -553,12 +644,34 @@ impl<G: Encoding + Notation> ActionState<G> {
 
     /// The name of `id` without a legal move to explain it: a chance
     /// outcome's at a chance node, the game's name of the action elsewhere.
-    fn id_name(&self, id: u32) -> String {
-        if self.turn() == Turn::Chance {
-            (self.deal_model().outcome_name)(self.state.rules(), id)
+    ///
+    /// # Errors
+    /// An id outside the range of those names: the games name only their
+    /// own ids.
+    fn id_name(&self, id: u32) -> Result<String, IllegalMove> {
+        let rules = self.state.rules();
+        let (count, what) = if self.turn() == Turn::Chance {
+            (chance_outcome_count(&self.deal_model()), "chance outcome")
         } else {
-            G::action_name(self.state.rules(), id)
+            (G::num_actions(rules), "action")
+        };
+        if id as usize >= count {
+            return Err(IllegalMove::new(format!(
+                "{what} {id} is not one of the game's {what} ids (0 to {})",
+                count - 1
+            )));
         }
+        Ok(if self.turn() == Turn::Chance {
+            (self.deal_model().outcome_name)(rules, id)
+        } else {
+            G::action_name(rules, id)
+        })
+    }
+
+    /// The name of `id`, a legal action or chance outcome here.
+    fn legal_id_name(&self, id: u32) -> String {
+        self.id_name(id)
+            .expect("legal ids are within the game's ids (the encoding tests check it)")
     }
 
     /// The legal action of `player` written `text`: the text of one of its
@@ -633,7 +746,23 @@ impl<G: Game> HiddenInformationVisitor<G> for ObservationText<'_, G> {
     where
         G: ImperfectInformation,
     {
-        format!("{:?}", self.state.observation(self.player))
+        self.state.observation(self.player).to_string()
+    }
+}
+
+/// What every player sees, as text, in a game with hidden information.
+struct PublicText<'a, G> {
+    state: &'a G,
+}
+
+impl<G: Game> HiddenInformationVisitor<G> for PublicText<'_, G> {
+    type Output = String;
+
+    fn visit(self) -> String
+    where
+        G: ImperfectInformation,
+    {
+        self.state.public_observation_text()
     }
 }
 
