@@ -156,3 +156,30 @@ def test_steps_write_into_the_same_arrays_unless_copies_are_asked_for():
     again, _, _, _, _ = copying.step(actions)
     assert again is not observations
     np.testing.assert_array_equal(observations, first)
+
+
+def test_batches_agree_with_the_per_state_api_step_by_step(game):
+    """Every game of turns without chance, replayed through the per-state
+    API: the same legal ids and observations at every step of random play
+    (a batch reuses its lists from step to step, which must never leak a
+    move of an earlier state)."""
+    if game.info.chance or game.info.simultaneous_moves:
+        pytest.skip("chance and joint moves are drawn inside the batch")
+    vector = norn.VectorGame(game.name, 3, 2, legal="both")
+    states = [game.new_initial_state() for _ in range(3)]
+    observations, info = vector.reset()
+    rng = np.random.default_rng(7)
+    for _ in range(150):
+        ids, offsets = info["legal_ids"], info["legal_offsets"]
+        actions = []
+        for i, state in enumerate(states):
+            row = ids[offsets[i] : offsets[i + 1]]
+            assert list(row) == state.legal_actions()
+            np.testing.assert_array_equal(observations[i], state.observation_tensor())
+            actions.append(int(rng.choice(row)))
+        for state, action in zip(states, actions):
+            state.apply_action(action)
+        observations, _, terminated, truncated, info = vector.step(actions)
+        for i in np.flatnonzero(terminated | truncated):
+            assert states[i].is_terminal()
+            states[i] = game.new_initial_state()

@@ -43,13 +43,24 @@ fn sort_distinct(ids: &mut Vec<u32>, largest: u32) {
     }
     let mut present = vec![0u64; words];
     for &id in ids.iter() {
-        present[id as usize / WORD] |= 1 << (id as usize % WORD);
+        mark(&mut present, id);
     }
     ids.clear();
-    for (index, &word) in present.iter().enumerate() {
-        let mut rest = word;
+    drain_marks(&mut present, 0, ids);
+}
+
+/// Marks `id` in the bitmap `present`.
+fn mark(present: &mut [u64], id: u32) {
+    present[id as usize / u64::BITS as usize] |= 1 << (id % u64::BITS);
+}
+
+/// Appends the ids marked in `present` from word `first` on to `ids`, in
+/// increasing order, and clears their marks.
+fn drain_marks(present: &mut [u64], first: usize, ids: &mut Vec<u32>) {
+    for (index, word) in present.iter_mut().enumerate().skip(first) {
+        let mut rest = std::mem::take(word);
         while rest != 0 {
-            ids.push((index * WORD) as u32 + rest.trailing_zeros());
+            ids.push(index as u32 * u64::BITS + rest.trailing_zeros());
             rest &= rest - 1;
         }
     }
@@ -218,6 +229,31 @@ impl<G: Encoding + Notation> ActionState<G> {
     }
 
     /// [`legal_actions`](Self::legal_actions) written into `ids` (emptied
+    /// first), ordered through `marks`, a bitmap of ids kept clear between
+    /// calls (grown here to the largest id met): what a caller stepping one
+    /// state many times uses, allocating nothing once the bitmap is grown.
+    pub fn write_ordered_legal_actions(
+        &self,
+        player: Player,
+        ids: &mut Vec<u32>,
+        marks: &mut Vec<u64>,
+    ) {
+        let mut lowest = u32::MAX;
+        self.for_each_legal_action(player, |id| {
+            let word = id as usize / u64::BITS as usize;
+            if word >= marks.len() {
+                marks.resize(word + 1, 0);
+            }
+            lowest = lowest.min(id);
+            mark(marks, id);
+        });
+        ids.clear();
+        if lowest != u32::MAX {
+            drain_marks(marks, (lowest / u64::BITS) as usize, ids);
+        }
+    }
+
+    /// [`legal_actions`](Self::legal_actions) written into `ids` (emptied
     /// first), so that a caller stepping many states reuses one vector.
     pub fn write_legal_actions(&self, player: Player, ids: &mut Vec<u32>) {
         ids.clear();
@@ -249,6 +285,9 @@ impl<G: Encoding + Notation> ActionState<G> {
         }
         let mut leads = std::mem::take(&mut self.spare.leads);
         let mut moves = std::mem::replace(&mut self.spare.moves, MoveList::new());
+        // A game's listing appends: the spare list holds the moves of the
+        // state before.
+        moves.clear();
         self.state.legal_moves(&mut moves);
         self.write_leads(&mut moves, &mut leads);
         self.spare.moves = moves;

@@ -147,6 +147,7 @@ pub fn vector_of<G: Registered>(
                 joint: Vec::new(),
                 legal: Vec::new(),
                 ordered: config.legal_ids,
+                marks: Vec::new(),
             })
         })
         .collect::<Result<Vec<_>, ParseError>>()?;
@@ -190,6 +191,8 @@ struct Env<G: Registered> {
     legal: Vec<u32>,
     /// Whether `legal` is kept in increasing order without repeats.
     ordered: bool,
+    /// The bitmap that orders `legal`, clear between steps.
+    marks: Vec<u64>,
 }
 
 /// One environment's share of the buffers.
@@ -509,7 +512,8 @@ impl<G: Registered> Env<G> {
         self.state.list_legal_moves();
         let legal = &mut self.legal;
         if self.ordered {
-            self.state.write_legal_actions(player, legal);
+            self.state
+                .write_ordered_legal_actions(player, legal, &mut self.marks);
         } else {
             legal.clear();
             self.state
