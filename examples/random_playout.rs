@@ -7,7 +7,7 @@
 //! random games to their end (every ply, joint move and chance event a
 //! step, as the `all_games` bench counts them), from seeds of its own.
 
-use norn::core::{Game, derive_seed, rng_from_seed};
+use norn::core::{derive_seed, rng_from_seed};
 use norn::registry::{self, GameVisitor, Registered};
 use norn::testing::random_successor;
 use std::time::{Duration, Instant};
@@ -61,7 +61,7 @@ fn main() -> Result<(), String> {
     };
     let seconds: f64 = seconds.parse().map_err(|_| usage.to_string())?;
     let threads: usize = threads.parse().map_err(|_| usage.to_string())?;
-    if !(seconds > 0.0 && seconds < 3600.0) || !(1..=256).contains(&threads) {
+    if !(seconds > 0.0 && seconds < 3600.0 && (1..=256).contains(&threads)) {
         return Err("SECONDS must be from 0 to 3600 and THREADS from 1 to 256".into());
     }
     let rate = registry::visit(game, &mut Playouts { seconds, threads })

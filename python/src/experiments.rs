@@ -124,15 +124,18 @@ impl DynPolicy for PythonPolicy {
     }
 }
 
+/// Python callables by the names they play under.
+type Policies = Vec<(String, Arc<dyn DynPolicy>)>;
+
 /// The agents of an experiment: each a spec, a Python callable (named by
 /// its `__name__`), or a `(name, callable)` pair; the specs to run and the
 /// callables by name.
 fn agents_and_policies(
     game: &Arc<dyn DynGame>,
     agents: &[Bound<'_, PyAny>],
-) -> PyResult<(Vec<String>, Vec<(String, Arc<dyn DynPolicy>)>)> {
+) -> PyResult<(Vec<String>, Policies)> {
     let mut specs = Vec::with_capacity(agents.len());
-    let mut policies: Vec<(String, Arc<dyn DynPolicy>)> = Vec::new();
+    let mut policies: Policies = Vec::new();
     for agent in agents {
         if let Ok(spec) = agent.extract::<String>() {
             specs.push(spec);

@@ -180,14 +180,12 @@ mod tests {
         let grow = |tokens| {
             let mut tree = fresh_tree(tokens);
             let config = MctsConfig::default();
-            let ran = run_tree(
-                &mut tree,
-                &even,
-                &config,
-                Some(250),
-                None,
-                &mut rng_from_seed(2),
-            );
+            let limits = Limits {
+                iterations: Some(250),
+                deadline: None,
+                stop: &StopFlag::default(),
+            };
+            let ran = run_tree(&mut tree, &even, &config, &limits, &mut rng_from_seed(2));
             (tree, ran)
         };
         let (tree, ran) = grow(40);
@@ -197,12 +195,48 @@ mod tests {
         assert!(tree.is_solved() && ran < 250, "{ran}");
     }
 
+    /// A raised stop flag ends a search after its first iteration, alone
+    /// or on a shared tree.
+    #[test]
+    fn a_raised_stop_flag_ends_the_runners() {
+        let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        )));
+        let limits = Limits {
+            iterations: Some(10_000),
+            deadline: None,
+            stop: &raised,
+        };
+        let alone = MctsConfig::default();
+        let mut tree = fresh_tree(40);
+        assert_eq!(
+            run_tree(&mut tree, &even, &alone, &limits, &mut rng_from_seed(2)),
+            1
+        );
+        let pool = crate::core::thread_pool(2).unwrap();
+        let shared = Mutex::new(fresh_tree(40));
+        let ran = run_shared_tree(
+            &shared,
+            &even,
+            &config(2, Parallelism::Tree),
+            &limits,
+            5,
+            &pool,
+        );
+        assert!(ran <= 2, "{ran}");
+    }
+
     #[test]
     fn a_shared_tree_runs_exactly_its_iterations_and_settles_every_virtual_loss() {
         let config = config(2, Parallelism::Tree);
         let pool = crate::core::thread_pool(2).unwrap();
         let tree = Mutex::new(fresh_tree(40));
-        let ran = run_shared_tree(&tree, &even, &config, Some(600), None, 5, &pool);
+        let limits = Limits {
+            iterations: Some(600),
+            deadline: None,
+            stop: &StopFlag::default(),
+        };
+        let ran = run_shared_tree(&tree, &even, &config, &limits, 5, &pool);
         let tree = tree.into_inner().unwrap();
         assert_eq!((ran, tree.nodes[0].visits), (600, 600));
         assert!(tree.nodes.iter().all(|node| node.virtual_loss == 0));
