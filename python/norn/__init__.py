@@ -53,8 +53,6 @@ def apply_random_action(state, rng):
     its probability, one uniform choice per player at a simultaneous node,
     or a uniform legal action of the player to move. Raises ValueError once
     the game is over."""
-    if state.is_terminal():
-        raise ValueError("the game is already over: no action to take")
     if state.is_chance_node():
         state.apply_action(sample_chance_outcome(state, rng))
     elif state.is_simultaneous_node():
@@ -62,7 +60,12 @@ def apply_random_action(state, rng):
             [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
         )
     else:
-        state.apply_action(rng.choice(state.legal_actions()))
+        # No legal action is left only at the end (asked here rather than
+        # first: this runs at every step of a playout).
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("the game is already over: no action to take")
+        state.apply_action(rng.choice(legal))
 
 
 __all__ = [

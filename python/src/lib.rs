@@ -290,7 +290,12 @@ impl State {
     /// `action` as an id within the game's range of action ids and chance
     /// outcomes (the state refuses those not legal here).
     fn action_id(&self, action: &Whole) -> PyResult<u32> {
-        action.action(self.game.num_actions().max(self.game.max_chance_outcomes()))
+        let actions = self.game.num_actions();
+        match action {
+            // The common case, without asking for the chance outcomes.
+            Whole::Value(id) if (0..actions as i128).contains(id) => Ok(*id as u32),
+            _ => action.action(actions.max(self.game.max_chance_outcomes())),
+        }
     }
 
     /// Applies a history's actions, taking a simultaneous node's actions

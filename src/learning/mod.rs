@@ -269,8 +269,9 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// next ids (listed at the first call for this state).
     fn leads(&self) -> &[Lead<G::Move>] {
         self.leads.get_or_init(|| {
-            let mut leads = Vec::new();
-            self.write_leads(&mut self.legal_moves(), &mut leads);
+            let mut moves = self.legal_moves();
+            let mut leads = Vec::with_capacity(moves.len());
+            self.write_leads(&mut moves, &mut leads);
             leads
         })
     }
