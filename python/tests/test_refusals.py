@@ -146,6 +146,8 @@ def test_vector_steps_refuse_fractions_instead_of_truncating():
         lambda: norn.solve(norn.load_game("nibelungen").new_initial_state(), rounds=-1),
         lambda: norn.solve(norn.load_game("nibelungen").new_initial_state(), rounds=0),
         lambda: norn.solve(norn.load_game("nibelungen").new_initial_state(), rounds=2**70),
+        lambda: norn.Network.init(norn.load_game("hnefatafl"), -1),
+        lambda: norn.Network.init(norn.load_game("hnefatafl"), 0).with_threads(-1),
     ],
 )
 def test_counts_out_of_range_are_value_errors(call):
