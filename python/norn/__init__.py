@@ -30,6 +30,7 @@ from ._norn import (
     games,
     guided_search,
     load_game,
+    match,
     self_play,
     solve,
     solve_matrix,
@@ -41,7 +42,10 @@ from ._norn import (
 
 def sample_chance_outcome(state, rng):
     """A chance outcome of ``state`` (a chance node), drawn with its
-    probability by ``rng``, a ``random.Random``."""
+    probability by ``rng``, a ``random.Random``. Raises ValueError at any
+    other node."""
+    if not state.is_chance_node():
+        raise ValueError("the state is not a chance node: nature does not act here")
     outcomes, weights = zip(*state.chance_outcomes())
     return rng.choices(outcomes, weights)[0]
 
@@ -49,7 +53,8 @@ def sample_chance_outcome(state, rng):
 def apply_random_action(state, rng):
     """One step of a random playout with ``rng``: a chance outcome drawn by
     its probability, one uniform choice per player at a simultaneous node,
-    or a uniform legal action of the player to move."""
+    or a uniform legal action of the player to move. Raises ValueError once
+    the game is over."""
     if state.is_chance_node():
         state.apply_action(sample_chance_outcome(state, rng))
     elif state.is_simultaneous_node():
@@ -57,7 +62,12 @@ def apply_random_action(state, rng):
             [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
         )
     else:
-        state.apply_action(rng.choice(state.legal_actions()))
+        # No legal action is left only at the end (asked here rather than
+        # first: this runs at every step of a playout).
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("the game is already over: no action to take")
+        state.apply_action(rng.choice(legal))
 
 
 __all__ = [
@@ -75,6 +85,7 @@ __all__ = [
     "games",
     "guided_search",
     "load_game",
+    "match",
     "sample_chance_outcome",
     "self_play",
     "solve",

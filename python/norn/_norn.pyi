@@ -1,6 +1,6 @@
 """Type stubs of the norn extension module."""
 
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -8,6 +8,11 @@ import numpy.typing as npt
 CHANCE: int
 SIMULTANEOUS: int
 TERMINAL: int
+
+#: A Python agent of an experiment: a callable from a state (and, at a
+#: simultaneous node, the player) to an action id, named by its
+#: ``__name__``, or a ``(name, callable)`` pair.
+PythonAgent = Union[Callable[..., int], Tuple[str, Callable[..., int]]]
 
 class GameInfo:
     """What the registry says about one game."""
@@ -31,7 +36,7 @@ def agent(spec: str, game: Game, seed: int = 0) -> Agent:
 
 def tournament(
     game: str,
-    agents: Sequence[str],
+    agents: Sequence[Union[str, PythonAgent]],
     games: int = 2,
     seed: int = 0,
     rules: str = "",
@@ -39,7 +44,7 @@ def tournament(
     openings: Optional[str] = None,
     max_plies: Optional[int] = None,
     out: Optional[str] = None,
-    gauntlet: Optional[str] = None,
+    gauntlet: Optional[Union[str, PythonAgent]] = None,
     anchor: Optional[str] = None,
 ) -> dict[str, Any]:
     """Runs a round-robin tournament as ``norn tournament`` does; returns its
@@ -48,7 +53,31 @@ def tournament(
     ``gauntlet``: an agent that plays each of ``agents`` (the baselines),
     which do not play each other; ratings are then anchored on the first
     baseline unless ``anchor`` names another agent. An agent listed twice
-    plays itself (its second seat is named ``SPEC #2``)."""
+    plays itself (its second seat is named ``SPEC #2``). An agent may be a
+    Python callable (``PythonAgent``), called for each of its decisions;
+    one that raises or returns an illegal id forfeits the game, and the
+    summary's ``forfeits`` list says why."""
+
+def match(
+    game: str,
+    tested: Union[str, PythonAgent],
+    baseline: Union[str, PythonAgent],
+    elo0: float = 0.0,
+    elo1: float = 10.0,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    max_games: int = 20000,
+    seed: int = 0,
+    rules: str = "",
+    threads: int = 1,
+    openings: Optional[str] = None,
+    max_plies: Optional[int] = None,
+    out: Optional[str] = None,
+) -> dict[str, Any]:
+    """Plays ``tested`` against ``baseline`` in colour-swapped pairs until
+    the sequential probability ratio test of ``elo0`` against ``elo1``
+    decides (or ``max_games`` are played), as ``norn match`` does; returns
+    its report (the command's ``--json`` output, with ``forfeits``)."""
 
 def winrate(
     game: str,
@@ -71,7 +100,7 @@ def winrate(
     the same run)."""
 
 def solve(
-    state: State,
+    state: Any,
     rounds: Optional[int] = None,
     budget: Optional[int] = None,
     retrograde: bool = False,
@@ -157,6 +186,9 @@ class State:
     def apply_actions(self, actions: Sequence[int]) -> None: ...
     def chance_outcomes(self) -> list[tuple[int, float]]: ...
     def observation_tensor(self, player: Optional[int] = None) -> npt.NDArray[np.float32]: ...
+    def public_observation_tensor(self) -> npt.NDArray[np.float32]: ...
+    def public_observation_string(self) -> str: ...
+    def public_information_state_string(self) -> str: ...
     def observation_string(self, player: Optional[int] = None) -> str: ...
     def information_state_string(self, player: Optional[int] = None) -> str: ...
     def action_to_string(self, first: int, second: Optional[int] = None) -> str: ...
@@ -173,8 +205,10 @@ class Agent:
     def spec(self) -> str: ...
     @property
     def configuration(self) -> str: ...
-    def step(self, state: State, player: Optional[int] = None) -> int: ...
-    def choose(self, state: State, player: Optional[int] = None) -> list[int]: ...
+    def step(self, state: Any, player: Optional[int] = None) -> int:
+        """The next action id in ``state``: a ``State`` or an OpenSpiel
+        state of a norn game. Ctrl-C stops a search (KeyboardInterrupt)."""
+    def choose(self, state: Any, player: Optional[int] = None) -> list[int]: ...
     def reset(self) -> None: ...
     def last_search(self) -> Optional[dict[str, Any]]:
         """What the last decision's search found and cost (alpha-beta and
@@ -194,7 +228,13 @@ class VectorGame:
         rules: str = "",
         threads: Optional[int] = None,
         max_steps: Optional[int] = None,
-    ) -> None: ...
+        legal: str = "mask",
+        copy: bool = False,
+    ) -> None:
+        """``legal``: ``"mask"`` (``info["action_mask"]``), ``"ids"``
+        (``info["legal_ids"]`` and ``info["legal_offsets"]``) or ``"both"``.
+        The arrays are the batch's own, written again at every step,
+        unless ``copy`` is true."""
     @property
     def num_envs(self) -> int: ...
     @property

@@ -126,9 +126,13 @@ class NornEnv(gymnasium.Env):
         return self._observe(), reward, terminated, False, {"seat": self._seat}
 
     def render(self):
-        if self.render_mode == "ansi":
-            return str(self._state)
-        return None
+        """The position as text; in a game with hidden information, what
+        the learner's seat sees (its own observation), never every hand."""
+        if self.render_mode != "ansi":
+            return None
+        if self.game.info.hidden_information:
+            return self._state.observation_string(self._seat)
+        return str(self._state)
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask, as MaskablePPO and similar learners ask."""

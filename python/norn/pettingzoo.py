@@ -126,9 +126,13 @@ class NornAECEnv(AECEnv):
             print(self.render())
 
     def render(self) -> Optional[str]:
-        if self.render_mode == "ansi":
-            return str(self._state)
-        return None
+        """The position as text; in a game with hidden information, what
+        the selected agent sees (its own observation), never every hand."""
+        if self.render_mode != "ansi":
+            return None
+        if self.game.info.hidden_information:
+            return self._state.observation_string(self._player[self.agent_selection])
+        return str(self._state)
 
     def close(self) -> None:
         pass

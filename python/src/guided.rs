@@ -222,6 +222,7 @@ pub fn guided_search<'py>(
                 inner
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .vector
                     .guided_search(options, &mut python, seed)
             })
         }

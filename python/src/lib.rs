@@ -5,18 +5,23 @@
 
 use norn::learning::{DynAgent, DynGame, DynState, Turn, load_game as load};
 use norn::registry::{self, GameInfo as Info};
+use norn::search::StopFlag;
 use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 mod experiments;
-mod net;
 mod guided;
+mod net;
+mod numbers;
 mod solvers;
 mod vector;
+
+use numbers::Whole;
 
 /// OpenSpiel's player number of a chance node.
 const CHANCE: i64 = -1;
@@ -175,9 +180,9 @@ impl Game {
     }
 
     /// An agent built from a spec, as on the command line.
-    #[pyo3(signature = (spec, seed = 0))]
-    fn agent(&self, spec: &str, seed: u64) -> PyResult<Agent> {
-        Agent::build(&self.inner, spec, seed)
+    #[pyo3(signature = (spec, seed = Whole::Value(0)))]
+    fn agent(&self, spec: &str, seed: Whole) -> PyResult<Agent> {
+        Agent::build(&self.inner, spec, seed.at_least("seed", 0)?)
     }
 
     fn __repr__(&self) -> String {
@@ -192,15 +197,15 @@ impl Game {
 
 /// A state of a game, seen through action ids as in OpenSpiel.
 #[pyclass(module = "norn._norn", name = "State")]
-struct State {
-    game: Arc<dyn DynGame>,
-    inner: Box<dyn DynState>,
+pub(crate) struct State {
+    pub(crate) game: Arc<dyn DynGame>,
+    pub(crate) inner: Box<dyn DynState>,
 }
 
 impl State {
     /// The legal action ids of `player` (see `legal_actions`).
-    fn legal_ids(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
-        match (player, self.inner.turn()) {
+    fn legal_ids(&self, player: Option<Whole>) -> PyResult<Vec<u32>> {
+        match (&player, self.inner.turn()) {
             (None, Turn::Chance) => Ok(self.inner.legal_actions(0)),
             (None, Turn::Terminal) => Ok(Vec::new()),
             _ => Ok(self.inner.legal_actions(self.player(player)?)),
@@ -208,18 +213,10 @@ impl State {
     }
 
     /// `player`, checked, or the player to move when `None`.
-    fn player(&self, player: Option<i64>) -> PyResult<usize> {
+    fn player(&self, player: Option<Whole>) -> PyResult<usize> {
         let players = self.inner.num_players();
         match player {
-            Some(player) => usize::try_from(player)
-                .ok()
-                .filter(|&player| player < players)
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "player {player} is not one of the game's players 0 to {}",
-                        players - 1
-                    ))
-                }),
+            Some(player) => player.within("player", 0, players as i128 - 1),
             None => match self.inner.turn() {
                 Turn::Player(player) => Ok(player),
                 turn => Err(value_error(format!(
@@ -291,6 +288,17 @@ fn restore_state(
 }
 
 impl State {
+    /// `action` as an id within the game's range of action ids and chance
+    /// outcomes (the state refuses those not legal here).
+    fn action_id(&self, action: &Whole) -> PyResult<u32> {
+        let actions = self.game.num_actions();
+        match action {
+            // The common case, without asking for the chance outcomes.
+            Whole::Value(id) if (0..actions as i128).contains(id) => Ok(*id as u32),
+            _ => action.action(actions.max(self.game.max_chance_outcomes())),
+        }
+    }
+
     /// Applies a history's actions, taking a simultaneous node's actions
     /// together.
     fn replay(&mut self, history: &[u32]) -> PyResult<()> {
@@ -363,7 +371,7 @@ impl State {
     fn legal_actions<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Whole>,
     ) -> PyResult<Bound<'py, PyList>> {
         id_list(py, &self.legal_ids(player)?)
     }
@@ -371,7 +379,7 @@ impl State {
     /// A list of `num_distinct_actions` zeros and ones: one where the
     /// action is legal for `player`.
     #[pyo3(signature = (player = None))]
-    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
+    fn legal_actions_mask(&self, player: Option<Whole>) -> PyResult<Vec<u8>> {
         let mut mask = vec![0; self.game.num_actions()];
         for id in self.legal_ids(player)? {
             mask[id as usize] = 1;
@@ -380,20 +388,16 @@ impl State {
     }
 
     /// Applies the action of the player to move, or a chance outcome.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let id = u32::try_from(action)
-            .map_err(|_| value_error(format!("action {action} is not an action id")))?;
+    fn apply_action(&mut self, action: Whole) -> PyResult<()> {
+        let id = self.action_id(&action)?;
         self.inner.apply_action(id).map_err(value_error)
     }
 
     /// Applies one action per player at a simultaneous node.
-    fn apply_actions(&mut self, actions: Vec<i64>) -> PyResult<()> {
+    fn apply_actions(&mut self, actions: Vec<Whole>) -> PyResult<()> {
         let ids = actions
             .iter()
-            .map(|&action| {
-                u32::try_from(action)
-                    .map_err(|_| value_error(format!("action {action} is not an action id")))
-            })
+            .map(|action| self.action_id(action))
             .collect::<PyResult<Vec<u32>>>()?;
         self.inner.apply_actions(&ids).map_err(value_error)
     }
@@ -410,7 +414,7 @@ impl State {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: Option<i64>,
+        player: Option<Whole>,
     ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
         let player = self.player(player)?;
         let shape = self.game.observation_shape();
@@ -419,23 +423,47 @@ impl State {
         values.into_pyarray(py).reshape(shape)
     }
 
+    /// What every player sees, as a float32 array of the game's
+    /// observation shape: the observation without any player's private
+    /// information (the same as any player's in a game of perfect
+    /// information).
+    fn public_observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
+        let shape = self.game.observation_shape();
+        let mut values = vec![0.0; shape.iter().product()];
+        self.inner.write_public_observation(&mut values);
+        values.into_pyarray(py).reshape(shape)
+    }
+
+    /// What every player sees, as text.
+    fn public_observation_string(&self) -> String {
+        self.inner.public_observation_string()
+    }
+
+    /// Everything every player has seen, as text.
+    fn public_information_state_string(&self) -> String {
+        self.inner.public_information_state_string()
+    }
+
     /// What `player` sees, as text.
     #[pyo3(signature = (player = None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn observation_string(&self, player: Option<Whole>) -> PyResult<String> {
         Ok(self.inner.observation_string(self.player(player)?))
     }
 
     /// Everything `player` has seen, as text: equal exactly when the
     /// player cannot tell two states apart.
     #[pyo3(signature = (player = None))]
-    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+    fn information_state_string(&self, player: Option<Whole>) -> PyResult<String> {
         Ok(self.inner.information_state_string(self.player(player)?))
     }
 
     /// An action as text in the game's notation: `action_to_string(action)`
     /// for the player to move, or `action_to_string(player, action)`.
     #[pyo3(signature = (first, second = None))]
-    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+    fn action_to_string(&self, first: Whole, second: Option<Whole>) -> PyResult<String> {
         let (player, action) = match second {
             Some(action) => (Some(first), action),
             None => (None, first),
@@ -444,9 +472,8 @@ impl State {
             (None, Turn::Chance) => 0,
             (player, _) => self.player(player)?,
         };
-        let id = u32::try_from(action)
-            .map_err(|_| value_error(format!("action {action} is not an action id")))?;
-        Ok(self.inner.action_to_string(player, id))
+        let id = self.action_id(&action)?;
+        self.inner.action_to_string(player, id).map_err(value_error)
     }
 
     /// The action written `text`: `string_to_action(text)` for the player
@@ -454,7 +481,7 @@ impl State {
     #[pyo3(signature = (first, second = None))]
     fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<u32> {
         let (player, text) = match second {
-            Some(text) => (Some(first.extract::<i64>()?), text.to_string()),
+            Some(text) => (Some(first.extract::<Whole>()?), text.to_string()),
             None => (None, first.extract::<String>()?),
         };
         let player = match (player, self.inner.turn()) {
@@ -527,13 +554,23 @@ impl State {
 struct Agent {
     game: Arc<dyn DynGame>,
     inner: Mutex<Box<dyn DynAgent>>,
+    /// Raised by a Ctrl-C during a decision, to end the search.
+    stop: Arc<AtomicBool>,
+    /// Whether the agent searches (and checks `stop`): its decisions then
+    /// run on a thread of their own while this one looks for Ctrl-C.
+    searches: bool,
 }
 
 impl Agent {
     fn build(game: &Arc<dyn DynGame>, spec: &str, seed: u64) -> PyResult<Agent> {
+        let mut agent = game.agent(spec, seed).map_err(value_error)?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let searches = agent.set_stop_flag(StopFlag::new(stop.clone()));
         Ok(Agent {
             game: game.clone(),
-            inner: Mutex::new(game.agent(spec, seed).map_err(value_error)?),
+            inner: Mutex::new(agent),
+            stop,
+            searches,
         })
     }
 
@@ -546,11 +583,28 @@ impl Agent {
     }
 }
 
+/// The norn state of `state`: a norn `State`, or an OpenSpiel state of a
+/// norn game (`norn.openspiel`), whose norn state is its `inner`.
+pub(crate) fn norn_state<'py>(state: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, State>> {
+    if let Ok(state) = state.extract::<PyRef<'py, State>>() {
+        return Ok(state);
+    }
+    state
+        .getattr("inner")
+        .ok()
+        .and_then(|inner| inner.extract::<PyRef<'py, State>>().ok())
+        .ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "expected a norn State or an OpenSpiel state of a norn game",
+            )
+        })
+}
+
 /// Builds an agent for `game` from a spec such as `mcts:iters=2000`.
 #[pyfunction]
-#[pyo3(signature = (spec, game, seed = 0))]
-fn agent(spec: &str, game: &Game, seed: u64) -> PyResult<Agent> {
-    Agent::build(&game.inner, spec, seed)
+#[pyo3(signature = (spec, game, seed = Whole::Value(0)))]
+fn agent(spec: &str, game: &Game, seed: Whole) -> PyResult<Agent> {
+    Agent::build(&game.inner, spec, seed.at_least("seed", 0)?)
 }
 
 #[pymethods]
@@ -567,18 +621,30 @@ impl Agent {
         self.lock().configuration()
     }
 
-    /// The agent's next action in `state`, for the player to move (or for
-    /// `player` at a simultaneous node). A move that takes several
-    /// decisions is given one id per call, the rest following the first.
-    /// Searches run without holding the interpreter.
+    /// The agent's next action in `state` (a norn state, or an OpenSpiel
+    /// state of a norn game), for the player to move (or for `player` at a
+    /// simultaneous node). A move that takes several decisions is given
+    /// one id per call, the rest following the first. Searches run without
+    /// holding the interpreter, and Ctrl-C stops them (KeyboardInterrupt).
     #[pyo3(signature = (state, player = None))]
-    fn step(&self, py: Python<'_>, state: &State, player: Option<i64>) -> PyResult<u32> {
+    fn step(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        player: Option<Whole>,
+    ) -> PyResult<u32> {
         Ok(self.choose(py, state, player)?[0])
     }
 
     /// All the remaining decisions of the agent's move in `state`.
     #[pyo3(signature = (state, player = None))]
-    fn choose(&self, py: Python<'_>, state: &State, player: Option<i64>) -> PyResult<Vec<u32>> {
+    fn choose(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        player: Option<Whole>,
+    ) -> PyResult<Vec<u32>> {
+        let state = norn_state(state)?;
         if !Arc::ptr_eq(&self.game, &state.game) && self.game.rules() != state.game.rules() {
             return Err(value_error(
                 "the state is of other rules than the agent's game",
@@ -588,7 +654,13 @@ impl Agent {
         let mut guard = self.lock();
         let agent: &mut Box<dyn DynAgent> = &mut guard;
         let seen: &dyn DynState = state.inner.as_ref();
-        py.detach(move || agent.choose(seen, player))
+        if !self.searches {
+            return py
+                .detach(move || agent.choose(seen, player))
+                .map_err(value_error);
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        experiments::interruptible(py, &self.stop, move || agent.choose(seen, player))?
             .map_err(value_error)
     }
 
@@ -634,6 +706,7 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(restore_state, module)?)?;
     module.add_function(wrap_pyfunction!(experiments::tournament, module)?)?;
     module.add_function(wrap_pyfunction!(experiments::winrate, module)?)?;
+    module.add_function(wrap_pyfunction!(experiments::play_match, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve, module)?)?;
     module.add_function(wrap_pyfunction!(solvers::solve_matrix, module)?)?;
     module.add_function(wrap_pyfunction!(guided::guided_search, module)?)?;

@@ -1,6 +1,7 @@
 //! `norn.Network`: a policy-value network of `norn::net`, loaded from a
 //! safetensors file (or built from numpy arrays) and run on numpy arrays.
 
+use crate::numbers::Whole;
 use crate::{Game, value_error};
 use norn::net::{GameShape, NetDescription, NetOptions, Network as Inner};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -60,7 +61,8 @@ impl Network {
     /// the defaults).
     #[staticmethod]
     #[pyo3(signature = (game, seed, options = ""))]
-    fn init(game: &Game, seed: u64, options: &str) -> PyResult<Network> {
+    fn init(game: &Game, seed: Whole, options: &str) -> PyResult<Network> {
+        let seed = seed.at_least("seed", 0)?;
         let options: NetOptions = options.parse().map_err(value_error)?;
         let shape = GameShape::of(game.inner.as_ref());
         let description = NetDescription::new(&shape, &options).map_err(net_error)?;
@@ -156,7 +158,8 @@ impl Network {
 
     /// The same network running on `threads` threads (the outputs do not
     /// depend on it).
-    fn with_threads(&self, threads: usize) -> PyResult<Network> {
+    fn with_threads(&self, threads: Whole) -> PyResult<Network> {
+        let threads = threads.at_least("threads", 1)?;
         let mut inner = self.inner.clone();
         inner.set_threads(threads).map_err(net_error)?;
         Ok(Network { inner })

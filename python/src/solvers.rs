@@ -2,7 +2,8 @@
 //! simultaneous-move position solved as `norn solve` solves it, and
 //! two-player zero-sum matrix games solved by linear programming.
 
-use crate::{State, value_error};
+use crate::numbers::Whole;
+use crate::{norn_state, value_error};
 use norn::learning::SolveRequest;
 use norn::search::MatrixGame;
 use pyo3::prelude::*;
@@ -21,12 +22,18 @@ use std::path::PathBuf;
 #[pyo3(signature = (state, rounds = None, budget = None, retrograde = false, out = None))]
 pub fn solve<'py>(
     py: Python<'py>,
-    state: PyRef<'py, State>,
-    rounds: Option<u32>,
-    budget: Option<u64>,
+    state: &Bound<'py, PyAny>,
+    rounds: Option<Whole>,
+    budget: Option<Whole>,
     retrograde: bool,
     out: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let rounds = rounds
+        .map(|rounds| rounds.at_least("rounds", 1))
+        .transpose()?;
+    let budget = budget
+        .map(|budget| budget.at_least("budget", 1))
+        .transpose()?;
     if out.is_some() && !retrograde {
         return Err(value_error(
             "out saves the tables of a retrograde solve: give retrograde=True",
@@ -39,6 +46,7 @@ pub fn solve<'py>(
         out: out.as_deref(),
         progress: None,
     };
+    let state = norn_state(state)?;
     let game = state.game.clone();
     let inner = &*state.inner;
     let solution = py

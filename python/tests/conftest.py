@@ -30,3 +30,27 @@ def playout_states(game, seed, plies, games=1):
             if state.is_terminal():
                 break
             random_action(state, rng)
+
+
+def other_rules(game):
+    """Rules that differ from ``game``'s defaults in one option and load,
+    found from the rules text alone (so a new game needs no entry here): a
+    limit lowered where the game has one (which keeps random games short),
+    else a switch turned or a number moved by one."""
+    candidates = []
+    for item in game.rules.split(","):
+        key, _, value = item.partition("=")
+        if "limit" in key:
+            candidates[:0] = [f"{key}=3", f"{key}=40"][::-1]
+        if value in ("on", "off"):
+            candidates.append(f"{key}={'off' if value == 'on' else 'on'}")
+        elif value.isdigit():
+            candidates += [f"{key}={int(value) - 1}", f"{key}={int(value) + 1}"]
+    for text in candidates:
+        try:
+            loaded = norn.load_game(game.name, text)
+        except ValueError:
+            continue
+        if loaded.rules != game.rules:
+            return text
+    raise AssertionError(f"no other rules found for {game.name}")

@@ -1,5 +1,7 @@
 """The OpenSpiel, PettingZoo and Gymnasium adapters."""
 
+import random
+
 import numpy as np
 import pytest
 
@@ -86,3 +88,48 @@ def test_gymnasium_env_plays_whole_episodes_against_an_agent():
             done = terminated or truncated
         assert reward in (-1.0, 0.0, 1.0)
     assert seats == [0, 1, 0, 1]
+
+
+def hands_of(state):
+    """Each player's hand as its card texts, read from a dealt Fetters of
+    Fenrir position."""
+    return [hand.split(",") for hand in state.position().split(":")[0].split("/")]
+
+
+def test_fetters_strings_are_written_for_people_from_the_players_view():
+    game = norn.load_game("fenrir-cards", "players=3,ranks=5")
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        norn.apply_random_action(state, rng)
+    hands = hands_of(state)
+    for _ in range(8):
+        norn.apply_random_action(state, rng)
+    for player in range(3):
+        for text in (state.observation_string(player), state.information_state_string(player)):
+            assert "Sampler" not in text and "0x" not in text and "{" not in text
+            lines = text.splitlines()
+            dealt = next(line for line in lines if line.startswith("dealt"))
+            assert set(dealt.split()[1:]) == set(hands[player])
+            for other in range(3):
+                if other != player:
+                    assert not any(set(hands[other]) <= set(line.split()) for line in lines)
+        assert "asked player" in state.observation_string(player)
+
+
+def test_render_shows_the_acting_players_view_in_hidden_games():
+    from norn import pettingzoo
+    from norn.gym import NornEnv
+
+    env = pettingzoo.env("fenrir-cards", "players=3,ranks=5", render_mode="ansi")
+    env.reset(seed=3)
+    hands = hands_of(env._state)
+    text = env.render()
+    player = env._player[env.agent_selection]
+    assert text == env._state.observation_string(player)
+    for other in range(3):
+        shown = any(set(hands[other]) <= set(line.split()) for line in text.splitlines())
+        assert shown == (other == player)
+    gym_env = NornEnv("fenrir-cards", rules="players=3,ranks=5", render_mode="ansi", seat=1)
+    gym_env.reset(seed=1)
+    assert gym_env.render() == gym_env._state.observation_string(1)

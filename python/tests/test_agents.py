@@ -125,3 +125,76 @@ def test_agents_that_do_not_search_have_no_search_record():
     agent = norn.agent("random", game)
     agent.step(game.new_initial_state())
     assert agent.last_search() is None
+
+
+def lowest_id(state):
+    """A Python policy: the lowest legal id."""
+    return state.legal_actions()[0]
+
+
+def test_python_callables_play_in_tournaments_under_their_names():
+    summary = norn.tournament(
+        "hnefatafl", [lowest_id, "random"], games=2, seed=3, max_plies=30, openings="start"
+    )
+    names = [agent["name"] for agent in summary["agents"]]
+    assert "lowest_id" in names and "random" in names
+    played = sum(
+        agent["wins"] + agent["draws"] + agent["losses"]
+        for agent in summary["agents"]
+        if agent["name"] == "lowest_id"
+    )
+    assert played == 2
+    # The same games as a Rust agent that plays the same moves would: the
+    # callable is asked for every decision and its move is played.
+    again = norn.tournament(
+        "hnefatafl", [("first", lowest_id), "random"], games=2, seed=3, max_plies=30,
+        openings="start",
+    )
+    assert again["overall"] == summary["overall"]
+
+
+def test_a_failing_callable_forfeits_with_its_reason():
+    def broken(state):
+        raise RuntimeError("no idea")
+
+    summary = norn.tournament(
+        "hnefatafl", [broken, "random"], games=2, seed=1, max_plies=20, openings="start"
+    )
+    assert [f["agent"] for f in summary["forfeits"]] == ["broken", "broken"]
+    assert all("RuntimeError: no idea" in f["reason"] for f in summary["forfeits"])
+    broken_row = next(agent for agent in summary["agents"] if agent["name"] == "broken")
+    assert broken_row["losses"] == 2
+
+
+def test_an_illegal_choice_is_the_callables_forfeit():
+    summary = norn.tournament(
+        "hnefatafl", [("illegal", lambda state: 0), "random"], games=2, seed=1,
+        max_plies=20, openings="start",
+    )
+    assert all("not legal" in f["reason"] for f in summary["forfeits"])
+    assert {f["agent"] for f in summary["forfeits"]} == {"illegal"}
+
+
+def test_matches_run_a_sequential_test_between_callables_and_agents():
+    report = norn.match(
+        "hnefatafl", "greedy", lowest_id, elo0=0, elo1=200, max_games=40, seed=2,
+        max_plies=60, openings="random:4",
+    )
+    assert report["agents"] == ["greedy", "lowest_id"]
+    assert report["games"] == report["wins"] + report["draws"] + report["losses"]
+    assert report["games"] <= 40
+    assert report["decision"] in ("accept-h0", "accept-h1", "continue")
+
+
+def test_agents_take_openspiel_states_of_norn_games():
+    pyspiel = pytest.importorskip("pyspiel")
+    from norn import openspiel
+
+    openspiel.register()
+    spiel_game = pyspiel.load_game("norn_hnefatafl", {"rules": "ply-limit=20"})
+    state = spiel_game.new_initial_state()
+    bot = norn.agent("alphabeta:depth=1", state.inner.get_game())
+    action = bot.step(state)
+    assert action in state.legal_actions()
+    with pytest.raises(TypeError, match="norn State"):
+        bot.step("a1-a2")

@@ -18,7 +18,10 @@ def without_provenance(summary):
     the executable, the host and the times (the agents' search records hold
     the times of their decisions)."""
     summary = dict(summary)
-    for key in ("build", "provenance", "shard_provenance"):
+    # `forfeits` is the Python result's own: the games lost by a failing
+    # agent, with the reason, which the command line's summary leaves to
+    # the game log.
+    for key in ("build", "provenance", "shard_provenance", "forfeits"):
         summary.pop(key, None)
     summary["agents"] = [
         {key: value for key, value in agent.items() if key != "search"}

@@ -79,3 +79,107 @@ def test_bad_batches_are_refused():
     illegal = int(np.flatnonzero(info["action_mask"][0] == 0)[0])
     with pytest.raises(ValueError, match="environment 0"):
         vector.step([illegal, int(np.flatnonzero(info["action_mask"][1])[0])])
+
+
+def test_finished_episodes_give_their_final_observation():
+    """Gymnasium's same-step auto-reset: the step that ends an episode
+    returns the new episode's observation and, in info["final_obs"], the
+    last observation of the one that ended, which the per-state API gives
+    for the same game."""
+    vector = norn.VectorGame("hnefatafl", 3, 4, max_steps=7, legal="ids")
+    game = norn.load_game("hnefatafl")
+    states = [game.new_initial_state() for _ in range(3)]
+    _, info = vector.reset()
+    rng = np.random.default_rng(2)
+    ended_seen = 0
+    for step in range(20):
+        ids, offsets = info["legal_ids"], info["legal_offsets"]
+        actions = [
+            int(ids[offsets[i] + rng.integers(offsets[i + 1] - offsets[i])]) for i in range(3)
+        ]
+        for state, action in zip(states, actions):
+            state.apply_action(action)
+        observations, _, terminated, truncated, info = vector.step(actions)
+        ended = terminated | truncated
+        if ended.any():
+            np.testing.assert_array_equal(info["_final_obs"], ended)
+            for i in np.flatnonzero(ended):
+                viewer = states[i].current_player()
+                expected = states[i].observation_tensor(viewer)
+                np.testing.assert_array_equal(info["final_obs"][i], expected)
+                assert not np.array_equal(info["final_obs"][i], observations[i])
+                states[i] = game.new_initial_state()
+                ended_seen += 1
+        else:
+            assert "final_obs" not in info
+        for i, state in enumerate(states):
+            np.testing.assert_array_equal(observations[i], state.observation_tensor())
+    assert ended_seen == 6, "three environments cut twice at 7 steps"
+
+
+def test_legal_ids_are_the_masks_in_compressed_rows(game):
+    """legal="both" gives the mask and the ids of every environment; the
+    ids are each row's nonzero columns, in order."""
+    vector = norn.VectorGame(game.name, 5, 3, legal="both")
+    _, info = vector.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(25):
+        ids, offsets, masks = info["legal_ids"], info["legal_offsets"], info["action_mask"]
+        assert offsets.shape == (6,) and offsets[0] == 0 and len(ids) == offsets[-1]
+        for i in range(5):
+            row = ids[offsets[i] : offsets[i + 1]]
+            np.testing.assert_array_equal(row, np.flatnonzero(masks[i]))
+        counts = np.diff(offsets)
+        actions = ids[offsets[:-1] + (rng.random(5) * counts).astype(np.int64)]
+        _, _, _, _, info = vector.step(actions)
+
+
+def test_ids_only_batches_send_no_masks():
+    vector = norn.VectorGame("thud", 4, 1, legal="ids")
+    _, info = vector.reset()
+    assert "action_mask" not in info
+    assert info["legal_ids"].dtype == np.int32
+    with pytest.raises(ValueError, match="legal"):
+        norn.VectorGame("thud", 4, 1, legal="sparse")
+
+
+def test_steps_write_into_the_same_arrays_unless_copies_are_asked_for():
+    vector = norn.VectorGame("hnefatafl", 4, 1)
+    observations, info = vector.reset()
+    first = observations.copy()
+    actions = [np.flatnonzero(mask)[0] for mask in info["action_mask"]]
+    again, _, _, _, info_again = vector.step(actions)
+    assert again is observations and info_again["action_mask"] is info["action_mask"]
+    assert not np.array_equal(first, again), "written in place"
+    copying = norn.VectorGame("hnefatafl", 4, 1, copy=True)
+    observations, info = copying.reset()
+    again, _, _, _, _ = copying.step(actions)
+    assert again is not observations
+    np.testing.assert_array_equal(observations, first)
+
+
+def test_batches_agree_with_the_per_state_api_step_by_step(game):
+    """Every game of turns without chance, replayed through the per-state
+    API: the same legal ids and observations at every step of random play
+    (a batch reuses its lists from step to step, which must never leak a
+    move of an earlier state)."""
+    if game.info.chance or game.info.simultaneous_moves:
+        pytest.skip("chance and joint moves are drawn inside the batch")
+    vector = norn.VectorGame(game.name, 3, 2, legal="both")
+    states = [game.new_initial_state() for _ in range(3)]
+    observations, info = vector.reset()
+    rng = np.random.default_rng(7)
+    for _ in range(150):
+        ids, offsets = info["legal_ids"], info["legal_offsets"]
+        actions = []
+        for i, state in enumerate(states):
+            row = ids[offsets[i] : offsets[i + 1]]
+            assert list(row) == state.legal_actions()
+            np.testing.assert_array_equal(observations[i], state.observation_tensor())
+            actions.append(int(rng.choice(row)))
+        for state, action in zip(states, actions):
+            state.apply_action(action)
+        observations, _, terminated, truncated, info = vector.step(actions)
+        for i in np.flatnonzero(terminated | truncated):
+            assert states[i].is_terminal()
+            states[i] = game.new_initial_state()

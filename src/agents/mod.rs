@@ -57,7 +57,7 @@ pub use simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
 pub use spec::{AGENT_KINDS, build_agent, build_encoded_agent};
 
 use crate::core::{Game, MoveList, Player, Ply, Status, joint_choices};
-use crate::search::{SearchError, SimultaneousSolveError};
+use crate::search::{SearchError, SimultaneousSolveError, StopFlag};
 use std::fmt;
 use std::time::Duration;
 
@@ -176,6 +176,14 @@ pub trait Agent<G: Game>: Send {
     /// and MCTS with `ms`) searches for [`move_time`] of it instead; the
     /// others ignore it, and their time counts on the clock all the same.
     fn clock(&mut self, _remaining: Duration, _increment: Duration) {}
+
+    /// Gives the agent a flag that, once raised, ends its searches early
+    /// (a Ctrl-C of the program running it): it then plays what it found
+    /// so far. Returns whether the agent searches and checks the flag; the
+    /// default, for agents that decide at once, ignores it.
+    fn set_stop_flag(&mut self, _flag: StopFlag) -> bool {
+        false
+    }
 
     /// What the agent's last decision found and cost, if it searched:
     /// alpha-beta and MCTS agents keep it; `None` for the others and before

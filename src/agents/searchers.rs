@@ -4,7 +4,7 @@ use crate::core::{
     Declared, Evaluate, Evaluator, Game, GameEvaluation, Kind, Player, Ply, Status, Value,
     write_options,
 };
-use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError};
+use crate::search::{AlphaBeta, MAX_SHALLOW_DEPTH, MAX_TEMPO, Mcts, SearchError, StopFlag};
 use std::any::Any;
 use std::time::Duration;
 
@@ -185,6 +185,11 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for AlphaBetaAgent<E> {
     fn memory_bytes(&self) -> u64 {
         self.search.table_bytes()
     }
+
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.search.set_stop_flag(flag);
+        true
+    }
 }
 
 /// A searcher's configuration as [`Agent::configuration`] records it: the
@@ -247,6 +252,11 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for MctsAgent<G, E> {
 
     fn configuration(&self) -> String {
         configuration::<E>("mcts", &self.search.config().to_string(), &self.evaluation)
+    }
+
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.search.set_stop_flag(flag);
+        true
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {

@@ -147,6 +147,15 @@ pub trait Encoding: Game {
     /// learners need no scaling and environments can declare the bounds.
     fn write_observation(&self, player: Player, pending: &[u32], out: &mut [f32]);
 
+    /// Writes what every player sees of this state into `out` (as
+    /// [`write_observation`](Encoding::write_observation), with the
+    /// private information of every player left out). The default writes
+    /// player 0's observation, which is right for a game without hidden
+    /// information; a game with hidden information must override it.
+    fn write_public_observation(&self, pending: &[u32], out: &mut [f32]) {
+        self.write_observation(0, pending, out);
+    }
+
     /// The most actions (decisions, chance outcomes, and each player's
     /// choice at a simultaneous node) one game can take from the start
     /// under `rules`, where the rules bound it (a ply limit); `None`, the

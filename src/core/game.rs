@@ -11,7 +11,7 @@ use super::{
     GameRng, IllegalMove, MoveList, ParseError, Picture, Player, Ply, PlyText, RulesOptions, Setup,
     Status,
 };
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::hash::Hash;
 
 /// A game state: the position, whose decision is next, and the rules in force.
@@ -375,11 +375,18 @@ pub trait Simultaneous: Game {
 /// and never the state itself, so it cannot read hidden cards. To search, it
 /// samples full states consistent with what it saw.
 pub trait ImperfectInformation: Game {
-    /// Everything one player may know: its private information and the public history.
-    type Observation: Clone + Debug + PartialEq + Send + Sync;
+    /// Everything one player may know: its private information and the
+    /// public history. Its `Display` is the text a person reads (what
+    /// learning code's observation strings show), from the player's view
+    /// alone.
+    type Observation: Clone + Debug + fmt::Display + PartialEq + Send + Sync;
 
     /// What `player` observes in this state.
     fn observation(&self, player: Player) -> Self::Observation;
+
+    /// What every player knows of this state, as text: the public part of
+    /// the observations, with no player's private information.
+    fn public_observation_text(&self) -> String;
 
     /// Samples a full state consistent with `observation`, uniformly where the
     /// observation's constraints allow.

@@ -8,6 +8,7 @@
 //! command line builds from the same specs.
 
 use super::guided::{read_az_options, refuse_unsearchable, search_positions};
+use super::policy::{NamedPolicies, policy_or_agent};
 use super::selfplay::{Manifest, SelfPlayConfig, self_play};
 use super::solving::{Solution, SolveRequest, solve_state};
 use super::vector::{DynVector, VectorConfig, vector_of};
@@ -15,11 +16,13 @@ use super::{ActionState, Turn};
 use crate::agents::{Agent, AgentError, Decision, SearchRecord};
 use crate::arena::winrate::{WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate};
 use crate::arena::{
-    DEFAULT_MAX_FORFEITS, RunOptions, RunResult, Shard, TournamentConfig, Unwatched, run_tournament,
+    DEFAULT_MAX_FORFEITS, MatchOptions, MatchReport, RunOptions, RunResult, Shard,
+    TournamentConfig, Unwatched, run_match, run_tournament,
 };
 use crate::core::write_options;
 use crate::core::{ActionPath, Game, IllegalMove, ParseError, Player, chance_outcome_count};
 use crate::registry::{self, BuiltIn, GameInfo, GameList, GameVisitor, Registered, UnknownGame};
+use crate::search::StopFlag;
 use crate::search::guided::{GuidedSearch, SearchOutcome, TensorEvaluator, Tensors};
 use std::any::Any;
 use std::fmt;
@@ -97,7 +100,8 @@ pub trait DynGame: Send + Sync {
     /// Runs a tournament of this game under these rules between agents
     /// built from `config.agents` ([`run_tournament`], as `norn tournament`
     /// runs it; `config.rules` must read as this game's rules, and are
-    /// recorded as written). With an
+    /// recorded as written). An agent named as one of `policies` is that
+    /// policy. With an
     /// output directory it keeps the log and writes the reports, and it
     /// resumes a run the directory holds. `stop`, once raised, ends the run
     /// after the games under way; the result then counts the games missing.
@@ -111,6 +115,7 @@ pub trait DynGame: Send + Sync {
         threads: usize,
         out_dir: Option<PathBuf>,
         stop: &AtomicBool,
+        policies: &NamedPolicies,
     ) -> Result<RunResult, String> {
         let options = RunOptions {
             threads,
@@ -123,7 +128,7 @@ pub trait DynGame: Send + Sync {
             max_forfeits: DEFAULT_MAX_FORFEITS,
             record_search: true,
         };
-        self.tournament_with(config, &options)
+        self.tournament_with(config, &options, policies)
     }
 
     /// [`tournament`](Self::tournament) with every option of a run (a shard
@@ -136,7 +141,23 @@ pub trait DynGame: Send + Sync {
         &self,
         config: &TournamentConfig,
         options: &RunOptions<'_>,
+        policies: &NamedPolicies,
     ) -> Result<RunResult, String>;
+
+    /// Runs a match of this game under these rules between
+    /// `config.agents[0]` (tested) and `config.agents[1]` (baseline) until
+    /// its sequential test decides ([`run_match`], as `norn match` runs
+    /// it); an agent named as one of `policies` is that policy.
+    ///
+    /// # Errors
+    /// A bad configuration or test, an agent that does not build, or a
+    /// directory that cannot be used.
+    fn run_match(
+        &self,
+        config: &TournamentConfig,
+        options: &MatchOptions<'_>,
+        policies: &NamedPolicies,
+    ) -> Result<MatchReport, String>;
 
     /// Runs a win-rate experiment of this cooperative game
     /// ([`run_win_rate`], as `norn winrate` runs it). Without a sweep,
@@ -241,11 +262,26 @@ pub trait DynState: Send + Sync {
     /// What `player` sees, as text.
     fn observation_string(&self, player: Player) -> String;
 
+    /// Writes what every player sees into `out` (as
+    /// [`write_observation`](Self::write_observation), without private
+    /// information).
+    fn write_public_observation(&self, out: &mut [f32]);
+
+    /// What every player sees, as text.
+    fn public_observation_string(&self) -> String;
+
+    /// Everything every player has seen, as text.
+    fn public_information_state_string(&self) -> String;
+
     /// Everything `player` has seen, as text.
     fn information_state_string(&self, player: Player) -> String;
 
     /// Action `id` as text, as `player` would choose it here.
-    fn action_to_string(&self, player: Player, id: u32) -> String;
+    ///
+    /// # Errors
+    /// An id outside the game's action ids (chance outcome ids at a chance
+    /// node).
+    fn action_to_string(&self, player: Player, id: u32) -> Result<String, IllegalMove>;
 
     /// The legal action of `player` written `text`.
     ///
@@ -295,6 +331,10 @@ pub trait DynAgent: Send {
 
     /// Forgets the game it was playing, before a new one.
     fn reset(&mut self);
+
+    /// Gives the agent a flag that ends its searches early once raised
+    /// ([`Agent::set_stop_flag`]); whether it searches and checks it.
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool;
 
     /// What its last decision's search found and cost, the line written
     /// in the game's notation ([`Agent::last_search`]); `None` for agents
@@ -475,14 +515,30 @@ impl<G: Registered> DynGame for Loaded<G> {
         &self,
         config: &TournamentConfig,
         options: &RunOptions<'_>,
+        policies: &NamedPolicies,
     ) -> Result<RunResult, String> {
         self.check_rules("tournament", &config.rules)?;
         let config = TournamentConfig {
             game: G::NAME.to_string(),
             ..config.clone()
         };
-        run_tournament(&config, &self.start, &registry::build_agent::<G>, options)
-            .map_err(|error| error.to_string())
+        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, spec, seed);
+        run_tournament(&config, &self.start, &agents, options).map_err(|error| error.to_string())
+    }
+
+    fn run_match(
+        &self,
+        config: &TournamentConfig,
+        options: &MatchOptions<'_>,
+        policies: &NamedPolicies,
+    ) -> Result<MatchReport, String> {
+        self.check_rules("match", &config.rules)?;
+        let config = TournamentConfig {
+            game: G::NAME.to_string(),
+            ..config.clone()
+        };
+        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, spec, seed);
+        run_match(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
 
     fn winrate(
@@ -506,6 +562,13 @@ impl<G: Registered> DynGame for Loaded<G> {
         }
         solve_state(state.action.state(), request)
     }
+}
+
+/// `action` behind the dynamic interface, its history starting from its
+/// game state's position.
+pub(super) fn positioned<G: Registered>(action: ActionState<G>) -> Box<dyn DynState> {
+    let start = Some(action.state().position_text());
+    Box::new(Positioned { action, start })
 }
 
 /// An action state with the position its history starts from.
@@ -560,11 +623,23 @@ impl<G: Registered> DynState for Positioned<G> {
         self.action.observation_string(player)
     }
 
+    fn write_public_observation(&self, out: &mut [f32]) {
+        self.action.write_public_observation(out);
+    }
+
+    fn public_observation_string(&self) -> String {
+        self.action.public_observation_string()
+    }
+
+    fn public_information_state_string(&self) -> String {
+        self.action.public_information_state_string()
+    }
+
     fn information_state_string(&self, player: Player) -> String {
         self.action.information_state_string(player)
     }
 
-    fn action_to_string(&self, player: Player, id: u32) -> String {
+    fn action_to_string(&self, player: Player, id: u32) -> Result<String, IllegalMove> {
         self.action.action_to_string(player, id)
     }
 
@@ -680,6 +755,10 @@ impl<G: Registered> DynAgent for LoadedAgent<G> {
         self.agent.reset();
         self.plan = None;
     }
+
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.agent.set_stop_flag(flag)
+    }
 }
 
 #[cfg(test)]
@@ -729,6 +808,28 @@ mod tests {
         assert_eq!(rebuilt.history(), state.history());
         assert_eq!(rebuilt.position_text(), state.position_text());
         assert_eq!(rebuilt.pending(), state.pending());
+    }
+
+    /// Ids just past a game's range once reached its tables (an index out
+    /// of bounds) or were given made-up names: they are refused, at the
+    /// start and, in games with a deal, at a chance node.
+    #[test]
+    fn ids_outside_the_range_are_refused() {
+        for info in registry::games() {
+            let game = load_game(info.name, "").unwrap();
+            let mut state = game.new_initial_state();
+            let outside = game.num_actions().max(game.max_chance_outcomes()) as u32;
+            for id in [outside, u32::MAX] {
+                assert!(state.action_to_string(0, id).is_err(), "{}", info.name);
+                assert!(state.apply_action(id).is_err(), "{}", info.name);
+            }
+            if state.turn() == Turn::Chance {
+                let outcome = state.chance_outcomes()[0].0;
+                state.apply_action(outcome).unwrap();
+                let error = state.apply_action(outside).unwrap_err();
+                assert!(!error.to_string().is_empty());
+            }
+        }
     }
 
     #[test]

@@ -14,11 +14,13 @@
 pub mod dynamic;
 pub mod guided;
 pub mod npz;
+pub mod policy;
 pub mod selfplay;
 pub mod solving;
 pub mod vector;
 
 pub use dynamic::{DynAgent, DynGame, DynState, LoadError, load_game, load_game_in};
+pub use policy::{DynPolicy, NamedPolicies};
 pub use solving::{Solution, SolveRequest, solve_state};
 pub use vector::{DynVector, StepBuffers, VectorConfig};
 
@@ -27,7 +29,7 @@ use std::sync::OnceLock;
 use crate::core::{
     ActionPath, DealModel, Encoding, Game, HiddenInformationVisitor, IllegalMove,
     ImperfectInformation, MoveList, Notation, ParseError, Player, Simultaneous,
-    SimultaneousVisitor, Status,
+    SimultaneousVisitor, Status, chance_outcome_count,
 };
 
 /// Room for this many moves is made before listing a state's legal moves:
@@ -47,13 +49,24 @@ fn sort_distinct(ids: &mut Vec<u32>, largest: u32) {
     }
     let mut present = vec![0u64; words];
     for &id in ids.iter() {
-        present[id as usize / WORD] |= 1 << (id as usize % WORD);
+        mark(&mut present, id);
     }
     ids.clear();
-    for (index, &word) in present.iter().enumerate() {
-        let mut rest = word;
+    drain_marks(&mut present, 0, ids);
+}
+
+/// Marks `id` in the bitmap `present`.
+fn mark(present: &mut [u64], id: u32) {
+    present[id as usize / u64::BITS as usize] |= 1 << (id % u64::BITS);
+}
+
+/// Appends the ids marked in `present` from word `first` on to `ids`, in
+/// increasing order, and clears their marks.
+fn drain_marks(present: &mut [u64], first: usize, ids: &mut Vec<u32>) {
+    for (index, word) in present.iter_mut().enumerate().skip(first) {
+        let mut rest = std::mem::take(word);
         while rest != 0 {
-            ids.push((index * WORD) as u32 + rest.trailing_zeros());
+            ids.push(index as u32 * u64::BITS + rest.trailing_zeros());
             rest &= rest - 1;
         }
     }
@@ -98,6 +111,32 @@ pub struct ActionState<G: Encoding> {
     /// The legal moves that extend the decisions taken so far, listed once
     /// per state: listing the legal ids and applying one both read them.
     leads: OnceLock<Vec<Lead<G::Move>>>,
+    /// The memory of the lists of an earlier state, kept for the next
+    /// state's ([`list_legal_moves`](Self::list_legal_moves)), so that a
+    /// caller stepping one state many times allocates nothing per step.
+    spare: Spare<G::Move>,
+}
+
+/// Lists kept for reuse: emptied, their room left.
+struct Spare<M> {
+    leads: Vec<Lead<M>>,
+    moves: MoveList<M>,
+}
+
+/// A copy starts with no room of its own: the spare lists hold nothing.
+impl<M> Clone for Spare<M> {
+    fn clone(&self) -> Self {
+        Spare::default()
+    }
+}
+
+impl<M> Default for Spare<M> {
+    fn default() -> Self {
+        Spare {
+            leads: Vec::new(),
+            moves: MoveList::new(),
+        }
+    }
 }
 
 /// A legal move seen from the decisions taken so far: the id of its next
@@ -123,6 +162,7 @@ impl<G: Encoding + Notation> ActionState<G> {
             draws: Vec::new(),
             history: Vec::new(),
             leads: OnceLock::new(),
+            spare: Spare::default(),
         }
     }
 
@@ -195,6 +235,31 @@ impl<G: Encoding + Notation> ActionState<G> {
     }
 
     /// [`legal_actions`](Self::legal_actions) written into `ids` (emptied
+    /// first), ordered through `marks`, a bitmap of ids kept clear between
+    /// calls (grown here to the largest id met): what a caller stepping one
+    /// state many times uses, allocating nothing once the bitmap is grown.
+    pub fn write_ordered_legal_actions(
+        &self,
+        player: Player,
+        ids: &mut Vec<u32>,
+        marks: &mut Vec<u64>,
+    ) {
+        let mut lowest = u32::MAX;
+        self.for_each_legal_action(player, |id| {
+            let word = id as usize / u64::BITS as usize;
+            if word >= marks.len() {
+                marks.resize(word + 1, 0);
+            }
+            lowest = lowest.min(id);
+            mark(marks, id);
+        });
+        ids.clear();
+        if lowest != u32::MAX {
+            drain_marks(marks, (lowest / u64::BITS) as usize, ids);
+        }
+    }
+
+    /// [`legal_actions`](Self::legal_actions) written into `ids` (emptied
     /// first), so that a caller stepping many states reuses one vector.
     pub fn write_legal_actions(&self, player: Player, ids: &mut Vec<u32>) {
         ids.clear();
@@ -210,23 +275,53 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// next ids (listed at the first call for this state).
     fn leads(&self) -> &[Lead<G::Move>] {
         self.leads.get_or_init(|| {
-            let depth = self.pending.as_slice().len();
-            let moves = self.legal_moves();
+            let mut moves = self.legal_moves();
             let mut leads = Vec::with_capacity(moves.len());
-            self.for_each_extension(&moves, |mv, path| {
-                leads.push(Lead {
-                    id: path[depth],
-                    mv,
-                    completes: path.len() == depth + 1,
-                });
-            });
+            self.write_leads(&mut moves, &mut leads);
             leads
         })
     }
 
-    /// Forgets the legal moves listed for the state before a change.
+    /// Lists the legal moves of this state now, in the memory of an
+    /// earlier state's lists: what a caller that steps one state many times
+    /// (a batch of environments) calls before reading the legal actions,
+    /// so that no step allocates.
+    pub fn list_legal_moves(&mut self) {
+        if self.leads.get().is_some() {
+            return;
+        }
+        let mut leads = std::mem::take(&mut self.spare.leads);
+        let mut moves = std::mem::replace(&mut self.spare.moves, MoveList::new());
+        // A game's listing appends: the spare list holds the moves of the
+        // state before.
+        moves.clear();
+        self.state.legal_moves(&mut moves);
+        self.write_leads(&mut moves, &mut leads);
+        self.spare.moves = moves;
+        // Just checked to be empty.
+        let _ = self.leads.set(leads);
+    }
+
+    /// Writes the leads of `moves` (the legal moves) into `leads`, emptied
+    /// first.
+    fn write_leads(&self, moves: &mut MoveList<G::Move>, leads: &mut Vec<Lead<G::Move>>) {
+        let depth = self.pending.as_slice().len();
+        leads.clear();
+        self.for_each_extension(moves, |mv, path| {
+            leads.push(Lead {
+                id: path[depth],
+                mv,
+                completes: path.len() == depth + 1,
+            });
+        });
+    }
+
+    /// Forgets the legal moves listed for the state before a change,
+    /// keeping their memory.
     fn changed(&mut self) {
-        self.leads = OnceLock::new();
+        if let Some(leads) = self.leads.take() {
+            self.spare.leads = leads;
+        }
     }
 
     /// Runs `each` on every legal move that extends the decisions taken so
@@ -319,7 +414,7 @@ impl<G: Encoding + Notation> ActionState<G> {
         match (leads, completes) {
             (0, _) => Err(IllegalMove::new(format!(
                 "action {id} ({}) is not legal here",
-                G::action_name(self.state.rules(), id)
+                self.id_name(id)?
             ))),
             (1, Some(mv)) => {
                 self.state.play(mv);
@@ -412,6 +507,12 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// # Panics
     /// If `out` is not as long as the product of the observation shape.
     pub fn write_observation(&self, player: Player, out: &mut [f32]) {
+        self.state
+            .write_observation(player, self.pending.as_slice(), self.cleared(out));
+    }
+
+    /// `out`, checked to be as long as an observation tensor, and zeroed.
+    fn cleared<'a>(&self, out: &'a mut [f32]) -> &'a mut [f32] {
         let expected: usize = G::observation_shape(self.state.rules()).iter().product();
         assert_eq!(
             out.len(),
@@ -419,8 +520,33 @@ impl<G: Encoding + Notation> ActionState<G> {
             "an observation tensor of the game's shape"
         );
         out.fill(0.0);
+        out
+    }
+
+    /// Writes what every player sees into `out` (zeroed here first): the
+    /// observation tensor without any player's private information.
+    ///
+    /// # Panics
+    /// If `out` is not as long as the product of the observation shape.
+    pub fn write_public_observation(&self, out: &mut [f32]) {
         self.state
-            .write_observation(player, self.pending.as_slice(), out);
+            .write_public_observation(self.pending.as_slice(), self.cleared(out));
+    }
+
+    /// What every player sees, as text: the diagram in a game of perfect
+    /// information, the public part of the observations with hidden
+    /// information.
+    pub fn public_observation_string(&self) -> String {
+        G::with_hidden_information(PublicText { state: &self.state })
+            .unwrap_or_else(|| self.state.diagram())
+    }
+
+    /// Everything every player has seen, as text: the history of actions
+    /// in a game of perfect information, the public observation (which
+    /// holds the public history) with hidden information.
+    pub fn public_information_state_string(&self) -> String {
+        G::with_hidden_information(PublicText { state: &self.state })
+            .unwrap_or_else(|| format!("{:?}", self.history))
     }
 
     /// `player`'s observation tensor as a new vector.
@@ -465,10 +591,15 @@ impl<G: Encoding + Notation> ActionState<G> {
     /// Action `id` as text, as `player` would choose it here: the move's
     /// record text where `id` completes a move, and otherwise the game's
     /// name of the id (or of the chance outcome).
-    pub fn action_to_string(&self, player: Player, id: u32) -> String {
-        self.action_texts(player, Some(id))
-            .pop()
-            .map_or_else(|| self.id_name(id), |(_, text)| text)
+    ///
+    /// # Errors
+    /// An id outside the game's action ids (the chance outcome ids at a
+    /// chance node).
+    pub fn action_to_string(&self, player: Player, id: u32) -> Result<String, IllegalMove> {
+        match self.action_texts(player, Some(id)).pop() {
+            Some((_, text)) => Ok(text),
+            None => self.id_name(id),
+        }
     }
 
     /// The legal actions of `player` with their texts, as
@@ -512,7 +643,7 @@ impl<G: Encoding + Notation> ActionState<G> {
                     let text = if completes && !shared {
                         self.state.move_text(mv)
                     } else {
-                        self.id_name(id)
+                        self.legal_id_name(id)
                     };
                     texts.push((id, text));
                 }
@@ -528,7 +659,7 @@ impl<G: Encoding + Notation> ActionState<G> {
                 .chance_outcomes()
                 .into_iter()
                 .filter(|&(id, _)| wanted(id))
-                .map(|(id, _)| (id, self.id_name(id)))
+                .map(|(id, _)| (id, self.legal_id_name(id)))
                 .collect(),
             _ => Vec::new(),
         }
@@ -536,12 +667,34 @@ impl<G: Encoding + Notation> ActionState<G> {
 
     /// The name of `id` without a legal move to explain it: a chance
     /// outcome's at a chance node, the game's name of the action elsewhere.
-    fn id_name(&self, id: u32) -> String {
-        if self.turn() == Turn::Chance {
-            (self.deal_model().outcome_name)(self.state.rules(), id)
+    ///
+    /// # Errors
+    /// An id outside the range of those names: the games name only their
+    /// own ids.
+    fn id_name(&self, id: u32) -> Result<String, IllegalMove> {
+        let rules = self.state.rules();
+        let (count, what) = if self.turn() == Turn::Chance {
+            (chance_outcome_count(&self.deal_model()), "chance outcome")
         } else {
-            G::action_name(self.state.rules(), id)
+            (G::num_actions(rules), "action")
+        };
+        if id as usize >= count {
+            return Err(IllegalMove::new(format!(
+                "{what} {id} is not one of the game's {what} ids (0 to {})",
+                count - 1
+            )));
         }
+        Ok(if self.turn() == Turn::Chance {
+            (self.deal_model().outcome_name)(rules, id)
+        } else {
+            G::action_name(rules, id)
+        })
+    }
+
+    /// The name of `id`, a legal action or chance outcome here.
+    fn legal_id_name(&self, id: u32) -> String {
+        self.id_name(id)
+            .expect("legal ids are within the game's ids (the encoding tests check it)")
     }
 
     /// The legal action of `player` written `text`: the text of one of its
@@ -616,7 +769,23 @@ impl<G: Game> HiddenInformationVisitor<G> for ObservationText<'_, G> {
     where
         G: ImperfectInformation,
     {
-        format!("{:?}", self.state.observation(self.player))
+        self.state.observation(self.player).to_string()
+    }
+}
+
+/// What every player sees, as text, in a game with hidden information.
+struct PublicText<'a, G> {
+    state: &'a G,
+}
+
+impl<G: Game> HiddenInformationVisitor<G> for PublicText<'_, G> {
+    type Output = String;
+
+    fn visit(self) -> String
+    where
+        G: ImperfectInformation,
+    {
+        self.state.public_observation_text()
     }
 }
 

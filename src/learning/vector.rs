@@ -12,11 +12,17 @@
 //! move: self-play. At a simultaneous node the learner's players choose in
 //! consecutive steps, each seeing the state before any of the choices.
 //!
-//! A finished episode resets in the same step ("same-step" auto-reset): the
-//! rewards and the `terminated` (game over) or `truncated` (step limit) flag
-//! are the finished episode's, and the observation and mask are already the
-//! new episode's first decision. Since the environments share nothing, the
-//! results for a seed are the same whatever the number of threads.
+//! A finished episode resets in the same step ("same-step" auto-reset, as
+//! Gymnasium's `AutoresetMode.SAME_STEP`): the rewards and the `terminated`
+//! (game over) or `truncated` (step limit) flag are the finished episode's,
+//! its last observation is written apart (the final observation, which a
+//! learner needs to bootstrap a value at a cut), and the observation and
+//! legal actions are already the new episode's first decision. Since the
+//! environments share nothing, the results for a seed are the same whatever
+//! the number of threads.
+//!
+//! The buffers are the caller's and can be the same from step to step: a
+//! step writes into them and allocates nothing of its size.
 
 use super::{ActionState, Turn};
 use crate::agents::{Agent, Decision};
@@ -26,16 +32,24 @@ use crate::core::{
 use crate::registry::{self, Registered};
 use crate::search::guided::{SearchOutcome, TensorEvaluator};
 use rand::RngExt;
+use rayon::iter::Either;
 use rayon::prelude::*;
 
 /// The buffers one step writes, each holding every environment's values
-/// one after another. A reset or a step writes every value of every buffer.
+/// one after another. A reset or a step writes every value of every buffer
+/// but the final observations, of which it writes the rows of the
+/// environments whose episode ended in the step.
 pub struct StepBuffers<'a> {
     /// Observations, `observation size` values per environment, from the
     /// view of the player who acts next.
     pub observations: &'a mut [f32],
-    /// Legal-action masks, `num_actions` values per environment (1 legal).
-    pub masks: &'a mut [u8],
+    /// Legal-action masks, `num_actions` values per environment (1 legal),
+    /// or `None` where the caller reads the legal ids instead
+    /// ([`DynVector::write_legal_ids`]).
+    pub masks: Option<&'a mut [u8]>,
+    /// The last observation of an episode that ended in the step, `observation
+    /// size` values per environment (see [`DynVector::step`]), or `None`.
+    pub final_observations: Option<&'a mut [f32]>,
     /// Each player's reward this step, `num_players` values per
     /// environment: the game's payoffs in the step that ends it, 0 before.
     pub rewards: &'a mut [f32],
@@ -60,6 +74,9 @@ pub struct VectorConfig {
     /// The most learner steps of an episode before it is cut short
     /// (`truncated`), or `None` to play every game to its end.
     pub max_steps: Option<usize>,
+    /// Whether each step lists every environment's legal ids in order, for
+    /// [`DynVector::write_legal_ids`].
+    pub legal_ids: bool,
 }
 
 /// A batch of environments of one game, whatever its type (see the module
@@ -73,7 +90,12 @@ pub trait DynVector: Send {
     fn reset(&mut self, threads: &rayon::ThreadPool, out: StepBuffers<'_>);
 
     /// Applies `actions[i]` in environment `i`, plays the opponents and
-    /// chance to the learner's next decision, and writes the results.
+    /// chance to the learner's next decision, and writes the results. The
+    /// final observation of an episode that ends is what the step would
+    /// have shown had it not reset: the view of the learner's next player
+    /// where the step limit cut the game, and at the game's end the view of
+    /// the player whose action ended it (the learner's seat against an
+    /// opponent); `players` then still holds the new episode's next player.
     ///
     /// # Errors
     /// An action that is not legal in its environment: no environment is
@@ -99,6 +121,21 @@ pub trait DynVector: Send {
         evaluator: &mut dyn TensorEvaluator,
         seed: u64,
     ) -> Result<Vec<SearchOutcome<String>>, String>;
+
+    /// How many legal ids the environments' next decisions have in all:
+    /// the length [`write_legal_ids`](Self::write_legal_ids) needs.
+    fn legal_id_count(&self) -> usize;
+
+    /// Writes every environment's legal ids for its next decision, in
+    /// increasing order, one environment after another, into `ids` (at
+    /// least [`legal_id_count`](Self::legal_id_count) long), and where
+    /// each environment's ids start into `offsets` (`num_envs + 1` values,
+    /// the last the total): the compressed rows of a sparse matrix. Only
+    /// for a batch made with [`VectorConfig::legal_ids`].
+    ///
+    /// # Panics
+    /// Buffers too short, or a batch made without `legal_ids`.
+    fn write_legal_ids(&self, ids: &mut [i32], offsets: &mut [i64]);
 }
 
 /// Makes the environments of game `G` under `rules`.
@@ -125,6 +162,8 @@ pub fn vector_of<G: Registered>(
                 steps: 0,
                 joint: Vec::new(),
                 legal: Vec::new(),
+                ordered: config.legal_ids,
+                marks: Vec::new(),
             })
         })
         .collect::<Result<Vec<_>, ParseError>>()?;
@@ -136,6 +175,7 @@ pub fn vector_of<G: Registered>(
         num_actions: G::num_actions(rules),
         players: start.num_players(),
         max_steps: config.max_steps,
+        legal_ids: config.legal_ids,
     }))
 }
 
@@ -147,6 +187,7 @@ struct Vector<G: Registered> {
     num_actions: usize,
     players: usize,
     max_steps: Option<usize>,
+    legal_ids: bool,
 }
 
 /// One environment.
@@ -161,14 +202,20 @@ struct Env<G: Registered> {
     /// The learner's choices so far at a simultaneous node, player 0 first.
     joint: Vec<u32>,
     /// The learner's legal ids for its next decision, as last written (in
-    /// no order; a few hundred at most, so a scan finds one).
+    /// no order unless `ordered`; a few hundred at most, so a scan finds
+    /// one).
     legal: Vec<u32>,
+    /// Whether `legal` is kept in increasing order without repeats.
+    ordered: bool,
+    /// The bitmap that orders `legal`, clear between steps.
+    marks: Vec<u64>,
 }
 
 /// One environment's share of the buffers.
 struct Slot<'a> {
     observation: &'a mut [f32],
-    mask: &'a mut [u8],
+    mask: Option<&'a mut [u8]>,
+    final_observation: Option<&'a mut [f32]>,
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
     truncated: &'a mut bool,
@@ -177,36 +224,52 @@ struct Slot<'a> {
 
 impl<G: Registered> Vector<G> {
     /// Splits the buffers per environment and runs `each` on every
-    /// environment with its slot (and its index), in parallel.
+    /// environment with its slot (and its index), in parallel, without
+    /// allocating.
     fn for_each_env(
         &mut self,
         threads: &rayon::ThreadPool,
         out: StepBuffers<'_>,
-        each: impl Fn(usize, &mut Env<G>, Slot<'_>) + Sync,
+        each: impl Fn(usize, &mut Env<G>, Slot<'_>) + Sync + Send,
     ) {
-        let players = self.players;
+        let envs = self.envs.len();
+        let size = self.observation_size.max(1);
+        let masks = match out.masks {
+            Some(masks) => Either::Left(masks.par_chunks_mut(self.num_actions).map(Some)),
+            None => Either::Right((0..envs).into_par_iter().map(|_| None)),
+        };
+        let finals = match out.final_observations {
+            Some(finals) => Either::Left(finals.par_chunks_mut(size).map(Some)),
+            None => Either::Right((0..envs).into_par_iter().map(|_| None)),
+        };
         let slots = out
             .observations
-            .chunks_mut(self.observation_size.max(1))
-            .zip(out.masks.chunks_mut(self.num_actions))
-            .zip(out.rewards.chunks_mut(players))
-            .zip(out.terminated.iter_mut())
-            .zip(out.truncated.iter_mut())
-            .zip(out.players.iter_mut())
+            .par_chunks_mut(size)
+            .zip(masks)
+            .zip(finals)
+            .zip(out.rewards.par_chunks_mut(self.players))
+            .zip(out.terminated.par_iter_mut())
+            .zip(out.truncated.par_iter_mut())
+            .zip(out.players.par_iter_mut())
             .map(
-                |(((((observation, mask), rewards), terminated), truncated), player)| Slot {
+                |(
+                    (((((observation, mask), final_observation), rewards), terminated), truncated),
+                    player,
+                )| Slot {
                     observation,
                     mask,
+                    final_observation,
                     rewards,
                     terminated,
                     truncated,
                     player,
                 },
             );
-        let work: Vec<(usize, (&mut Env<G>, Slot<'_>))> =
-            self.envs.iter_mut().zip(slots).enumerate().collect();
         threads.install(|| {
-            work.into_par_iter()
+            self.envs
+                .par_iter_mut()
+                .zip(slots)
+                .enumerate()
                 .for_each(|(index, (env, slot))| each(index, env, slot));
         });
     }
@@ -275,11 +338,30 @@ impl<G: Registered> DynVector for Vector<G> {
             )));
         }
         let max_steps = self.max_steps;
-        self.for_each_env(threads, out, |index, env, slot| {
-            let ended = env.learner_acts(actions[index], max_steps);
+        self.for_each_env(threads, out, |index, env, mut slot| {
+            let ended = env.learner_acts(actions[index], max_steps, slot.final_observation.take());
             env.write(slot, ended);
         });
         Ok(())
+    }
+
+    fn legal_id_count(&self) -> usize {
+        self.envs.iter().map(|env| env.legal.len()).sum()
+    }
+
+    fn write_legal_ids(&self, ids: &mut [i32], offsets: &mut [i64]) {
+        assert!(self.legal_ids, "a batch made to list its legal ids");
+        let mut next = 0;
+        offsets[0] = 0;
+        for (env, offset) in self.envs.iter().zip(&mut offsets[1..]) {
+            let row = &mut ids[next..next + env.legal.len()];
+            for (slot, &id) in row.iter_mut().zip(&env.legal) {
+                // Action ids are below 2^31 (every game's count is far less).
+                *slot = id as i32;
+            }
+            next += env.legal.len();
+            *offset = next as i64;
+        }
     }
 }
 
@@ -306,7 +388,11 @@ impl<G: Registered> Env<G> {
     }
 
     fn learner_may(&self, action: u32) -> bool {
-        self.legal.contains(&action)
+        if self.ordered {
+            self.legal.binary_search(&action).is_ok()
+        } else {
+            self.legal.contains(&action)
+        }
     }
 
     fn new_episode(&mut self) {
@@ -375,8 +461,16 @@ impl<G: Registered> Env<G> {
     }
 
     /// Applies the learner's (checked) action and plays on to its next
-    /// decision, starting a new episode when this one ends.
-    fn learner_acts(&mut self, action: u32, max_steps: Option<usize>) -> Option<Ended> {
+    /// decision, starting a new episode when this one ends; then writes the
+    /// ended episode's last observation into `final_observation` (see
+    /// [`DynVector::step`]).
+    fn learner_acts(
+        &mut self,
+        action: u32,
+        max_steps: Option<usize>,
+        final_observation: Option<&mut [f32]>,
+    ) -> Option<Ended> {
+        let actor = self.learner_player();
         if self.state.turn() == Turn::Simultaneous {
             self.joint.push(action);
             let seat = self.seat();
@@ -426,6 +520,14 @@ impl<G: Registered> Env<G> {
             None
         };
         if ended.is_some() {
+            if let Some(out) = final_observation {
+                let viewer = if self.state.is_terminal() {
+                    actor
+                } else {
+                    self.learner_player()
+                };
+                self.state.write_observation(viewer, out);
+            }
             self.episode += 1;
             self.new_episode();
         }
@@ -440,13 +542,22 @@ impl<G: Registered> Env<G> {
         if !slot.observation.is_empty() {
             self.state.write_observation(player, slot.observation);
         }
-        slot.mask.fill(0);
+        self.state.list_legal_moves();
         let legal = &mut self.legal;
-        legal.clear();
-        self.state.for_each_legal_action(player, |id| {
-            legal.push(id);
-            slot.mask[id as usize] = 1;
-        });
+        if self.ordered {
+            self.state
+                .write_ordered_legal_actions(player, legal, &mut self.marks);
+        } else {
+            legal.clear();
+            self.state
+                .for_each_legal_action(player, |id| legal.push(id));
+        }
+        if let Some(mask) = slot.mask {
+            mask.fill(0);
+            for &id in legal.iter() {
+                mask[id as usize] = 1;
+            }
+        }
         slot.rewards.fill(0.0);
         *slot.terminated = false;
         *slot.truncated = false;

@@ -40,6 +40,7 @@
 //! such games find fewer transpositions (see bench-results/search.md).
 
 use super::SearchError;
+use super::StopFlag;
 use super::options::time_option;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use crate::core::{
@@ -164,6 +165,7 @@ pub struct AlphaBeta {
     config: AlphaBetaConfig,
     table: Option<TranspositionTable>,
     generation: u8,
+    stop_flag: StopFlag,
 }
 
 impl AlphaBeta {
@@ -184,6 +186,7 @@ impl AlphaBeta {
             config,
             table,
             generation: 0,
+            stop_flag: StopFlag::default(),
         }
     }
 
@@ -203,6 +206,7 @@ impl AlphaBeta {
             config,
             table,
             generation: 0,
+            stop_flag: StopFlag::default(),
         })
     }
 
@@ -227,6 +231,13 @@ impl AlphaBeta {
         if let Some(table) = &self.table {
             table.clear();
         }
+    }
+
+    /// Ends every later search early, with the deepest iteration it
+    /// completed, once `flag` is raised (checked at each depth and every
+    /// few hundred nodes).
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop_flag = flag;
     }
 
     /// Searches `state` within the configured limits, with the game's own
@@ -266,6 +277,7 @@ impl AlphaBeta {
             node_limit: self.config.nodes,
             generation: self.generation,
             started,
+            interrupt: &self.stop_flag,
         };
         evaluator.set_deadline(shared.deadline);
         let max_depth = self.config.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
@@ -305,6 +317,8 @@ struct Shared<'a> {
     node_limit: Option<u64>,
     generation: u8,
     started: Instant,
+    /// Raised from outside the search to end it.
+    interrupt: &'a StopFlag,
 }
 
 /// One search thread with its own move lists and ordering tables.
@@ -366,7 +380,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // fill the table with results the main thread is about to need.
         let first_depth = 1 + (self.id % 2) as u32;
         for depth in first_depth.min(max_depth)..=max_depth {
-            if self.id == 0 && self.next_iteration_would_overrun() {
+            if self.id == 0 && self.next_iteration_would_overrun() || self.shared.interrupt.raised()
+            {
                 break;
             }
             let score = self.negamax(root, me, depth, 0, -INFINITY, INFINITY);
@@ -405,6 +420,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 .shared
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
+                || self.shared.interrupt.raised()
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }

@@ -29,6 +29,7 @@ mod selection;
 mod shallow;
 mod simultaneous;
 mod smmcts;
+mod stop;
 mod tempo;
 mod tt;
 mod widening;
@@ -59,6 +60,7 @@ pub use simultaneous::{
 };
 pub(crate) use smmcts::draw_index;
 pub use smmcts::{Selection, SmMcts, SmMctsConfig, SmMctsResult};
+pub use stop::StopFlag;
 pub use tempo::{MAX_TEMPO, Tempo};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 pub use widening::{DEFAULT_WIDENING_EXPONENT, MAX_WIDENING_WIDTH, Widening};

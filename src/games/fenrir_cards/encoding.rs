@@ -85,67 +85,13 @@ impl Encoding for FenrirCards {
     }
 
     fn write_observation(&self, player: Player, _: &[u32], out: &mut [f32]) {
-        let seen = self.observation(player);
-        let rules = &self.rules;
-        let (deck, players) = (rules.deck_size(), rules.players());
-        let mut rest = out;
-        let mut take = |len: usize| {
-            let (head, tail) = std::mem::take(&mut rest).split_at_mut(len);
-            rest = tail;
-            head
-        };
-        let mark = |values: &mut [f32], cards: CardSet| {
-            for card in cards.iter() {
-                values[card.0 as usize] = 1.0;
-            }
-        };
-        mark(take(deck), seen.hand());
-        mark(take(deck), seen.discarded());
-        let mut lacks = KnownLacks::default();
-        let mut asked_suits = [[false; SUITS]; MAX_PLAYERS];
-        for event in seen.history() {
-            lacks.observe(event, rules);
-            match *event {
-                Event::Ask { asker, card, .. } => {
-                    asked_suits[asker as usize][card.suit(rules.ranks())] = true;
-                }
-                Event::Draw { player } => asked_suits[player as usize] = [false; SUITS],
-                Event::Discard { .. } => {}
-            }
-        }
-        let lack_values = take(players * deck);
-        for (other, values) in lack_values.chunks_exact_mut(deck).enumerate() {
-            mark(values, lacks.of(other));
-        }
-        let suit_values = take(players * SUITS);
-        for (values, suits) in suit_values.chunks_exact_mut(SUITS).zip(&asked_suits) {
-            for (value, &asked) in values.iter_mut().zip(suits) {
-                *value = f32::from(u8::from(asked));
-            }
-        }
-        // Counts as shares of the deck, so that every value is in [0, 1].
-        for (other, value) in take(players).iter_mut().enumerate() {
-            *value = seen.hand_size(other) as f32 / deck as f32;
-        }
-        let counters = take(2);
-        counters[0] = seen.stock_left() as f32 / deck as f32;
-        // The pawn may pass the track's end on the last move.
-        counters[1] = (seen.pawn() as f32 / rules.track() as f32).min(1.0);
-        let turn = take(2 * players);
-        if matches!(
-            seen.phase(),
-            Phase::Ask | Phase::FailedAsk { .. } | Phase::Stuck
-        ) {
-            turn[seen.to_move as usize] = 1.0;
-        }
-        turn[players + player] = 1.0;
-        let phase = take(PHASES);
-        match seen.phase() {
-            Phase::Ask => phase[0] = 1.0,
-            Phase::FailedAsk { suit, .. } => phase[1 + suit as usize] = 1.0,
-            Phase::Stuck => phase[4] = 1.0,
-            _ => {}
-        }
+        write_view(&self.observation(player), Some(player), out);
+    }
+
+    /// The observation's public values: every part but the observer's hand
+    /// and the observer's one-hot, which stay zero.
+    fn write_public_observation(&self, _: &[u32], out: &mut [f32]) {
+        write_view(&self.observation(0), None, out);
     }
 
     fn deal_model(rules: &FenrirCardsRules) -> Option<DealModel<Self>> {
@@ -154,5 +100,75 @@ impl Encoding for FenrirCards {
             deal: dealt,
             outcome_name: |rules, id| Card(id as u8).text(rules.ranks()),
         })
+    }
+}
+
+/// Writes the tensor of observation `seen`: `observer`'s view, or with
+/// `None` the public values alone.
+fn write_view(seen: &super::FenrirObservation, observer: Option<Player>, out: &mut [f32]) {
+    let rules = seen.rules();
+    let (deck, players) = (rules.deck_size(), rules.players());
+    let mut rest = out;
+    let mut take = |len: usize| {
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(len);
+        rest = tail;
+        head
+    };
+    let mark = |values: &mut [f32], cards: CardSet| {
+        for card in cards.iter() {
+            values[card.0 as usize] = 1.0;
+        }
+    };
+    let hand = take(deck);
+    if observer.is_some() {
+        mark(hand, seen.hand());
+    }
+    mark(take(deck), seen.discarded());
+    let mut lacks = KnownLacks::default();
+    let mut asked_suits = [[false; SUITS]; MAX_PLAYERS];
+    for event in seen.history() {
+        lacks.observe(event, rules);
+        match *event {
+            Event::Ask { asker, card, .. } => {
+                asked_suits[asker as usize][card.suit(rules.ranks())] = true;
+            }
+            Event::Draw { player } => asked_suits[player as usize] = [false; SUITS],
+            Event::Discard { .. } => {}
+        }
+    }
+    let lack_values = take(players * deck);
+    for (other, values) in lack_values.chunks_exact_mut(deck).enumerate() {
+        mark(values, lacks.of(other));
+    }
+    let suit_values = take(players * SUITS);
+    for (values, suits) in suit_values.chunks_exact_mut(SUITS).zip(&asked_suits) {
+        for (value, &asked) in values.iter_mut().zip(suits) {
+            *value = f32::from(u8::from(asked));
+        }
+    }
+    // Counts as shares of the deck, so that every value is in [0, 1].
+    for (other, value) in take(players).iter_mut().enumerate() {
+        *value = seen.hand_size(other) as f32 / deck as f32;
+    }
+    let counters = take(2);
+    counters[0] = seen.stock_left() as f32 / deck as f32;
+    // The pawn may pass the track's end on the last move.
+    counters[1] = (seen.pawn() as f32 / rules.track() as f32).min(1.0);
+    let turn = take(2 * players);
+    if matches!(
+        seen.phase(),
+        Phase::Ask | Phase::FailedAsk { .. } | Phase::Stuck
+    ) {
+        turn[seen.to_move as usize] = 1.0;
+    }
+    if let Some(observer) = observer {
+        turn[players + observer] = 1.0;
+    }
+    let phase = take(PHASES);
+    match seen.phase() {
+        Phase::Ask => phase[0] = 1.0,
+        Phase::FailedAsk { suit, .. } => phase[1 + suit as usize] = 1.0,
+        Phase::Stuck => phase[4] = 1.0,
+        _ => {}
     }
 }

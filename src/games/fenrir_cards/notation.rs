@@ -132,29 +132,7 @@ impl Notation for FenrirCards {
             "discards {}",
             self.discarded.text(ranks).replace(',', " ")
         );
-        let _ = writeln!(
-            out,
-            "{}",
-            match self.phase {
-                Phase::Deal => "to deal".to_string(),
-                Phase::Ask => format!("player{} asks", self.to_move),
-                Phase::FailedAsk { suit, target } => format!(
-                    "player{} failed to get a card from player{target} and discards a {}",
-                    self.to_move,
-                    super::cards::SUIT_NAMES[suit as usize].0
-                ),
-                Phase::Stuck => format!("player{} has no legal ask and discards", self.to_move),
-                Phase::Over(end) => format!(
-                    "over: {} ({})",
-                    if end.is_win() {
-                        "the gods win"
-                    } else {
-                        "the gods lose"
-                    },
-                    end.name()
-                ),
-            }
-        );
+        let _ = writeln!(out, "{}", phase_text(self.phase, self.to_move));
         out
     }
 
@@ -162,6 +140,29 @@ impl Notation for FenrirCards {
     /// and the public counters (see `picture.rs`).
     fn picture(&self) -> Picture {
         self.drawn()
+    }
+}
+
+/// Where the game stands, as a line of text: whose turn it is and what
+/// that player does, or how the game ended.
+pub(super) fn phase_text(phase: Phase, to_move: u8) -> String {
+    match phase {
+        Phase::Deal => "to deal".to_string(),
+        Phase::Ask => format!("player{to_move} asks"),
+        Phase::FailedAsk { suit, target } => format!(
+            "player{to_move} failed to get a card from player{target} and discards a {}",
+            super::cards::SUIT_NAMES[suit as usize].0
+        ),
+        Phase::Stuck => format!("player{to_move} has no legal ask and discards"),
+        Phase::Over(end) => format!(
+            "over: {} ({})",
+            if end.is_win() {
+                "the gods win"
+            } else {
+                "the gods lose"
+            },
+            end.name()
+        ),
     }
 }
 

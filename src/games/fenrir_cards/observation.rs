@@ -159,8 +159,102 @@ impl FenrirObservation {
     }
 }
 
+impl FenrirObservation {
+    /// Writes the observation as text: the public facts, and with
+    /// `private` the observer's own cards (its hand, the cards it was
+    /// dealt and those it drew) as well.
+    fn write_text(&self, out: &mut impl fmt::Write, private: bool) -> fmt::Result {
+        let rules = &self.rules;
+        let ranks = rules.ranks();
+        let cards = |set: CardSet| {
+            if set.is_empty() {
+                "-".to_string()
+            } else {
+                set.text(ranks).replace(',', " ")
+            }
+        };
+        if private {
+            writeln!(
+                out,
+                "player{} sees, after {} plies:",
+                self.observer, self.ply
+            )?;
+        } else {
+            writeln!(out, "public view, after {} plies:", self.ply)?;
+        }
+        if self.phase == Phase::Deal {
+            return writeln!(out, "to deal");
+        }
+        if private {
+            writeln!(out, "hand      {}", cards(self.hand))?;
+            writeln!(out, "dealt     {}", cards(self.initial_hand))?;
+            let drawn: CardSet = self.own_draws.iter().copied().collect();
+            writeln!(out, "drawn     {}", cards(drawn))?;
+        }
+        let sizes: Vec<String> = (0..rules.players())
+            .map(|player| format!("player{player} {}", self.hand_sizes[player]))
+            .collect();
+        writeln!(out, "holding   {}", sizes.join(", "))?;
+        writeln!(out, "stock     {} cards", self.stock_left)?;
+        writeln!(out, "pawn      {} of {}", self.pawn, rules.track())?;
+        writeln!(out, "discards  {}", cards(self.discarded))?;
+        writeln!(
+            out,
+            "{}",
+            super::notation::phase_text(self.phase, self.to_move)
+        )?;
+        for event in &self.history {
+            match *event {
+                Event::Ask {
+                    asker,
+                    target,
+                    card,
+                    held,
+                } => writeln!(
+                    out,
+                    "  player{asker} asked player{target} for {}: {}",
+                    card.text(ranks),
+                    if held { "given" } else { "no" }
+                )?,
+                Event::Discard {
+                    player,
+                    card,
+                    stuck,
+                } => writeln!(
+                    out,
+                    "  player{player} discarded {}{}",
+                    card.text(ranks),
+                    if stuck { " (no legal ask)" } else { "" }
+                )?,
+                Event::Draw { player } => writeln!(out, "  player{player} drew")?,
+            }
+        }
+        Ok(())
+    }
+
+    /// What every player knows, as text: the observation without the
+    /// observer's own cards.
+    pub fn public_text(&self) -> String {
+        let mut text = String::new();
+        let _ = self.write_text(&mut text, false);
+        text
+    }
+}
+
+/// The observation as a person reads it: the observer's cards, the public
+/// counters and the public history, one event a line.
+impl fmt::Display for FenrirObservation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f, true)
+    }
+}
+
 impl ImperfectInformation for FenrirCards {
     type Observation = FenrirObservation;
+
+    fn public_observation_text(&self) -> String {
+        self.observation(0).public_text()
+    }
 
     fn observation(&self, player: Player) -> FenrirObservation {
         let mut own_draws = Vec::new();

@@ -62,8 +62,8 @@
 //! A search that meets a chance event or a simultaneous choice (in the tree
 //! or in a simulation) stops with a [`SearchError`].
 
-use super::SearchError;
 use super::alphabeta::AlphaBeta;
+use super::{SearchError, StopFlag};
 use crate::core::{
     Evaluate, Evaluator, Game, GameEvaluation, Status, derive_seed, rng_from_seed, thread_pool,
 };
@@ -112,6 +112,8 @@ pub struct Mcts<G: Game, E = GameEvaluation> {
     played: Vec<G::Move>,
     /// The position after the trees' root and the moves of `played`.
     position_after_played: Option<G>,
+    /// Raised from outside to end the searches early.
+    stop_flag: StopFlag,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -156,6 +158,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             checker,
             played: Vec::new(),
             position_after_played: None,
+            stop_flag: StopFlag::default(),
         })
     }
 
@@ -181,6 +184,12 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// The total number of nodes in the trees.
     pub fn node_count(&self) -> usize {
         self.trees.iter().map(|tree| tree.nodes.len()).sum()
+    }
+
+    /// Ends every later search early, with the iterations it ran, once
+    /// `flag` is raised (checked before each iteration).
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop_flag = flag;
     }
 
     /// Searches `state` within the configured limits.

@@ -5,6 +5,7 @@
 use super::tree::Tree;
 use super::{Mcts, MctsConfig, Parallelism};
 use crate::core::{Evaluator, Game, GameRng, MoveList, derive_seed, rng_from_seed};
+use crate::search::StopFlag;
 use crate::search::parallel::{grow_in_parallel, iteration_share};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,19 +21,16 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         deadline: Option<Instant>,
         search_seed: u64,
     ) -> u64 {
-        let (config, evaluator) = (&self.config, &self.evaluator);
+        let (config, evaluator, stop) = (&self.config, &self.evaluator, &self.stop_flag);
         match (config.parallelism, &self.pool) {
             (Parallelism::Tree, Some(pool)) => {
                 let tree = Mutex::new(self.trees.pop().expect("one tree"));
-                let ran = run_shared_tree(
-                    &tree,
-                    evaluator,
-                    config,
+                let limits = Limits {
                     iterations,
                     deadline,
-                    search_seed,
-                    pool,
-                );
+                    stop,
+                };
+                let ran = run_shared_tree(&tree, evaluator, config, &limits, search_seed, pool);
                 self.trees
                     .push(tree.into_inner().expect("no thread panicked"));
                 ran
@@ -42,8 +40,13 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 let trees: Vec<(usize, &mut Tree<G>)> = self.trees.iter_mut().enumerate().collect();
                 let grown = grow_in_parallel(pool.as_ref(), trees, |(index, tree)| {
                     let mut rng = rng_from_seed(derive_seed(search_seed, index as u64));
-                    let share = iterations.map(|total| iteration_share(total, tree_count, index));
-                    run_tree(tree, evaluator, config, share, deadline, &mut rng)
+                    let limits = Limits {
+                        iterations: iterations
+                            .map(|total| iteration_share(total, tree_count, index)),
+                        deadline,
+                        stop,
+                    };
+                    run_tree(tree, evaluator, config, &limits, &mut rng)
                 });
                 grown.into_iter().sum()
             }
@@ -51,22 +54,40 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 }
 
-/// Grows one tree alone; returns the iterations run. The first iteration
-/// runs even when the deadline has passed (the machine may have paused the
-/// search before it began), so that a root move is expanded to choose.
+/// When a runner stops: after its iterations, at the deadline, or when
+/// the stop flag is raised, whichever comes first.
+struct Limits<'a> {
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    stop: &'a StopFlag,
+}
+
+impl Limits<'_> {
+    /// Whether the time is up or the search was stopped: never before the
+    /// first iteration (the machine may have paused the search before it
+    /// began), so that a root move is expanded to choose.
+    fn out_of_time(&self, ran: u64) -> bool {
+        ran > 0
+            && (self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                || self.stop.raised())
+    }
+}
+
+/// Grows one tree alone; returns the iterations run.
 fn run_tree<G: Game>(
     tree: &mut Tree<G>,
     evaluator: &impl Evaluator<G>,
     config: &MctsConfig,
-    iterations: Option<u64>,
-    deadline: Option<Instant>,
+    limits: &Limits<'_>,
     rng: &mut GameRng,
 ) -> u64 {
     let mut moves = MoveList::new();
     let mut path = Vec::new();
     let mut ran = 0;
-    while iterations.is_none_or(|limit| ran < limit)
-        && (ran == 0 || deadline.is_none_or(|deadline| Instant::now() < deadline))
+    while limits.iterations.is_none_or(|limit| ran < limit)
+        && !limits.out_of_time(ran)
         && !(config.solver && tree.is_solved())
         && tree.unsupported.is_none()
     {
@@ -83,8 +104,7 @@ fn run_shared_tree<G: Game>(
     tree: &Mutex<Tree<G>>,
     evaluator: &impl Evaluator<G>,
     config: &MctsConfig,
-    iterations: Option<u64>,
-    deadline: Option<Instant>,
+    limits: &Limits<'_>,
     seed: u64,
     pool: &rayon::ThreadPool,
 ) -> u64 {
@@ -99,12 +119,11 @@ fn run_shared_tree<G: Game>(
                 let mut moves = MoveList::new();
                 let mut path = Vec::new();
                 loop {
-                    if ran.load(Ordering::Relaxed) > 0
-                        && deadline.is_some_and(|deadline| Instant::now() >= deadline)
-                    {
+                    if limits.out_of_time(ran.load(Ordering::Relaxed)) {
                         break;
                     }
-                    if iterations
+                    if limits
+                        .iterations
                         .is_some_and(|limit| claimed.fetch_add(1, Ordering::Relaxed) >= limit)
                     {
                         break;
@@ -161,14 +180,12 @@ mod tests {
         let grow = |tokens| {
             let mut tree = fresh_tree(tokens);
             let config = MctsConfig::default();
-            let ran = run_tree(
-                &mut tree,
-                &even,
-                &config,
-                Some(250),
-                None,
-                &mut rng_from_seed(2),
-            );
+            let limits = Limits {
+                iterations: Some(250),
+                deadline: None,
+                stop: &StopFlag::default(),
+            };
+            let ran = run_tree(&mut tree, &even, &config, &limits, &mut rng_from_seed(2));
             (tree, ran)
         };
         let (tree, ran) = grow(40);
@@ -178,12 +195,48 @@ mod tests {
         assert!(tree.is_solved() && ran < 250, "{ran}");
     }
 
+    /// A raised stop flag ends a search after its first iteration, alone
+    /// or on a shared tree.
+    #[test]
+    fn a_raised_stop_flag_ends_the_runners() {
+        let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        )));
+        let limits = Limits {
+            iterations: Some(10_000),
+            deadline: None,
+            stop: &raised,
+        };
+        let alone = MctsConfig::default();
+        let mut tree = fresh_tree(40);
+        assert_eq!(
+            run_tree(&mut tree, &even, &alone, &limits, &mut rng_from_seed(2)),
+            1
+        );
+        let pool = crate::core::thread_pool(2).unwrap();
+        let shared = Mutex::new(fresh_tree(40));
+        let ran = run_shared_tree(
+            &shared,
+            &even,
+            &config(2, Parallelism::Tree),
+            &limits,
+            5,
+            &pool,
+        );
+        assert!(ran <= 2, "{ran}");
+    }
+
     #[test]
     fn a_shared_tree_runs_exactly_its_iterations_and_settles_every_virtual_loss() {
         let config = config(2, Parallelism::Tree);
         let pool = crate::core::thread_pool(2).unwrap();
         let tree = Mutex::new(fresh_tree(40));
-        let ran = run_shared_tree(&tree, &even, &config, Some(600), None, 5, &pool);
+        let limits = Limits {
+            iterations: Some(600),
+            deadline: None,
+            stop: &StopFlag::default(),
+        };
+        let ran = run_shared_tree(&tree, &even, &config, &limits, 5, &pool);
         let tree = tree.into_inner().unwrap();
         assert_eq!((ran, tree.nodes[0].visits), (600, 600));
         assert!(tree.nodes.iter().all(|node| node.virtual_loss == 0));
