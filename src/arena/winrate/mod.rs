@@ -11,7 +11,7 @@
 //! - `directory`: a run kept in a run directory, resumable from its deal
 //!   log; `merge`: shards of a run read back and merged;
 //! - `plot`: the difficulty curves and sweeps as SVG; `stats`: the
-//!   intervals the reports give.
+//!   intervals and tests the reports give.
 
 mod directory;
 mod estimate;
@@ -41,5 +41,7 @@ pub use plot::{SweepSeries, difficulty_curve_svg, log_curves_svg, sweep_svg};
 pub use run::{
     DealsProgress, Unwatched, WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate,
 };
-pub use stats::{Z_95, mean_interval, wilson_interval};
+pub use stats::{
+    Z_95, mean_interval, p_value_text, paired_difference_interval, sign_test_p, wilson_interval,
+};
 pub use sweep::{MAX_SWEEP_VALUES, Sweep, SweepPoint, SweepReport};
