@@ -316,6 +316,31 @@ impl TournamentConfig {
     }
 }
 
+#[cfg(test)]
+impl TournamentConfig {
+    /// A round robin of `agents` at `game` under its default rules, from
+    /// its start, `games_per_pair` games a pairing, seed 1: what unit tests
+    /// of summaries and reports start from.
+    pub(crate) fn of_agents(
+        game: &str,
+        agents: &[&str],
+        games_per_pair: usize,
+    ) -> TournamentConfig {
+        TournamentConfig {
+            game: game.into(),
+            rules: String::new(),
+            agents: agents.iter().map(|spec| spec.to_string()).collect(),
+            games_per_pair,
+            seed: 1,
+            max_plies: None,
+            anchor: None,
+            gauntlet: false,
+            time_control: None,
+            openings: Openings::Start,
+        }
+    }
+}
+
 impl Shard {
     /// Whether the scheduled `game` is this shard's: shards hold whole
     /// colour-swapped pairs.
