@@ -4,9 +4,8 @@ use super::progress::GamesBar;
 use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
 use crate::arena::{
     DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet, Openings,
-    RunOptions, Shard, Sprt, SprtDecision, TimeControl, TournamentConfig, TournamentSummary,
-    check_line, merge_directories, run_match, run_tournament, text_report, write_merged_run,
-    write_reports,
+    RunOptions, Shard, Sprt, TimeControl, TournamentConfig, TournamentSummary, check_line,
+    merge_directories, run_match, run_tournament, text_report, write_merged_run, write_reports,
 };
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
@@ -519,44 +518,6 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
     if args.json {
         return print_json(&matched);
     }
-    let verdict = match report.decision {
-        SprtDecision::AcceptH1 => format!(
-            "H1 accepted: {} is at least {elo1:+} Elo stronger",
-            matched.agents[0]
-        ),
-        SprtDecision::AcceptH0 => format!(
-            "H0 accepted: {} gains at most {elo0:+} Elo",
-            matched.agents[0]
-        ),
-        SprtDecision::Continue if report.stopped_repeating => format!(
-            "undecided: the last pairs only repeated earlier pairs' games ({}); \
-             give more openings (--openings, --random-plies)",
-            matched.openings
-        ),
-        SprtDecision::Continue => "undecided".to_string(),
-    };
-    println!("{} vs {}: {verdict}", matched.agents[0], matched.agents[1]);
-    println!(
-        "LLR {:.2} (bounds {:.2}, {:.2}) after {} games ({} pairs): +{} ={} -{}, pairs scoring 0/0.5/1/1.5/2: {:?}",
-        report.llr,
-        report.llr_lower,
-        report.llr_upper,
-        report.games,
-        report.pairs,
-        matched.wins,
-        matched.draws,
-        matched.losses,
-        report.pentanomial
-    );
-    println!(
-        "Elo {:+.1} [{:+.1}, {:+.1}] (95%, each pair one sample; an infinite end is unbounded)",
-        report.elo, report.elo_low, report.elo_high
-    );
-    if report.repeated_pairs > 0 {
-        println!(
-            "not counted: {} of the pairs repeated an earlier pair's games",
-            report.repeated_pairs
-        );
-    }
+    print!("{}", matched.text());
     Ok(())
 }

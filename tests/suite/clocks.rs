@@ -103,6 +103,31 @@ fn a_loss_on_time_is_checked_like_any_ending() {
 }
 
 #[test]
+fn a_match_says_on_the_console_that_its_games_were_lost_on_time() {
+    // A depth-3 search ignores a clock of a millisecond, and loses on time
+    // at its first move, from either side.
+    let args = [
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=3",
+        "random",
+        "--tc",
+        "0.001",
+        "--sprt",
+        "0,10",
+        "--max-games",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let text = stdout(&norn(&args));
+    assert!(text.contains("game ends: time 2"), "{text}");
+    let with_json: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    let report = json(&norn(&with_json));
+    assert_eq!(report["overall"]["reasons"]["time"], 2, "{report}");
+}
+
+#[test]
 fn a_played_game_keeps_its_clock_and_says_what_each_side_used() {
     // A depth-3 search ignores the clock, and takes longer than a
     // millisecond at the attackers' first move.

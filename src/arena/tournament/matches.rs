@@ -13,7 +13,7 @@ use super::run::{
 };
 use super::sprt::{Sprt, SprtDecision, SprtResult};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
-use super::summary::TournamentSummary;
+use super::summary::{OverallSummary, TournamentSummary};
 use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
 use crate::core::PlyText;
 use crate::core::{Capabilities, Notation, thread_pool};
@@ -28,8 +28,10 @@ use std::sync::atomic::AtomicBool;
 pub struct MatchReport {
     /// The game's registry name.
     pub game: String,
-    /// The agent under test and the baseline.
+    /// The agent under test and the baseline, by their specs.
     pub agents: [String; 2],
+    /// Their names in reports ([`TournamentConfig::display_names`]).
+    pub names: [String; 2],
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
     /// Where the test ended: its hypotheses, decision, LLR, pairs and Elo.
@@ -41,6 +43,10 @@ pub struct MatchReport {
     pub draws: usize,
     /// The tested agent's losses.
     pub losses: usize,
+    /// The totals over every game played: the sides' wins and whether one
+    /// side had the better of these agents, the lengths, and how the games
+    /// ended (`overall` in JSON, as in a tournament's `summary.json`).
+    pub overall: OverallSummary,
     /// The build that played the games, the agents' full configurations
     /// and the rules in force.
     #[serde(flatten)]
@@ -224,11 +230,13 @@ pub fn run_match<G: Notation>(
     let report = MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
+        names: [names[0].clone(), names[1].clone()],
         openings: config.openings.describe(),
         result: pairs.result(sprt, decision, lines.len(), stopped_repeating),
         wins,
         draws,
         losses,
+        overall: OverallSummary::of(&lines.iter().collect::<Vec<_>>()),
         provenance,
         game_lines: lines,
         resumed,

@@ -17,6 +17,7 @@
 mod config;
 mod forfeits;
 mod log;
+mod match_text;
 mod matches;
 mod merge;
 mod opening;
