@@ -11,8 +11,9 @@
 use super::log::GameLine;
 use super::opening::Opening;
 use super::openings::Openings;
+use crate::agents::{agent_label, named_spec};
 use crate::arena::playing::{Shard, TimeControl};
-use crate::core::{Notation, derive_seed};
+use crate::core::{Notation, derive_seed, escape_control};
 use serde::{Deserialize, Serialize};
 
 /// What defines a tournament: two runs with equal configurations play the
@@ -112,15 +113,18 @@ impl TournamentConfig {
         for spec in &self.agents {
             if spec.trim() != spec || spec.is_empty() {
                 return Err(format!(
-                    "agent spec `{spec}` is empty or has spaces around it"
+                    "agent spec `{}` is empty or has spaces around it",
+                    escape_control(spec)
                 ));
             }
+            named_spec(spec).map_err(|error| error.to_string())?;
         }
         let names = self.display_names();
         for (i, name) in names.iter().enumerate() {
             if names[..i].contains(name) {
                 return Err(format!(
-                    "two agents would both be called `{name}`: list them in another order or spell them apart"
+                    "two agents would both be called `{}`: give them names of their own (name=) or list them in another order",
+                    escape_control(name)
                 ));
             }
         }
@@ -161,21 +165,24 @@ impl TournamentConfig {
         format!("{:08x}", digest >> 32)
     }
 
-    /// The name of each agent in reports: its spec, and for a spec listed
-    /// more than once (self-play) the spec followed by ` #k` from its second
-    /// listing on (`X`, `X #2`), so that every seat has a name of its own.
+    /// The name of each agent in reports: the name its spec gives
+    /// (`name=`, [`agent_label`]) or else its spec, and for a spec listed
+    /// more than once (self-play) that name followed by ` #k` from its
+    /// second listing on (`X`, `X #2`), so that every seat has a name of
+    /// its own.
     pub fn display_names(&self) -> Vec<String> {
         self.agents
             .iter()
             .enumerate()
             .map(|(i, spec)| {
+                let label = agent_label(spec);
                 match self.agents[..i]
                     .iter()
                     .filter(|earlier| *earlier == spec)
                     .count()
                 {
-                    0 => spec.clone(),
-                    earlier => format!("{spec} #{}", earlier + 1),
+                    0 => label,
+                    earlier => format!("{label} #{}", earlier + 1),
                 }
             })
             .collect()

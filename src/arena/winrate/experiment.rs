@@ -11,6 +11,7 @@ use super::estimate::{
 };
 use super::plot::difficulty_curve_svg;
 use super::run::Stoppable;
+use crate::agents::agent_label;
 use crate::arena::playing::{AgentFactory, Provenance, Shard, ShardProvenance};
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
@@ -53,6 +54,16 @@ impl<G: Stochastic + Evaluate> Contender<G> {
     /// hidden information (the solver would read every hand).
     pub fn from_spec(spec: &str, build: Arc<AgentFactory<'static, G>>) -> Result<Self, ParseError> {
         let spec = spec.trim();
+        if spec
+            .split_once(':')
+            .is_some_and(|(kind, _)| kind.trim() == EXACT_POLICY)
+        {
+            return Err(ParseError::new(
+                "policy",
+                spec,
+                "the exact solver takes no options: write `exact` alone",
+            ));
+        }
         if spec == EXACT_POLICY {
             if Capabilities::of::<G>().hidden_information {
                 return Err(ParseError::new(
@@ -89,12 +100,14 @@ pub struct PolicyRate {
 }
 
 impl PolicyRate {
-    /// The policy's name in tables, marked `*` if it cheats.
+    /// The policy's name in tables (its spec's `name=`, else its spec:
+    /// [`agent_label`]), marked `*` if it cheats.
     pub fn label(&self) -> String {
+        let name = agent_label(&self.rate.policy);
         if self.sees_hidden_information {
-            format!("{} *", self.rate.policy)
+            format!("{name} *")
         } else {
-            self.rate.policy.clone()
+            name
         }
     }
 }
@@ -392,10 +405,11 @@ impl WinRateReport {
 
 /// The name of a policy in plots, marked if it cheats.
 pub(super) fn plot_label(policy: &PolicyRate) -> String {
+    let name = agent_label(&policy.rate.policy);
     if policy.sees_hidden_information {
-        format!("{} (cheats)", policy.rate.policy)
+        format!("{name} (cheats)")
     } else {
-        policy.rate.policy.clone()
+        name
     }
 }
 
