@@ -16,6 +16,7 @@
 
 mod config;
 mod forfeits;
+mod labels;
 mod log;
 mod match_text;
 mod matches;
@@ -34,6 +35,9 @@ mod summary;
 
 pub use config::{MAX_TOURNAMENT_GAMES, ScheduledGame, TournamentConfig};
 pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
+pub(crate) use labels::ChartNames;
+#[cfg(test)]
+pub(crate) use labels::tests::assert_no_text_is_cut_off;
 pub use log::{GameLine, check_line, replay_line};
 pub use matches::{MatchHistory, MatchOptions, MatchReport, match_history, run_match};
 pub use merge::{MergedRun, merge_directories, write_merged_run};

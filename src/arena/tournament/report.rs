@@ -1,6 +1,7 @@
 //! Tournament reports: a table for the terminal, a Markdown page and an SVG
 //! chart of the ratings, and the files a run directory keeps of them.
 
+use super::labels::{CHAR_WIDTH, ChartNames};
 use super::run::TournamentError;
 use super::sprt::SprtResult;
 use super::store::io_error;
@@ -627,8 +628,29 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
     low = (low / step).floor() * step;
     high = (high / step).ceil() * step;
     let x = |elo: f64| LABEL + (elo - low) / (high - low) * PLOT;
-    let height = TOP + ROW * order.len() as f64 + 40.0;
-    let width = LABEL + PLOT + 30.0;
+    let names: Vec<&str> = order
+        .iter()
+        .map(|&index| agents[index].name.as_str())
+        .collect();
+    let chart_names = ChartNames::of(&names);
+    let anchor = names
+        .iter()
+        .position(|&name| name == summary.anchor)
+        .map_or(summary.anchor.as_str(), |place| &chart_names.labels[place]);
+    let title = format!(
+        "{} ratings (Elo of {}, 95% intervals, anchor {anchor} = 0)",
+        summary.game, summary.rated_by
+    );
+    // The title's 14-pixel text is wider than the 12-pixel labels'.
+    let title_width = title.chars().count() as f64 * CHAR_WIDTH * 14.0 / 12.0 + 20.0;
+    let (legend_width, legend_height) = chart_names.legend_size();
+    let axis_bottom = TOP + ROW * order.len() as f64 + 40.0;
+    let height = axis_bottom + legend_height;
+    // The last tick's label is centred on the plot's right edge.
+    let tick_label = format!("{high:+}").chars().count() as f64 * CHAR_WIDTH;
+    let width = (LABEL + PLOT + (tick_label / 2.0 + 10.0).max(30.0))
+        .max(title_width)
+        .max(legend_width);
     let mut svg = String::new();
     writeln!(
         svg,
@@ -638,11 +660,9 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
     writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#).unwrap();
     writeln!(
         svg,
-        r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{} ratings (Elo of {}, 95% intervals, anchor {} = 0)</text>"#,
+        r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{}</text>"#,
         width / 2.0,
-        escape(&summary.game),
-        escape(summary.rated_by),
-        escape(&summary.anchor)
+        escape(&title)
     )
     .unwrap();
     let axis_y = TOP + ROW * order.len() as f64;
@@ -666,7 +686,7 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
             r##"<text x="{}" y="{:.1}" text-anchor="end" dominant-baseline="middle">{}</text><line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#1f5fa8" stroke-width="2"/><circle cx="{:.1}" cy="{y:.1}" r="4" fill="#1f5fa8"><title>{:+.0} [{:+.0}, {:+.0}]</title></circle>"##,
             LABEL - 10.0,
             y,
-            escape(&agent.name),
+            escape(&chart_names.labels[row]),
             x(agent.elo_low),
             x(agent.elo_high),
             x(agent.elo),
@@ -676,6 +696,7 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
         )
         .unwrap();
     }
+    svg.push_str(&chart_names.legend_svg(axis_bottom));
     svg.push_str("</svg>\n");
     svg
 }
