@@ -3,9 +3,10 @@
 use super::progress::GamesBar;
 use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
 use crate::arena::{
-    DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet, Openings,
-    RunOptions, Shard, Sprt, TimeControl, TournamentConfig, TournamentSummary, check_line,
-    merge_directories, run_match, run_tournament, text_report, write_merged_run, write_reports,
+    Adjudication, DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder,
+    OpeningSet, Openings, RunOptions, Shard, Sprt, TimeControl, TournamentConfig,
+    TournamentSummary, check_line, merge_directories, run_match, run_tournament, text_report,
+    write_merged_run, write_reports,
 };
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
@@ -218,6 +219,14 @@ struct GameArgs {
     /// searchers' depth or iterations, nodes, score and expected line
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
     record_search: bool,
+    /// End games early when the searchers' scores agree (off by default):
+    /// resign-moves=N (a loss when one side's score has been at most
+    /// -resign-score and the other's at least resign-score for N moves of
+    /// each, resign-score=0.9), draw-moves=N (a draw when both scores have
+    /// been within draw-score of 0 for N moves of each, draw-score=0.05,
+    /// after draw-after plies, 0); not for games scored by a margin
+    #[arg(long, value_name = "OPTIONS", value_parser = adjudication)]
+    adjudicate: Option<Adjudication>,
     #[command(flatten)]
     openings: OpeningArgs,
 }
@@ -291,6 +300,12 @@ pub struct MatchArgs {
     json: bool,
 }
 
+/// Reads `--adjudicate`'s options.
+fn adjudication(text: &str) -> Result<Adjudication, String> {
+    text.parse()
+        .map_err(|error: crate::core::ParseError| error.to_string())
+}
+
 /// Reads `on` or `off`.
 fn on_off(text: &str) -> Result<bool, String> {
     match text {
@@ -356,6 +371,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         anchor: args.anchor.clone(),
         gauntlet: args.gauntlet.is_some(),
         time_control: args.play.tc,
+        adjudication: args.play.adjudicate.clone(),
         openings: args.play.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
@@ -483,6 +499,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         anchor: None,
         gauntlet: false,
         time_control: args.play.tc,
+        adjudication: args.play.adjudicate.clone(),
         openings: args.play.openings.openings(&start, args.seed)?,
     };
     let stop = interrupt_flag();

@@ -93,6 +93,7 @@ fn a_loss_on_time_is_checked_like_any_ending() {
     // Nor can anyone in a tournament without a clock.
     let unclocked = TournamentConfig {
         time_control: None,
+        adjudication: None,
         ..config
     };
     assert!(

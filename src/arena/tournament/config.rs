@@ -12,7 +12,7 @@ use super::log::GameLine;
 use super::opening::Opening;
 use super::openings::Openings;
 use crate::agents::{agent_label, named_spec};
-use crate::arena::playing::{Shard, TimeControl};
+use crate::arena::playing::{Adjudication, Shard, TimeControl};
 use crate::core::{Notation, derive_seed, escape_control};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,13 @@ pub struct TournamentConfig {
     /// when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// Games ended early when the searchers' scores agree on the outcome
+    /// (`--adjudicate`), recorded with the reasons
+    /// [`RESIGN_ADJUDICATION_REASON`](crate::arena::RESIGN_ADJUDICATION_REASON)
+    /// and [`DRAW_ADJUDICATION_REASON`](crate::arena::DRAW_ADJUDICATION_REASON).
+    /// Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
 }
 
 /// Whether a flag is unset (serde's `skip_serializing_if` wants a function).
@@ -136,6 +143,9 @@ impl TournamentConfig {
         }
         if self.max_plies == Some(0) {
             return Err("a cap of 0 plies would draw every game before its first move".into());
+        }
+        if let Some(adjudication) = &self.adjudication {
+            adjudication.validate()?;
         }
         let pairings = self.pairing_count();
         if pairings
@@ -343,6 +353,7 @@ impl TournamentConfig {
             anchor: None,
             gauntlet: false,
             time_control: None,
+            adjudication: None,
             openings: Openings::Start,
         }
     }

@@ -1,6 +1,7 @@
 //! Head-to-head matches that stop as soon as a sequential probability ratio
 //! test decides, as engine testers run them.
 
+use super::adjudicated::check_adjudication;
 use super::config::TournamentConfig;
 use super::forfeits::ForfeitStreaks;
 use super::log::{GameLine, check_line};
@@ -130,6 +131,7 @@ pub fn run_match<G: Notation>(
     };
     config.validate().map_err(TournamentError::Invalid)?;
     require_two_players(&config, start)?;
+    check_adjudication::<G>(&config, record_search)?;
     if config.agents.len() != 2 {
         return Err(TournamentError::Invalid(
             "a match is between two agents".into(),

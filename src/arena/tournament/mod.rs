@@ -14,6 +14,7 @@
 //!   them; `matches`, `sprt`: a match of two agents stopped by a
 //!   sequential test.
 
+mod adjudicated;
 mod config;
 mod forfeits;
 mod labels;

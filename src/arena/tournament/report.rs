@@ -592,6 +592,9 @@ fn provenance_section(summary: &TournamentSummary) -> String {
     if let Some(rules) = &provenance.rules_in_force {
         lines.push(format!("- rules in force: `{rules}`"));
     }
+    if let Some(adjudication) = &summary.adjudication {
+        lines.push(format!("- adjudication: `{adjudication}`"));
+    }
     for (agent, configuration) in summary.agents.iter().zip(&provenance.agent_configurations) {
         lines.push(format!("- `{}`: `{configuration}`", agent.name));
     }

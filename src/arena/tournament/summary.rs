@@ -7,7 +7,7 @@ use super::pairs::{PairResult, PairScoring, PairTally, finished_pairs, seat_scor
 use super::ratings::fit_ratings;
 use super::search_log::{SearchMeans, search_means};
 use super::sprt::SprtResult;
-use crate::arena::playing::{Provenance, ShardProvenance};
+use crate::arena::playing::{Adjudication, Provenance, ShardProvenance};
 use crate::arena::winrate::sign_test_p;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -219,6 +219,10 @@ pub struct TournamentSummary {
     pub games_per_pair: usize,
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
+    /// The adjudication the games were played under, every option written
+    /// out ([`TournamentConfig::adjudication`]); absent when off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
     /// The games the complete tournament plays.
     pub games_scheduled: usize,
     /// The games summarised: fewer than scheduled while the run is under
@@ -495,6 +499,7 @@ impl TournamentSummary {
             seed: config.seed,
             games_per_pair: config.games_per_pair,
             openings: config.openings.describe(),
+            adjudication: config.adjudication.clone(),
             games_scheduled: config.total_games(),
             games_played: games.len(),
             provenance: Provenance::default(),
