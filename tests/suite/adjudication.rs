@@ -168,6 +168,32 @@ fn adjudicated_games_end_where_both_searchers_agree_and_resumes_and_replays_chec
     );
 }
 
+#[test]
+fn a_match_says_on_the_console_which_games_were_adjudicated() {
+    let output = norn(&[
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=2",
+        "alphabeta:depth=1",
+        "--sprt",
+        "0,10",
+        "--max-games",
+        "8",
+        "--threads",
+        "2",
+        "--adjudicate",
+        ADJUDICATE,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    // With these searchers and thresholds some games end by adjudication.
+    let ends = text
+        .lines()
+        .find_map(|line| line.strip_prefix("game ends: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(ends.contains("adjudicated-"), "{text}");
+}
+
 /// `out`'s log with `edit` applied to the first game ended by `reason`,
 /// written to a copy of the run at `forged`.
 fn forge(out: &Path, forged: &Path, reason: &str, edit: impl Fn(&mut Value)) {

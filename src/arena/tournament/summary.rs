@@ -641,6 +641,18 @@ mod tests {
             report.contains("the sides are unequal between these agents: trolls won"),
             "{report}"
         );
+        // Beside the test's Elo, each interval of both reports says what it
+        // measures: the test's counts pairs, the ratings table's is the fit's.
+        for report in [report, crate::arena::markdown_report(&summary)] {
+            assert!(report.contains("(95%, each pair one sample"), "{report}");
+            assert!(report.contains("fit's 95% interval"), "{report}");
+            assert!(
+                report.contains(
+                    "the Elo of the sequential test above counts each colour-swapped pair"
+                ),
+                "{report}"
+            );
+        }
     }
 
     #[test]
