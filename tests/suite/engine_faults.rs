@@ -436,3 +436,68 @@ fn an_engine_that_does_not_answer_is_stopped_when_its_clock_runs_out() {
     }
     assert_groups_gone(&groups_in(&group_file));
 }
+
+/// Asserts that norn ended by itself with success.
+fn succeeded(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn an_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
+    let dir = scratch_dir("engine-long-reply");
+    let run = dir.join("run");
+    let run_path = run.to_str().unwrap();
+    let engine = format!("htp:cmd={}", script("long-reply.sh"));
+    let tournament = [
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        &engine,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--max-forfeits",
+        "5",
+        "--out",
+        run_path,
+    ];
+    let (output, _) = norn_within(&tournament, Duration::from_secs(30));
+    succeeded(&output);
+    // Both games are the engine's forfeits, each reason cut to what a log
+    // line may hold, with a mark that says so.
+    let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2, "{log}");
+    for line in log.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        let reason = game["forfeit"]["reason"].as_str().unwrap();
+        assert!(
+            reason.len() <= norn::arena::MAX_FORFEIT_REASON_BYTES,
+            "{}",
+            reason.len()
+        );
+        assert!(reason.contains("the engine answered"), "{reason}");
+        assert!(reason.ends_with("bytes cut]"), "{reason}");
+    }
+    // A resume, a repair, a replay and a page all read the run back.
+    let (output, _) = norn_within(&tournament, Duration::from_secs(30));
+    succeeded(&output);
+    assert!(stdout(&output).contains("0 games played now, 2 read back"));
+    let repair: Vec<&str> = tournament.iter().copied().chain(["--repair"]).collect();
+    let (output, _) = norn_within(&repair, Duration::from_secs(30));
+    succeeded(&output);
+    let log_path = run.join("games.jsonl");
+    let (output, _) = norn_within(
+        &["replay", "hnefatafl", log_path.to_str().unwrap()],
+        Duration::from_secs(30),
+    );
+    succeeded(&output);
+    let (output, _) = norn_within(&["view", run_path], Duration::from_secs(30));
+    succeeded(&output);
+}

@@ -35,7 +35,7 @@ mod store;
 mod summary;
 
 pub use config::{MAX_TOURNAMENT_GAMES, ScheduledGame, TournamentConfig};
-pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
+pub use forfeits::{DEFAULT_MAX_FORFEITS, MAX_FORFEIT_REASON_BYTES, SeatForfeit};
 pub(crate) use labels::ChartNames;
 #[cfg(test)]
 pub(crate) use labels::tests::assert_no_text_is_cut_off;

@@ -443,10 +443,9 @@ pub(super) fn play_scheduled<G: Notation>(
         payoffs,
         winner,
         reason: result.outcome.reason.to_string(),
-        forfeit: result.forfeit.map(|forfeit| SeatForfeit {
-            seat: forfeit.player,
-            reason: forfeit.reason,
-        }),
+        forfeit: result
+            .forfeit
+            .map(|forfeit| SeatForfeit::new(forfeit.player, &forfeit.reason)),
         search: record_search.then_some(search),
     })
 }
