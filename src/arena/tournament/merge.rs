@@ -114,7 +114,10 @@ pub fn merge_directories(
             )));
         }
         let config = &first.as_ref().expect("set above").0.config;
-        let check = |line: &GameLine| config.check_scheduled(line);
+        let check = |line: &GameLine| {
+            shard.check_holds(line)?;
+            config.check_scheduled(line)
+        };
         let games_path = dir.join(GAMES_FILE);
         let LogRead {
             games: shard_games,

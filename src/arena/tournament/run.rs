@@ -216,7 +216,10 @@ pub fn run_tournament<G: Notation>(
         .collect();
     let resolved = check_before_writing(config, start, make_agent, &shard_games, options.threads)?;
     let mut provenance = Provenance::current(resolved, start.rules().to_string());
-    let check = |line: &GameLine| check_line(config, start, line);
+    let check = |line: &GameLine| {
+        options.shard.check_holds(line)?;
+        check_line(config, start, line)
+    };
     let (_directory, read) = match &options.out_dir {
         Some(dir) => {
             let (directory, existing) =
