@@ -176,6 +176,22 @@ fn pair_index(pair: Pair) -> usize {
         .expect("every pair is listed")
 }
 
+/// What the header of a saved table says.
+#[derive(Clone, Copy)]
+struct TableHeader {
+    rules: NibelungenRules,
+    first_rounds_left: u32,
+    count: u32,
+    converged: bool,
+}
+
+impl TableHeader {
+    /// The bytes of the table's layers.
+    fn bytes(&self) -> u64 {
+        u64::from(self.count).saturating_mul(RetrogradeTable::LAYER_BYTES)
+    }
+}
+
 /// The values of every state at the start of a round, for each number of
 /// rounds left, under one set of rules.
 pub struct RetrogradeTable {
@@ -215,16 +231,7 @@ impl RetrogradeTable {
         keep_all: bool,
         on_layer: &(dyn Fn(&LayerReport) + Sync),
     ) -> Result<RetrogradeTable, String> {
-        let kept = if keep_all {
-            u64::from(rounds.max(1))
-        } else {
-            1
-        };
-        // The layer being built, the one before and the movement values.
-        check_memory(
-            "the retrograde tables",
-            (kept + 4).saturating_mul(Self::LAYER_BYTES),
-        )?;
+        check_memory("the retrograde tables", Self::solve_bytes(rounds, keep_all))?;
         let mut table = RetrogradeTable {
             rules,
             indexing: Indexing::new(),
@@ -259,6 +266,27 @@ impl RetrogradeTable {
             }
         }
         Ok(table)
+    }
+
+    /// The memory a [`RetrogradeTable::solve`] of `rounds` rounds takes:
+    /// the layers kept (every one with `keep_all`, else the last), the
+    /// layer being built, the one before and the movement values.
+    pub fn solve_bytes(rounds: u32, keep_all: bool) -> u64 {
+        let kept = if keep_all {
+            u64::from(rounds.max(1))
+        } else {
+            1
+        };
+        (kept + 4).saturating_mul(Self::LAYER_BYTES)
+    }
+
+    /// The memory the table saved at `path` takes once loaded, read from
+    /// its header (whose size is checked against the file's).
+    ///
+    /// # Errors
+    /// As [`RetrogradeTable::load`], for the header.
+    pub fn file_bytes(path: &Path) -> Result<u64, String> {
+        Self::open_file(path).map(|(_, header)| header.bytes())
     }
 
     /// The most rounds left the table answers for (every number beyond
@@ -358,39 +386,15 @@ impl RetrogradeTable {
     pub fn load(path: &Path) -> Result<RetrogradeTable, String> {
         let what = path.display();
         let fail = |error: std::io::Error| format!("cannot read {what}: {error}");
-        let mut file = BufReader::new(File::open(path).map_err(fail)?);
-        let mut header = [String::new(), String::new(), String::new()];
-        for line in &mut header {
-            // A header line is short; a longer one is not a table.
-            (&mut file).take(256).read_line(line).map_err(fail)?;
-        }
         let bad = |problem: &str| format!("{what} is not a retrograde table of norn: {problem}");
-        if header[0].trim_end() != FORMAT {
-            return Err(bad("wrong first line"));
-        }
-        let rules: NibelungenRules = header[1]
-            .trim_end()
-            .parse()
-            .map_err(|error: ParseError| bad(&error.to_string()))?;
-        let numbers: Vec<u32> = header[2]
-            .split_whitespace()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| bad("the layer line is not three numbers"))?;
-        let &[first_rounds_left, count, converged] = numbers.as_slice() else {
-            return Err(bad("the layer line is not three numbers"));
-        };
-        if first_rounds_left == 0 || count == 0 || converged > 1 {
-            return Err(bad("no layers"));
-        }
-        let expected = u64::from(count).saturating_mul(Self::LAYER_BYTES);
-        let size = file.get_ref().metadata().map_err(fail)?.len();
-        let header_bytes = file.stream_position().map_err(fail)?;
-        match (size - header_bytes).cmp(&expected) {
-            std::cmp::Ordering::Less => return Err(bad("the file is cut short")),
-            std::cmp::Ordering::Greater => return Err(bad("bytes after the last layer")),
-            std::cmp::Ordering::Equal => {}
-        }
+        let (mut file, header) = Self::open_file(path)?;
+        let TableHeader {
+            rules,
+            first_rounds_left,
+            count,
+            converged,
+        } = header;
+        let expected = header.bytes();
         check_memory("the retrograde table", expected)?;
         // The system may give less than the check allows (other processes,
         // limits it does not see): a refusal is an error, not an abort.
@@ -426,8 +430,55 @@ impl RetrogradeTable {
             indexing: Indexing::new(),
             first_rounds_left,
             layers,
-            converged: converged == 1,
+            converged,
         })
+    }
+
+    /// Opens a table written by [`RetrogradeTable::save`] and reads its
+    /// header, checking it and the file's size; the file is left at the
+    /// first layer.
+    fn open_file(path: &Path) -> Result<(BufReader<File>, TableHeader), String> {
+        let what = path.display();
+        let fail = |error: std::io::Error| format!("cannot read {what}: {error}");
+        let mut file = BufReader::new(File::open(path).map_err(fail)?);
+        let mut header = [String::new(), String::new(), String::new()];
+        for line in &mut header {
+            // A header line is short; a longer one is not a table.
+            (&mut file).take(256).read_line(line).map_err(fail)?;
+        }
+        let bad = |problem: &str| format!("{what} is not a retrograde table of norn: {problem}");
+        if header[0].trim_end() != FORMAT {
+            return Err(bad("wrong first line"));
+        }
+        let rules: NibelungenRules = header[1]
+            .trim_end()
+            .parse()
+            .map_err(|error: ParseError| bad(&error.to_string()))?;
+        let numbers: Vec<u32> = header[2]
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad("the layer line is not three numbers"))?;
+        let &[first_rounds_left, count, converged] = numbers.as_slice() else {
+            return Err(bad("the layer line is not three numbers"));
+        };
+        if first_rounds_left == 0 || count == 0 || converged > 1 {
+            return Err(bad("no layers"));
+        }
+        let header = TableHeader {
+            rules,
+            first_rounds_left,
+            count,
+            converged: converged == 1,
+        };
+        let size = file.get_ref().metadata().map_err(fail)?.len();
+        let header_bytes = file.stream_position().map_err(fail)?;
+        match (size - header_bytes).cmp(&header.bytes()) {
+            std::cmp::Ordering::Less => return Err(bad("the file is cut short")),
+            std::cmp::Ordering::Greater => return Err(bad("bytes after the last layer")),
+            std::cmp::Ordering::Equal => {}
+        }
+        Ok((file, header))
     }
 
     /// The rules the table was computed under.
