@@ -21,13 +21,14 @@
 //! empty), are solved from the table by [`SimultaneousSolver`] over the
 //! rest of their round.
 
-use crate::core::{Game, Status};
+use crate::core::{Game, Notation, Status, rng_from_seed};
 use crate::core::{ParseError, check_memory};
 use crate::games::nibelungen::{
     Character, Nibelungen, NibelungenMove, NibelungenRules, POINTS, Pair, Side, WinCheck, bit,
-    condition_of, reachable,
+    condition_of, point_name, reachable,
 };
 use crate::search::{SimultaneousSolveError, SimultaneousSolver, StageSolution, value_3x3};
+use rand::RngExt;
 use rayon::prelude::*;
 use std::fmt;
 use std::fs::File;
@@ -45,6 +46,10 @@ const PAIRS: usize = 10;
 const SCREENS: usize = PAIRS * PAIRS;
 /// The states of one layer: every placement with every pair of screens.
 pub const LAYER_STATES: usize = SCREENS * PLACEMENTS;
+/// The states of a loaded table whose value is solved again, in each of
+/// its last two layers: a table damaged or made up by hand shows within a
+/// few, and each takes about a millisecond.
+const SAMPLED_STATES: usize = 16;
 /// Base-15 keys of five points: `sum(point_i * 15^i)`.
 const KEYS: usize = 15usize.pow(5);
 const POWERS: [u32; 5] = [1, 15, 225, 3375, 50625];
@@ -425,13 +430,91 @@ impl RetrogradeTable {
             }
             layers.push(layer);
         }
-        Ok(RetrogradeTable {
+        let table = RetrogradeTable {
             rules,
             indexing: Indexing::new(),
             first_rounds_left,
             layers,
             converged,
-        })
+        };
+        table.check_values().map_err(|problem| bad(&problem))?;
+        Ok(table)
+    }
+
+    /// Checks a loaded table against the rules: every board that meets a
+    /// winning condition holds its winner's value in every layer (a file
+    /// of zeros under a valid header does not), and sampled states at a
+    /// round's start hold the value that solving their round again from
+    /// the layer before gives (from no rounds left, every game a draw,
+    /// for the table's first layer when it starts at one round left).
+    fn check_values(&self) -> Result<(), String> {
+        for (offset, layer) in self.layers.iter().enumerate() {
+            let rounds_left = self.first_rounds_left + offset as u32;
+            let wrong = layer.par_chunks(PLACEMENTS).find_map_any(|values| {
+                values
+                    .iter()
+                    .zip(&self.indexing.winner)
+                    .find(|&(&value, &winner)| winner != 0 && value != f32::from(winner))
+                    .map(|(&value, &winner)| (value, winner))
+            });
+            if let Some((value, winner)) = wrong {
+                return Err(format!(
+                    "a won board holds the value {value} with {rounds_left} rounds left, not {winner}"
+                ));
+            }
+        }
+        let checked_from = if self.first_rounds_left == 1 {
+            1
+        } else {
+            self.first_rounds_left + 1
+        };
+        let mut rng = rng_from_seed(u64::from(self.first_rounds_left));
+        // Round limits aside (the layers count the rounds left), the
+        // table's rules: a state of any round number can be set up.
+        let rules = NibelungenRules {
+            round_limit: None,
+            ..self.rules
+        };
+        let pairs = pairs();
+        for rounds_left in (checked_from..=self.last_rounds_left()).rev().take(2) {
+            let layer = self.layer(rounds_left).expect("within the table");
+            let mut sampled = 0;
+            while sampled < SAMPLED_STATES {
+                let (screens, placement) = (
+                    rng.random_range(0..SCREENS),
+                    rng.random_range(0..PLACEMENTS),
+                );
+                if self.indexing.winner[placement] != 0 {
+                    continue;
+                }
+                let points: Vec<String> = self.indexing.points[placement]
+                    .iter()
+                    .map(|&point| point_name(point))
+                    .collect();
+                let text = format!(
+                    "{}:{}:{}@2",
+                    points.join(","),
+                    pairs[screens / PAIRS],
+                    pairs[screens % PAIRS]
+                );
+                let state = Nibelungen::from_position_text(&text, rules)
+                    .map_err(|error| format!("the sampled state {text}: {error}"))?;
+                let solved = self
+                    .solve_state(&state, rounds_left)
+                    .map_err(|error| error.to_string())?
+                    .value;
+                let stored = f64::from(layer[screens * PLACEMENTS + placement]);
+                // The layers keep seven significant digits.
+                if (solved - stored).abs() > 1e-5 {
+                    return Err(format!(
+                        "{text} holds the value {stored} with {rounds_left} rounds left, \
+                         and its round solved again gives {solved}"
+                    ));
+                }
+                sampled += 1;
+            }
+        }
+        Ok(())
     }
 
     /// Opens a table written by [`RetrogradeTable::save`] and reads its
