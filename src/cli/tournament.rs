@@ -11,7 +11,7 @@ use crate::arena::{
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
 use clap::Args;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -315,7 +315,8 @@ fn on_off(text: &str) -> Result<bool, String> {
     }
 }
 
-/// A stop flag raised by Ctrl-C. A second Ctrl-C exits at once.
+/// A stop flag raised by Ctrl-C, SIGTERM or SIGHUP (the `termination`
+/// feature of ctrlc). A second one exits at once.
 fn interrupt_flag() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&flag);
@@ -330,7 +331,12 @@ fn interrupt_flag() -> Arc<AtomicBool> {
         if again {
             std::process::exit(130);
         }
-        eprintln!("\ninterrupted: finishing the log; press Ctrl-C again to quit at once");
+        // After SIGHUP the terminal may be gone: a failed write is no
+        // reason to stop handling the signal.
+        let _ = writeln!(
+            std::io::stderr(),
+            "\ninterrupted: finishing the log; press Ctrl-C again to quit at once"
+        );
     });
     flag
 }

@@ -95,20 +95,25 @@ fn running_in_group(group: u32) -> Vec<u32> {
 }
 
 fn assert_groups_gone(groups: &[u32]) {
-    assert!(!groups.is_empty(), "no engine wrote its group");
-    for &group in groups {
-        assert_group_gone(group);
-    }
+    assert_groups_gone_after(groups, "");
 }
 
-fn assert_group_gone(group: u32) {
-    // SIGKILL takes effect at once, but the kernel may take a moment to
-    // show the processes as ended.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while !running_in_group(group).is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
+/// Asserts that no process of `groups` runs, saying `after` what if one does.
+fn assert_groups_gone_after(groups: &[u32], after: &str) {
+    assert!(!groups.is_empty(), "no engine wrote its group");
+    for &group in groups {
+        // SIGKILL takes effect at once, but the kernel may take a moment
+        // to show the processes as ended.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !running_in_group(group).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(
+            running_in_group(group),
+            Vec::<u32>::new(),
+            "group {group}{after}"
+        );
     }
-    assert_eq!(running_in_group(group), Vec::<u32>::new(), "group {group}");
 }
 
 fn play_against_random(engine: &str) -> (Output, Duration) {
@@ -269,49 +274,144 @@ fn engines_that_do_not_answer_in_time_are_stopped_with_their_processes() {
     }
 }
 
-#[test]
-fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
-    let dir = scratch_dir("engine-ctrl-c");
-    let group_file = dir.join("group");
-    let engine = format!(
-        "htp:reply-ms=60000,cmd={} {}",
-        script("never-replies.sh"),
-        group_file.display()
-    );
+/// Runs norn with `args`, in which every engine is `never-replies.sh`
+/// writing its process group to `group_file`; once `engines` engines have
+/// started and norn waits on the last one's reply, sends norn `signal`
+/// (`INT`, `TERM`, `HUP`, `KILL`) and waits for it to end (within 5 s).
+/// Checks that no process of any engine's group is left, and returns how
+/// norn ended.
+fn signalled_while_waiting(
+    args: &[&str],
+    group_file: &Path,
+    engines: usize,
+    signal: &str,
+) -> std::process::ExitStatus {
     let mut child = Command::new(NORN)
-        .args(["tournament", "hnefatafl", "--agents", "random", &engine])
-        .args(["--games", "2", "--threads", "1", "--out"])
-        .arg(dir.join("run"))
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // One engine is started to read its configuration, one for the game.
     let deadline = Instant::now() + Duration::from_secs(10);
-    while groups_in(&group_file).len() < 2 {
+    while groups_in(group_file).len() < engines {
         assert!(Instant::now() < deadline, "the engines did not start");
         std::thread::sleep(Duration::from_millis(10));
     }
     // Past board_size: norn waits for the reply that never comes.
     std::thread::sleep(Duration::from_millis(200));
-    let interrupted = Instant::now();
+    let signalled = Instant::now();
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    while child.try_wait().unwrap().is_none() {
-        if interrupted.elapsed() > Duration::from_secs(5) {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed() > Duration::from_secs(5) {
             let _ = child.kill();
-            panic!("norn still waited on the engine 5 s after Ctrl-C");
+            panic!("norn still waited on the engine 5 s after SIG{signal}");
         }
         std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_groups_gone(&groups_in(&group_file));
+    };
+    assert_groups_gone_after(&groups_in(group_file), &format!(" after SIG{signal}"));
+    status
+}
+
+/// An engine spec that never replies and writes its group to `group_file`.
+fn silent_engine(group_file: &Path) -> String {
+    format!(
+        "htp:reply-ms=60000,cmd={} {}",
+        script("never-replies.sh"),
+        group_file.display()
+    )
+}
+
+#[test]
+fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
+    let dir = scratch_dir("engine-ctrl-c");
+    let group_file = dir.join("group");
+    let engine = silent_engine(&group_file);
+    let run = dir.join("run");
+    let args = [
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        &engine,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        run.to_str().unwrap(),
+    ];
+    // One engine is started to read its configuration, one for the game.
+    signalled_while_waiting(&args, &group_file, 2, "INT");
     // The game was abandoned, not forfeited.
-    let log = std::fs::read_to_string(dir.join("run/games.jsonl")).unwrap_or_default();
+    let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap_or_default();
     assert!(!log.contains("forfeit"), "{log}");
+}
+
+#[test]
+fn termination_and_hangup_stop_a_run_as_ctrl_c_does_and_a_kill_takes_its_engines_along() {
+    for signal in ["TERM", "HUP", "KILL"] {
+        let dir = scratch_dir(&format!("engine-sig{signal}"));
+        let group_file = dir.join("group");
+        let engine = silent_engine(&group_file);
+        let run = dir.join("run");
+        let args = [
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            &engine,
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--out",
+            run.to_str().unwrap(),
+        ];
+        let status = signalled_while_waiting(&args, &group_file, 2, signal);
+        if signal == "KILL" {
+            continue;
+        }
+        // A clean stop: the run says how to resume, and its directory holds
+        // no forfeit of the abandoned game.
+        assert_eq!(status.code(), Some(1), "SIG{signal}: {status:?}");
+        let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap_or_default();
+        assert!(!log.contains("forfeit"), "SIG{signal}: {log}");
+    }
+    // A match and a game stop on SIGTERM too.
+    let dir = scratch_dir("engine-sigterm-match");
+    let group_file = dir.join("group");
+    let engine = silent_engine(&group_file);
+    let args = [
+        "match",
+        "hnefatafl",
+        &engine,
+        "random",
+        "--sprt",
+        "0,10",
+        "--threads",
+        "1",
+    ];
+    signalled_while_waiting(&args, &group_file, 2, "TERM");
+    let dir = scratch_dir("engine-sigterm-play");
+    let group_file = dir.join("group");
+    let engine = silent_engine(&group_file);
+    let args = [
+        "play",
+        "hnefatafl",
+        "--attackers",
+        &engine,
+        "--defenders",
+        "random",
+    ];
+    signalled_while_waiting(&args, &group_file, 1, "TERM");
 }
 
 #[test]
