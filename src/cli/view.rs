@@ -3,7 +3,8 @@
 
 use super::{CliResult, parse_rules};
 use crate::arena::view::{
-    ReplayedDeals, ViewOptions, check_loopback, serve_page, view_page, win_rate_page,
+    DEFAULT_VIEWED_GAMES, ReplayedDeals, ViewOptions, check_loopback, serve_page, view_page,
+    win_rate_page,
 };
 use crate::arena::winrate::is_win_rate_run;
 use crate::core::{ChanceVisitor, Stochastic};
@@ -41,6 +42,11 @@ pub struct ViewArgs {
     /// Rules options of a log without a config.json beside it
     #[arg(long)]
     rules: Option<String>,
+    /// For a tournament or a match: the most games the page's list holds,
+    /// the first by index (each is stored with its pictures; the report
+    /// counts every game)
+    #[arg(long, default_value_t = DEFAULT_VIEWED_GAMES as u64, value_parser = clap::value_parser!(u64).range(0..=MAX_VIEWED_GAMES))]
+    games: u64,
     /// For a win-rate run: how many of its first deals each policy plays
     /// again for the page's list of games (0: none)
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=MAX_REPLAYED_DEALS))]
@@ -50,6 +56,10 @@ pub struct ViewArgs {
 /// The most deals a win-rate run's page plays again per policy: each is a
 /// whole game to play and store.
 const MAX_REPLAYED_DEALS: u64 = 100_000;
+
+/// The most games a tournament's page may hold: each is a game's pictures
+/// in the page, and a browser opens a page of this many short games.
+const MAX_VIEWED_GAMES: u64 = 1_000_000;
 
 pub fn run<L: GameList>(args: ViewArgs) -> CliResult {
     if args.watch {
@@ -200,8 +210,12 @@ fn write_or_serve(
     log: &Path,
     make: &dyn Fn(ViewOptions) -> Result<String, String>,
 ) -> CliResult {
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     if !args.watch {
-        let page = make(ViewOptions::default())?;
+        let page = make(ViewOptions {
+            games,
+            ..ViewOptions::default()
+        })?;
         let out = match &args.out {
             Some(out) => out.clone(),
             None if args.path.is_dir() => args.path.join("view.html"),
@@ -223,6 +237,7 @@ fn write_or_serve(
     let make_version = |version| {
         make(ViewOptions {
             version: Some(version),
+            games,
         })
     };
     serve_page(&listener, log, &make_version, &stop, &|news| {

@@ -253,7 +253,10 @@ fn one_round_table() -> &'static (NibelungenRules, RetrogradeTable) {
     static TABLE: OnceLock<(NibelungenRules, RetrogradeTable)> = OnceLock::new();
     TABLE.get_or_init(|| {
         let rules: NibelungenRules = "win-check=round".parse().unwrap();
-        (rules, RetrogradeTable::solve(rules, 1, false, &|_| {}).unwrap())
+        (
+            rules,
+            RetrogradeTable::solve(rules, 1, false, &|_| {}).unwrap(),
+        )
     })
 }
 

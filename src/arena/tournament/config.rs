@@ -99,8 +99,8 @@ impl ScheduledGame {
     }
 }
 
-/// The most games of one tournament: every game's line is kept in memory
-/// for the summary, and at this size the log alone is gigabytes.
+/// The most games of one tournament: a resume keeps some 64 bytes of each
+/// game in memory, and at this size the log alone is gigabytes.
 pub const MAX_TOURNAMENT_GAMES: usize = 10_000_000;
 
 impl TournamentConfig {

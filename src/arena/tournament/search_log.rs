@@ -5,7 +5,7 @@
 
 use super::log::GameLine;
 use crate::agents::SearchRecord;
-use crate::arena::playing::{DecisionRecord, TimeControl};
+use crate::arena::playing::DecisionRecord;
 use crate::core::{Notation, Ply, PlyText, Status};
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
@@ -268,69 +268,4 @@ pub struct SearchMeans {
     /// the increments of its moves) the agent used in a game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_used: Option<f64>,
-}
-
-/// A sum and a count, for a mean over the values that are there.
-#[derive(Default)]
-struct Mean {
-    sum: f64,
-    count: usize,
-}
-
-impl Mean {
-    fn add(&mut self, value: Option<f64>) {
-        if let Some(value) = value {
-            self.sum += value;
-            self.count += 1;
-        }
-    }
-
-    fn get(&self) -> Option<f64> {
-        (self.count > 0).then(|| self.sum / self.count as f64)
-    }
-}
-
-/// The means of agent `agent`'s recorded decisions in `games`, played with
-/// the game clock `clock` if any; `None` if no game records one.
-pub(super) fn search_means<'a>(
-    games: impl Iterator<Item = &'a GameLine>,
-    agent: usize,
-    clock: Option<TimeControl>,
-) -> Option<SearchMeans> {
-    let mut clock_used = Mean::default();
-    let (mut time, mut depth, mut iterations, mut nodes) = (
-        Mean::default(),
-        Mean::default(),
-        Mean::default(),
-        Mean::default(),
-    );
-    let mut max_time: f64 = 0.0;
-    for game in games {
-        let decisions = game.search.iter().flatten().flat_map(PlySearch::decisions);
-        let (mut spent, mut moves) = (0.0, 0u32);
-        for decision in decisions.filter(|decision| game.seats.get(decision.seat) == Some(&agent)) {
-            spent += decision.time;
-            moves += 1;
-            time.add(Some(decision.time));
-            max_time = max_time.max(decision.time);
-            depth.add(decision.depth.map(f64::from));
-            iterations.add(decision.iterations.map(|count| count as f64));
-            nodes.add(decision.nodes.map(|count| count as f64));
-        }
-        if let Some(clock) = clock
-            && moves > 0
-        {
-            let allowed = clock.base + clock.increment * moves;
-            clock_used.add(Some(spent / allowed.as_secs_f64()));
-        }
-    }
-    Some(SearchMeans {
-        decisions: time.count,
-        time: time.get()?,
-        max_time,
-        depth: depth.get(),
-        iterations: iterations.get(),
-        nodes: nodes.get(),
-        clock_used: clock_used.get(),
-    })
 }

@@ -3,7 +3,8 @@
 
 use super::build::{Filmstrip, ViewOptions, pack_games};
 use super::charts::win_rate_chart;
-use super::page::{Browser, Page, place_of};
+use super::frames::Layouts;
+use super::page::{Browser, Page, check_layout_ids, place_of};
 use crate::arena::winrate::{
     CHEATS_NOTE, EXACT_POLICY, PairedComparison, PolicyFile, PolicyRate, SweepPoint, SweepReport,
     WinRate, WinRateReport, deal, play_out_watched, policy_seed, read_win_rate_run,
@@ -107,7 +108,9 @@ fn deal_browser<G: Stochastic + Notation>(
         ]);
         framed.push(frames);
     }
-    let (layouts, packed) = pack_games(framed)?;
+    let mut layouts = Layouts::default();
+    let packed = pack_games(framed, &mut layouts)?;
+    check_layout_ids(&layouts)?;
     let browser = Browser {
         label: "deal",
         columns: vec!["policy".to_string()],
@@ -118,6 +121,7 @@ fn deal_browser<G: Stochastic + Notation>(
         rows,
         layouts,
         packed,
+        note: None,
     };
     Ok((Some(browser), notes))
 }

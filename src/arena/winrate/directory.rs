@@ -8,7 +8,7 @@
 use super::estimate::DealRecord;
 use super::experiment::WinRateReport;
 use crate::arena::playing::{
-    Build, CONFIG_FILE, LogBytes, Provenance, RunDirectory, RunKind, Shard, refuse_input_as_output,
+    Build, CONFIG_FILE, LogReader, Provenance, RunDirectory, RunKind, Shard, refuse_input_as_output,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -192,15 +192,18 @@ impl WinRateDirectory {
 
 impl DealLog {
     fn open(path: &Path, config: &WinRateRunConfig) -> Result<DealLog, String> {
-        let bytes = LogBytes::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let unreadable = |error: std::io::Error| format!("{}: {error}", path.display());
+        let mut log = LogReader::open(path).map_err(unreadable)?;
         let mut known: HashMap<Point, HashMap<u64, bool>> = HashMap::new();
         let mut seconds: HashMap<Point, f64> = HashMap::new();
         let values: Option<HashSet<u64>> = config
             .sweep
             .as_ref()
             .map(|(_, values)| values.iter().copied().collect());
-        for (number, _, text) in bytes.lines() {
-            let line = text
+        while let Some(read) = log.next_line().map_err(unreadable)? {
+            let number = read.number;
+            let line = read
+                .text()
                 .and_then(|text| {
                     serde_json::from_str::<DealLine>(text)
                         .map_err(|error| format!("not a deal's result: {error}"))
@@ -231,13 +234,12 @@ impl DealLog {
                 ));
             }
         }
-        if bytes.torn() {
+        if log.torn() {
             let file = OpenOptions::new()
                 .write(true)
                 .open(path)
-                .map_err(|error| format!("{}: {error}", path.display()))?;
-            file.set_len(bytes.complete_len())
-                .map_err(|error| format!("{}: {error}", path.display()))?;
+                .map_err(unreadable)?;
+            file.set_len(log.complete_len()).map_err(unreadable)?;
         }
         let file = OpenOptions::new()
             .create(true)
