@@ -204,11 +204,64 @@ impl<G: Registered> ChanceVisitor<G> for WinRateView<'_, '_, G> {
     }
 }
 
+/// The files beside which a file is in a run directory.
+const RUN_FILES: [&str; 4] = ["config.json", "run.lock", "games.jsonl", "deals.jsonl"];
+
+/// Refuses a page written over the log `log`, or over a file of a run
+/// directory: there, the page must be an `.html` file, which no run
+/// writes. (A run under way may be viewed: the page takes no lock, as it
+/// writes none of the run's files.)
+fn refuse_run_file(out: &Path, log: &Path) -> CliResult {
+    let resolved = |path: &Path| path.canonicalize().ok();
+    if resolved(out).is_some_and(|out| Some(out) == resolved(log)) {
+        return Err(format!(
+            "the page would overwrite the log {} it shows; give --out another file",
+            log.display()
+        ));
+    }
+    let parent = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    // An output that is a link is written through it: its target's
+    // directory is the one written.
+    let directory = resolved(out)
+        .and_then(|out| out.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| parent.to_path_buf());
+    let in_run = RUN_FILES.iter().any(|name| directory.join(name).exists());
+    let is_page = out
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("html"));
+    match in_run && !is_page {
+        true => Err(format!(
+            "{} is in the run directory {}: a page written there must be an .html file, so that no file of the run is overwritten",
+            out.display(),
+            directory.display()
+        )),
+        false => Ok(()),
+    }
+}
+
+/// Writes `page` to `out` (through a link) whole or not at all: it is
+/// written beside its target and renamed over it, so that a browser (or
+/// another `norn view`) never reads half a page.
+fn write_whole(out: &Path, page: &str) -> CliResult {
+    let target = out.canonicalize().unwrap_or_else(|_| out.to_path_buf());
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let partial = target.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = std::fs::write(&partial, page).and_then(|()| std::fs::rename(&partial, &target));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&partial);
+        return Err(format!("cannot write {}: {error}", out.display()));
+    }
+    Ok(())
+}
+
 /// Writes the page `make` makes, or serves it while `log` grows.
 fn write_or_serve(
     args: &ViewArgs,
     log: &Path,
-    make: &dyn Fn(ViewOptions) -> Result<String, String>,
+    make: &(dyn Fn(ViewOptions) -> Result<String, String> + Sync),
 ) -> CliResult {
     let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     if !args.watch {
@@ -221,8 +274,8 @@ fn write_or_serve(
             None if args.path.is_dir() => args.path.join("view.html"),
             None => args.path.with_extension("html"),
         };
-        std::fs::write(&out, &page)
-            .map_err(|error| format!("cannot write {}: {error}", out.display()))?;
+        refuse_run_file(&out, log)?;
+        write_whole(&out, &page)?;
         eprintln!("wrote {} ({} bytes)", out.display(), page.len());
         return Ok(());
     }
@@ -231,8 +284,13 @@ fn write_or_serve(
     let address = listener.local_addr().map_err(|error| error.to_string())?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    // Without a handler Ctrl-C still ends the server, only less tidily.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    // Without a handler Ctrl-C still ends the server, only less tidily. A
+    // second Ctrl-C ends it at once, while a page is still being written.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
     println!("serving http://{address}/ (Ctrl-C stops)");
     let make_version = |version| {
         make(ViewOptions {
