@@ -3,7 +3,7 @@
 //! which is logged with the reason, as engine testers record it; a run
 //! stops only when one agent forfeits several games in a row.
 
-use super::log::GameLine;
+use super::log::{GameLine, payoffs_text};
 use crate::arena::playing::forfeit_outcome;
 use crate::core::{Game, Status};
 use serde::{Deserialize, Serialize};
@@ -82,8 +82,8 @@ pub(super) fn check_logged_forfeit<G: Game>(line: &GameLine, state: &G) -> Resul
     }
     if forfeit_outcome(state, seat).payoffs.as_slice() != line.payoffs {
         return Err(format!(
-            "game {game}: payoffs {:?} are not those of seat {seat}'s forfeit",
-            line.payoffs
+            "game {game}: payoffs {} are not those of seat {seat}'s forfeit",
+            payoffs_text(&line.payoffs)
         ));
     }
     Ok(())
