@@ -35,7 +35,7 @@ pub struct ViewOptions {
 }
 
 /// The games a page holds by default: a page of 10,000 long games opens in
-/// about a second ([`bench-results/view.md`]).
+/// about a second (`bench-results/view.md`).
 pub const DEFAULT_VIEWED_GAMES: usize = 10_000;
 
 impl Default for ViewOptions {
