@@ -8,6 +8,7 @@ pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod nibelungen;
 pub mod stealth_chess;
+pub mod tafl;
 pub mod thud;
 
 /// The evaluation of a two-sided zero-sum game for `player`: the payoff

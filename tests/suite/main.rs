@@ -54,6 +54,7 @@ mod simultaneous_solver;
 mod smmcts;
 mod stealth_chess_facts;
 mod stealth_chess_rules;
+mod tafl_reference;
 mod thud_cli;
 mod thud_facts;
 mod thud_rules;
