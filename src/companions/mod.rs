@@ -11,6 +11,7 @@ pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod nibelungen;
 mod stealth_chess;
+mod tafl;
 mod thud;
 
 use crate::arena::RecordedGame;
