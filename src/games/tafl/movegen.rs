@@ -180,6 +180,46 @@ pub(crate) fn for_each_piece<B: Width>(
     }
 }
 
+/// The legal moves of `side` counted as [`Tafl::count_moves`] counts them.
+#[inline]
+fn count_in_bulk<B: Width>(pos: &Pos<B>, spec: &Spec<B>, side: Side) -> usize {
+    let taflman = Piece {
+        side,
+        kind: Kind::Taflman,
+    }
+    .index();
+    let geo = spec.geo;
+    let plain = spec.speeds[taflman] >= geo.dim - 1 && spec.no_reenter[taflman].is_empty();
+    let occupied = pos.occupied();
+    let own = pos.side(side);
+    let king = pos.king as usize;
+    let taflmen = (own & !pos.specials()).without(king);
+    let mut count = 0;
+    if plain {
+        let empty = geo.all & !occupied;
+        let passable = empty & !spec.no_pass[taflman];
+        let landing = empty & !spec.no_stop[taflman];
+        // Squares a taflman may stop on but not cross.
+        let last_stops = landing & spec.no_pass[taflman];
+        for d in 0..4 {
+            let fill = geo.slide_fill(taflmen, passable, d);
+            count += (fill & landing).count();
+            if last_stops.any() {
+                count += (geo.step(fill, d) & last_stops).count();
+            }
+        }
+    }
+    let mut count = count as usize;
+    let others = if plain { own & !taflmen } else { own };
+    if others.any() {
+        for from in others.squares() {
+            let piece = pos.piece_at(from).expect("an own piece");
+            count += destinations(pos, spec, piece, from, occupied).count() as usize;
+        }
+    }
+    count
+}
+
 impl Tafl {
     /// Appends every legal move of the side to move (the game must not be
     /// over).
@@ -204,20 +244,19 @@ impl Tafl {
     }
 
     /// The number of legal moves of the side to move (ignoring whether the
-    /// game is over): each piece's destinations counted at once.
+    /// game is over). The taflmen are counted in bulk where they move
+    /// alike: in each direction every square a taflman slides over and may
+    /// stop on is one move of exactly one taflman (the nearest behind it),
+    /// and a square it may stop on but not pass is one move of the taflman
+    /// whose slide ends just before it. The other pieces are counted one by
+    /// one, each by its set of destinations.
     pub(crate) fn count_moves(&self) -> usize {
         if self.berserk.is_some() {
             let mut moves = MoveList::new();
             self.generate_moves(&mut moves);
             return moves.len();
         }
-        with_board!(self, |pos, spec| {
-            let mut count = 0;
-            for_each_piece(pos, spec, self.to_move, None, |_, _, targets| {
-                count += targets.count() as usize;
-            });
-            count
-        })
+        with_board!(self, |pos, spec| count_in_bulk(pos, spec, self.to_move))
     }
 
     /// Whether the side to move has a legal move.

@@ -133,7 +133,7 @@ pub(crate) fn victims<B: Width>(
         }
     }
     let king_captured = mover == Side::Attackers && king_is_captured(pos, spec, to);
-    if spec.shieldwall != Shieldwall::None {
+    if spec.shieldwall_reach.has(to) {
         taken |= shieldwall(pos, spec, piece, to);
     }
     (taken, king_captured)

@@ -158,6 +158,9 @@ pub struct Spec<B: 'static> {
     pub shieldwall: Shieldwall,
     /// Whether only a flanking move takes a shieldwall.
     pub shieldwall_flank: bool,
+    /// The squares a move to which may take a shieldwall: none without
+    /// shieldwalls, the edge, and under `swf:n` the ring inside it too.
+    pub shieldwall_reach: B,
     /// Whether Linnaean captures happen.
     pub linnaean: bool,
 }
@@ -221,6 +224,11 @@ impl<B: Width> Spec<B> {
             jumping: rules.jumps.iter().any(|&jump| jump != Jump::None),
             shieldwall: rules.shieldwall,
             shieldwall_flank: rules.shieldwall_flank,
+            shieldwall_reach: match (rules.shieldwall, rules.shieldwall_flank) {
+                (Shieldwall::None, _) => B::EMPTY,
+                (_, true) => geo.edge,
+                (_, false) => geo.edge | geo.around(geo.edge),
+            },
             linnaean: rules.linnaean,
         }
     }
