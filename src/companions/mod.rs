@@ -10,6 +10,7 @@ pub mod fenrir_cards;
 pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod nibelungen;
+mod opentafl;
 mod stealth_chess;
 mod tafl;
 mod thud;

@@ -1,8 +1,11 @@
 //! The tafl family's additions: its registry entry, with every built-in
-//! variant as a name of its own (`brandub`, `tablut`, ...).
+//! variant as a name of its own (`brandub`, `tablut`, ...), and its
+//! records in OpenTafl's format.
+
+mod records;
 
 use crate::games::tafl::{Tafl, VARIANTS};
-use crate::registry::{Registered, Variant};
+use crate::registry::{ExportFormat, ImportFormat, RecordFormat, Registered, Variant};
 use std::sync::LazyLock;
 
 /// The rules text each variant's name stands for, in the order of
@@ -30,5 +33,29 @@ impl Registered for Tafl {
                 rules,
             })
             .collect()
+    }
+
+    fn record_formats() -> Vec<RecordFormat<Self>> {
+        vec![RecordFormat {
+            name: "opentafl",
+            title: "OpenTafl game records (.otg), each under the rules string it carries",
+            replay: records::replay_opentafl,
+        }]
+    }
+
+    fn export_formats() -> Vec<ExportFormat<Self>> {
+        vec![ExportFormat {
+            name: "opentafl",
+            title: "OpenTafl game records (.otg)",
+            write: records::write_opentafl,
+        }]
+    }
+
+    fn import_formats() -> Vec<ImportFormat<Self>> {
+        vec![ImportFormat {
+            name: "opentafl",
+            title: "OpenTafl game records (.otg), each under the rules string it carries",
+            read: records::read_opentafl,
+        }]
     }
 }

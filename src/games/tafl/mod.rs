@@ -36,6 +36,7 @@ mod fort;
 mod movegen;
 mod moves;
 mod notation;
+pub mod opentafl;
 mod options;
 mod picture;
 mod pieces;

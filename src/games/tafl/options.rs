@@ -87,6 +87,15 @@ impl TaflRules {
         })
     }
 
+    /// These rules' rules string with the engine's options (the ply limit,
+    /// the reading of repetitions) of `options`.
+    pub fn with_options_of(self, options: &TaflRules) -> TaflRules {
+        TaflRules {
+            compiled: self.compiled,
+            ..*options
+        }
+    }
+
     /// The rules string as read.
     pub fn rules_string(&self) -> &'static RulesString {
         &self.compiled.string
