@@ -356,29 +356,43 @@ pub fn load_game(name: &str, rules: &str) -> Result<Arc<dyn DynGame>, LoadError>
 /// # Errors
 /// An unknown name, or rules that do not read.
 pub fn load_game_in<L: GameList>(name: &str, rules: &str) -> Result<Arc<dyn DynGame>, LoadError> {
-    registry::visit_in::<L, _>(name, &mut Loader { rules })
+    let info = registry::find_in::<L>(name).map_err(LoadError::UnknownGame)?;
+    registry::visit_in::<L, _>(name, &mut Loader { rules, info })
         .map_err(LoadError::UnknownGame)?
         .map_err(LoadError::Rules)
 }
 
 struct Loader<'a> {
     rules: &'a str,
+    /// The registry's entry of the name loaded: a variant's name plays its
+    /// game under the variant's rules, those given read onto them.
+    info: GameInfo,
 }
 
 impl GameVisitor for Loader<'_> {
     type Output = Result<Arc<dyn DynGame>, ParseError>;
 
     fn visit<G: Registered>(&mut self) -> Self::Output {
-        let rules: G::Rules = self.rules.parse()?;
+        let rules: G::Rules = if self.info.is_variant() {
+            use crate::core::RulesOptions;
+            self.info.rules.parse::<G::Rules>()?.read_onto(self.rules)?
+        } else {
+            self.rules.parse()?
+        };
         let start = G::new(rules.clone());
-        Ok(Arc::new(Loaded::<G> { rules, start }))
+        Ok(Arc::new(Loaded::<G> {
+            rules,
+            start,
+            info: self.info,
+        }))
     }
 }
 
-/// A game of type `G` under fixed rules.
+/// A game of type `G` under fixed rules, by the name it was loaded by.
 struct Loaded<G: Registered> {
     rules: G::Rules,
     start: G,
+    info: GameInfo,
 }
 
 impl<G: Registered> Loaded<G> {
@@ -399,7 +413,7 @@ impl<G: Registered> Loaded<G> {
 
 impl<G: Registered> DynGame for Loaded<G> {
     fn info(&self) -> GameInfo {
-        GameInfo::of::<G>()
+        self.info
     }
 
     fn rules(&self) -> String {
@@ -434,6 +448,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         Box::new(Positioned {
             action: ActionState::from_state(self.start.clone()),
             start: None,
+            name: self.info.name,
         })
     }
 
@@ -442,6 +457,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         Ok(Box::new(Positioned {
             action: ActionState::from_state(state),
             start: Some(text.trim().to_string()),
+            name: self.info.name,
         }))
     }
 
@@ -576,6 +592,8 @@ pub(super) fn positioned<G: Registered>(action: ActionState<G>) -> Box<dyn DynSt
 struct Positioned<G: Registered> {
     action: ActionState<G>,
     start: Option<String>,
+    /// The name the game was loaded by.
+    name: &'static str,
 }
 
 impl<G: Registered> DynState for Positioned<G> {
@@ -584,7 +602,7 @@ impl<G: Registered> DynState for Positioned<G> {
     }
 
     fn game_name(&self) -> &'static str {
-        G::NAME
+        self.name
     }
 
     fn num_players(&self) -> usize {
