@@ -258,16 +258,35 @@ impl Tafl {
     }
 }
 
-/// The evaluation with chosen weights.
+/// The evaluation with chosen weights, or those of each game's rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TaflEvaluation {
-    /// The weight of each term.
-    pub weights: TaflWeights,
+    /// The weight of each term; `None` for those of the game's board size
+    /// and escape rule ([`TaflWeights::for_rules`]).
+    pub weights: Option<TaflWeights>,
+}
+
+impl TaflWeights {
+    /// Material alone: the baseline the hand-set weights were checked
+    /// against (bench-results/tafl.md).
+    pub const MATERIAL: TaflWeights = TaflWeights {
+        material: 1.0,
+        open_escapes: 0.0,
+        escapes_in_two: 0.0,
+        king_mobility: 0.0,
+        king_room: 0.0,
+        defenders_edge: 0.0,
+        king_pressure: 0.0,
+        escape_guards: 0.0,
+    };
 }
 
 impl Evaluator<Tafl> for TaflEvaluation {
     fn evaluate(&self, state: &Tafl, player: Player) -> f64 {
-        state.evaluate_with(&self.weights, player)
+        match &self.weights {
+            Some(weights) => state.evaluate_with(weights, player),
+            None => state.evaluate(player),
+        }
     }
 
     fn is_tactical(&self, state: &Tafl, mv: TaflMove) -> bool {
@@ -281,6 +300,19 @@ impl Evaluate for Tafl {
     /// and escape rule.
     fn evaluate(&self, player: Player) -> f64 {
         self.evaluate_with(&TaflWeights::for_rules(&self.rules), player)
+    }
+
+    /// `hand` (the weights of the rules' size and escape rule, the game's
+    /// own) and `material` (material alone, a baseline).
+    const EVALUATION_NAMES: &'static [&'static str] = &["hand", "material"];
+
+    fn named_evaluation(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
+        let weights = match name {
+            "hand" => None,
+            "material" => Some(TaflWeights::MATERIAL),
+            _ => return None,
+        };
+        Some(Box::new(TaflEvaluation { weights }))
     }
 
     /// Captures (custodial, jump and shieldwall), the king's capture, and

@@ -183,6 +183,28 @@ impl Notation for Tafl {
     fn picture(&self) -> Picture {
         super::picture::picture(self)
     }
+
+    /// The built-in variant's own set (`openings/<variant>.txt`); none for
+    /// a rules string of one's own.
+    fn openings_for(rules: &TaflRules) -> Option<&'static str> {
+        Some(match rules.variant_name()? {
+            "brandub" => include_str!("../../../openings/brandub.txt"),
+            "magpie" => include_str!("../../../openings/magpie.txt"),
+            "tablut" => include_str!("../../../openings/tablut.txt"),
+            "foteviken-tablut" => include_str!("../../../openings/foteviken-tablut.txt"),
+            "sea-battle" => include_str!("../../../openings/sea-battle.txt"),
+            "fetlar" => include_str!("../../../openings/fetlar.txt"),
+            "copenhagen" => include_str!("../../../openings/copenhagen.txt"),
+            "copenhagen-relaxed" => include_str!("../../../openings/copenhagen-relaxed.txt"),
+            "berserk" => include_str!("../../../openings/berserk.txt"),
+            "tawlbwrdd" => include_str!("../../../openings/tawlbwrdd.txt"),
+            "computer-fetlar" => include_str!("../../../openings/computer-fetlar.txt"),
+            "sea-battle-13" => include_str!("../../../openings/sea-battle-13.txt"),
+            "tablut-15" => include_str!("../../../openings/tablut-15.txt"),
+            "alea-evangelii" => include_str!("../../../openings/alea-evangelii.txt"),
+            _ => return None,
+        })
+    }
 }
 
 #[cfg(test)]
