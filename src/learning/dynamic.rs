@@ -538,7 +538,7 @@ impl<G: Registered> DynGame for Loaded<G> {
             game: G::NAME.to_string(),
             ..config.clone()
         };
-        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, spec, seed);
+        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, self.info.name, spec, seed);
         run_tournament(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
 
@@ -553,7 +553,7 @@ impl<G: Registered> DynGame for Loaded<G> {
             game: G::NAME.to_string(),
             ..config.clone()
         };
-        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, spec, seed);
+        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, self.info.name, spec, seed);
         run_match(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
 
@@ -581,10 +581,17 @@ impl<G: Registered> DynGame for Loaded<G> {
 }
 
 /// `action` behind the dynamic interface, its history starting from its
-/// game state's position.
-pub(super) fn positioned<G: Registered>(action: ActionState<G>) -> Box<dyn DynState> {
+/// game state's position, as a state of the game loaded as `name`.
+pub(super) fn positioned<G: Registered>(
+    action: ActionState<G>,
+    name: &'static str,
+) -> Box<dyn DynState> {
     let start = Some(action.state().position_text());
-    Box::new(Positioned { action, start })
+    Box::new(Positioned {
+        action,
+        start,
+        name,
+    })
 }
 
 /// An action state with the position its history starts from.
