@@ -12,7 +12,7 @@ pub mod hnefatafl;
 pub mod nibelungen;
 mod opentafl;
 mod stealth_chess;
-mod tafl;
+pub mod tafl;
 mod thud;
 
 use crate::arena::RecordedGame;

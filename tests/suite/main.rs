@@ -42,6 +42,7 @@ mod koom_valley_rules;
 mod net_cli;
 mod nibelungen_rules;
 mod openings;
+mod otep_host;
 mod records;
 mod run_directories;
 mod search_hnefatafl;

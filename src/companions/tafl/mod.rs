@@ -2,10 +2,15 @@
 //! variant as a name of its own (`brandub`, `tablut`, ...), and its
 //! records in OpenTafl's format.
 
+mod otep_session;
 mod records;
 
+pub use otep_session::OtepSession;
+
 use crate::games::tafl::{Tafl, VARIANTS};
-use crate::registry::{ExportFormat, ImportFormat, RecordFormat, Registered, Variant};
+use crate::registry::{
+    EngineProtocol, ExportFormat, ImportFormat, RecordFormat, Registered, Variant,
+};
 use std::sync::LazyLock;
 
 /// The rules text each variant's name stands for, in the order of
@@ -33,6 +38,14 @@ impl Registered for Tafl {
                 rules,
             })
             .collect()
+    }
+
+    fn engine_protocols() -> Vec<EngineProtocol<Self>> {
+        vec![EngineProtocol {
+            name: "otep",
+            title: "the OpenTafl Engine Protocol",
+            session: |rules, agent| Box::new(OtepSession::new(rules, agent)),
+        }]
     }
 
     fn record_formats() -> Vec<RecordFormat<Self>> {

@@ -16,7 +16,7 @@ use super::moves::TaflMove;
 use super::notation::WrittenMove;
 use super::options::TaflRules;
 use super::pieces::Kind;
-use super::rules_string::RulesString;
+use super::rules_string::{RulesString, position_record};
 use super::state::{EndReason, Tafl};
 use crate::core::{Game, IllegalMove, ParseError};
 use crate::games::opentafl_text::{read_record_games, write_record};
@@ -33,6 +33,11 @@ pub fn rules_string(start: &Tafl) -> String {
         .collect();
     string.attackers_first = start.side_to_move() == Side::Attackers;
     string.to_string()
+}
+
+/// The board of `state` as an OpenTafl position record, rank 1 first.
+pub fn position_of(state: &Tafl) -> String {
+    position_record(state.dim(), |index| state.piece_at(index))
 }
 
 /// One move in OpenTafl notation, written from the state before it.
@@ -136,9 +141,12 @@ fn start_of(tags: &[(String, String)], options: &TaflRules) -> Result<Tafl, Stri
     Ok(Tafl::new(rules.with_options_of(options)))
 }
 
-/// Reads one move in OpenTafl notation, which must be legal in `state` and
-/// capture what it names.
-fn read_move(state: &Tafl, token: &str) -> Result<TaflMove, ParseError> {
+/// Reads one move in OpenTafl notation (the plain `d1-d3` too), which must
+/// be legal in `state` and capture what it names.
+///
+/// # Errors
+/// Text that is no such move, or a move the rules refuse in `state`.
+pub fn read_move(state: &Tafl, token: &str) -> Result<TaflMove, ParseError> {
     let bad = |problem: String| ParseError::new("OpenTafl move", token, problem);
     // A piece letter before the squares (`K`, or another kind's): a square
     // starts with a file letter and a digit.
