@@ -150,7 +150,7 @@ impl Region {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RegionRules {
     /// The pieces it is hostile to, an anvil against them (the centre:
-    /// while occupied; [`RulesString::centre_hostile_empty`] while empty).
+    /// while occupied; [`RulesString::centre_hostile_empty`](crate::games::tafl::RulesString::centre_hostile_empty) while empty).
     pub hostile: PieceSet,
     /// The pieces that may pass over it.
     pub pass: PieceSet,
