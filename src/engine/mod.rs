@@ -8,8 +8,11 @@
 //! - [`serve`]: runs any session on a byte stream, refusing lines that are
 //!   not text and surviving whatever else arrives.
 
+mod outside;
 mod process;
 
+pub use outside::DEFAULT_REPLY_MS;
+pub(crate) use outside::{Fault, OutsideEngine};
 pub use process::stop_all_engines;
 pub(crate) use process::{EXIT_GRACE, EngineProcess, Event};
 

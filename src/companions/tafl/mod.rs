@@ -1,12 +1,17 @@
 //! The tafl family's additions: its registry entry, with every built-in
-//! variant as a name of its own (`brandub`, `tablut`, ...), and its
-//! records in OpenTafl's format.
+//! variant as a name of its own (`brandub`, `tablut`, ...), its records in
+//! OpenTafl's format, the OpenTafl Engine Protocol spoken by `norn engine
+//! --protocol otep` ([`OtepSession`]), and outside engines that speak it
+//! playing as norn agents ([`otep_engine`]).
 
+pub mod otep_engine;
 mod otep_session;
 mod records;
 
 pub use otep_session::OtepSession;
 
+use crate::agents::{self, Agent};
+use crate::core::ParseError;
 use crate::games::tafl::{Tafl, VARIANTS};
 use crate::registry::{
     EngineProtocol, ExportFormat, ImportFormat, RecordFormat, Registered, Variant,
@@ -38,6 +43,16 @@ impl Registered for Tafl {
                 rules,
             })
             .collect()
+    }
+
+    /// The common agents, and outside engines that speak the OpenTafl
+    /// Engine Protocol (`otep:[reply-ms=N,][ms=N,]cmd=PROGRAM ARGUMENTS`,
+    /// see [`otep_engine`]).
+    fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Self>>, ParseError> {
+        if spec.starts_with(otep_engine::OTEP_PREFIX) {
+            return Ok(Box::new(otep_engine::OtepEngineAgent::from_spec(spec)?));
+        }
+        agents::build_encoded_agent(spec, seed)
     }
 
     fn engine_protocols() -> Vec<EngineProtocol<Self>> {
