@@ -307,3 +307,24 @@ fn garbage_and_bad_arguments_get_errors_and_the_session_goes_on() {
         "{text}"
     );
 }
+
+#[test]
+fn the_engine_takes_its_time_from_the_clock_whatever_its_agent() {
+    // A search to depth 30 would take hours; with 3 s on its clock the
+    // engine has a thirtieth of it, less its reserve, and moves in time.
+    let mut engine = Engine::start("alphabeta:depth=30");
+    assert_eq!(engine.next_line("`hello`"), "hello");
+    let rules = TaflRules::variant("copenhagen").unwrap();
+    engine.send(&format!("rules {}", rules.rules_string_text()));
+    engine.send("side attackers");
+    engine.send("play attackers");
+    let asked = std::time::Instant::now();
+    engine.send("clock 3000 3000 0 0 0");
+    let mut statuses = 0;
+    let text = engine.next_move(&mut statuses);
+    let took = asked.elapsed();
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    assert!(read_move(&Tafl::new(rules), &text).is_ok(), "{text}");
+    engine.send("goodbye");
+    assert!(engine.child.wait().unwrap().success());
+}
