@@ -5,7 +5,6 @@
 
 use crate::vector::VectorGame;
 use crate::{State, value_error};
-use norn::core::Scoring;
 use norn::learning::DynGame;
 use norn::search::guided::{EvaluationError, SearchOutcome, TensorEvaluator, ValueLayout};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -133,11 +132,7 @@ fn layout_named(game: &dyn DynGame, name: Option<&str>) -> PyResult<ValueLayout>
             )));
         }
     };
-    let scoring = game.info().capabilities.scoring;
-    let fits = layout == own
-        || layout == ValueLayout::PerPlayer(players)
-        || (layout == ValueLayout::ToMove && scoring != Scoring::Team && players == 2);
-    if fits {
+    if layout.fits(game.info().capabilities.scoring, players) {
         Ok(layout)
     } else {
         Err(value_error(format!(
