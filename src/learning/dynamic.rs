@@ -488,6 +488,7 @@ impl<G: Registered> DynGame for Loaded<G> {
     ) -> Result<Manifest, String> {
         refuse_unsearchable::<G>("self-play")?;
         let (search, guide) = read_az_options(options)?;
+        let threads = search.threads;
         let search = GuidedSearch::new(search)?;
         match evaluator {
             Some(evaluator) => self_play(
@@ -502,7 +503,7 @@ impl<G: Registered> DynGame for Loaded<G> {
             None => self_play(
                 &self.start,
                 &search,
-                &mut guide.evaluator::<G>(),
+                &mut guide.evaluator::<G>(threads)?,
                 &write_options(&guide),
                 config,
                 dir,
