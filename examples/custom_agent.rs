@@ -68,6 +68,7 @@ fn main() {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         // Each colour-swapped pair starts after four random plies, so that
         // the deterministic greedy agent does not replay one game.
         openings: Openings::RandomPlies(4),

@@ -88,6 +88,7 @@ fn main() {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings: Openings::RandomPlies(4),
     };
     let stop = AtomicBool::new(false);

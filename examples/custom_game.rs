@@ -363,6 +363,7 @@ fn tour() -> Result<(), String> {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings: Default::default(),
     };
     let stop = AtomicBool::new(false);

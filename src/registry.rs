@@ -50,15 +50,18 @@ use std::fmt;
 use std::path::Path;
 
 /// Builds an agent of game `G` from `spec` ([`Registered::build_agent`]),
-/// after replacing the option `preset=best` by the game's best settings
-/// for the spec's kind ([`agents::expand_preset`]), for the game's own
-/// kinds as well as the common ones.
+/// after taking out the option `name=`, which only names the agent in
+/// reports ([`agents::named_spec`]), and replacing the option `preset=best`
+/// by the game's best settings for the spec's kind
+/// ([`agents::expand_preset`]), for the game's own kinds as well as the
+/// common ones.
 ///
 /// # Errors
-/// What [`Registered::build_agent`] refuses, a preset other than `best`,
-/// and a preset for a kind that has none on this game.
+/// What [`Registered::build_agent`] refuses, a bad name, a preset other
+/// than `best`, and a preset for a kind that has none on this game.
 pub fn build_agent<G: Registered>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
-    G::build_agent(&agents::expand_preset::<G>(spec)?, seed)
+    let named = agents::named_spec(spec)?;
+    G::build_agent(&agents::expand_preset::<G>(&named.spec)?, seed)
 }
 
 /// A game the library knows, with what it offers beyond the generic code.

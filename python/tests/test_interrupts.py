@@ -3,6 +3,7 @@ call raises KeyboardInterrupt at once, not when the search would have
 ended."""
 
 import os
+import re
 import signal
 import threading
 import time
@@ -13,19 +14,29 @@ import norn
 
 # Each search would run for 4 s (its time limit) if nothing stopped it.
 SEARCHES = [
-    "alphabeta:depth=100,ms=4000",
-    "alphabeta:depth=100,ms=4000,threads=2",
-    "mcts:iters=1000000000,ms=4000",
-    "mcts:iters=1000000000,ms=4000,threads=2",
+    ("hnefatafl", "alphabeta:depth=100,ms=4000"),
+    ("hnefatafl", "alphabeta:depth=100,ms=4000,threads=2"),
+    ("hnefatafl", "mcts:iters=1000000000,ms=4000"),
+    ("hnefatafl", "mcts:iters=1000000000,ms=4000,threads=2"),
+]
+
+# Searches limited by iterations alone, each of several seconds uninterrupted.
+LONG_SEARCHES = [
+    ("fenrir-cards", "ismcts:iters=100000"),
+    ("nibelungen", "smmcts:iters=1000000,trees=2,threads=2"),
 ]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
-@pytest.mark.parametrize("spec", SEARCHES)
-def test_a_search_stops_at_ctrl_c(spec):
-    game = norn.load_game("hnefatafl")
+@pytest.mark.parametrize("game_name,spec", SEARCHES + LONG_SEARCHES)
+def test_a_search_stops_at_ctrl_c(game_name, spec):
+    game = norn.load_game(game_name)
     agent = norn.agent(spec, game)
     state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    # At a simultaneous node the agent chooses for a player named.
+    player = 0 if state.is_simultaneous_node() else None
     sent = []
 
     def interrupt():
@@ -35,10 +46,11 @@ def test_a_search_stops_at_ctrl_c(spec):
     timer = threading.Timer(0.3, interrupt)
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        agent.step(state)
+        agent.step(state, player)
     stopped = time.perf_counter()
     timer.join()
     assert sent and stopped - sent[0] < 1.0, f"{stopped - sent[0]:.2f} s after Ctrl-C"
     # The agent plays on after the interrupt.
-    quick = norn.agent(spec.replace("ms=4000", "ms=50"), game)
-    assert quick.step(state) in state.legal_actions()
+    quick_spec = re.sub(r"iters=\d+", "iters=100", spec.replace("ms=4000", "ms=50"))
+    quick = norn.agent(quick_spec, game)
+    assert quick.step(state, player) in state.legal_actions(player)

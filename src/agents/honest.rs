@@ -16,7 +16,7 @@ use super::{Agent, AgentError, Decision, SearchRecord};
 use crate::core::{
     GameRng, ImperfectInformation, MoveList, Player, Playout, derive_seed, rng_from_seed,
 };
-use crate::search::{Ismcts, IsmctsConfig, MoveOrder};
+use crate::search::{Ismcts, IsmctsConfig, MoveOrder, StopFlag};
 use rand::RngExt;
 use std::time::Instant;
 
@@ -36,6 +36,13 @@ pub trait HonestPolicy<G: ImperfectInformation>: Send {
     fn last_search(&self) -> Option<SearchRecord<G::Move>> {
         None
     }
+
+    /// Gives the policy a flag that ends its searches early once raised,
+    /// as [`Agent::set_stop_flag`]; returns whether the policy searches and
+    /// checks it. The default, for policies that decide at once, ignores it.
+    fn set_stop_flag(&mut self, _flag: StopFlag) -> bool {
+        false
+    }
 }
 
 /// Builds the policy of one seat from that seat's seed.
@@ -51,6 +58,8 @@ pub struct HonestAgent<G: ImperfectInformation> {
     seats: Vec<Option<Box<dyn HonestPolicy<G>>>>,
     /// The seat that decided last, whose policy keeps the last search.
     last_decider: Option<Player>,
+    /// The flag every seat's policy is given as it is built.
+    stop_flag: StopFlag,
 }
 
 impl<G: ImperfectInformation> HonestAgent<G> {
@@ -64,6 +73,7 @@ impl<G: ImperfectInformation> HonestAgent<G> {
             build,
             seats: Vec::new(),
             last_decider: None,
+            stop_flag: StopFlag::default(),
         }
     }
 
@@ -88,8 +98,11 @@ impl<G: ImperfectInformation> Agent<G> for HonestAgent<G> {
         if self.seats.len() <= player {
             self.seats.resize_with(player + 1, || None);
         }
-        let seat = self.seats[player]
-            .get_or_insert_with(|| (self.build)(derive_seed(self.seed, player as u64)));
+        let seat = self.seats[player].get_or_insert_with(|| {
+            let mut policy = (self.build)(derive_seed(self.seed, player as u64));
+            policy.set_stop_flag(self.stop_flag.clone());
+            policy
+        });
         self.last_decider = Some(player);
         seat.decide(&state.observation(player)).map(Decision::Play)
     }
@@ -97,6 +110,16 @@ impl<G: ImperfectInformation> Agent<G> for HonestAgent<G> {
     fn reset(&mut self) {
         self.seats.clear();
         self.last_decider = None;
+    }
+
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.stop_flag = flag;
+        for seat in self.seats.iter_mut().flatten() {
+            seat.set_stop_flag(self.stop_flag.clone());
+        }
+        // The seats are built as they first decide; a policy built only
+        // to be asked says whether theirs will search.
+        (self.build)(self.seed).set_stop_flag(self.stop_flag.clone())
     }
 
     fn last_search(&self) -> Option<SearchRecord<G::Move>> {
@@ -193,5 +216,10 @@ impl<G: ImperfectInformation, P: Playout<G>> HonestPolicy<G> for IsmctsPolicy<G,
 
     fn last_search(&self) -> Option<SearchRecord<G::Move>> {
         self.last_search.clone()
+    }
+
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.search.set_stop_flag(flag);
+        true
     }
 }

@@ -36,6 +36,7 @@ mod greedy;
 mod guided;
 mod honest;
 mod human;
+mod name;
 mod presets;
 mod random;
 mod record;
@@ -49,6 +50,9 @@ pub use greedy::GreedyAgent;
 pub use guided::{AzAgent, AzOptions, Guide};
 pub use honest::{HonestAgent, HonestPolicy, HonestRandom, IsmctsPolicy, SeatBuilder};
 pub use human::HumanAgent;
+pub use name::{
+    COMMAND_OPTION, MAX_AGENT_NAME_CHARS, NAME_OPTION, NamedSpec, agent_label, named_spec,
+};
 pub use presets::{best_settings, expand_preset};
 pub use random::RandomAgent;
 pub use record::SearchRecord;

@@ -7,7 +7,7 @@ use crate::core::{
     Declared, Evaluate, GameRng, MoveList, Player, Simultaneous, Status, memory_limit,
     rng_from_seed, write_options,
 };
-use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, draw_index};
+use crate::search::{BYTES_PER_SOLVED_STATE, SimultaneousSolver, SmMcts, StopFlag, draw_index};
 use std::any::Any;
 use std::time::Instant;
 
@@ -58,6 +58,11 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
 
     fn configuration(&self) -> String {
         format!("smmcts:{}", self.search.config())
+    }
+
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.search.set_stop_flag(flag);
+        true
     }
 
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {

@@ -8,6 +8,7 @@
 //! ([`Agent::configuration`]) and the tables of docs/search.md all come from
 //! those declarations.
 
+use super::name::named_spec;
 use super::presets::expand_preset;
 use super::searchers::resolved_evaluation;
 use super::simultaneous::{EquilibriumAgent, EquilibriumOptions, SmMctsAgent};
@@ -55,7 +56,8 @@ pub const AGENT_KINDS: [&str; 8] = [
 /// - `equilibrium` (the same games): [`EquilibriumOptions`]'.
 ///
 /// The option `preset=best` stands for the game's best settings of the
-/// kind ([`expand_preset`]).
+/// kind ([`expand_preset`]); the option `name=NAME` names the agent in
+/// reports and is left out of the agent ([`named_spec`]).
 ///
 /// Each kind needs a game of the right kind: `greedy`, `alphabeta` and
 /// `mcts` read the whole state, so they refuse games with hidden
@@ -67,7 +69,8 @@ pub const AGENT_KINDS: [&str; 8] = [
 /// An unknown kind or option, a bad value, with the valid choices listed,
 /// or a kind the game cannot be played by, saying what the game lacks.
 pub fn build_agent<G: Evaluate>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, ParseError> {
-    let expanded = expand_preset::<G>(spec)?;
+    let named = named_spec(spec)?;
+    let expanded = expand_preset::<G>(&named.spec)?;
     let spec = expanded.trim();
     let (kind, options) = spec.split_once(':').unwrap_or((spec, ""));
     let kind = kind.trim();

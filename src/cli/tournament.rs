@@ -3,10 +3,10 @@
 use super::progress::GamesBar;
 use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
 use crate::arena::{
-    DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet, Openings,
-    RunOptions, Shard, Sprt, SprtDecision, TimeControl, TournamentConfig, TournamentSummary,
-    check_line, merge_directories, run_match, run_tournament, text_report, write_merged_run,
-    write_reports,
+    Adjudication, DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder,
+    OpeningSet, Openings, RunOptions, Shard, Sprt, TimeControl, TournamentConfig,
+    TournamentSummary, check_line, merge_directories, run_match, run_tournament, text_report,
+    write_merged_run, write_reports,
 };
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
@@ -219,6 +219,14 @@ struct GameArgs {
     /// searchers' depth or iterations, nodes, score and expected line
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
     record_search: bool,
+    /// End games early when the searchers' scores agree (off by default):
+    /// resign-moves=N (a loss when one side's score has been at most
+    /// -resign-score and the other's at least resign-score for N moves of
+    /// each, resign-score=0.9), draw-moves=N (a draw when both scores have
+    /// been within draw-score of 0 for N moves of each, draw-score=0.05,
+    /// after draw-after plies, 0); not for games scored by a margin
+    #[arg(long, value_name = "OPTIONS", value_parser = adjudication)]
+    adjudicate: Option<Adjudication>,
     #[command(flatten)]
     openings: OpeningArgs,
 }
@@ -292,6 +300,12 @@ pub struct MatchArgs {
     json: bool,
 }
 
+/// Reads `--adjudicate`'s options.
+fn adjudication(text: &str) -> Result<Adjudication, String> {
+    text.parse()
+        .map_err(|error: crate::core::ParseError| error.to_string())
+}
+
 /// Reads `on` or `off`.
 fn on_off(text: &str) -> Result<bool, String> {
     match text {
@@ -357,6 +371,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         anchor: args.anchor.clone(),
         gauntlet: args.gauntlet.is_some(),
         time_control: args.play.tc,
+        adjudication: args.play.adjudicate.clone(),
         openings: args.play.openings.openings(&start, args.seed)?,
     };
     config.validate()?;
@@ -484,6 +499,7 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
         anchor: None,
         gauntlet: false,
         time_control: args.play.tc,
+        adjudication: args.play.adjudicate.clone(),
         openings: args.play.openings.openings(&start, args.seed)?,
     };
     let stop = interrupt_flag();
@@ -519,44 +535,6 @@ fn match_games<G: Registered>(args: &MatchArgs) -> CliResult {
     if args.json {
         return print_json(&matched);
     }
-    let verdict = match report.decision {
-        SprtDecision::AcceptH1 => format!(
-            "H1 accepted: {} is at least {elo1:+} Elo stronger",
-            matched.agents[0]
-        ),
-        SprtDecision::AcceptH0 => format!(
-            "H0 accepted: {} gains at most {elo0:+} Elo",
-            matched.agents[0]
-        ),
-        SprtDecision::Continue if report.stopped_repeating => format!(
-            "undecided: the last pairs only repeated earlier pairs' games ({}); \
-             give more openings (--openings, --random-plies)",
-            matched.openings
-        ),
-        SprtDecision::Continue => "undecided".to_string(),
-    };
-    println!("{} vs {}: {verdict}", matched.agents[0], matched.agents[1]);
-    println!(
-        "LLR {:.2} (bounds {:.2}, {:.2}) after {} games ({} pairs): +{} ={} -{}, pairs scoring 0/0.5/1/1.5/2: {:?}",
-        report.llr,
-        report.llr_lower,
-        report.llr_upper,
-        report.games,
-        report.pairs,
-        matched.wins,
-        matched.draws,
-        matched.losses,
-        report.pentanomial
-    );
-    println!(
-        "Elo {:+.1} [{:+.1}, {:+.1}] (95%, each pair one sample; an infinite end is unbounded)",
-        report.elo, report.elo_low, report.elo_high
-    );
-    if report.repeated_pairs > 0 {
-        println!(
-            "not counted: {} of the pairs repeated an earlier pair's games",
-            report.repeated_pairs
-        );
-    }
+    print!("{}", matched.text());
     Ok(())
 }

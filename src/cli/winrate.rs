@@ -148,6 +148,7 @@ fn show(args: &WinrateArgs, report: &WinRateReport) -> CliResult {
         ),
     }
     print!("{}", report.table());
+    print!("{}", report.comparisons_table());
     if let Some(dir) = &args.out {
         println!(
             "wrote summary.json, deals.csv and winrate.svg to {}",
@@ -266,6 +267,7 @@ fn merge_shards<G: Registered + Stochastic>(merge: &MergeShards<'_>) -> CliResul
         dirs.len()
     );
     print!("{}", report.table());
+    print!("{}", report.comparisons_table());
     println!(
         "wrote summary.json, deals.csv and winrate.svg to {}",
         out.display()

@@ -37,10 +37,10 @@
 //! [`Stochastic::resolve_chance`]; the tree does not branch on them. A search
 //! that meets a simultaneous choice stops with a [`SearchError`].
 
-use super::SearchError;
 use super::options::{exploration_option, iterations_option, widening_option};
 use super::selection::{Candidate, SelectionPolicy, Uct};
 use super::widening::{self, Widening};
+use super::{SearchError, StopFlag};
 use crate::core::{
     Declared, FastHashMap, Game, GameRng, ImperfectInformation, MAX_PLAYERS, MoveList, Playout,
     Status, normalised_payoffs, resolve_chance, rng_from_seed,
@@ -249,6 +249,8 @@ pub struct Ismcts<G: Game, P: Playout<G> = RandomPlayout<G>> {
     prove: bool,
     /// The order in which widening opens moves; unused without widening.
     order: Option<Box<dyn MoveOrder<G>>>,
+    /// Once raised, ends a search after its first iteration.
+    stop_flag: StopFlag,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -278,6 +280,7 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
             untried: Vec::new(),
             prove: false,
             order: None,
+            stop_flag: StopFlag::default(),
         }
     }
 
@@ -286,6 +289,12 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     pub fn with_move_order(mut self, order: impl MoveOrder<G> + 'static) -> Self {
         self.order = Some(Box::new(order));
         self
+    }
+
+    /// Ends every later search early once `flag` is raised: the search
+    /// stops after its first iteration and chooses from what it found.
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop_flag = flag;
     }
 
     /// The configuration the searcher runs with.
@@ -331,8 +340,10 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
         self.nodes.clear();
         self.nodes.push(Node::new(None, ROOT));
         let mut root_player = None;
-        for _ in 0..self.config.iterations {
-            if self.nodes[ROOT as usize].proven.is_some() {
+        for iteration in 0..self.config.iterations {
+            if self.nodes[ROOT as usize].proven.is_some()
+                || (iteration > 0 && self.stop_flag.raised())
+            {
                 break;
             }
             let state = sample(&mut self.rng);
@@ -636,6 +647,23 @@ mod tests {
                 assert!(deep > 0, "the tree grew below the root's children");
             }
         }
+    }
+
+    /// A raised flag ends the search after its first iteration, which
+    /// still chooses a move; an unraised one changes nothing.
+    #[test]
+    fn a_raised_stop_flag_ends_the_search() {
+        let mut state = FenrirCards::new("players=3".parse().unwrap());
+        state.resolve_chance(&mut rng_from_seed(5));
+        let observation = state.observation(0);
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut search = Ismcts::with_playout(IsmctsConfig::default(), FenrirPlayout::honest(), 3);
+        search.set_stop_flag(StopFlag::new(flag.clone()));
+        assert_eq!(search.search(&observation).unwrap().iterations, 1_000);
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        let stopped = search.search(&observation).unwrap();
+        assert_eq!(stopped.iterations, 1);
+        assert!(stopped.best_move.is_some());
     }
 
     #[test]

@@ -28,11 +28,11 @@
 //! result depends on the seed and the number of trees, never on the number
 //! of threads.
 
-use super::SearchError;
 use super::mcts::MAX_MCTS_ITERATIONS;
 use super::options::{exploration_option, iterations_option, node_budget_option, playout_option};
 use super::parallel::{grow_in_parallel, iteration_share};
 use super::selection::{Candidate, SelectionPolicy, Uct};
+use super::{SearchError, StopFlag};
 use crate::core::{
     Declared, Evaluate, Game, GameRng, MoveList, Simultaneous, Status, derive_seed, rng_from_seed,
     thread_pool,
@@ -527,6 +527,8 @@ pub struct SmMcts {
     seed: u64,
     searches: u64,
     pool: Option<rayon::ThreadPool>,
+    /// Once raised, ends each tree's growth after its first iteration.
+    stop_flag: StopFlag,
 }
 
 impl SmMcts {
@@ -544,7 +546,15 @@ impl SmMcts {
             seed,
             searches: 0,
             pool,
+            stop_flag: StopFlag::default(),
         })
+    }
+
+    /// Ends every later search early once `flag` is raised: each tree
+    /// stops after its first iteration and the strategies come from what
+    /// the trees found.
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop_flag = flag;
     }
 
     /// The configuration the searcher runs with.
@@ -574,18 +584,21 @@ impl SmMcts {
         let search_seed = derive_seed(self.seed, self.searches);
         let trees = self.config.trees.max(1);
         let config = &self.config;
+        let stop = &self.stop_flag;
         let grow = |tree_index: usize| -> Result<GrownTree<G::Move>, SearchError> {
             let share = iteration_share(config.iterations, trees, tree_index);
             let mut tree = Tree::<G>::new(config, derive_seed(search_seed, tree_index as u64));
             let root = tree.make_node(state)?;
             let mut reward = 0.0;
-            for _ in 0..share {
+            let mut iterations = 0;
+            while iterations < share && (iterations == 0 || !stop.raised()) {
                 reward += tree.iterate(root, &mut state.clone())?;
+                iterations += 1;
             }
             Ok(GrownTree {
                 nodes: tree.nodes.len(),
                 root: tree.nodes.swap_remove(root as usize),
-                iterations: share,
+                iterations,
                 reward,
             })
         };
@@ -622,6 +635,31 @@ impl SmMcts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::nibelungen::{Nibelungen, NibelungenRules};
+
+    /// A raised flag ends each tree's growth after its first iteration,
+    /// which still gives both players a strategy.
+    #[test]
+    fn a_raised_stop_flag_ends_every_tree() {
+        let config = SmMctsConfig {
+            trees: 3,
+            ..SmMctsConfig::default()
+        };
+        let start = Nibelungen::new(NibelungenRules::default());
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut search = SmMcts::new(config, 7).unwrap();
+        search.set_stop_flag(StopFlag::new(flag.clone()));
+        assert_eq!(search.search(&start).unwrap().iterations, 10_000);
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        let stopped = search.search(&start).unwrap();
+        assert_eq!(stopped.iterations, 3);
+        assert!(
+            stopped
+                .strategies
+                .iter()
+                .all(|strategy| !strategy.is_empty())
+        );
+    }
 
     #[test]
     fn a_configuration_built_by_hand_is_checked_by_the_searcher() {

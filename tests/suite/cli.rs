@@ -799,3 +799,85 @@ fn a_gauntlet_of_a_challenger_against_one_baseline_listed_twice() {
     assert_eq!(stored["agents"][0], "greedy");
     assert_eq!(stored["gauntlet"], true);
 }
+
+#[test]
+fn agents_named_in_their_specs_go_by_their_names_in_every_report() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("named-agents");
+    let _ = std::fs::remove_dir_all(&out);
+    let summary = json(&norn(&[
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "alphabeta:name=shallow,depth=1",
+        "random:name=noise",
+        "random",
+        "--anchor",
+        "noise",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    let names: Vec<&str> = summary["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|agent| agent["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["shallow", "noise", "random"]);
+    assert_eq!(summary["anchor"], "noise");
+    assert_eq!(summary["pairings"][0]["agents"][0], "shallow");
+    // The spec that built the agent is kept beside the name.
+    assert_eq!(
+        summary["agents"][0]["spec"],
+        "alphabeta:name=shallow,depth=1"
+    );
+    assert!(
+        summary["agent_configurations"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("alphabeta:depth=1,"),
+        "{summary}"
+    );
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(report.contains("| `shallow` | `noise` |"), "{report}");
+    let svg = std::fs::read_to_string(out.join("ratings.svg")).unwrap();
+    assert!(
+        svg.contains(">shallow<") && svg.contains("anchor noise = 0"),
+        "{svg}"
+    );
+    // Two agents may not share a name, and a name is checked like any input.
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random:name=a",
+            "greedy:name=a",
+        ],
+        "two agents would both be called `a`",
+    );
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random:name=a\u{1b}[2J",
+            "greedy",
+        ],
+        "\\u{1b}",
+    );
+    assert_fails_with(
+        &[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random:name=a|b",
+            "greedy",
+        ],
+        "`|`",
+    );
+}

@@ -93,6 +93,7 @@ fn a_loss_on_time_is_checked_like_any_ending() {
     // Nor can anyone in a tournament without a clock.
     let unclocked = TournamentConfig {
         time_control: None,
+        adjudication: None,
         ..config
     };
     assert!(
@@ -100,6 +101,31 @@ fn a_loss_on_time_is_checked_like_any_ending() {
             .unwrap_err()
             .contains("no clock")
     );
+}
+
+#[test]
+fn a_match_says_on_the_console_that_its_games_were_lost_on_time() {
+    // A depth-3 search ignores a clock of a millisecond, and loses on time
+    // at its first move, from either side.
+    let args = [
+        "match",
+        "hnefatafl",
+        "alphabeta:depth=3",
+        "random",
+        "--tc",
+        "0.001",
+        "--sprt",
+        "0,10",
+        "--max-games",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let text = stdout(&norn(&args));
+    assert!(text.contains("game ends: time 2"), "{text}");
+    let with_json: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    let report = json(&norn(&with_json));
+    assert_eq!(report["overall"]["reasons"]["time"], 2, "{report}");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! docs_tables` rewrites the tables from the code.
 
 use norn::agents::{AlphaBetaEvaluation, AzOptions, EquilibriumOptions, MctsEvaluation};
+use norn::arena::Adjudication;
 use norn::companions::fenrir_cards::policies::{HonestPlayout, OpenHandOptions};
 use norn::core::{Configurable, Game, options_table};
 use norn::registry::{self, GameVisitor, Registered};
@@ -46,6 +47,7 @@ fn declared_tables() -> BTreeMap<String, String> {
     insert::<AzOptions>(&mut tables);
     insert::<HonestPlayout>(&mut tables);
     insert::<OpenHandOptions>(&mut tables);
+    insert::<Adjudication>(&mut tables);
     tables
 }
 

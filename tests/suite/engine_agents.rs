@@ -30,6 +30,7 @@ fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings,
     };
     let start = Hnefatafl::new(HnefataflRules::default());

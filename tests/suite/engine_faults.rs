@@ -195,6 +195,42 @@ fn an_engine_that_exits_mid_game_ends_play_match_and_tournament_clearly() {
 }
 
 #[test]
+fn a_match_names_its_engine_and_says_why_each_game_ended() {
+    // The engine fails in every game: the console says so, game by game,
+    // under the name the spec gives it, without --out.
+    let engine = format!(
+        "htp:name=patient,cmd={} {NORN}",
+        script("dies-at-third-move.sh")
+    );
+    let (output, _) = norn_within(
+        &[
+            "match",
+            "hnefatafl",
+            &engine,
+            "random",
+            "--sprt",
+            "0,10",
+            "--max-games",
+            "2",
+            "--threads",
+            "1",
+        ],
+        Duration::from_secs(30),
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{output:?}");
+    assert!(text.starts_with("patient vs random: undecided"), "{text}");
+    assert!(text.contains("game ends: forfeit 2"), "{text}");
+    for game in 0..2 {
+        assert!(
+            text.contains(&format!("game {game}: patient forfeited: ")),
+            "{text}"
+        );
+    }
+    assert!(text.contains("exit status: 7"), "{text}");
+}
+
+#[test]
 fn engines_that_do_not_answer_in_time_are_stopped_with_their_processes() {
     let dir = scratch_dir("engine-hangs");
     let cases = [

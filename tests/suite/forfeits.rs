@@ -63,6 +63,7 @@ fn config(agents: [&str; 2], games: usize) -> TournamentConfig {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings: Openings::Start,
     }
 }

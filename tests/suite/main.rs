@@ -7,6 +7,7 @@
 mod common;
 
 mod action_encoding;
+mod adjudication;
 mod agent_configurations;
 mod all_games;
 mod cli;

@@ -272,6 +272,7 @@ fn config(openings: Openings) -> TournamentConfig {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings,
     }
 }

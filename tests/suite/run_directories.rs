@@ -352,6 +352,7 @@ fn hnefatafl_match(
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings: Openings::Start,
     };
     let options = MatchOptions {

@@ -34,6 +34,7 @@ fn recorded_run<G: Registered>(
         openings: Openings::Start,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
     };
     let stop = AtomicBool::new(false);
     let options = RunOptions {

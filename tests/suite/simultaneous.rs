@@ -154,6 +154,7 @@ fn a_tournament_logs_joint_plies_that_replay() {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings: Openings::Start,
     };
     let stop = AtomicBool::new(false);

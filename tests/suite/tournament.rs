@@ -70,6 +70,7 @@ fn config() -> TournamentConfig {
         anchor: None,
         gauntlet: false,
         time_control: None,
+        adjudication: None,
         openings: Openings::Start,
     }
 }

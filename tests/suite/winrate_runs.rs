@@ -179,3 +179,64 @@ fn a_sweep_resumes_and_without_out_writes_no_file() {
     succeeded(&output);
     assert_eq!(std::fs::read_dir(&here).unwrap().count(), 0);
 }
+
+#[test]
+fn a_run_compares_its_policies_deal_by_deal() {
+    let out = scratch_dir("paired");
+    let output = winrate(&out, &[]);
+    succeeded(&output);
+    // The deals each policy alone won, counted from deals.csv.
+    let csv = std::fs::read_to_string(out.join("deals.csv")).unwrap();
+    let (mut greedy_only, mut mcts_only) = (0u64, 0u64);
+    for row in csv.lines().skip(1) {
+        let marks: Vec<&str> = row.rsplitn(3, ',').take(2).collect();
+        match (marks[1], marks[0]) {
+            ("1", "0") => greedy_only += 1,
+            ("0", "1") => mcts_only += 1,
+            _ => {}
+        }
+    }
+    let summary = read_json(&out.join("summary.json"));
+    let comparison = &summary["comparisons"][0];
+    assert_eq!(comparison["policies"][0], "greedy", "{summary}");
+    assert_eq!(comparison["policies"][1], "mcts:iters=60");
+    assert_eq!(comparison["deals"], 200);
+    assert_eq!(comparison["won_by_first_only"], greedy_only);
+    assert_eq!(comparison["won_by_second_only"], mcts_only);
+    assert!(mcts_only > greedy_only, "{comparison}");
+    // The sign test: twice the chance of at most `greedy_only` of the
+    // discordant deals going greedy's way, each way equally likely.
+    let discordant = greedy_only + mcts_only;
+    let mut term = 0.5f64.powi(discordant as i32);
+    let mut tail = term;
+    for k in 1..=greedy_only {
+        term *= (discordant - k + 1) as f64 / k as f64;
+        tail += term;
+    }
+    let p = comparison["sign_test_p"].as_f64().unwrap();
+    assert!((p - (2.0 * tail).min(1.0)).abs() <= 1e-9 * p, "{p} {tail}");
+    let rates: Vec<f64> = summary["policies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|policy| policy["win_rate"].as_f64().unwrap())
+        .collect();
+    let difference = comparison["difference"].as_f64().unwrap();
+    assert!((difference - (rates[0] - rates[1])).abs() < 1e-12);
+    let (low, high) = (
+        comparison["difference_low"].as_f64().unwrap(),
+        comparison["difference_high"].as_f64().unwrap(),
+    );
+    assert!(low < difference && difference < high, "{comparison}");
+    // The table says it too.
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("paired on the same deals"), "{text}");
+    let counts = [greedy_only.to_string(), mcts_only.to_string()];
+    assert!(
+        text.lines().any(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            words.len() > 4 && words[..4] == ["greedy", "mcts:iters=60", &counts[0], &counts[1]]
+        }),
+        "{text}"
+    );
+}

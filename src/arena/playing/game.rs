@@ -1,6 +1,7 @@
 //! Playing one game between agents: the loop behind `norn play`, tournaments
 //! and matches.
 
+use super::adjudication::{Adjudication, Adjudicator, Verdict};
 use super::clock::TimeControl;
 use crate::agents::{Agent, Decision, SearchRecord, player_choices};
 use crate::core::{
@@ -48,6 +49,18 @@ pub(crate) fn resignation_outcome<G: Game>(state: &G, player: Player) -> Outcome
 /// resignation.
 pub(crate) fn time_loss_outcome<G: Game>(state: &G, player: Player) -> Outcome {
     lost_by(state, player, TIME_REASON)
+}
+
+/// The outcome of a game an adjudication ends in `state`: a loss as a
+/// resignation, a draw as the ply cap's.
+pub(crate) fn adjudicated_outcome<G: Game>(state: &G, verdict: Verdict) -> Outcome {
+    match verdict {
+        Verdict::Loss(player) => lost_by(state, player, verdict.reason()),
+        Verdict::Draw => Outcome {
+            reason: verdict.reason(),
+            ..max_plies_outcome(state)
+        },
+    }
 }
 
 /// The outcome of `player` forfeiting in `state`: as a resignation.
@@ -197,6 +210,10 @@ pub struct PlayOptions<'a> {
     /// than its clock holds loses on time ([`TIME_REASON`]). Each agent is
     /// told its clock before it decides ([`Agent::clock`]).
     pub clock: Option<TimeControl>,
+    /// End the game early when the searchers' scores agree on its outcome
+    /// ([`Adjudication`]): checked before each ply once the game has not
+    /// ended by its rules, before the ply cap.
+    pub adjudication: Option<&'a Adjudication>,
 }
 
 /// The players' game clocks during a game.
@@ -276,6 +293,11 @@ pub fn play_game_after<G: Game>(
         remaining: vec![control.base; state.num_players()],
         increment: control.increment,
     });
+    let mut adjudicator = options
+        .adjudication
+        .map(|rules| Adjudicator::new(rules, state.num_players()));
+    // Adjudication reads the scores of every decision.
+    let keep_decisions = options.record_search || adjudicator.is_some();
     loop {
         let deciders: Vec<Player> = match state.status() {
             Status::Over(outcome) => {
@@ -288,6 +310,10 @@ pub fn play_game_after<G: Game>(
                 continue;
             }
         };
+        if let Some(verdict) = adjudicator.as_ref().and_then(Adjudicator::verdict) {
+            let outcome = adjudicated_outcome(&state, verdict);
+            return Ok(played.ended(outcome, None, options.chance_seed));
+        }
         if max_plies.is_some_and(|limit| played.plies.len() >= limit) {
             let outcome = max_plies_outcome(&state);
             return Ok(played.ended(outcome, None, options.chance_seed));
@@ -299,7 +325,7 @@ pub fn play_game_after<G: Game>(
             return Err(PlayError::Interrupted);
         }
         let mut decisions = Vec::new();
-        let record = options.record_search.then_some(&mut decisions);
+        let record = keep_decisions.then_some(&mut decisions);
         let ply = match choose(&state, agents, &deciders, record, clocks.as_mut()) {
             Ok(Choice::Ply(ply)) => ply,
             Err(failure) => return failure.end(&state, played, options),
@@ -328,6 +354,11 @@ pub fn play_game_after<G: Game>(
             return failure.end(&state, played, options);
         }
         played.plies.push(ply);
+        if let Some(adjudicator) = &mut adjudicator {
+            adjudicator.read_ply(deciders.iter().zip(&decisions).map(|(&player, decision)| {
+                (player, decision.search.as_ref().map(|search| search.value))
+            }));
+        }
         if options.record_search {
             played.decisions.push(decisions);
         }

@@ -1,14 +1,19 @@
 //! Playing games between agents, and what every run of many games keeps
 //! with it: one game played to its end (joint moves, chance events,
-//! resignations and forfeits included), the build and agent configurations
+//! resignations, forfeits and adjudications included), the build and agent configurations
 //! that played a run, its locked run directory, and shards.
 
+mod adjudication;
 mod build;
 mod clock;
 mod directory;
 mod game;
 mod shard;
 
+pub(crate) use adjudication::Adjudicator;
+pub use adjudication::{
+    Adjudication, DRAW_ADJUDICATION_REASON, RESIGN_ADJUDICATION_REASON, Verdict,
+};
 pub use build::{Build, Provenance};
 pub use clock::TimeControl;
 pub(crate) use directory::{CONFIG_FILE, LogBytes};
@@ -19,7 +24,7 @@ pub use game::{
     plies_text, replay_plies,
 };
 pub(crate) use game::{
-    forfeit_outcome, max_plies_outcome, resignation_outcome, resolve_pending_chance,
-    time_loss_outcome,
+    adjudicated_outcome, forfeit_outcome, max_plies_outcome, resignation_outcome,
+    resolve_pending_chance, time_loss_outcome,
 };
 pub use shard::{Shard, ShardProvenance};

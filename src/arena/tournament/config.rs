@@ -11,8 +11,9 @@
 use super::log::GameLine;
 use super::opening::Opening;
 use super::openings::Openings;
-use crate::arena::playing::{Shard, TimeControl};
-use crate::core::{Notation, derive_seed};
+use crate::agents::{agent_label, named_spec};
+use crate::arena::playing::{Adjudication, Shard, TimeControl};
+use crate::core::{Notation, derive_seed, escape_control};
 use serde::{Deserialize, Serialize};
 
 /// What defines a tournament: two runs with equal configurations play the
@@ -55,6 +56,13 @@ pub struct TournamentConfig {
     /// when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// Games ended early when the searchers' scores agree on the outcome
+    /// (`--adjudicate`), recorded with the reasons
+    /// [`RESIGN_ADJUDICATION_REASON`](crate::arena::RESIGN_ADJUDICATION_REASON)
+    /// and [`DRAW_ADJUDICATION_REASON`](crate::arena::DRAW_ADJUDICATION_REASON).
+    /// Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
 }
 
 /// Whether a flag is unset (serde's `skip_serializing_if` wants a function).
@@ -112,15 +120,18 @@ impl TournamentConfig {
         for spec in &self.agents {
             if spec.trim() != spec || spec.is_empty() {
                 return Err(format!(
-                    "agent spec `{spec}` is empty or has spaces around it"
+                    "agent spec `{}` is empty or has spaces around it",
+                    escape_control(spec)
                 ));
             }
+            named_spec(spec).map_err(|error| error.to_string())?;
         }
         let names = self.display_names();
         for (i, name) in names.iter().enumerate() {
             if names[..i].contains(name) {
                 return Err(format!(
-                    "two agents would both be called `{name}`: list them in another order or spell them apart"
+                    "two agents would both be called `{}`: give them names of their own (name=) or list them in another order",
+                    escape_control(name)
                 ));
             }
         }
@@ -132,6 +143,9 @@ impl TournamentConfig {
         }
         if self.max_plies == Some(0) {
             return Err("a cap of 0 plies would draw every game before its first move".into());
+        }
+        if let Some(adjudication) = &self.adjudication {
+            adjudication.validate()?;
         }
         let pairings = self.pairing_count();
         if pairings
@@ -161,21 +175,24 @@ impl TournamentConfig {
         format!("{:08x}", digest >> 32)
     }
 
-    /// The name of each agent in reports: its spec, and for a spec listed
-    /// more than once (self-play) the spec followed by ` #k` from its second
-    /// listing on (`X`, `X #2`), so that every seat has a name of its own.
+    /// The name of each agent in reports: the name its spec gives
+    /// (`name=`, [`agent_label`]) or else its spec, and for a spec listed
+    /// more than once (self-play) that name followed by ` #k` from its
+    /// second listing on (`X`, `X #2`), so that every seat has a name of
+    /// its own.
     pub fn display_names(&self) -> Vec<String> {
         self.agents
             .iter()
             .enumerate()
             .map(|(i, spec)| {
+                let label = agent_label(spec);
                 match self.agents[..i]
                     .iter()
                     .filter(|earlier| *earlier == spec)
                     .count()
                 {
-                    0 => spec.clone(),
-                    earlier => format!("{spec} #{}", earlier + 1),
+                    0 => label,
+                    earlier => format!("{label} #{}", earlier + 1),
                 }
             })
             .collect()
@@ -313,6 +330,32 @@ impl TournamentConfig {
             "game {}: {problem} differ from the tournament's schedule",
             line.index
         ))
+    }
+}
+
+#[cfg(test)]
+impl TournamentConfig {
+    /// A round robin of `agents` at `game` under its default rules, from
+    /// its start, `games_per_pair` games a pairing, seed 1: what unit tests
+    /// of summaries and reports start from.
+    pub(crate) fn of_agents(
+        game: &str,
+        agents: &[&str],
+        games_per_pair: usize,
+    ) -> TournamentConfig {
+        TournamentConfig {
+            game: game.into(),
+            rules: String::new(),
+            agents: agents.iter().map(|spec| spec.to_string()).collect(),
+            games_per_pair,
+            seed: 1,
+            max_plies: None,
+            anchor: None,
+            gauntlet: false,
+            time_control: None,
+            adjudication: None,
+            openings: Openings::Start,
+        }
     }
 }
 

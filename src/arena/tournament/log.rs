@@ -1,13 +1,15 @@
 //! The game log: one line of `games.jsonl` per finished game, and the
 //! checks that a logged game is the schedule's and replays to its result.
 
+use super::adjudicated::check_adjudicated;
 use super::config::{ScheduledGame, TournamentConfig};
 use super::forfeits::{SeatForfeit, check_logged_forfeit};
 use super::opening::Opening;
 use super::search_log::{PlySearch, check_search};
 use crate::agents::may_resign;
 use crate::arena::playing::{
-    FORFEIT_REASON, MAX_PLIES_REASON, RESIGNATION_REASON, TIME_REASON, max_plies_outcome,
+    DRAW_ADJUDICATION_REASON, FORFEIT_REASON, MAX_PLIES_REASON, RESIGN_ADJUDICATION_REASON,
+    RESIGNATION_REASON, TIME_REASON, Verdict, adjudicated_outcome, max_plies_outcome,
     resignation_outcome, resolve_pending_chance, time_loss_outcome,
 };
 use crate::core::{Notation, Outcome, Payoffs, PlyText, Status, rng_from_seed};
@@ -41,7 +43,9 @@ pub struct GameLine {
     /// The winning side, `None` for a draw.
     pub winner: Option<String>,
     /// Why the game ended: the game's own reason, or the runner's
-    /// ([`MAX_PLIES_REASON`], [`RESIGNATION_REASON`], [`FORFEIT_REASON`]).
+    /// ([`MAX_PLIES_REASON`], [`RESIGNATION_REASON`], [`FORFEIT_REASON`],
+    /// [`TIME_REASON`], [`RESIGN_ADJUDICATION_REASON`],
+    /// [`DRAW_ADJUDICATION_REASON`]).
     pub reason: String,
     /// The seat that lost by forfeit and why (only for the reason
     /// [`FORFEIT_REASON`]).
@@ -92,8 +96,9 @@ pub(super) fn replay_texts<G: Notation>(
 
 /// Checks a logged game against the tournament it claims to belong to: the
 /// schedule's game at its index ([`TournamentConfig::check_scheduled`]),
-/// the game's side names, a winner that agrees with the payoffs, and moves
-/// that replay to the recorded result ([`replay_line`]).
+/// the game's side names, a winner that agrees with the payoffs, moves
+/// that replay to the recorded result ([`replay_line`]), and an end where
+/// the run's adjudication, if any, puts it.
 pub fn check_line<G: Notation>(
     config: &TournamentConfig,
     start: &G,
@@ -154,7 +159,8 @@ pub fn check_line<G: Notation>(
             line.index, line.winner, line.payoffs
         ));
     }
-    replay_line(start, line)
+    replay_line(start, line)?;
+    check_adjudicated(config, line)
 }
 
 /// The state a game starts from: `start`, or where `opening` leads from it.
@@ -226,6 +232,10 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
                     })
                     .map(|player| time_loss_outcome(&state, player))
                     .collect(),
+                RESIGN_ADJUDICATION_REASON => (0..state.num_players())
+                    .map(|player| adjudicated_outcome(&state, Verdict::Loss(player)))
+                    .collect(),
+                DRAW_ADJUDICATION_REASON => vec![adjudicated_outcome(&state, Verdict::Draw)],
                 RESIGNATION_REASON => (0..state.num_players())
                     .filter(|&player| match status {
                         Status::ToMove(mover) => mover == player,
@@ -245,9 +255,12 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
                 .iter()
                 .any(|outcome| outcome.payoffs.as_slice() == line.payoffs)
             {
+                let hint = match line.reason.as_str() {
+                    RESIGNATION_REASON => " (only a person or an outside engine resigns)",
+                    _ => "",
+                };
                 return Err(format!(
-                    "game {}: payoffs {:?} are not those of a game ended by {} \
-                     (only a person or an outside engine resigns)",
+                    "game {}: payoffs {:?} are not those of a game ended by {}{hint}",
                     line.index, line.payoffs, line.reason
                 ));
             }

@@ -1,18 +1,20 @@
 //! Head-to-head matches that stop as soon as a sequential probability ratio
 //! test decides, as engine testers run them.
 
+use super::adjudicated::check_adjudication;
 use super::config::TournamentConfig;
 use super::forfeits::ForfeitStreaks;
 use super::log::{GameLine, check_line};
 use super::opening::Opening;
+use super::pairs::{PairResult, PairScoring, PairTally, seat_score};
 use super::report::write_reports;
 use super::run::{
     RunProgress, TournamentError, check_before_writing, play_scheduled, require_two_players,
     with_openings_read,
 };
-use super::sprt::{Pentanomial, Sprt, SprtDecision, SprtResult};
+use super::sprt::{Sprt, SprtDecision, SprtResult};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
-use super::summary::{TournamentSummary, seat_score};
+use super::summary::{OverallSummary, TournamentSummary};
 use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
 use crate::core::PlyText;
 use crate::core::{Capabilities, Notation, thread_pool};
@@ -27,8 +29,10 @@ use std::sync::atomic::AtomicBool;
 pub struct MatchReport {
     /// The game's registry name.
     pub game: String,
-    /// The agent under test and the baseline.
+    /// The agent under test and the baseline, by their specs.
     pub agents: [String; 2],
+    /// Their names in reports ([`TournamentConfig::display_names`]).
+    pub names: [String; 2],
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
     /// Where the test ended: its hypotheses, decision, LLR, pairs and Elo.
@@ -40,6 +44,10 @@ pub struct MatchReport {
     pub draws: usize,
     /// The tested agent's losses.
     pub losses: usize,
+    /// The totals over every game played: the sides' wins and whether one
+    /// side had the better of these agents, the lengths, and how the games
+    /// ended (`overall` in JSON, as in a tournament's `summary.json`).
+    pub overall: OverallSummary,
     /// The build that played the games, the agents' full configurations
     /// and the rules in force.
     #[serde(flatten)]
@@ -123,6 +131,7 @@ pub fn run_match<G: Notation>(
     };
     config.validate().map_err(TournamentError::Invalid)?;
     require_two_players(&config, start)?;
+    check_adjudication::<G>(&config, record_search)?;
     if config.agents.len() != 2 {
         return Err(TournamentError::Invalid(
             "a match is between two agents".into(),
@@ -158,7 +167,7 @@ pub fn run_match<G: Notation>(
     };
     let resumed = logged.len();
     progress.start(schedule.len());
-    let mut pairs = PairCount::default();
+    let mut pairs = PairCount::new(PairScoring::of(Capabilities::of::<G>().scored()));
     let mut lines: Vec<GameLine> = Vec::new();
     let mut decision = SprtDecision::Continue;
     let mut stopped_repeating = false;
@@ -204,7 +213,7 @@ pub fn run_match<G: Notation>(
                     break 'batches;
                 }
                 PairRead::Counted => {
-                    decision = sprt.decide(&pairs.pentanomial);
+                    decision = pairs.tally.decide(&sprt);
                     if decision != SprtDecision::Continue {
                         break 'batches;
                     }
@@ -223,11 +232,13 @@ pub fn run_match<G: Notation>(
     let report = MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
+        names: [names[0].clone(), names[1].clone()],
         openings: config.openings.describe(),
         result: pairs.result(sprt, decision, lines.len(), stopped_repeating),
         wins,
         draws,
         losses,
+        overall: OverallSummary::of(&lines.iter().collect::<Vec<_>>()),
         provenance,
         game_lines: lines,
         resumed,
@@ -272,10 +283,9 @@ fn write_match_files<G: Notation>(
 /// The colour-swapped pairs a match's test has read, in order: a pair
 /// whose two games repeat an earlier pair's (the same openings and moves)
 /// is no new evidence and is not counted.
-#[derive(Default)]
 struct PairCount {
-    /// The counted pairs' scores.
-    pentanomial: Pentanomial,
+    /// The counted pairs, scored as the game scores them.
+    tally: PairTally,
     seen: HashSet<Vec<(Option<Opening>, Vec<PlyText>)>>,
     repeated: u64,
     repeats_in_a_row: usize,
@@ -294,6 +304,16 @@ enum PairRead {
 }
 
 impl PairCount {
+    /// No pair read yet; the pairs are to be scored as `scoring` says.
+    fn new(scoring: PairScoring) -> PairCount {
+        PairCount {
+            tally: PairTally::new(scoring),
+            seen: HashSet::new(),
+            repeated: 0,
+            repeats_in_a_row: 0,
+        }
+    }
+
     /// Reads the next pair; `cycle` is the openings' cycle
     /// ([`crate::arena::Openings::cycle`]).
     fn read(&mut self, pair: &[GameLine], cycle: Option<usize>) -> PairRead {
@@ -310,8 +330,7 @@ impl PairCount {
             };
         }
         self.repeats_in_a_row = 0;
-        self.pentanomial
-            .add_pair(pair.iter().map(tested_score).sum());
+        self.tally.add(PairResult::of(&pair[0], &pair[1], 0));
         PairRead::Counted
     }
 
@@ -323,19 +342,21 @@ impl PairCount {
         games: usize,
         stopped_repeating: bool,
     ) -> SprtResult {
-        let (elo, elo_low, elo_high) = self.pentanomial.elo_estimate();
+        let (elo, elo_low, elo_high) = self.tally.elo_estimate();
         let (llr_lower, llr_upper) = sprt.bounds();
         SprtResult {
             sprt,
             decision,
-            llr: sprt.llr(&self.pentanomial),
+            llr: self.tally.llr(&sprt),
             llr_lower,
             llr_upper,
             games,
-            pairs: self.pentanomial.pairs(),
+            pairs: self.tally.pairs(),
             repeated_pairs: self.repeated,
             stopped_repeating,
-            pentanomial: self.pentanomial.counts,
+            pentanomial: self.tally.by_results.counts,
+            pair_scoring: self.tally.scoring(),
+            pairs_by_margin: self.tally.by_margin.map(|by_margin| by_margin.counts),
             elo,
             elo_low,
             elo_high,
@@ -354,13 +375,19 @@ pub struct MatchHistory {
 }
 
 /// Reads the logged games of a match (any order) through its test as
-/// [`run_match`] read them: colour-swapped pairs in schedule order, a
-/// repeated pair not counted, stopping where the test decided. An unpaired
-/// last game is left out, as the test never read it.
-pub fn match_history(config: &TournamentConfig, sprt: Sprt, games: &[GameLine]) -> MatchHistory {
+/// [`run_match`] read them: colour-swapped pairs in schedule order, each
+/// scored as `scoring` says (as the game scores them: [`PairScoring::of`]),
+/// a repeated pair not counted, stopping where the test decided. An
+/// unpaired last game is left out, as the test never read it.
+pub fn match_history(
+    config: &TournamentConfig,
+    sprt: Sprt,
+    scoring: PairScoring,
+    games: &[GameLine],
+) -> MatchHistory {
     let mut ordered: Vec<&GameLine> = games.iter().collect();
     ordered.sort_by_key(|game| game.index);
-    let mut pairs = PairCount::default();
+    let mut pairs = PairCount::new(scoring);
     let mut llr = Vec::new();
     let mut decision = SprtDecision::Continue;
     let mut stopped_repeating = false;
@@ -375,8 +402,8 @@ pub fn match_history(config: &TournamentConfig, sprt: Sprt, games: &[GameLine]) 
                 break;
             }
             PairRead::Counted => {
-                llr.push((read, sprt.llr(&pairs.pentanomial)));
-                decision = sprt.decide(&pairs.pentanomial);
+                llr.push((read, pairs.tally.llr(&sprt)));
+                decision = pairs.tally.decide(&sprt);
                 if decision != SprtDecision::Continue {
                     break;
                 }

@@ -1,10 +1,14 @@
 //! Tournament reports: a table for the terminal, a Markdown page and an SVG
 //! chart of the ratings, and the files a run directory keeps of them.
 
+use super::labels::{CHAR_WIDTH, ChartNames};
 use super::run::TournamentError;
 use super::sprt::SprtResult;
 use super::store::io_error;
-use super::summary::{LengthStats, PairingSummary, Record, TournamentSummary};
+use super::summary::{
+    LengthStats, OverallSummary, PairingSummary, RATED_BY_PAIRS, Record, TournamentSummary,
+};
+use crate::arena::winrate::p_value_text;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -16,7 +20,7 @@ fn length_text(length: &Option<LengthStats>) -> String {
     }
 }
 
-fn reasons_text(reasons: &BTreeMap<String, usize>) -> String {
+pub(super) fn reasons_text(reasons: &BTreeMap<String, usize>) -> String {
     let mut sorted: Vec<(&String, &usize)> = reasons.iter().collect();
     sorted.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     sorted
@@ -112,6 +116,12 @@ fn agents_table(
     with_reasons: bool,
 ) -> Table {
     let sides = &summary.overall.sides;
+    // Beside a match's test, whose Elo counts each pair as one sample, the
+    // fit's figures say what they are.
+    let (elo, interval) = match summary.match_result {
+        Some(_) => ("rating (fit)", "fit's 95% interval"),
+        None => ("Elo", "95% interval"),
+    };
     let mut table = Table::new(&[
         ("rank", true),
         ("agent", false),
@@ -120,8 +130,8 @@ fn agents_table(
         ("D", true),
         ("L", true),
         ("score", true),
-        ("Elo", true),
-        ("95% interval", false),
+        (elo, true),
+        (interval, false),
     ]);
     for side in sides {
         table.add_column(format!("as {side}"), false);
@@ -181,6 +191,7 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
         .iter()
         .any(|pairing| pairing.pair_margins.is_some());
     if scored {
+        table.add_column("pairs by summed margin".into(), false);
         table.add_column("margin per pair of battles".into(), false);
         table.add_column("summed margin".into(), true);
     }
@@ -198,6 +209,13 @@ fn pairings_table(summary: &TournamentSummary, code: fn(&str) -> String) -> Tabl
             reasons_text(&pairing.reasons),
         ];
         if let Some(margins) = &pairing.pair_margins {
+            row.push(
+                pairing
+                    .pairs_by_margin
+                    .map_or("-".to_string(), |[lost, drawn, won]| {
+                        format!("+{won} ={drawn} -{lost}")
+                    }),
+            );
             let listed: Vec<String> = margins.iter().map(|margin| format!("{margin:+}")).collect();
             row.push(listed.join(" "));
             row.push(format!("{:+}", margins.iter().sum::<f64>()));
@@ -312,12 +330,13 @@ fn gauntlet_text(summary: &TournamentSummary) -> String {
 fn sprt_lines(result: &SprtResult) -> Vec<String> {
     vec![
         format!(
-            "{}: H0 Elo {:+}, H1 Elo {:+}, alpha {}, beta {}",
+            "{}: H0 Elo {:+}, H1 Elo {:+}, alpha {}, beta {}; {}",
             result.verdict(),
             result.sprt.elo0,
             result.sprt.elo1,
             result.sprt.alpha,
-            result.sprt.beta
+            result.sprt.beta,
+            result.pair_scoring.describe()
         ),
         format!(
             "LLR {:.2} (bounds {:.2}, {:.2}) after {} games, {} pairs counted ({} repeated, not counted)",
@@ -329,11 +348,32 @@ fn sprt_lines(result: &SprtResult) -> Vec<String> {
             result.repeated_pairs
         ),
         format!(
-            "pairs scoring 0/0.5/1/1.5/2: {:?}; Elo of the tested agent {:+.1} [{:+.1}, {:+.1}] (95%, each pair one sample; an infinite end is unbounded)",
-            result.pentanomial, result.elo, result.elo_low, result.elo_high
+            "{}; Elo of the tested agent {:+.1} [{:+.1}, {:+.1}] (95%, each pair one sample; an infinite end is unbounded)",
+            pair_counts_text(&result.pentanomial, result.pairs_by_margin.as_ref()),
+            result.elo,
+            result.elo_low,
+            result.elo_high
         ),
     ]
 }
+
+/// The counts of a match's or a pairing's pairs: by their games' results,
+/// and for a game scored by margin first by summed margin, which the test
+/// and the Elo read.
+pub(super) fn pair_counts_text(pentanomial: &[u64; 5], by_margin: Option<&[u64; 3]>) -> String {
+    let by_results = format!("pairs scoring 0/0.5/1/1.5/2: {pentanomial:?}");
+    match by_margin {
+        Some([lost, drawn, won]) => format!(
+            "pairs by summed margin won {won}, drawn {drawn}, lost {lost} (by their games' results, {by_results})"
+        ),
+        None => by_results,
+    }
+}
+
+/// What the ratings table of a match measures, beside the test's Elo.
+const MATCH_RATINGS_NOTE: &str = "The rating and its interval in the table below are the Bradley-Terry fit \
+of the ratings, which counts every game (every pair, for a game scored by margin) as independent and adds \
+one virtual draw; the Elo of the sequential test above counts each colour-swapped pair as one sample.";
 
 /// How the ratings and intervals are computed, as the Markdown report's
 /// closing section.
@@ -347,10 +387,11 @@ The virtual draw pulls every rating a little toward its opponents', by one game'
 The ratings' 95% intervals come from the curvature of the likelihood (the observed Fisher information) \
 and treat every counted game (or pair, for scored games) as independent. \
 The pairings' \"Elo by pairs\" column does not: each colour-swapped pair's total score \
-(0, 0.5, 1, 1.5 or 2 points) is one sample, and the interval is the mean score per game \
+(0, 0.5, 1, 1.5 or 2 points; for a game scored by margin, 1, 1/2 or 0 as the pair is won, \
+drawn or lost by the margin summed over its two games) is one sample, and the interval is the mean score \
 plus or minus 1.96 standard errors of the mean of the pairs, converted to Elo; \
 an end past a score of 0 or 1 is unbounded. When every pair scored the same the variance is 0, \
-and is then taken from the counts with one pseudo-pair spread over the five outcomes. \
+and is then taken from the counts with one pseudo-pair spread over the outcomes. \
 See docs/ratings.md.\n";
 
 /// The lines about all games together.
@@ -372,6 +413,9 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
         format!("length in plies: {}", length_text(&overall.length)),
         format!("game ends: {}", reasons_text(&overall.reasons)),
     ];
+    if let Some(line) = side_advantage_text(overall, summary.rated_by == RATED_BY_PAIRS) {
+        lines.push(line);
+    }
     let forfeits: Vec<String> = summary
         .agents
         .iter()
@@ -402,6 +446,30 @@ fn overall_lines(summary: &TournamentSummary) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// Whether the sign test says that one side had the better of these
+/// agents (p below 0.05), in words; `None` when it does not.
+pub(super) fn side_advantage_text(overall: &OverallSummary, scored: bool) -> Option<String> {
+    if overall.side_advantage_p >= 0.05 {
+        return None;
+    }
+    let decisive = overall.first_player_wins + overall.second_player_wins;
+    let (side, won) = if overall.first_player_wins > overall.second_player_wins {
+        (overall.sides.first(), overall.first_player_wins)
+    } else {
+        (overall.sides.get(1), overall.second_player_wins)
+    };
+    let reading = if scored {
+        "single games tell the sides apart more than the agents, so the pair statistics and the ratings read each colour-swapped pair by its summed margin"
+    } else {
+        "each agent plays each side once in a colour-swapped pair, so the pair statistics compare the agents, not the sides"
+    };
+    Some(format!(
+        "the sides are unequal between these agents: {} won {won} of {decisive} decisive games (sign test p = {}); {reading}",
+        side.map_or("one side", String::as_str),
+        p_value_text(overall.side_advantage_p)
+    ))
 }
 
 fn plain(text: &str) -> String {
@@ -445,7 +513,8 @@ pub fn text_report(summary: &TournamentSummary) -> String {
             out.push_str(&line);
             out.push('\n');
         }
-        out.push('\n');
+        out.push_str(MATCH_RATINGS_NOTE);
+        out.push_str("\n\n");
     }
     out.push_str(&agents_table(summary, plain, false).text());
     out.push_str("\npairings (first agent's view):\n");
@@ -486,6 +555,10 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
         summary.anchor,
         repeats_text(summary)
     ));
+    if summary.match_result.is_some() {
+        out.push_str(MATCH_RATINGS_NOTE);
+        out.push_str("\n\n");
+    }
     out.push_str(&agents_table(summary, backticked, true).markdown());
     out.push_str("\n## Pairings\n\n");
     out.push_str(&pairings_table(summary, backticked).markdown());
@@ -518,6 +591,9 @@ fn provenance_section(summary: &TournamentSummary) -> String {
     }
     if let Some(rules) = &provenance.rules_in_force {
         lines.push(format!("- rules in force: `{rules}`"));
+    }
+    if let Some(adjudication) = &summary.adjudication {
+        lines.push(format!("- adjudication: `{adjudication}`"));
     }
     for (agent, configuration) in summary.agents.iter().zip(&provenance.agent_configurations) {
         lines.push(format!("- `{}`: `{configuration}`", agent.name));
@@ -555,8 +631,29 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
     low = (low / step).floor() * step;
     high = (high / step).ceil() * step;
     let x = |elo: f64| LABEL + (elo - low) / (high - low) * PLOT;
-    let height = TOP + ROW * order.len() as f64 + 40.0;
-    let width = LABEL + PLOT + 30.0;
+    let names: Vec<&str> = order
+        .iter()
+        .map(|&index| agents[index].name.as_str())
+        .collect();
+    let chart_names = ChartNames::of(&names);
+    let anchor = names
+        .iter()
+        .position(|&name| name == summary.anchor)
+        .map_or(summary.anchor.as_str(), |place| &chart_names.labels[place]);
+    let title = format!(
+        "{} ratings (Elo of {}, 95% intervals, anchor {anchor} = 0)",
+        summary.game, summary.rated_by
+    );
+    // The title's 14-pixel text is wider than the 12-pixel labels'.
+    let title_width = title.chars().count() as f64 * CHAR_WIDTH * 14.0 / 12.0 + 20.0;
+    let (legend_width, legend_height) = chart_names.legend_size();
+    let axis_bottom = TOP + ROW * order.len() as f64 + 40.0;
+    let height = axis_bottom + legend_height;
+    // The last tick's label is centred on the plot's right edge.
+    let tick_label = format!("{high:+}").chars().count() as f64 * CHAR_WIDTH;
+    let width = (LABEL + PLOT + (tick_label / 2.0 + 10.0).max(30.0))
+        .max(title_width)
+        .max(legend_width);
     let mut svg = String::new();
     writeln!(
         svg,
@@ -566,11 +663,9 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
     writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#).unwrap();
     writeln!(
         svg,
-        r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{} ratings (Elo of {}, 95% intervals, anchor {} = 0)</text>"#,
+        r#"<text x="{}" y="20" text-anchor="middle" font-size="14">{}</text>"#,
         width / 2.0,
-        escape(&summary.game),
-        escape(summary.rated_by),
-        escape(&summary.anchor)
+        escape(&title)
     )
     .unwrap();
     let axis_y = TOP + ROW * order.len() as f64;
@@ -594,7 +689,7 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
             r##"<text x="{}" y="{:.1}" text-anchor="end" dominant-baseline="middle">{}</text><line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#1f5fa8" stroke-width="2"/><circle cx="{:.1}" cy="{y:.1}" r="4" fill="#1f5fa8"><title>{:+.0} [{:+.0}, {:+.0}]</title></circle>"##,
             LABEL - 10.0,
             y,
-            escape(&agent.name),
+            escape(&chart_names.labels[row]),
             x(agent.elo_low),
             x(agent.elo_high),
             x(agent.elo),
@@ -604,6 +699,7 @@ pub fn ratings_svg(summary: &TournamentSummary) -> String {
         )
         .unwrap();
     }
+    svg.push_str(&chart_names.legend_svg(axis_bottom));
     svg.push_str("</svg>\n");
     svg
 }

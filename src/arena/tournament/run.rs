@@ -2,6 +2,7 @@
 //! of a shard played in parallel, each logged as it ends, and a run that
 //! resumes from its log.
 
+use super::adjudicated::check_adjudication;
 use super::config::{ScheduledGame, TournamentConfig};
 use super::forfeits::{ForfeitStreaks, SeatForfeit};
 use super::log::{GameLine, check_line, opening_state};
@@ -202,6 +203,7 @@ pub fn run_tournament<G: Notation>(
     let config = &with_openings_read(config, start)?;
     check_threads("the thread count", options.threads).map_err(TournamentError::Invalid)?;
     require_two_players(config, start)?;
+    check_adjudication::<G>(config, options.record_search)?;
     let streaks = ForfeitStreaks::new(config.agents.len(), options.max_forfeits)
         .map_err(TournamentError::Invalid)?;
     // A failing agent is named as the reports name it, so that the two
@@ -389,6 +391,7 @@ pub(super) fn play_scheduled<G: Notation>(
         forfeits: true,
         record_search,
         clock: config.time_control,
+        adjudication: config.adjudication.as_ref(),
     };
     let play_error = |error: String| Some(TournamentError::Play(error));
     let opening = config

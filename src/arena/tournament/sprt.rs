@@ -10,6 +10,7 @@
 //! score at each hypothesis' Elo difference. The test stops when the LLR leaves
 //! [ln(beta / (1 - alpha)), ln((1 - beta) / alpha)].
 
+use super::pairs::PairScoring;
 use super::ratings::{Z_95, elo_from_score, expected_score};
 use serde::{Deserialize, Serialize};
 
@@ -66,10 +67,19 @@ pub struct SprtResult {
     /// openings ([`crate::arena::Openings::cycle`]) brought only repeated pairs:
     /// deterministic agents have nothing more to show from these openings.
     pub stopped_repeating: bool,
-    /// Pairs in which the tested agent scored 0, 0.5, 1, 1.5 and 2 points.
+    /// Pairs in which the tested agent scored 0, 0.5, 1, 1.5 and 2 points
+    /// by the results of their games.
     pub pentanomial: [u64; 5],
-    /// Elo of the tested agent over the baseline from the counted pairs
-    /// ([`Pentanomial::elo_estimate`]).
+    /// How the test, the Elo and its interval score a pair: by its games'
+    /// results (the `pentanomial` counts), or for a game scored by margin
+    /// by the margin summed over both games (the `pairs_by_margin` counts).
+    pub pair_scoring: PairScoring,
+    /// For a game scored by margin: the pairs the tested agent lost, drew
+    /// and won by summed margin, which the test reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs_by_margin: Option<[u64; 3]>,
+    /// Elo of the tested agent over the baseline from the counted pairs as
+    /// `pair_scoring` scores them ([`PairOutcomes::elo_estimate`]).
     pub elo: f64,
     /// The lower end of `elo`'s 95% interval (`null` when unbounded).
     pub elo_low: f64,
@@ -92,18 +102,56 @@ impl SprtResult {
     }
 }
 
-/// Counts of pair scores: how many pairs scored 0, 0.5, 1, 1.5 and 2 points
-/// (the tested agent's total over the two games of a pair).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct Pentanomial {
-    /// Entry `k`: the pairs in which the tested agent scored `k / 2` points.
-    pub counts: [u64; 5],
+/// Counts of colour-swapped pairs by their score, each pair one sample:
+/// entry `k` of `K` counts the pairs that scored `k / (K - 1)` per game, so
+/// the outcomes are evenly spaced from 0 (the pair lost) to 1 (the pair
+/// won). [`Pentanomial`] scores each game of a pair by its result,
+/// [`Trinomial`] the pair as a whole (by its summed margin, for games scored
+/// by margin).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairOutcomes<const K: usize> {
+    /// Entry `k`: the pairs that scored `k / (K - 1)` per game.
+    pub counts: [u64; K],
+}
+
+/// Pairs by the tested agent's points over their two games: 0, 0.5, 1, 1.5
+/// or 2 (entry `k`: `k / 2` points, `k / 4` per game).
+pub type Pentanomial = PairOutcomes<5>;
+
+/// Pairs lost, drawn and won as a whole (entries 0, 1, 2: a score of 0,
+/// 1/2 and 1 per pair).
+pub type Trinomial = PairOutcomes<3>;
+
+impl<const K: usize> Default for PairOutcomes<K> {
+    fn default() -> Self {
+        PairOutcomes { counts: [0; K] }
+    }
+}
+
+impl<const K: usize> Serialize for PairOutcomes<K> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.counts)
+    }
 }
 
 impl Pentanomial {
     /// Records a pair in which the tested agent scored `points` (0 to 2, in halves).
     pub fn add_pair(&mut self, points: f64) {
-        let bucket = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.add_score(points / 2.0);
+    }
+}
+
+impl<const K: usize> PairOutcomes<K> {
+    /// The score per game of outcome `k`.
+    fn outcome_score(k: usize) -> f64 {
+        k as f64 / (K - 1) as f64
+    }
+
+    /// Records a pair that scored `score` per game (0 to 1, rounded to the
+    /// nearest outcome).
+    pub fn add_score(&mut self, score: f64) {
+        let last = (K - 1) as f64;
+        let bucket = (score * last).round().clamp(0.0, last) as usize;
         self.counts[bucket] += 1;
     }
 
@@ -112,50 +160,44 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
-    /// Mean score per game and the variance of a pair's mean score, as the
-    /// test reads them. One pseudo-pair spread evenly over the five outcomes keeps the variance of
-    /// a short one-sided record from collapsing to zero, which would make the
-    /// first pair decide the test; its pull on the mean fades as pairs accumulate.
-    fn mean_and_variance(&self) -> (f64, f64) {
-        const PSEUDO_PAIR_SHARE: f64 = 0.2;
-        let weights: Vec<f64> = self
-            .counts
-            .iter()
-            .map(|&c| c as f64 + PSEUDO_PAIR_SHARE)
-            .collect();
+    /// The mean and variance of a pair's score per game over `weights` per
+    /// outcome (which need not be whole numbers).
+    fn weighted_mean_and_variance(weights: &[f64; K]) -> (f64, f64) {
         let total: f64 = weights.iter().sum();
-        let score = |bucket: usize| bucket as f64 / 4.0;
-        let mean = (0..5).map(|k| weights[k] * score(k)).sum::<f64>() / total;
-        let variance = (0..5)
-            .map(|k| weights[k] * (score(k) - mean).powi(2))
+        let mean = (0..K)
+            .map(|k| weights[k] * Self::outcome_score(k))
+            .sum::<f64>()
+            / total;
+        let variance = (0..K)
+            .map(|k| weights[k] * (Self::outcome_score(k) - mean).powi(2))
             .sum::<f64>()
             / total;
         (mean, variance)
     }
 
+    /// Mean score per game and the variance of a pair's score, as the
+    /// test reads them. One pseudo-pair spread evenly over the outcomes
+    /// (`1 / K` of a pair on each) keeps the variance of a short one-sided
+    /// record from collapsing to zero, which would make the first pair decide
+    /// the test; its pull on the mean fades as pairs accumulate.
+    fn mean_and_variance(&self) -> (f64, f64) {
+        let pseudo_pair_share = 1.0 / K as f64;
+        Self::weighted_mean_and_variance(&self.counts.map(|c| c as f64 + pseudo_pair_share))
+    }
+
     /// The mean score per game over the pairs and the variance of one
-    /// pair's mean score (its total over two games, halved), each pair one
-    /// sample: the pentanomial statistics, which count the two games of a
-    /// colour-swapped pair together because they are not independent (they
-    /// share a seed and an opening, and each agent plays each side once).
-    /// `None` before any pair. Unlike the test's statistics, nothing is added
-    /// to the counts.
+    /// pair's score per game, each pair one sample: the statistics of
+    /// colour-swapped pairs, which count the two games of a pair together
+    /// because they are not independent (they share a seed and an opening,
+    /// and each agent plays each side once). `None` before any pair. Unlike
+    /// the test's statistics, nothing is added to the counts.
     pub fn score_and_variance(&self) -> Option<(f64, f64)> {
-        let pairs = self.pairs();
-        if pairs == 0 {
+        if self.pairs() == 0 {
             return None;
         }
-        let n = pairs as f64;
-        let score = |bucket: usize| bucket as f64 / 4.0;
-        let mean = (0..5)
-            .map(|k| self.counts[k] as f64 * score(k))
-            .sum::<f64>()
-            / n;
-        let variance = (0..5)
-            .map(|k| self.counts[k] as f64 * (score(k) - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        Some((mean, variance))
+        Some(Self::weighted_mean_and_variance(
+            &self.counts.map(|c| c as f64),
+        ))
     }
 
     /// The Elo difference with its 95% interval, `(elo, low, high)`: the mean
@@ -165,8 +207,8 @@ impl Pentanomial {
     /// unbounded Elo difference (an infinity, never clipped). When every pair
     /// scored the same, the variance is 0, which would claim a certainty that
     /// a few pairs cannot give (a zero-width interval); the variance then
-    /// comes from the counts with the test's pseudo-pair added (0.2 of a
-    /// pair on each outcome), the mean staying the pairs' own. Before any
+    /// comes from the counts with the test's pseudo-pair added (`1 / K` of
+    /// a pair on each outcome), the mean staying the pairs' own. Before any
     /// pair nothing is known: `(0, -inf, +inf)`.
     pub fn elo_estimate(&self) -> (f64, f64, f64) {
         let Some((mean, variance)) = self.score_and_variance() else {
@@ -209,7 +251,7 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of the pairs so far.
-    pub fn llr(&self, pairs: &Pentanomial) -> f64 {
+    pub fn llr<const K: usize>(&self, pairs: &PairOutcomes<K>) -> f64 {
         if pairs.pairs() == 0 {
             return 0.0;
         }
@@ -220,7 +262,7 @@ impl Sprt {
     }
 
     /// The decision for the pairs so far.
-    pub fn decide(&self, pairs: &Pentanomial) -> SprtDecision {
+    pub fn decide<const K: usize>(&self, pairs: &PairOutcomes<K>) -> SprtDecision {
         let llr = self.llr(pairs);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -401,6 +443,38 @@ mod tests {
         };
         let llr = sprt.llr(&pairs_of(&[2.0, 1.0]));
         assert!((llr - 0.090071).abs() < 1e-6, "{llr}");
+    }
+
+    #[test]
+    fn pairs_scored_as_a_whole_have_trinomial_statistics() {
+        // One pair lost, two drawn, five won (scores 0, 1/2, 1 per pair):
+        // mean 6 / 8 = 0.75, variance (0.75^2 + 2 x 0.25^2 + 5 x 0.25^2) / 8
+        // = 0.125, of the mean of eight 0.015625, standard error 0.125,
+        // half-width 0.2449955: [0.5050045, 0.9949955]. In Elo: 400 log10(3)
+        // = +190.85 [+3.48, +919.38].
+        let mut pairs = Trinomial::default();
+        for score in [0.0, 0.5, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0] {
+            pairs.add_score(score);
+        }
+        assert_eq!(pairs.counts, [1, 2, 5]);
+        assert_eq!(pairs.score_and_variance(), Some((0.75, 0.125)));
+        let (elo, low, high) = pairs.elo_estimate();
+        assert_near(elo, 190.85);
+        assert_near(low, 3.48);
+        assert_near(high, 919.38);
+        // The test's pseudo-pair is a third of a pair on each outcome:
+        // weights 4/3, 7/3, 16/3 (9 in all), mean 6.5 / 9 = 0.7222222,
+        // variance (4/3 x 0.7222^2 + 7/3 x 0.2222^2 + 16/3 x 0.2778^2) / 9
+        // = 0.1358025; with H0 at 0 and H1 at +20 Elo (s1 = 0.5287506):
+        // LLR = 8 x 0.0287506 x (1.4444444 - 1.0287506) / (2 x 0.1358025)
+        // = 0.352024.
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        assert!((sprt.llr(&pairs) - 0.352024).abs() < 1e-6);
     }
 
     #[test]

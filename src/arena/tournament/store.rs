@@ -248,6 +248,8 @@ pub(super) fn describe_difference(old: &TournamentConfig, new: &TournamentConfig
         ("anchor", old.anchor != new.anchor),
         ("openings", old.openings != new.openings),
         ("gauntlet", old.gauntlet != new.gauntlet),
+        ("time control", old.time_control != new.time_control),
+        ("adjudication", old.adjudication != new.adjudication),
     ];
     let differing: Vec<&str> = fields
         .iter()

@@ -3,10 +3,12 @@
 
 use super::config::TournamentConfig;
 use super::log::GameLine;
+use super::pairs::{PairResult, PairScoring, PairTally, finished_pairs, seat_score};
 use super::ratings::fit_ratings;
 use super::search_log::{SearchMeans, search_means};
-use super::sprt::{Pentanomial, SprtResult};
-use crate::arena::playing::{Provenance, ShardProvenance};
+use super::sprt::SprtResult;
+use crate::arena::playing::{Adjudication, Provenance, ShardProvenance};
+use crate::arena::winrate::sign_test_p;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -150,11 +152,22 @@ pub struct PairingSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair_margins: Option<Vec<f64>>,
     /// The colour-swapped pairs of distinct games (as the ratings count
-    /// them) in which the first agent scored 0, 0.5, 1, 1.5 and 2 points.
+    /// them) in which the first agent scored 0, 0.5, 1, 1.5 and 2 points by
+    /// the results of their games.
     pub pentanomial: [u64; 5],
+    /// How `pair_elo` scores a pair: by its games' results (the
+    /// `pentanomial` counts), or for a game scored by margin by the margin
+    /// summed over both games (the `pairs_by_margin` counts).
+    pub pair_scoring: PairScoring,
+    /// For a game scored by margin: those pairs lost, drawn and won by the
+    /// first agent by summed margin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs_by_margin: Option<[u64; 3]>,
     /// The first agent's Elo over the second from its mean score in those
-    /// pairs, with a 95% interval that takes each pair as one sample
-    /// ([`Pentanomial::elo_estimate`]; an unbounded end is written `null`).
+    /// pairs as `pair_scoring` scores them, with a 95% interval that takes
+    /// each pair as one sample
+    /// ([`PairOutcomes::elo_estimate`](super::PairOutcomes::elo_estimate);
+    /// an unbounded end is written `null`).
     pub pair_elo: f64,
     /// The lower end of `pair_elo`'s 95% interval.
     pub pair_elo_low: f64,
@@ -180,6 +193,12 @@ pub struct OverallSummary {
     /// Points per game of the side that moves first, draws counting half:
     /// above 1/2, the first move is an advantage between these agents.
     pub first_player_score: f64,
+    /// The exact two-sided sign test of the first player's wins against the
+    /// second player's (draws left out,
+    /// [`sign_test_p`](crate::arena::winrate::sign_test_p)): the chance of
+    /// a split at least this uneven were the sides equal. Below 0.05 the
+    /// reports say that one side had the better of these agents.
+    pub side_advantage_p: f64,
     /// The lengths of all games; `None` before any game.
     pub length: Option<LengthStats>,
     /// The number of games per end reason.
@@ -200,6 +219,10 @@ pub struct TournamentSummary {
     pub games_per_pair: usize,
     /// Where the games started ([`crate::arena::Openings::describe`]).
     pub openings: String,
+    /// The adjudication the games were played under, every option written
+    /// out ([`TournamentConfig::adjudication`]); absent when off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
     /// The games the complete tournament plays.
     pub games_scheduled: usize,
     /// The games summarised: fewer than scheduled while the run is under
@@ -290,59 +313,51 @@ fn distinct_pairs<'a>(games: &[&'a GameLine]) -> (Vec<&'a GameLine>, usize) {
 }
 
 /// The result of every colour-swapped pair whose two games were both
-/// played (games `2k` and `2k + 1`, `games` sorted by index): the agents
-/// of the first game's seats and the first one's score, 1 for the larger
-/// summed payoff over both games, 1/2 for equal sums.
+/// played (`games` sorted by index): the agents of the first game's seats
+/// and the first one's score, 1 for the larger summed payoff over both
+/// games, 1/2 for equal sums.
 fn pair_results(games: &[&GameLine]) -> Vec<(usize, usize, f64)> {
-    games
-        .windows(2)
-        .filter(|pair| pair[0].index % 2 == 0 && pair[1].index == pair[0].index + 1)
-        .map(|pair| {
-            let [a, b] = pair[0].seats;
-            let second_seat_of_a = usize::from(pair[1].seats[1] == a);
-            let a_total = pair[0].payoffs[0] + pair[1].payoffs[second_seat_of_a];
-            let b_total = pair[0].payoffs[1] + pair[1].payoffs[1 - second_seat_of_a];
-            let score = if a_total > b_total {
-                1.0
-            } else if a_total < b_total {
-                0.0
-            } else {
-                0.5
-            };
-            (a, b, score)
+    finished_pairs(games)
+        .map(|(first, second)| {
+            let [a, b] = first.seats;
+            (a, b, PairResult::of(first, second, a).margin_score())
         })
         .collect()
 }
 
-/// The pair scores of agent `a` against agent `b` over the finished
-/// colour-swapped pairs of `games` (sorted by index): its points in both
-/// games of each pair, per game a win 1 and a draw 1/2.
-fn pairing_pentanomial(games: &[&GameLine], a: usize, b: usize) -> Pentanomial {
-    let mut pentanomial = Pentanomial::default();
-    for pair in games.windows(2) {
-        let [first, second] = [pair[0], pair[1]];
-        let between = |game: &GameLine| game.seats.contains(&a) && game.seats.contains(&b);
-        if first.index % 2 == 0 && second.index == first.index + 1 && between(first) {
-            let points: f64 = [first, second]
-                .iter()
-                .map(|game| seat_score(game, usize::from(game.seats[1] == a)))
-                .sum();
-            pentanomial.add_pair(points);
-        }
+/// The finished colour-swapped pairs of agent `a` against agent `b` in
+/// `games` (sorted by index), from `a`'s point of view, scored as
+/// `scoring` says.
+fn pairing_tally(games: &[&GameLine], a: usize, b: usize, scoring: PairScoring) -> PairTally {
+    let mut tally = PairTally::new(scoring);
+    let between = |game: &GameLine| game.seats.contains(&a) && game.seats.contains(&b);
+    for (first, second) in finished_pairs(games).filter(|(first, _)| between(first)) {
+        tally.add(PairResult::of(first, second, a));
     }
-    pentanomial
+    tally
 }
 
-/// The score of seat `seat` in a game: 1 for the strictly best payoff, 0 for
-/// a worse one, 1/2 when both seats have the same payoff.
-pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
-    let (mine, theirs) = (game.payoffs[seat], game.payoffs[1 - seat]);
-    if mine > theirs {
-        1.0
-    } else if mine < theirs {
-        0.0
-    } else {
-        0.5
+impl OverallSummary {
+    /// The totals over `games`.
+    pub(super) fn of(games: &[&GameLine]) -> OverallSummary {
+        let mut first = Record::default();
+        for game in games {
+            first.add(seat_score(game, 0));
+        }
+        OverallSummary {
+            sides: games
+                .first()
+                .map_or_else(Vec::new, |game| game.sides.to_vec()),
+            games: games.len(),
+            distinct_games: distinct_games(games),
+            draws: first.draws,
+            first_player_wins: first.wins,
+            second_player_wins: first.losses,
+            first_player_score: first.score(),
+            side_advantage_p: sign_test_p(first.wins as u64, first.losses as u64),
+            length: LengthStats::of(games.iter().map(|game| game.plies)),
+            reasons: reasons_of(games.iter().copied()),
+        }
     }
 }
 
@@ -453,8 +468,8 @@ impl TournamentSummary {
                     record.add(seat_score(game, seat));
                     *pair_margins.entry(game.index / 2).or_insert(0.0) += game.payoffs[seat];
                 }
-                let pentanomial = pairing_pentanomial(&counted, a, b);
-                let (pair_elo, pair_elo_low, pair_elo_high) = pentanomial.elo_estimate();
+                let tally = pairing_tally(&counted, a, b, PairScoring::of(scored));
+                let (pair_elo, pair_elo_low, pair_elo_high) = tally.elo_estimate();
                 PairingSummary {
                     agents: [names[a].clone(), names[b].clone()],
                     games: record.games,
@@ -466,7 +481,9 @@ impl TournamentSummary {
                     length: LengthStats::of(between.iter().map(|game| game.plies)),
                     reasons: reasons_of(between.iter().copied()),
                     pair_margins: scored.then(|| pair_margins.into_values().collect()),
-                    pentanomial: pentanomial.counts,
+                    pentanomial: tally.by_results.counts,
+                    pair_scoring: tally.scoring(),
+                    pairs_by_margin: tally.by_margin.map(|by_margin| by_margin.counts),
                     pair_elo,
                     pair_elo_low,
                     pair_elo_high,
@@ -474,23 +491,7 @@ impl TournamentSummary {
             })
             .collect();
 
-        let mut first = Record::default();
-        for game in &games {
-            first.add(seat_score(game, 0));
-        }
-        let overall = OverallSummary {
-            sides: games
-                .first()
-                .map_or_else(Vec::new, |game| game.sides.to_vec()),
-            games: games.len(),
-            distinct_games: distinct_games(&games),
-            draws: first.draws,
-            first_player_wins: first.wins,
-            second_player_wins: first.losses,
-            first_player_score: first.score(),
-            length: LengthStats::of(games.iter().map(|game| game.plies)),
-            reasons: reasons_of(games.iter().copied()),
-        };
+        let overall = OverallSummary::of(&games);
 
         TournamentSummary {
             game: config.game.clone(),
@@ -498,6 +499,7 @@ impl TournamentSummary {
             seed: config.seed,
             games_per_pair: config.games_per_pair,
             openings: config.openings.describe(),
+            adjudication: config.adjudication.clone(),
             games_scheduled: config.total_games(),
             games_played: games.len(),
             provenance: Provenance::default(),
@@ -521,6 +523,7 @@ impl TournamentSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::{SprtDecision, match_history};
     use crate::core::PlyText;
 
     /// Game `index` of a two-agent tournament: agent `seats[0]` moves first.
@@ -545,18 +548,7 @@ mod tests {
     /// Two agents, ten battles: the trolls (second seat) win every one, by
     /// 10 when the strong agent has them and by only 2 when the weak one has.
     fn battles() -> (TournamentConfig, Vec<GameLine>) {
-        let config = TournamentConfig {
-            game: "thud".into(),
-            rules: String::new(),
-            agents: vec!["weak".into(), "strong".into()],
-            games_per_pair: 10,
-            seed: 1,
-            max_plies: None,
-            anchor: None,
-            gauntlet: false,
-            time_control: None,
-            openings: crate::arena::Openings::Start,
-        };
+        let config = TournamentConfig::of_agents("thud", &["weak", "strong"], 10);
         let games = (0..10)
             .map(|index| match index % 2 {
                 0 => battle(index, [0, 1], [-10.0, 10.0]),
@@ -584,6 +576,83 @@ mod tests {
         // A pair with one game played is not rated.
         let unfinished = TournamentSummary::compute(&config, &games[..1], true);
         assert_eq!(unfinished.agents[1].elo, 0.0);
+    }
+
+    #[test]
+    fn a_match_of_a_scored_game_is_decided_by_the_summed_margin_of_each_pair() {
+        // The trolls (second seat) win every battle, so every pair splits
+        // one battle each; the tested agent (agent 0) loses by 2 as the
+        // dwarfs and wins by 10 as the trolls: every pair is its by 8.
+        let (mut config, _) = battles();
+        config.agents = vec!["tested".into(), "baseline".into()];
+        let games: Vec<GameLine> = (0..40)
+            .map(|index| {
+                let mut game = match index % 2 {
+                    0 => battle(index, [0, 1], [-2.0, 2.0]),
+                    _ => battle(index, [1, 0], [-10.0, 10.0]),
+                };
+                game.moves = vec![PlyText::Move(index.to_string())];
+                game
+            })
+            .collect();
+        let sprt = crate::arena::Sprt {
+            elo0: 0.0,
+            elo1: 50.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let by_margin = match_history(&config, sprt, PairScoring::SummedMargin, &games).result;
+        assert_eq!(by_margin.decision, SprtDecision::AcceptH1, "{by_margin:?}");
+        // N pairs all won, with the pseudo-pair's third of a pair on each
+        // outcome: mean (N + 1/2) / (N + 1); the LLR of H1 at +50 Elo
+        // (s1 = 0.5714631) is 2.178 after 5 pairs and 3.095 after 6, past
+        // the bound ln(19) = 2.944.
+        assert_eq!(by_margin.pairs, 6);
+        assert_eq!(by_margin.pentanomial[2], by_margin.pairs);
+        assert_eq!(by_margin.pairs_by_margin, Some([0, 0, by_margin.pairs]));
+        assert!(by_margin.elo_low > 50.0, "{by_margin:?}");
+        // Read by the games' results, every pair is a 1-1 split.
+        let by_results = match_history(&config, sprt, PairScoring::GameResults, &games).result;
+        assert_eq!(by_results.decision, SprtDecision::AcceptH0);
+
+        // The report's verdict, its pairing's Elo and its ratings agree.
+        let played = TournamentConfig {
+            games_per_pair: by_margin.games,
+            ..config.clone()
+        };
+        let summary = TournamentSummary {
+            match_result: Some(by_margin.clone()),
+            ..TournamentSummary::compute(&played, &games[..by_margin.games], true)
+        };
+        let pairing = &summary.pairings[0];
+        assert_eq!(pairing.pair_scoring, PairScoring::SummedMargin);
+        assert_eq!(
+            (pairing.pair_elo, pairing.pair_elo_low),
+            (by_margin.elo, by_margin.elo_low)
+        );
+        assert!(summary.agents[0].elo > summary.agents[1].elo);
+        let report = crate::arena::text_report(&summary);
+        assert!(report.contains("H1 accepted"), "{report}");
+        assert!(
+            report.contains(&format!("won {}, drawn 0, lost 0", by_margin.pairs)),
+            "{report}"
+        );
+        assert!(
+            report.contains("the sides are unequal between these agents: trolls won"),
+            "{report}"
+        );
+        // Beside the test's Elo, each interval of both reports says what it
+        // measures: the test's counts pairs, the ratings table's is the fit's.
+        for report in [report, crate::arena::markdown_report(&summary)] {
+            assert!(report.contains("(95%, each pair one sample"), "{report}");
+            assert!(report.contains("fit's 95% interval"), "{report}");
+            assert!(
+                report.contains(
+                    "the Elo of the sequential test above counts each colour-swapped pair"
+                ),
+                "{report}"
+            );
+        }
     }
 
     #[test]

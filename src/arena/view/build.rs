@@ -8,8 +8,8 @@ use super::markdown::markdown_html;
 use super::page::{Browser, Page, check_layout_ids, place_of};
 use crate::arena::playing::CONFIG_FILE;
 use crate::arena::{
-    GameLine, RunKind, StoredRun, TournamentConfig, TournamentSummary, check_line, logged_states,
-    markdown_report, match_history, read_stored_run, replay_line,
+    GameLine, PairScoring, RunKind, StoredRun, TournamentConfig, TournamentSummary, check_line,
+    logged_states, markdown_report, match_history, read_stored_run, replay_line,
 };
 use crate::core::{Capabilities, Notation, ParseError, Picture, escape_xml};
 use rayon::prelude::*;
@@ -95,7 +95,7 @@ fn run_page<G: Notation>(dir: &Path, options: ViewOptions) -> Result<String, Str
     let mut charts = Vec::new();
     let summary = match (run.kind, run.sprt) {
         (RunKind::Match, Some(sprt)) if !run.games.is_empty() => {
-            let history = match_history(&run.config, sprt, &run.games);
+            let history = match_history(&run.config, sprt, PairScoring::of(scored), &run.games);
             let played = TournamentConfig {
                 games_per_pair: run.games.len(),
                 ..run.config.clone()

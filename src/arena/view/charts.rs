@@ -3,6 +3,7 @@
 //! with their intervals.
 
 use crate::arena::TournamentSummary;
+use crate::arena::tournament::ChartNames;
 use crate::arena::winrate::PolicyRate;
 use crate::core::escape_xml;
 use std::fmt::Write;
@@ -37,20 +38,21 @@ pub fn score_heat_map(summary: &TournamentSummary) -> String {
         }
     }
     const CELL: f64 = 56.0;
-    let label = names
-        .iter()
-        .map(|name| name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(40) as f64
-        * 7.0
-        + 12.0;
+    let chart_names = ChartNames::of(&names);
+    let labels = &chart_names.labels;
+    let label = chart_names.label_width() + 12.0;
+    // A column's label rises to the right at 45 degrees from the middle of
+    // its column.
+    let overhang =
+        (chart_names.label_width() * std::f64::consts::FRAC_1_SQRT_2 - CELL / 2.0).max(0.0) + 10.0;
+    let (legend_width, legend_height) = chart_names.legend_size();
+    let grid_bottom = label + CELL * n as f64 + 10.0;
     let (width, height) = (
-        label + CELL * n as f64 + 10.0,
-        label + CELL * n as f64 + 10.0,
+        (label + CELL * n as f64 + overhang).max(legend_width),
+        grid_bottom + legend_height,
     );
     let mut svg = open_svg(width, height);
-    for (column, name) in names.iter().enumerate() {
+    for (column, name) in labels.iter().enumerate() {
         let x = label + CELL * (column as f64 + 0.5);
         let _ = writeln!(
             svg,
@@ -66,7 +68,7 @@ pub fn score_heat_map(summary: &TournamentSummary) -> String {
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" dominant-baseline=\"central\">{}</text>",
             label - 6.0,
             y + CELL / 2.0,
-            escape_xml(name)
+            escape_xml(&labels[row])
         );
         for (column, score) in scores[row].iter().enumerate() {
             let x = label + CELL * column as f64;
@@ -93,6 +95,7 @@ pub fn score_heat_map(summary: &TournamentSummary) -> String {
             );
         }
     }
+    svg.push_str(&chart_names.legend_svg(grid_bottom));
     svg.push_str("</svg>\n");
     svg
 }
@@ -267,12 +270,41 @@ pub fn win_rate_chart(policies: &[PolicyRate]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::tournament::assert_no_text_is_cut_off;
 
     #[test]
     fn the_heat_runs_from_red_through_white_to_blue() {
         assert_eq!(heat_colour(0.5), "#ffffff");
         assert_eq!(heat_colour(0.0), "#ff4040");
         assert_eq!(heat_colour(1.0), "#408cff");
+    }
+
+    /// The charts that name every agent, of a tournament of `agents`
+    /// before any game: the heat map and the ratings.
+    fn charts_of(agents: &[&str]) -> [String; 2] {
+        let config = crate::arena::TournamentConfig::of_agents("hnefatafl", agents, 2);
+        let summary = TournamentSummary::compute(&config, &[], false);
+        [
+            score_heat_map(&summary),
+            crate::arena::ratings_svg(&summary),
+        ]
+    }
+
+    #[test]
+    fn no_agent_name_is_cut_off_by_the_charts_edges() {
+        let long = "mcts:iters=300,expand=all,minimax=1,playout=0,c=0,pick=value,tempo=0.024";
+        for svg in charts_of(&["greedy", long, "htp:name=capture,cmd=engine --fast"]) {
+            assert_no_text_is_cut_off(&svg);
+            // The long spec is in the legend, whole; the engine by its name.
+            assert!(svg.contains(&format!("[2] {long}")), "{svg}");
+            assert!(svg.contains("[3] capture"), "{svg}");
+        }
+        // Names short enough are written out, even at the longest.
+        let longest = "mcts:iters=100,name=twenty-four characters!";
+        for svg in charts_of(&["greedy", longest, "random"]) {
+            assert_no_text_is_cut_off(&svg);
+            assert!(svg.contains(">twenty-four characters!<"), "{svg}");
+        }
     }
 
     #[test]

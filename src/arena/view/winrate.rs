@@ -5,8 +5,8 @@ use super::build::{Filmstrip, ViewOptions, pack_games};
 use super::charts::win_rate_chart;
 use super::page::{Browser, Page, place_of};
 use crate::arena::winrate::{
-    CHEATS_NOTE, EXACT_POLICY, PolicyFile, PolicyRate, SweepPoint, SweepReport, WinRate,
-    WinRateReport, deal, play_out_watched, policy_seed, read_win_rate_run,
+    CHEATS_NOTE, EXACT_POLICY, PairedComparison, PolicyFile, PolicyRate, SweepPoint, SweepReport,
+    WinRate, WinRateReport, deal, play_out_watched, policy_seed, read_win_rate_run,
 };
 use crate::arena::{AgentFactory, Provenance};
 use crate::core::{Notation, ParseError, Stochastic, escape_xml};
@@ -142,6 +142,8 @@ struct SweepFile {
 struct PointFile {
     value: u64,
     policies: Vec<PolicyFile>,
+    #[serde(default)]
+    comparisons: Vec<PairedComparison>,
 }
 
 /// The sweep in `dir`, if its `sweep.json` is there; its rates are
@@ -193,6 +195,7 @@ fn read_sweep<G: Notation>(dir: &Path) -> Result<Option<SweepReport>, String> {
                         sees_hidden_information: policy.sees_hidden_information,
                     })
                     .collect(),
+                comparisons: point.comparisons,
             })
             .collect(),
     }))

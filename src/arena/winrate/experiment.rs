@@ -9,8 +9,11 @@ use super::estimate::{
     AgentPolicy, DealPlayer, DealPolicy, EXACT_POLICY, ExactPolicy, Unrecorded, WinRate,
     WinRateRun, deal, estimate_recorded_win_rate,
 };
+use super::paired::PairedComparison;
 use super::plot::difficulty_curve_svg;
 use super::run::Stoppable;
+use super::stats::p_value_text;
+use crate::agents::agent_label;
 use crate::arena::playing::{AgentFactory, Provenance, Shard, ShardProvenance};
 use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
 use serde::Serialize;
@@ -53,6 +56,16 @@ impl<G: Stochastic + Evaluate> Contender<G> {
     /// hidden information (the solver would read every hand).
     pub fn from_spec(spec: &str, build: Arc<AgentFactory<'static, G>>) -> Result<Self, ParseError> {
         let spec = spec.trim();
+        if spec
+            .split_once(':')
+            .is_some_and(|(kind, _)| kind.trim() == EXACT_POLICY)
+        {
+            return Err(ParseError::new(
+                "policy",
+                spec,
+                "the exact solver takes no options: write `exact` alone",
+            ));
+        }
         if spec == EXACT_POLICY {
             if Capabilities::of::<G>().hidden_information {
                 return Err(ParseError::new(
@@ -89,12 +102,14 @@ pub struct PolicyRate {
 }
 
 impl PolicyRate {
-    /// The policy's name in tables, marked `*` if it cheats.
+    /// The policy's name in tables (its spec's `name=`, else its spec:
+    /// [`agent_label`]), marked `*` if it cheats.
     pub fn label(&self) -> String {
+        let name = agent_label(&self.rate.policy);
         if self.sees_hidden_information {
-            format!("{} *", self.rate.policy)
+            format!("{name} *")
         } else {
-            self.rate.policy.clone()
+            name
         }
     }
 }
@@ -132,6 +147,12 @@ pub struct WinRateReport {
     /// provenance (empty otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shard_provenance: Vec<ShardProvenance>,
+    /// Every pair of policies compared deal by deal (the earlier policy
+    /// first): the deals only one of them won, the sign test on those and
+    /// the interval of the difference of their win rates
+    /// ([`WinRateReport::compare_pairs`]); none with one policy.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<PairedComparison>,
     /// `won[p][k]`: whether policy `p` won the shard's `k`-th deal, deal
     /// [`Shard::nth`]`(k)` (deal `k` of a whole run).
     #[serde(skip)]
@@ -220,8 +241,10 @@ pub fn compare_policies_in<G: Stochastic + Notation>(
             ),
         },
         shard_provenance: Vec::new(),
+        comparisons: Vec::new(),
         won,
-    })
+    }
+    .compare_pairs())
 }
 
 /// A policy that plays one given deal whatever deal the estimator hands
@@ -267,6 +290,60 @@ pub fn search_budget(spec: &str) -> Option<u64> {
 }
 
 impl WinRateReport {
+    /// The report with its paired comparisons ([`Self::comparisons`])
+    /// worked out from whether each policy won each deal.
+    pub fn compare_pairs(self) -> WinRateReport {
+        WinRateReport {
+            comparisons: PairedComparison::all(&self.policies, &self.won),
+            ..self
+        }
+    }
+
+    /// The paired comparisons as a table, empty with one policy: per pair
+    /// of policies the deals only one of them won, the sign test's p and
+    /// the difference of their win rates with its interval.
+    pub fn comparisons_table(&self) -> String {
+        if self.comparisons.is_empty() {
+            return String::new();
+        }
+        let label = |spec: &str| agent_label(spec);
+        let width = self
+            .comparisons
+            .iter()
+            .flat_map(|comparison| comparison.policies.iter())
+            .map(|spec| label(spec).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(8);
+        let games = match self.deal {
+            Some(_) => "the games of the same number on the one deal",
+            None => "the same deals",
+        };
+        let mut out = format!(
+            "paired on {games}: won by A only and by B only, the exact two-sided sign test \
+             (McNemar) on those, and A's win rate minus B's with Newcombe's 95% interval\n\
+             {:<width$}  {:<width$} {:>8} {:>8} {:>9} {:>26}\n",
+            "A", "B", "A only", "B only", "p", "difference [95%]"
+        );
+        for comparison in &self.comparisons {
+            out.push_str(&format!(
+                "{:<width$}  {:<width$} {:>8} {:>8} {:>9} {:>26}\n",
+                label(&comparison.policies[0]),
+                label(&comparison.policies[1]),
+                comparison.won_by_first_only,
+                comparison.won_by_second_only,
+                p_value_text(comparison.sign_test_p),
+                format!(
+                    "{:+.3}% [{:+.3}%, {:+.3}%]",
+                    100.0 * comparison.difference,
+                    100.0 * comparison.difference_low,
+                    100.0 * comparison.difference_high
+                )
+            ));
+        }
+        out
+    }
+
     /// The report as a table: one row per policy, then the note on
     /// references that cheat, if any.
     pub fn table(&self) -> String {
@@ -392,10 +469,11 @@ impl WinRateReport {
 
 /// The name of a policy in plots, marked if it cheats.
 pub(super) fn plot_label(policy: &PolicyRate) -> String {
+    let name = agent_label(&policy.rate.policy);
     if policy.sees_hidden_information {
-        format!("{} (cheats)", policy.rate.policy)
+        format!("{name} (cheats)")
     } else {
-        policy.rate.policy.clone()
+        name
     }
 }
 

@@ -129,6 +129,7 @@ pub fn read_win_rate_run<G: Stochastic + Notation>(dir: &Path) -> Result<WinRate
             .collect(),
         provenance: summary.provenance,
         shard_provenance: Vec::new(),
+        comparisons: Vec::new(),
         won: vec![Vec::new(); summary.policies.len()],
     };
     let deals_path = dir.join(DEALS_FILE);
@@ -198,7 +199,7 @@ pub fn read_win_rate_run<G: Stochastic + Notation>(dir: &Path) -> Result<WinRate
             ));
         }
     }
-    Ok(report)
+    Ok(report.compare_pairs())
 }
 
 /// A row of `deals.csv`: `index,"deal"` (quotes in the deal doubled), then
@@ -313,7 +314,8 @@ pub fn merge_win_rate_reports(parts: &[WinRateReport]) -> Result<WinRateReport, 
         policies,
         won,
         ..first.clone()
-    })
+    }
+    .compare_pairs())
 }
 
 /// Reads the shard directories `dirs` of one win-rate run

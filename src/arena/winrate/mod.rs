@@ -11,12 +11,14 @@
 //! - `directory`: a run kept in a run directory, resumable from its deal
 //!   log; `merge`: shards of a run read back and merged;
 //! - `plot`: the difficulty curves and sweeps as SVG; `stats`: the
-//!   intervals the reports give.
+//!   intervals and tests the reports give; `paired`: two policies compared
+//!   deal by deal.
 
 mod directory;
 mod estimate;
 mod experiment;
 mod merge;
+mod paired;
 mod plot;
 mod run;
 mod stats;
@@ -37,9 +39,12 @@ pub use merge::{
     is_win_rate_run, merge_win_rate_reports, merge_win_rate_runs, read_win_rate_run,
     win_rate_run_game,
 };
+pub use paired::PairedComparison;
 pub use plot::{SweepSeries, difficulty_curve_svg, log_curves_svg, sweep_svg};
 pub use run::{
     DealsProgress, Unwatched, WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate,
 };
-pub use stats::{Z_95, mean_interval, wilson_interval};
+pub use stats::{
+    Z_95, mean_interval, p_value_text, paired_difference_interval, sign_test_p, wilson_interval,
+};
 pub use sweep::{MAX_SWEEP_VALUES, Sweep, SweepPoint, SweepReport};

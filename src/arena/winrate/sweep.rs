@@ -3,6 +3,7 @@
 //! `sweep.svg`).
 
 use super::experiment::{CHEATS_NOTE, PolicyRate, WinRateReport, plot_label, write_file};
+use super::paired::PairedComparison;
 use super::plot::{SweepSeries, sweep_svg};
 use crate::arena::playing::Provenance;
 use crate::core::ParseError;
@@ -89,6 +90,10 @@ pub struct SweepPoint {
     pub value: u64,
     /// Every policy's rate at that value, in the order they were given.
     pub policies: Vec<PolicyRate>,
+    /// Every pair of policies compared deal by deal at that value
+    /// ([`WinRateReport::comparisons`]); none with one policy.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<PairedComparison>,
 }
 
 /// The report of a sweep.
@@ -140,6 +145,7 @@ impl SweepReport {
                 .map(|(&value, run)| SweepPoint {
                     value,
                     policies: run.policies,
+                    comparisons: run.comparisons,
                 })
                 .collect(),
         }

@@ -4,7 +4,8 @@
 //! against outside AIs.
 //!
 //! The spec is `htp:[OPTIONS,]cmd=PROGRAM ARGUMENTS...`: everything after
-//! `cmd=` is the command line, split at spaces. The options, before it:
+//! `cmd=` is the command line, split at spaces. The options, before it
+//! (and `name=NAME`, which names the engine in reports, as for any agent):
 //!
 //! | option | meaning |
 //! |--------|---------|
@@ -27,7 +28,7 @@
 //! SIGPIPE, and the error says how it exited, with its last lines on
 //! standard error.
 
-use crate::agents::{Agent, AgentError, Decision};
+use crate::agents::{Agent, AgentError, COMMAND_OPTION, Decision};
 use crate::core::{Game, ParseError, Player, Ply, escape_control};
 use crate::engine::{EXIT_GRACE, EngineProcess, Event, MAX_LINE_BYTES};
 use crate::games::hnefatafl::{Hnefatafl, HnefataflMove, Side, parse_square, square_name};
@@ -62,7 +63,10 @@ impl EngineSpec {
             .ok_or_else(|| bad("an engine is given as htp:cmd=PROGRAM ARGUMENTS".into()))?;
         let (mut reply_ms, mut move_ms) = (None, None);
         let command_line = loop {
-            if let Some(command_line) = rest.strip_prefix("cmd=") {
+            if let Some(command_line) = rest
+                .strip_prefix(COMMAND_OPTION)
+                .and_then(|after| after.strip_prefix('='))
+            {
                 break command_line;
             }
             let (option, after) = rest.split_once(',').ok_or_else(|| {
