@@ -60,8 +60,8 @@ fn play<G: Registered>(args: &SelfPlayArgs) -> CliResult {
     }
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let (config, options) = read_az_options(&args.az)?;
+    let mut evaluator = options.evaluator::<G>(config.threads)?;
     let search = GuidedSearch::new(config)?;
-    let mut evaluator = options.evaluator::<G>();
     let config = SelfPlayConfig {
         games: args.games,
         batch: args.batch,

@@ -504,6 +504,7 @@ impl<G: Registered> DynGame for Loaded<G> {
     ) -> Result<Manifest, String> {
         refuse_unsearchable::<G>("self-play")?;
         let (search, guide) = read_az_options(options)?;
+        let threads = search.threads;
         let search = GuidedSearch::new(search)?;
         match evaluator {
             Some(evaluator) => self_play(
@@ -518,7 +519,7 @@ impl<G: Registered> DynGame for Loaded<G> {
             None => self_play(
                 &self.start,
                 &search,
-                &mut guide.evaluator::<G>(),
+                &mut guide.evaluator::<G>(threads)?,
                 &write_options(&guide),
                 config,
                 dir,
