@@ -409,6 +409,20 @@ impl<G: Registered> Loaded<G> {
             ))
         }
     }
+
+    /// `config` under this game's name, once its rules are checked to be
+    /// the game's.
+    fn own_config(
+        &self,
+        experiment: &str,
+        config: &TournamentConfig,
+    ) -> Result<TournamentConfig, String> {
+        self.check_rules(experiment, &config.rules)?;
+        Ok(TournamentConfig {
+            game: G::NAME.to_string(),
+            ..config.clone()
+        })
+    }
 }
 
 impl<G: Registered> DynGame for Loaded<G> {
@@ -534,11 +548,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         options: &RunOptions<'_>,
         policies: &NamedPolicies,
     ) -> Result<RunResult, String> {
-        self.check_rules("tournament", &config.rules)?;
-        let config = TournamentConfig {
-            game: G::NAME.to_string(),
-            ..config.clone()
-        };
+        let config = self.own_config("tournament", config)?;
         let agents = |spec: &str, seed| policy_or_agent::<G>(policies, self.info.name, spec, seed);
         run_tournament(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
@@ -549,11 +559,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         options: &MatchOptions<'_>,
         policies: &NamedPolicies,
     ) -> Result<MatchReport, String> {
-        self.check_rules("match", &config.rules)?;
-        let config = TournamentConfig {
-            game: G::NAME.to_string(),
-            ..config.clone()
-        };
+        let config = self.own_config("match", config)?;
         let agents = |spec: &str, seed| policy_or_agent::<G>(policies, self.info.name, spec, seed);
         run_match(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
