@@ -270,7 +270,8 @@ fn signalled_while_waiting(
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
+    // A generous wait: a loaded machine may take seconds to start them.
+    let deadline = Instant::now() + Duration::from_secs(30);
     while groups_in(group_file).len() < engines {
         assert!(Instant::now() < deadline, "the engines did not start");
         std::thread::sleep(Duration::from_millis(10));
@@ -306,6 +307,16 @@ fn silent_engine(group_file: &Path) -> String {
     )
 }
 
+/// An OTEP engine spec that says `hello`, then never replies, and writes
+/// its group to `group_file`.
+fn silent_otep_engine(group_file: &Path) -> String {
+    format!(
+        "otep:reply-ms=60000,cmd={} {} hello",
+        script("never-replies.sh"),
+        group_file.display()
+    )
+}
+
 #[test]
 fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
     let dir = scratch_dir("engine-ctrl-c");
@@ -334,14 +345,33 @@ fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
 
 #[test]
 fn termination_and_hangup_stop_a_run_as_ctrl_c_does_and_a_kill_takes_its_engines_along() {
+    signals_stop_runs_and_take_their_engines_along("hnefatafl", "htp", silent_engine);
+}
+
+#[test]
+fn an_otep_engine_ends_with_norn_on_termination_hangup_and_kill() {
+    signals_stop_runs_and_take_their_engines_along("brandub", "otep", silent_otep_engine);
+}
+
+/// Sends SIGTERM, SIGHUP and SIGKILL to tournaments of `game` between
+/// random play and the engine `silent` makes (`protocol` names the
+/// scratch directories), and SIGTERM to a match and a game, each while
+/// norn waits on the engine: every run ends, with none of the engine's
+/// processes left, and a tournament stopped by a signal it can catch says
+/// how to resume and logs no forfeit.
+fn signals_stop_runs_and_take_their_engines_along(
+    game: &str,
+    protocol: &str,
+    silent: fn(&Path) -> String,
+) {
     for signal in ["TERM", "HUP", "KILL"] {
-        let dir = scratch_dir(&format!("engine-sig{signal}"));
+        let dir = scratch_dir(&format!("{protocol}-engine-sig{signal}"));
         let group_file = dir.join("group");
-        let engine = silent_engine(&group_file);
+        let engine = silent(&group_file);
         let run = dir.join("run");
         let args = [
             "tournament",
-            "hnefatafl",
+            game,
             "--agents",
             "random",
             &engine,
@@ -363,12 +393,12 @@ fn termination_and_hangup_stop_a_run_as_ctrl_c_does_and_a_kill_takes_its_engines
         assert!(!log.contains("forfeit"), "SIG{signal}: {log}");
     }
     // A match and a game stop on SIGTERM too.
-    let dir = scratch_dir("engine-sigterm-match");
+    let dir = scratch_dir(&format!("{protocol}-engine-sigterm-match"));
     let group_file = dir.join("group");
-    let engine = silent_engine(&group_file);
+    let engine = silent(&group_file);
     let args = [
         "match",
-        "hnefatafl",
+        game,
         &engine,
         "random",
         "--sprt",
@@ -377,12 +407,12 @@ fn termination_and_hangup_stop_a_run_as_ctrl_c_does_and_a_kill_takes_its_engines
         "1",
     ];
     signalled_while_waiting(&args, &group_file, 2, "TERM");
-    let dir = scratch_dir("engine-sigterm-play");
+    let dir = scratch_dir(&format!("{protocol}-engine-sigterm-play"));
     let group_file = dir.join("group");
-    let engine = silent_engine(&group_file);
+    let engine = silent(&group_file);
     let args = [
         "play",
-        "hnefatafl",
+        game,
         "--attackers",
         &engine,
         "--defenders",
@@ -526,16 +556,30 @@ fn succeeded(output: &Output) {
 
 #[test]
 fn an_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
-    let dir = scratch_dir("engine-long-reply");
+    let engine = format!("htp:cmd={}", script("long-reply.sh"));
+    long_replies_leave_a_readable_run("hnefatafl", &engine, "htp-engine-long-reply");
+}
+
+#[test]
+fn an_otep_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
+    let engine = format!("otep:cmd={}", script("otep-long-reply.sh"));
+    long_replies_leave_a_readable_run("brandub", &engine, "otep-engine-long-reply");
+}
+
+/// Runs a tournament of `game` between random play and `engine`, which
+/// answers every move with a line of some 60,000 bytes: both games are the
+/// engine's forfeits, each reason cut to what a log line may hold with a
+/// mark, and a resume, a repair, a replay and a page all read the run back.
+fn long_replies_leave_a_readable_run(game: &str, engine: &str, dir_name: &str) {
+    let dir = scratch_dir(dir_name);
     let run = dir.join("run");
     let run_path = run.to_str().unwrap();
-    let engine = format!("htp:cmd={}", script("long-reply.sh"));
     let tournament = [
         "tournament",
-        "hnefatafl",
+        game,
         "--agents",
         "random",
-        &engine,
+        engine,
         "--games",
         "2",
         "--threads",
@@ -547,8 +591,6 @@ fn an_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
     ];
     let (output, _) = norn_within(&tournament, Duration::from_secs(30));
     succeeded(&output);
-    // Both games are the engine's forfeits, each reason cut to what a log
-    // line may hold, with a mark that says so.
     let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap();
     assert_eq!(log.lines().count(), 2, "{log}");
     for line in log.lines() {
@@ -560,9 +602,9 @@ fn an_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
             reason.len()
         );
         assert!(reason.contains("the engine answered"), "{reason}");
+        assert!(reason.contains("aaaaaaaaaa"), "{reason}");
         assert!(reason.ends_with("bytes cut]"), "{reason}");
     }
-    // A resume, a repair, a replay and a page all read the run back.
     let (output, _) = norn_within(&tournament, Duration::from_secs(30));
     succeeded(&output);
     assert!(stdout(&output).contains("0 games played now, 2 read back"));
@@ -571,7 +613,7 @@ fn an_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
     succeeded(&output);
     let log_path = run.join("games.jsonl");
     let (output, _) = norn_within(
-        &["replay", "hnefatafl", log_path.to_str().unwrap()],
+        &["replay", game, log_path.to_str().unwrap()],
         Duration::from_secs(30),
     );
     succeeded(&output);
