@@ -88,13 +88,16 @@ impl Count {
     }
 }
 
-/// A sum of non-negative numbers in fixed point (units of 2^-64): the
+/// A sum of non-negative numbers in fixed point (units of 2^-80): the
 /// same whatever the order of the terms, as floating-point sums are not.
+/// Every term from 2^-28 seconds (4 ns) up is held exactly, so a mean of
+/// logged times (whole microseconds) is their exact mean rounded once to
+/// a float, and the sum saturates only past 2^48 seconds.
 #[derive(Clone, Copy, Debug, Default)]
 struct ExactSum(u128);
 
-/// 2^64, the fixed point's unit.
-const UNIT: f64 = 18_446_744_073_709_551_616.0;
+/// 2^80, the fixed point's unit.
+const UNIT: f64 = 1_208_925_819_614_629_174_706_176.0;
 
 impl ExactSum {
     fn add(&mut self, value: f64) {
@@ -286,4 +289,25 @@ pub(super) fn game_key(line: &GameLine) -> GameKey {
     let bytes = digest.0.finalize();
     let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     [word(0), word(8)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exact_sum_s_mean_is_the_exact_mean_rounded_whatever_the_order() {
+        // Four times of 1 µs and three of none: 4 x 1e-6 is exact in
+        // floating point, so the exact mean is one division away.
+        let times = [1e-6, 0.0, 1e-6, 0.0, 1e-6, 0.0, 1e-6];
+        let exact = (4.0 * 1e-6) / 7.0;
+        let mut forward = ExactSum::default();
+        let mut backward = ExactSum::default();
+        for (&time, &reversed) in times.iter().zip(times.iter().rev()) {
+            forward.add(time);
+            backward.add(reversed);
+        }
+        assert_eq!(forward.mean(times.len()), exact);
+        assert_eq!(backward.mean(times.len()), exact);
+    }
 }
