@@ -2,6 +2,7 @@
 //! the run goes on.
 
 use super::{CliResult, parse_rules};
+use crate::arena::LogReader;
 use crate::arena::view::{
     DEFAULT_VIEWED_GAMES, ReplayedDeals, ViewOptions, check_loopback, serve_page, view_page,
     win_rate_page,
@@ -115,13 +116,22 @@ fn run_game(dir: &Path) -> Result<Option<String>, String> {
 /// The game of a log without a run directory: the one game of list `L`
 /// whose sides its first game names.
 fn log_game<L: GameList>(log: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(log)
-        .map_err(|error| format!("cannot read {}: {error}", log.display()))?;
-    let (number, first) = text
-        .lines()
-        .enumerate()
-        .find(|(_, line)| !line.trim().is_empty())
-        .ok_or_else(|| format!("{} holds no games; give --game to view it", log.display()))?;
+    // Only the first game is read: the log may hold millions of them.
+    let unreadable = |error: std::io::Error| format!("cannot read {}: {error}", log.display());
+    let mut reader = LogReader::open(log).map_err(unreadable)?;
+    let first = loop {
+        let line = reader
+            .next_line()
+            .map_err(unreadable)?
+            .ok_or_else(|| format!("{} holds no games; give --game to view it", log.display()))?;
+        if !line.raw.trim_ascii().is_empty() {
+            break line;
+        }
+    };
+    let number = first.number;
+    let first = first
+        .text()
+        .map_err(|problem| format!("{}: line {number}: {problem}", log.display()))?;
     #[derive(serde::Deserialize)]
     struct Sides {
         sides: Vec<String>,
@@ -129,9 +139,8 @@ fn log_game<L: GameList>(log: &Path) -> Result<String, String> {
     let sides = serde_json::from_str::<Sides>(first)
         .map_err(|error| {
             format!(
-                "{}: line {}: not a logged game: {error}",
-                log.display(),
-                number + 1
+                "{}: line {number}: not a logged game: {error}",
+                log.display()
             )
         })?
         .sides;

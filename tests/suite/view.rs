@@ -298,6 +298,33 @@ fn forged_cut_and_foreign_logs_are_refused_with_their_line() {
 }
 
 #[test]
+fn a_log_alone_is_read_for_its_game_from_its_first_line_only() {
+    // The game of a log without its run is found from the first game; a
+    // byte that is not text further on is then named with its line by the
+    // page's own reading, rather than failing the whole file at once.
+    let dir = scratch("first-line");
+    tournament("stealth-chess", &dir);
+    let log = dir.join("games.jsonl");
+    let mut bytes = std::fs::read(&log).unwrap();
+    let lines: Vec<usize> = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, byte)| **byte == b'\n')
+        .map(|(at, _)| at)
+        .collect();
+    bytes[lines[1] + 2] = 0xff;
+    let alone = scratch("first-line-alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    let alone_log = alone.join("games.jsonl");
+    std::fs::write(&alone_log, &bytes).unwrap();
+    let error = fails(&["view", alone_log.to_str().unwrap()]);
+    assert!(
+        error.contains("line 3") && error.contains("UTF-8"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_matchs_page_reads_its_test_again() {
     let dir = scratch("match");
     succeeds(&[
