@@ -166,8 +166,9 @@ pub trait Agent<G: Game>: Send {
     }
 
     /// Whether the agent can play a game that begins in `state` (a position
-    /// given as text, say), and if not, why: a run asks before it writes
-    /// anything. Most agents play from any state.
+    /// given as text, say) with what it needs (a table it builds at its
+    /// first move must fit in memory), and if not, why: a run asks before
+    /// it writes anything. Most agents play from any state.
     ///
     /// # Errors
     /// Why the agent cannot begin there.

@@ -65,6 +65,10 @@ impl<G: Simultaneous + Evaluate> Agent<G> for SmMctsAgent {
         true
     }
 
+    fn memory_bytes(&self) -> u64 {
+        self.search.config().memory_bytes()
+    }
+
     fn decide(&mut self, state: &G, player: Player) -> Result<Decision<G::Move>, AgentError> {
         player_choices(state, player, &mut MoveList::new())?;
         self.last_search = None;

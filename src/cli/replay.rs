@@ -8,7 +8,7 @@ use crate::arena::{
 use crate::core::Notation;
 use crate::registry::{GameList, Registered};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -54,8 +54,7 @@ pub fn run<L: GameList>(args: ReplayArgs) -> CliResult {
 }
 
 fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|error| format!("cannot read {}: {error}", args.file.display()))?;
+    let text = read_text(&args.file)?;
     // Game logs are JSON objects, one per line.
     let is_log = args.import.is_none() && text.trim_start().starts_with('{');
     let rules = replay_rules::<G>(args, is_log)?;
@@ -94,6 +93,26 @@ fn replay<G: Registered>(args: &ReplayArgs) -> CliResult {
     } else {
         Err("some records do not replay as recorded (see above)".into())
     }
+}
+
+/// The text of the file at `path`; a byte that is not UTF-8 text is named
+/// by its line and its place in the line, as a log's reader names it.
+fn read_text(path: &Path) -> Result<String, String> {
+    let bytes =
+        std::fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    String::from_utf8(bytes).map_err(|error| {
+        let before = &error.as_bytes()[..error.utf8_error().valid_up_to()];
+        let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        format!(
+            "{}: line {line}: not UTF-8 text (byte {} of the line)",
+            path.display(),
+            before.len() - line_start + 1
+        )
+    })
 }
 
 /// The game of schedule index `index` in the log `text`, ply by ply.

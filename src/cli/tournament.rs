@@ -3,15 +3,15 @@
 use super::progress::GamesBar;
 use super::{CliResult, check_threads, default_threads, parse_rules, print_json, with_game};
 use crate::arena::{
-    Adjudication, DEFAULT_MAX_FORFEITS, GameLine, MAX_OPENINGS, MatchOptions, OpeningOrder,
-    OpeningSet, Openings, RunOptions, Shard, Sprt, TimeControl, TournamentConfig,
-    TournamentSummary, check_line, merge_directories, run_match, run_tournament, text_report,
-    write_merged_run, write_reports,
+    Adjudication, DEFAULT_MAX_FORFEITS, MAX_OPENINGS, MatchOptions, OpeningOrder, OpeningSet,
+    Openings, RunOptions, Shard, Sprt, TimeControl, TournamentConfig, TournamentSummary,
+    merge_shards, run_logged_tournament, run_match, text_report, write_reports,
 };
+use crate::core::Capabilities;
 use crate::engine::stop_all_engines;
 use crate::registry::{self, GameList, GameVisitor, Registered};
 use clap::Args;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -323,7 +323,8 @@ fn on_off(text: &str) -> Result<bool, String> {
     }
 }
 
-/// A stop flag raised by Ctrl-C. A second Ctrl-C exits at once.
+/// A stop flag raised by Ctrl-C, SIGTERM or SIGHUP (the `termination`
+/// feature of ctrlc). A second one exits at once.
 fn interrupt_flag() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&flag);
@@ -338,7 +339,12 @@ fn interrupt_flag() -> Arc<AtomicBool> {
         if again {
             std::process::exit(130);
         }
-        eprintln!("\ninterrupted: finishing the log; press Ctrl-C again to quit at once");
+        // After SIGHUP the terminal may be gone: a failed write is no
+        // reason to stop handling the signal.
+        let _ = writeln!(
+            std::io::stderr(),
+            "\ninterrupted: finishing the log; press Ctrl-C again to quit at once"
+        );
     });
     flag
 }
@@ -401,7 +407,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         record_search: args.play.record_search,
     };
     let started = Instant::now();
-    let result = run_tournament(&config, &start, &registry::build_agent::<G>, &options)
+    let result = run_logged_tournament(&config, &start, &registry::build_agent::<G>, &options)
         .map_err(|error| error.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     show_summary(&result.summary, args.json)?;
@@ -414,7 +420,7 @@ fn tournament<G: Registered>(args: &TournamentArgs) -> CliResult {
         }
         println!(
             "{} games played now, {} read back from {}, in {seconds:.1} s; log and reports in {}",
-            result.games.len() - result.resumed,
+            result.played,
             result.resumed,
             out_dir.join("games.jsonl").display(),
             out_dir.display()
@@ -433,40 +439,55 @@ pub fn merge<L: GameList>(args: MergeArgs) -> CliResult {
     if crate::arena::winrate::is_win_rate_run(&args.dirs[0]) {
         return super::winrate::merge::<L>(&args.dirs, &args.out, args.force_resume, args.json);
     }
-    let merged =
-        merge_directories(&args.dirs, args.force_resume).map_err(|error| error.to_string())?;
-    let (config, games) = (&merged.config, &merged.games);
-    let game = registry::find_in::<L>(&config.game)
+    let game = shard_game(&args.dirs[0])?;
+    registry::find_in::<L>(&game)
         .map_err(|error| format!("the shards hold games that this norn does not know: {error}"))?;
-    registry::visit_in::<L, _>(&config.game, &mut ReplayEvery { config, games })
-        .map_err(|error| error.to_string())??;
-    let _directory =
-        write_merged_run(&args.out, &args.dirs, &merged).map_err(|error| error.to_string())?;
-    let summary = TournamentSummary {
-        shard_provenance: merged.shard_provenance.clone(),
-        ..TournamentSummary::compute(config, games, game.capabilities.scored())
-            .with_provenance(&merged.provenance)
-    };
-    write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
-    show_summary(&summary, args.json)
+    registry::visit_in::<L, _>(&game, &mut MergeShards { args: &args })
+        .map_err(|error| error.to_string())?
 }
 
-/// Replays every merged game, so that a shard whose log was edited is
-/// refused before its games count.
-struct ReplayEvery<'a> {
-    config: &'a TournamentConfig,
-    games: &'a [GameLine],
+/// The game a shard's `config.json` names.
+fn shard_game(dir: &Path) -> Result<String, String> {
+    let path = dir.join("config.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let config: serde_json::Value = serde_json::from_str(&text).map_err(|error| {
+        format!(
+            "{}: not a tournament configuration: {error}",
+            path.display()
+        )
+    })?;
+    match config.get("game").and_then(serde_json::Value::as_str) {
+        Some(game) => Ok(game.to_string()),
+        None => Err(format!("{} names no game", path.display())),
+    }
 }
 
-impl GameVisitor for ReplayEvery<'_> {
+/// Merges the shards of a tournament of the game visited, every game
+/// replayed, so that a shard whose log was edited is refused before its
+/// games count.
+struct MergeShards<'a> {
+    args: &'a MergeArgs,
+}
+
+impl GameVisitor for MergeShards<'_> {
     type Output = CliResult;
 
     fn visit<G: Registered>(&mut self) -> CliResult {
-        let rules = parse_rules::<G>(Some(self.config.rules.as_str()))?;
-        let start = G::new(rules);
-        self.games
-            .iter()
-            .try_for_each(|line| check_line(self.config, &start, line))
+        let args = self.args;
+        let merged = merge_shards::<G>(&args.dirs, &args.out, args.force_resume)
+            .map_err(|error| error.to_string())?;
+        let summary = TournamentSummary {
+            shard_provenance: merged.shard_provenance.clone(),
+            ..TournamentSummary::of_games(
+                &merged.config,
+                &merged.games,
+                Capabilities::of::<G>().scored(),
+            )
+            .with_provenance(&merged.provenance)
+        };
+        write_reports(&args.out, &summary).map_err(|error| error.to_string())?;
+        show_summary(&summary, args.json)
     }
 }
 

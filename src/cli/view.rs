@@ -2,8 +2,10 @@
 //! the run goes on.
 
 use super::{CliResult, parse_rules};
+use crate::arena::LogReader;
 use crate::arena::view::{
-    ReplayedDeals, ViewOptions, check_loopback, serve_page, view_page, win_rate_page,
+    DEFAULT_VIEWED_GAMES, ReplayedDeals, ViewOptions, check_loopback, serve_page, view_page,
+    win_rate_page,
 };
 use crate::arena::winrate::is_win_rate_run;
 use crate::core::{ChanceVisitor, Stochastic};
@@ -41,6 +43,11 @@ pub struct ViewArgs {
     /// Rules options of a log without a config.json beside it
     #[arg(long)]
     rules: Option<String>,
+    /// For a tournament or a match: the most games the page's list holds,
+    /// the first by index (each is stored with its pictures; the report
+    /// counts every game)
+    #[arg(long, default_value_t = DEFAULT_VIEWED_GAMES as u64, value_parser = clap::value_parser!(u64).range(0..=MAX_VIEWED_GAMES))]
+    games: u64,
     /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
     /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
     #[arg(long)]
@@ -54,6 +61,10 @@ pub struct ViewArgs {
 /// The most deals a win-rate run's page plays again per policy: each is a
 /// whole game to play and store.
 const MAX_REPLAYED_DEALS: u64 = 100_000;
+
+/// The most games a tournament's page may hold: each is a game's pictures
+/// in the page, and a browser opens a page of this many short games.
+const MAX_VIEWED_GAMES: u64 = 1_000_000;
 
 pub fn run<L: GameList>(mut args: ViewArgs) -> CliResult {
     if args.watch {
@@ -105,13 +116,22 @@ fn run_game(dir: &Path) -> Result<Option<String>, String> {
 /// The game of a log without a run directory: the one game of list `L`
 /// whose sides its first game names.
 fn log_game<L: GameList>(log: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(log)
-        .map_err(|error| format!("cannot read {}: {error}", log.display()))?;
-    let (number, first) = text
-        .lines()
-        .enumerate()
-        .find(|(_, line)| !line.trim().is_empty())
-        .ok_or_else(|| format!("{} holds no games; give --game to view it", log.display()))?;
+    // Only the first game is read: the log may hold millions of them.
+    let unreadable = |error: std::io::Error| format!("cannot read {}: {error}", log.display());
+    let mut reader = LogReader::open(log).map_err(unreadable)?;
+    let first = loop {
+        let line = reader
+            .next_line()
+            .map_err(unreadable)?
+            .ok_or_else(|| format!("{} holds no games; give --game to view it", log.display()))?;
+        if !line.raw.trim_ascii().is_empty() {
+            break line;
+        }
+    };
+    let number = first.number;
+    let first = first
+        .text()
+        .map_err(|problem| format!("{}: line {number}: {problem}", log.display()))?;
     #[derive(serde::Deserialize)]
     struct Sides {
         sides: Vec<String>,
@@ -119,9 +139,8 @@ fn log_game<L: GameList>(log: &Path) -> Result<String, String> {
     let sides = serde_json::from_str::<Sides>(first)
         .map_err(|error| {
             format!(
-                "{}: line {}: not a logged game: {error}",
-                log.display(),
-                number + 1
+                "{}: line {number}: not a logged game: {error}",
+                log.display()
             )
         })?
         .sides;
@@ -202,21 +221,78 @@ impl<G: Registered> ChanceVisitor<G> for WinRateView<'_, '_, G> {
     }
 }
 
+/// The files beside which a file is in a run directory.
+const RUN_FILES: [&str; 4] = ["config.json", "run.lock", "games.jsonl", "deals.jsonl"];
+
+/// Refuses a page written over the log `log`, or over a file of a run
+/// directory: there, the page must be an `.html` file, which no run
+/// writes. (A run under way may be viewed: the page takes no lock, as it
+/// writes none of the run's files.)
+fn refuse_run_file(out: &Path, log: &Path) -> CliResult {
+    let resolved = |path: &Path| path.canonicalize().ok();
+    if resolved(out).is_some_and(|out| Some(out) == resolved(log)) {
+        return Err(format!(
+            "the page would overwrite the log {} it shows; give --out another file",
+            log.display()
+        ));
+    }
+    let parent = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    // An output that is a link is written through it: its target's
+    // directory is the one written.
+    let directory = resolved(out)
+        .and_then(|out| out.parent().map(Path::to_path_buf))
+        .unwrap_or_else(|| parent.to_path_buf());
+    let in_run = RUN_FILES.iter().any(|name| directory.join(name).exists());
+    let is_page = out
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("html"));
+    match in_run && !is_page {
+        true => Err(format!(
+            "{} is in the run directory {}: a page written there must be an .html file, so that no file of the run is overwritten",
+            out.display(),
+            directory.display()
+        )),
+        false => Ok(()),
+    }
+}
+
+/// Writes `page` to `out` (through a link) whole or not at all: it is
+/// written beside its target and renamed over it, so that a browser (or
+/// another `norn view`) never reads half a page.
+fn write_whole(out: &Path, page: &str) -> CliResult {
+    let target = out.canonicalize().unwrap_or_else(|_| out.to_path_buf());
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let partial = target.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = std::fs::write(&partial, page).and_then(|()| std::fs::rename(&partial, &target));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&partial);
+        return Err(format!("cannot write {}: {error}", out.display()));
+    }
+    Ok(())
+}
+
 /// Writes the page `make` makes, or serves it while `log` grows.
 fn write_or_serve(
     args: &ViewArgs,
     log: &Path,
-    make: &dyn Fn(ViewOptions) -> Result<String, String>,
+    make: &(dyn Fn(ViewOptions) -> Result<String, String> + Sync),
 ) -> CliResult {
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     if !args.watch {
-        let page = make(ViewOptions::default())?;
+        let page = make(ViewOptions {
+            games,
+            ..ViewOptions::default()
+        })?;
         let out = match &args.out {
             Some(out) => out.clone(),
             None if args.path.is_dir() => args.path.join("view.html"),
             None => args.path.with_extension("html"),
         };
-        std::fs::write(&out, &page)
-            .map_err(|error| format!("cannot write {}: {error}", out.display()))?;
+        refuse_run_file(&out, log)?;
+        write_whole(&out, &page)?;
         eprintln!("wrote {} ({} bytes)", out.display(), page.len());
         return Ok(());
     }
@@ -225,12 +301,18 @@ fn write_or_serve(
     let address = listener.local_addr().map_err(|error| error.to_string())?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    // Without a handler Ctrl-C still ends the server, only less tidily.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    // Without a handler Ctrl-C still ends the server, only less tidily. A
+    // second Ctrl-C ends it at once, while a page is still being written.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
     println!("serving http://{address}/ (Ctrl-C stops)");
     let make_version = |version| {
         make(ViewOptions {
             version: Some(version),
+            games,
         })
     };
     serve_page(&listener, log, &make_version, &stop, &|news| {

@@ -20,6 +20,18 @@ pub fn escape_control(text: &str) -> String {
         .collect()
 }
 
+/// `text` with the control characters of each of its lines escaped as
+/// [`escape_control`] escapes them, its line breaks kept: a report or a
+/// table that holds names an outside engine or a user chose (an agent's
+/// spec) cannot write to the terminal. Text escaped once is unchanged by a
+/// second escaping.
+pub fn escape_control_lines(text: &str) -> String {
+    text.split('\n')
+        .map(escape_control)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The most characters of one quoted input shown in a message.
 const QUOTED_CHARACTERS_SHOWN: usize = 80;
 

@@ -53,7 +53,7 @@ pub use declared::{
 pub use encoding::{
     ActionPath, DealModel, Encoding, MAX_DECISIONS, chance_outcome_count, length_within,
 };
-pub use error::{IllegalMove, ParseError, escape_control, shorten_quoted};
+pub use error::{IllegalMove, ParseError, escape_control, escape_control_lines, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};
 pub(crate) use fast_hash::{FastHashMap, FastHasher, sha256_hex};
 pub use game::{Game, ImperfectInformation, Notation, Simultaneous, Stochastic};

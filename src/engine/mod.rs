@@ -8,6 +8,7 @@
 //! - [`serve`]: runs any session on a byte stream, refusing lines that are
 //!   not text and surviving whatever else arrives.
 
+mod guard;
 mod outside;
 mod process;
 

@@ -1,10 +1,12 @@
 //! Outside programs run as norn agents, whatever protocol they speak: each
 //! runs in a process group of its own, which is killed as a whole when it
-//! is stopped and by [`stop_all_engines`] (on Ctrl-C); its input is written
+//! is stopped, by [`stop_all_engines`] (on Ctrl-C, SIGTERM and SIGHUP),
+//! and on Linux by its guard when norn dies (`guard`); its input is written
 //! by a thread that cannot be killed by SIGPIPE, its output read in lines of
 //! at most [`MAX_LINE_BYTES`], and its last lines on standard error kept for
 //! the error that reports its end.
 
+use super::guard::spawn_guarded;
 use super::{LineLength, Overlong, read_line};
 use crate::core::escape_control;
 use std::collections::VecDeque;
@@ -95,9 +97,8 @@ impl EngineProcess {
             .stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
-            .map_err(|error| format!("cannot start `{program}`: {error}"))?;
+        let mut child =
+            spawn_guarded(command).map_err(|error| format!("cannot start `{program}`: {error}"))?;
         let group = child.id();
         RUNNING_GROUPS
             .lock()

@@ -278,6 +278,38 @@ fn a_run_counts_the_tables_of_every_game_it_plays_at_once() {
         "{}",
         String::from_utf8_lossy(&alone.stderr)
     );
+    // The trees of simultaneous-move MCTS count as tables do: two agents
+    // of 600,000 nodes (of up to 1 KiB each) in one game fit in half of 3
+    // GiB, in two games at once they do not.
+    let _ = std::fs::remove_dir_all(&out);
+    let trees = |threads: &str| {
+        norn_within_address_space(
+            3 << 20,
+            &[
+                "tournament",
+                "nibelungen",
+                "--agents",
+                "smmcts:nodes=600000,iters=10",
+                "smmcts:nodes=600000,iters=20",
+                "--games",
+                "2",
+                "--max-plies",
+                "1",
+                "--threads",
+                threads,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        )
+    };
+    assert_refused(&trees("2"), "2 games at a time");
+    assert!(!out.join("config.json").exists());
+    let alone = trees("1");
+    assert!(
+        alone.status.success(),
+        "{}",
+        String::from_utf8_lossy(&alone.stderr)
+    );
 }
 
 /// A depth-first solve of more rounds than can fit is refused at once,
@@ -354,4 +386,72 @@ fn a_missing_argument_is_named() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("--policy"), "{error}");
     assert_eq!(error.lines().count(), 1, "{error}");
+}
+
+/// The oracle's table is checked with every other resource before the
+/// run writes anything: a table the process cannot hold is a refusal, not
+/// a forfeit at the oracle's first move logged as a lost game.
+#[test]
+#[cfg(target_os = "linux")]
+fn an_oracle_whose_table_cannot_fit_is_refused_before_anything_is_written() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("oracle-too-big");
+    let _ = std::fs::remove_dir_all(&out);
+    // The default rules' 30 rounds take 33 layers of 144 MB to compute.
+    let output = norn_within_address_space(
+        4 << 20,
+        &[
+            "tournament",
+            "nibelungen",
+            "--agents",
+            "random",
+            "oracle",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_refused(&output, "the retrograde tables");
+    assert!(!out.join("config.json").exists());
+    assert!(!out.join("games.jsonl").exists());
+    // A saved table is measured by its header: 40 layers (a sparse file of
+    // 5.4 GiB) do not fit in half of 4 GiB.
+    use norn::companions::nibelungen::retrograde::RetrogradeTable;
+    let table = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("forty-layers.table");
+    let header = format!(
+        "norn nibelungen retrograde table 1\n{}\n1 40 0\n",
+        norn::games::nibelungen::NibelungenRules::default()
+    );
+    std::fs::write(&table, &header).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&table)
+        .unwrap()
+        .set_len(header.len() as u64 + 40 * RetrogradeTable::LAYER_BYTES)
+        .unwrap();
+    let spec = format!("oracle:table={}", table.display());
+    let output = norn_within_address_space(
+        4 << 20,
+        &[
+            "tournament",
+            "nibelungen",
+            "--agents",
+            "random",
+            &spec,
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let needed = format!(
+        "the retrograde table needs {} MB",
+        (40 * RetrogradeTable::LAYER_BYTES) >> 20
+    );
+    assert_refused(&output, &needed);
+    assert!(!out.join("config.json").exists());
 }

@@ -95,20 +95,25 @@ fn running_in_group(group: u32) -> Vec<u32> {
 }
 
 fn assert_groups_gone(groups: &[u32]) {
-    assert!(!groups.is_empty(), "no engine wrote its group");
-    for &group in groups {
-        assert_group_gone(group);
-    }
+    assert_groups_gone_after(groups, "");
 }
 
-fn assert_group_gone(group: u32) {
-    // SIGKILL takes effect at once, but the kernel may take a moment to
-    // show the processes as ended.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    while !running_in_group(group).is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
+/// Asserts that no process of `groups` runs, saying `after` what if one does.
+fn assert_groups_gone_after(groups: &[u32], after: &str) {
+    assert!(!groups.is_empty(), "no engine wrote its group");
+    for &group in groups {
+        // SIGKILL takes effect at once, but the kernel may take a moment
+        // to show the processes as ended.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !running_in_group(group).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(
+            running_in_group(group),
+            Vec::<u32>::new(),
+            "group {group}{after}"
+        );
     }
-    assert_eq!(running_in_group(group), Vec::<u32>::new(), "group {group}");
 }
 
 fn play_against_random(engine: &str) -> (Output, Duration) {
@@ -246,49 +251,174 @@ fn engines_that_do_not_answer_in_time_are_stopped_with_their_processes() {
     }
 }
 
-#[test]
-fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
-    let dir = scratch_dir("engine-ctrl-c");
-    let group_file = dir.join("group");
-    let engine = format!(
-        "htp:reply-ms=60000,cmd={} {}",
-        script("never-replies.sh"),
-        group_file.display()
-    );
+/// Runs norn with `args`, in which every engine is `never-replies.sh`
+/// writing its process group to `group_file`; once `engines` engines have
+/// started and norn waits on the last one's reply, sends norn `signal`
+/// (`INT`, `TERM`, `HUP`, `KILL`) and waits for it to end (within 5 s).
+/// Checks that no process of any engine's group is left, and returns how
+/// norn ended.
+fn signalled_while_waiting(
+    args: &[&str],
+    group_file: &Path,
+    engines: usize,
+    signal: &str,
+) -> std::process::ExitStatus {
     let mut child = Command::new(NORN)
-        .args(["tournament", "hnefatafl", "--agents", "random", &engine])
-        .args(["--games", "2", "--threads", "1", "--out"])
-        .arg(dir.join("run"))
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // One engine is started to read its configuration, one for the game.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while groups_in(&group_file).len() < 2 {
+    // A generous wait: a loaded machine may take seconds to start them.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while groups_in(group_file).len() < engines {
         assert!(Instant::now() < deadline, "the engines did not start");
         std::thread::sleep(Duration::from_millis(10));
     }
     // Past board_size: norn waits for the reply that never comes.
     std::thread::sleep(Duration::from_millis(200));
-    let interrupted = Instant::now();
+    let signalled = Instant::now();
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    while child.try_wait().unwrap().is_none() {
-        if interrupted.elapsed() > Duration::from_secs(5) {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed() > Duration::from_secs(5) {
             let _ = child.kill();
-            panic!("norn still waited on the engine 5 s after Ctrl-C");
+            panic!("norn still waited on the engine 5 s after SIG{signal}");
         }
         std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_groups_gone(&groups_in(&group_file));
+    };
+    assert_groups_gone_after(&groups_in(group_file), &format!(" after SIG{signal}"));
+    status
+}
+
+/// An engine spec that never replies and writes its group to `group_file`.
+fn silent_engine(group_file: &Path) -> String {
+    format!(
+        "htp:reply-ms=60000,cmd={} {}",
+        script("never-replies.sh"),
+        group_file.display()
+    )
+}
+
+/// An OTEP engine spec that says `hello`, then never replies, and writes
+/// its group to `group_file`.
+fn silent_otep_engine(group_file: &Path) -> String {
+    format!(
+        "otep:reply-ms=60000,cmd={} {} hello",
+        script("never-replies.sh"),
+        group_file.display()
+    )
+}
+
+#[test]
+fn ctrl_c_stops_a_tournament_waiting_on_an_engine_and_its_processes() {
+    let dir = scratch_dir("engine-ctrl-c");
+    let group_file = dir.join("group");
+    let engine = silent_engine(&group_file);
+    let run = dir.join("run");
+    let args = [
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        &engine,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        run.to_str().unwrap(),
+    ];
+    // One engine is started to read its configuration, one for the game.
+    signalled_while_waiting(&args, &group_file, 2, "INT");
     // The game was abandoned, not forfeited.
-    let log = std::fs::read_to_string(dir.join("run/games.jsonl")).unwrap_or_default();
+    let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap_or_default();
     assert!(!log.contains("forfeit"), "{log}");
+}
+
+#[test]
+fn termination_and_hangup_stop_a_run_as_ctrl_c_does_and_a_kill_takes_its_engines_along() {
+    signals_stop_runs_and_take_their_engines_along("hnefatafl", "htp", silent_engine);
+}
+
+#[test]
+fn an_otep_engine_ends_with_norn_on_termination_hangup_and_kill() {
+    signals_stop_runs_and_take_their_engines_along("brandub", "otep", silent_otep_engine);
+}
+
+/// Sends SIGTERM, SIGHUP and SIGKILL to tournaments of `game` between
+/// random play and the engine `silent` makes (`protocol` names the
+/// scratch directories), and SIGTERM to a match and a game, each while
+/// norn waits on the engine: every run ends, with none of the engine's
+/// processes left, and a tournament stopped by a signal it can catch says
+/// how to resume and logs no forfeit.
+fn signals_stop_runs_and_take_their_engines_along(
+    game: &str,
+    protocol: &str,
+    silent: fn(&Path) -> String,
+) {
+    for signal in ["TERM", "HUP", "KILL"] {
+        let dir = scratch_dir(&format!("{protocol}-engine-sig{signal}"));
+        let group_file = dir.join("group");
+        let engine = silent(&group_file);
+        let run = dir.join("run");
+        let args = [
+            "tournament",
+            game,
+            "--agents",
+            "random",
+            &engine,
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--out",
+            run.to_str().unwrap(),
+        ];
+        let status = signalled_while_waiting(&args, &group_file, 2, signal);
+        if signal == "KILL" {
+            continue;
+        }
+        // A clean stop: the run says how to resume, and its directory holds
+        // no forfeit of the abandoned game.
+        assert_eq!(status.code(), Some(1), "SIG{signal}: {status:?}");
+        let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap_or_default();
+        assert!(!log.contains("forfeit"), "SIG{signal}: {log}");
+    }
+    // A match and a game stop on SIGTERM too.
+    let dir = scratch_dir(&format!("{protocol}-engine-sigterm-match"));
+    let group_file = dir.join("group");
+    let engine = silent(&group_file);
+    let args = [
+        "match",
+        game,
+        &engine,
+        "random",
+        "--sprt",
+        "0,10",
+        "--threads",
+        "1",
+    ];
+    signalled_while_waiting(&args, &group_file, 2, "TERM");
+    let dir = scratch_dir(&format!("{protocol}-engine-sigterm-play"));
+    let group_file = dir.join("group");
+    let engine = silent(&group_file);
+    let args = [
+        "play",
+        game,
+        "--attackers",
+        &engine,
+        "--defenders",
+        "random",
+    ];
+    signalled_while_waiting(&args, &group_file, 1, "TERM");
 }
 
 #[test]
@@ -412,6 +542,83 @@ fn an_engine_that_does_not_answer_is_stopped_when_its_clock_runs_out() {
         );
     }
     assert_groups_gone(&groups_in(&group_file));
+}
+
+/// Asserts that norn ended by itself with success.
+fn succeeded(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn an_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
+    let engine = format!("htp:cmd={}", script("long-reply.sh"));
+    long_replies_leave_a_readable_run("hnefatafl", &engine, "htp-engine-long-reply");
+}
+
+#[test]
+fn an_otep_engine_that_says_too_much_leaves_a_run_every_command_reads_back() {
+    let engine = format!("otep:cmd={}", script("otep-long-reply.sh"));
+    long_replies_leave_a_readable_run("brandub", &engine, "otep-engine-long-reply");
+}
+
+/// Runs a tournament of `game` between random play and `engine`, which
+/// answers every move with a line of some 60,000 bytes: both games are the
+/// engine's forfeits, each reason cut to what a log line may hold with a
+/// mark, and a resume, a repair, a replay and a page all read the run back.
+fn long_replies_leave_a_readable_run(game: &str, engine: &str, dir_name: &str) {
+    let dir = scratch_dir(dir_name);
+    let run = dir.join("run");
+    let run_path = run.to_str().unwrap();
+    let tournament = [
+        "tournament",
+        game,
+        "--agents",
+        "random",
+        engine,
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--max-forfeits",
+        "5",
+        "--out",
+        run_path,
+    ];
+    let (output, _) = norn_within(&tournament, Duration::from_secs(30));
+    succeeded(&output);
+    let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2, "{log}");
+    for line in log.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        let reason = game["forfeit"]["reason"].as_str().unwrap();
+        assert!(
+            reason.len() <= norn::arena::MAX_FORFEIT_REASON_BYTES,
+            "{}",
+            reason.len()
+        );
+        assert!(reason.contains("the engine answered"), "{reason}");
+        assert!(reason.contains("aaaaaaaaaa"), "{reason}");
+        assert!(reason.ends_with("bytes cut]"), "{reason}");
+    }
+    let (output, _) = norn_within(&tournament, Duration::from_secs(30));
+    succeeded(&output);
+    assert!(stdout(&output).contains("0 games played now, 2 read back"));
+    let repair: Vec<&str> = tournament.iter().copied().chain(["--repair"]).collect();
+    let (output, _) = norn_within(&repair, Duration::from_secs(30));
+    succeeded(&output);
+    let log_path = run.join("games.jsonl");
+    let (output, _) = norn_within(
+        &["replay", game, log_path.to_str().unwrap()],
+        Duration::from_secs(30),
+    );
+    succeeded(&output);
+    let (output, _) = norn_within(&["view", run_path], Duration::from_secs(30));
+    succeeded(&output);
 }
 
 /// `norn play brandub` with the OTEP engine of `spec` as attackers.

@@ -36,6 +36,7 @@ mod guided_search;
 mod hnefatafl_facts;
 mod hnefatafl_rules;
 mod hnefatafl_tuning;
+mod hostile_text;
 mod ismcts_widening;
 mod koom_valley_facts;
 mod koom_valley_rules;

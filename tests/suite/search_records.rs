@@ -324,3 +324,119 @@ fn the_command_line_records_searches_unless_told_not_to() {
         "expected `on` or `off`, not `maybe`",
     );
 }
+
+/// Plays at random and reports a search the log cannot hold as it is: a
+/// value and a share outside their ranges and an expected line of up to
+/// 300 legal plies, as an agent of a library user might.
+struct Boasting {
+    random: norn::agents::RandomAgent<Hnefatafl>,
+    rng: norn::core::GameRng,
+    record: Option<norn::agents::SearchRecord<norn::games::hnefatafl::HnefataflMove>>,
+}
+
+impl norn::agents::Agent<Hnefatafl> for Boasting {
+    fn spec(&self) -> &str {
+        "boasting"
+    }
+
+    fn decide(
+        &mut self,
+        state: &Hnefatafl,
+        player: norn::core::Player,
+    ) -> Result<Decision<norn::games::hnefatafl::HnefataflMove>, norn::agents::AgentError> {
+        let decision = self.random.decide(state, player)?;
+        let Decision::Play(chosen) = decision else {
+            unreachable!("a random agent does not resign");
+        };
+        let mut pv = vec![chosen];
+        let mut line = state.clone();
+        line.play(chosen);
+        let mut moves = norn::core::MoveList::new();
+        while pv.len() < 300 && !line.status().is_over() {
+            line.legal_moves(&mut moves);
+            let mv = moves[rand::RngExt::random_range(&mut self.rng, 0..moves.len())];
+            line.play(mv);
+            pv.push(mv);
+        }
+        self.record = Some(norn::agents::SearchRecord {
+            seconds: 0.001,
+            depth: Some(1),
+            iterations: None,
+            nodes: 1,
+            value: 7.5,
+            pv,
+            visit_share: Some(1.5),
+            policy_entropy: Some(-0.5),
+        });
+        Ok(decision)
+    }
+
+    fn last_search(
+        &self,
+    ) -> Option<norn::agents::SearchRecord<norn::games::hnefatafl::HnefataflMove>> {
+        self.record.clone()
+    }
+}
+
+#[test]
+fn whatever_an_agent_reports_of_its_search_the_log_reads_back() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boasting-searches");
+    let _ = std::fs::remove_dir_all(&dir);
+    let start = Hnefatafl::new(HnefataflRules::default());
+    let config = TournamentConfig {
+        game: "hnefatafl".into(),
+        rules: String::new(),
+        agents: vec!["random".into(), "boasting".into()],
+        games_per_pair: 2,
+        seed: 5,
+        max_plies: Some(6),
+        anchor: None,
+        openings: Openings::Start,
+        gauntlet: false,
+        time_control: None,
+        adjudication: None,
+    };
+    let make = |spec: &str, seed: u64| -> Result<Box<dyn norn::agents::Agent<Hnefatafl>>, _> {
+        match spec {
+            "boasting" => Ok(Box::new(Boasting {
+                random: norn::agents::RandomAgent::new(seed),
+                rng: norn::core::rng_from_seed(seed),
+                record: None,
+            })),
+            _ => build_agent::<Hnefatafl>(spec, seed),
+        }
+    };
+    let stop = AtomicBool::new(false);
+    let options = RunOptions {
+        threads: 1,
+        shard: Shard::ALL,
+        out_dir: Some(dir.clone()),
+        stop: &stop,
+        progress: &Unwatched,
+        repair: false,
+        force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
+        record_search: true,
+    };
+    let played = run_tournament(&config, &start, &make, &options).unwrap();
+    // The numbers are brought into their ranges, the lines cut.
+    let decisions: Vec<LoggedSearch> = played
+        .games
+        .iter()
+        .flat_map(|game| game.search.clone().unwrap())
+        .map(|mut entry| mover(&mut entry).clone())
+        .filter(|decision| decision.depth == Some(1))
+        .collect();
+    assert_eq!(decisions.len(), 6);
+    for decision in &decisions {
+        assert_eq!(decision.score, Some(1.0));
+        assert_eq!(decision.visit_share, Some(1.0));
+        // No entropy stands for a negative one: it is left out.
+        assert_eq!(decision.policy_entropy, None);
+    }
+    assert!(decisions.iter().any(|decision| decision.pv.len() == 256));
+    assert!(decisions.iter().all(|decision| decision.pv.len() <= 256));
+    // The run resumes from its log.
+    let resumed = run_tournament(&config, &start, &make, &options).unwrap();
+    assert_eq!(resumed.resumed, 2);
+}

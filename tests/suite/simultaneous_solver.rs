@@ -247,10 +247,23 @@ fn depth_first_after_move(state: &Nibelungen, rounds_left: u32) -> f64 {
     }
 }
 
+/// Rules that check the winning conditions once a round, and their table
+/// of one round left (one layer), which the tests of saved tables share.
+fn one_round_table() -> &'static (NibelungenRules, RetrogradeTable) {
+    static TABLE: OnceLock<(NibelungenRules, RetrogradeTable)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let rules: NibelungenRules = "win-check=round".parse().unwrap();
+        (
+            rules,
+            RetrogradeTable::solve(rules, 1, false, &|_| {}).unwrap(),
+        )
+    })
+}
+
 #[test]
 fn a_saved_table_reads_back_and_a_damaged_one_is_refused() {
-    let rules: NibelungenRules = "win-check=round".parse().unwrap();
-    let table = RetrogradeTable::solve(rules, 1, false, &|_| {}).unwrap();
+    let (rules, table) = one_round_table();
+    let rules = *rules;
     let dir = std::env::temp_dir().join(format!("norn-retrograde-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("table");
@@ -275,5 +288,43 @@ fn a_saved_table_reads_back_and_a_damaged_one_is_refused() {
     std::fs::write(&path, "hello\n").unwrap();
     let error = RetrogradeTable::load(&path).err().unwrap();
     assert!(error.contains("not a retrograde table"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_saved_table_whose_values_do_not_follow_from_the_rules_is_refused() {
+    let (_, table) = one_round_table();
+    let dir = std::env::temp_dir().join(format!("norn-forged-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("table");
+    table.save(&path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    // The header is three lines of text; the values follow.
+    let header = bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &byte)| byte == b'\n')
+        .nth(2)
+        .unwrap()
+        .0
+        + 1;
+    let forged = |value_of: &dyn Fn(f32) -> f32| {
+        let mut forged = bytes[..header].to_vec();
+        for chunk in bytes[header..].chunks_exact(4) {
+            let value = f32::from_le_bytes(chunk.try_into().unwrap());
+            forged.extend_from_slice(&value_of(value).to_le_bytes());
+        }
+        std::fs::write(&path, &forged).unwrap();
+        RetrogradeTable::load(&path).err().unwrap()
+    };
+    // Zeros under a valid header: no board is won.
+    let error = forged(&|_| 0.0);
+    assert!(error.contains("a won board holds the value 0"), "{error}");
+    // Every board not won claims a win for Tod.
+    let error = forged(&|value| if value == -1.0 { -1.0 } else { 1.0 });
+    assert!(error.contains("its round solved again gives"), "{error}");
+    // The table itself reads back.
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(RetrogradeTable::load(&path).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }

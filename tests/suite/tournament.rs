@@ -711,3 +711,43 @@ fn one_spec_listed_twice_plays_itself_from_two_seats() {
     };
     assert!(clash.validate().unwrap_err().contains("`random #2`"));
 }
+
+#[test]
+fn a_shard_refuses_the_games_of_another_shard() {
+    let stop = AtomicBool::new(false);
+    let shard = |text: &str| Shard::parse(text).unwrap();
+    let second = scratch_dir("foreign-shard-2-of-3");
+    let third = scratch_dir("foreign-shard-3-of-3");
+    run(&config(), 2, shard("2/3"), Some(second.clone()), &stop);
+    let own = run(&config(), 2, shard("3/3"), Some(third.clone()), &stop);
+    // Shard 2's log copied into shard 3's directory, after its own games.
+    let own_log = std::fs::read_to_string(third.join("games.jsonl")).unwrap();
+    let foreign = std::fs::read_to_string(second.join("games.jsonl")).unwrap();
+    std::fs::write(third.join("games.jsonl"), own_log.clone() + &foreign).unwrap();
+    let resume_third = |repair: bool| {
+        let options = RunOptions {
+            record_search: false,
+            threads: 1,
+            shard: shard("3/3"),
+            out_dir: Some(third.clone()),
+            stop: &stop,
+            progress: &Unwatched,
+            repair,
+            force_resume: false,
+            max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
+        };
+        run_tournament(&config(), &start(), &make_agent, &options)
+            .map_err(|error| error.to_string())
+    };
+    let error = resume_third(false).map(|_| ()).unwrap_err();
+    let first_foreign = own_log.lines().count() + 1;
+    assert!(error.contains(&format!("line {first_foreign}:")), "{error}");
+    assert!(error.contains("shard 2/3, not shard 3/3"), "{error}");
+    let repaired = resume_third(true).unwrap();
+    assert_eq!(repaired.dropped_lines.len(), foreign.lines().count());
+    assert_eq!(repaired.games, own.games);
+    assert_eq!(
+        std::fs::read_to_string(third.join("games.jsonl")).unwrap(),
+        own_log
+    );
+}

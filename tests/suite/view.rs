@@ -298,6 +298,33 @@ fn forged_cut_and_foreign_logs_are_refused_with_their_line() {
 }
 
 #[test]
+fn a_log_alone_is_read_for_its_game_from_its_first_line_only() {
+    // The game of a log without its run is found from the first game; a
+    // byte that is not text further on is then named with its line by the
+    // page's own reading, rather than failing the whole file at once.
+    let dir = scratch("first-line");
+    tournament("stealth-chess", &dir);
+    let log = dir.join("games.jsonl");
+    let mut bytes = std::fs::read(&log).unwrap();
+    let lines: Vec<usize> = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, byte)| **byte == b'\n')
+        .map(|(at, _)| at)
+        .collect();
+    bytes[lines[1] + 2] = 0xff;
+    let alone = scratch("first-line-alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    let alone_log = alone.join("games.jsonl");
+    std::fs::write(&alone_log, &bytes).unwrap();
+    let error = fails(&["view", alone_log.to_str().unwrap()]);
+    assert!(
+        error.contains("line 3") && error.contains("UTF-8"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_matchs_page_reads_its_test_again() {
     let dir = scratch("match");
     succeeds(&[
@@ -376,14 +403,15 @@ fn the_watched_page_is_served_on_loopback() {
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
 }
 
-#[test]
-fn a_win_rate_run_and_a_sweep_have_pages_of_their_rates() {
-    let run = scratch("win-rate");
-    let sweep = scratch("sweep");
+/// A win-rate run of `random` and `policy` on 12 deals of Fenrir's Path,
+/// and a sweep of them over `sweep`, in directories named with `suffix`.
+fn win_rate_run_and_sweep(suffix: &str, policy: &str, sweep: &str) -> (PathBuf, PathBuf) {
+    let run = scratch(&format!("win-rate{suffix}"));
+    let swept = scratch(&format!("sweep{suffix}"));
     let common = [
         "--policy",
         "random",
-        "mcts:iters=100",
+        policy,
         "--deals",
         "12",
         "--threads",
@@ -392,10 +420,16 @@ fn a_win_rate_run_and_a_sweep_have_pages_of_their_rates() {
     let mut args = vec!["winrate", "fenrir-path", "--out", run.to_str().unwrap()];
     args.extend(common);
     succeeds(&args);
-    let mut args = vec!["winrate", "fenrir-path", "--out", sweep.to_str().unwrap()];
+    let mut args = vec!["winrate", "fenrir-path", "--out", swept.to_str().unwrap()];
     args.extend(common);
-    args.extend(["--sweep", "spacing=2..4"]);
+    args.extend(["--sweep", sweep]);
     succeeds(&args);
+    (run, swept)
+}
+
+#[test]
+fn a_win_rate_run_and_a_sweep_have_pages_of_their_rates() {
+    let (run, sweep) = win_rate_run_and_sweep("", "mcts:iters=100", "spacing=2..4");
     for (dir, chart) in [
         (&run, "Win rate per policy"),
         (&sweep, "Win rate against spacing"),
@@ -490,4 +524,177 @@ impl GameVisitor for CheckDeals<'_> {
         assert!(won_somewhere, "no deal shown was won");
         rows_shown.len()
     }
+}
+
+/// Sends `request` to `address` and returns the answer and how long it
+/// took.
+fn exchange(address: &str, request: &str) -> (String, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    (reply, started.elapsed())
+}
+
+#[test]
+fn the_watch_server_answers_while_it_writes_a_page_and_to_its_own_host_only() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+    let dir = scratch("watch-serving");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("games.jsonl");
+    std::fs::write(&log, "").unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let port = address.rsplit(':').next().unwrap().to_string();
+    // Every page but the first takes 3 s to write, as a large log's does.
+    let make = |version: u64| {
+        if version > 1 {
+            std::thread::sleep(Duration::from_secs(3));
+        }
+        Ok(format!("page {version}"))
+    };
+    let stop = AtomicBool::new(false);
+    /// Stops the server however the test ends, so that a failed check
+    /// fails the test instead of leaving it waiting on the server.
+    struct StopOnDrop<'a>(&'a AtomicBool);
+    impl Drop for StopOnDrop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+    std::thread::scope(|scope| {
+        let server =
+            scope.spawn(|| norn::arena::view::serve_page(&listener, &log, &make, &stop, &|_| {}));
+        let stopping = StopOnDrop(&stop);
+        let get = |path: &str, host: &str| {
+            exchange(
+                &address,
+                &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n"),
+            )
+        };
+        let (first, _) = get("/", &address);
+        assert!(first.ends_with("page 1"), "{first}");
+        // A client that sends a byte and then nothing holds no one up.
+        let mut slow = std::net::TcpStream::connect(&address).unwrap();
+        slow.write_all(b"G").unwrap();
+        let (version, took) = get("/version", &format!("localhost:{port}"));
+        assert!(version.ends_with("\r\n\r\n1"), "{version}");
+        assert!(
+            took < Duration::from_secs(1),
+            "{took:?} behind a slow client"
+        );
+        // While the next page is written, the last one is served at once.
+        std::fs::write(&log, "a change\n").unwrap();
+        std::thread::sleep(Duration::from_millis(1200));
+        let (version, took) = get("/version", &address);
+        assert!(version.ends_with("\r\n\r\n1"), "{version}");
+        assert!(
+            took < Duration::from_secs(1),
+            "{took:?} while a page was written"
+        );
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !get("/version", &address).0.ends_with("\r\n\r\n2") {
+            assert!(std::time::Instant::now() < deadline, "no second page");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        // A page of another site whose name points here (DNS rebinding)
+        // reads nothing, nor does a request without a host.
+        let (foreign, _) = get("/", &format!("evil.example:{port}"));
+        assert!(foreign.starts_with("HTTP/1.1 421"), "{foreign}");
+        let (nameless, _) = exchange(&address, "GET / HTTP/1.1\r\n\r\n");
+        assert!(nameless.starts_with("HTTP/1.1 421"), "{nameless}");
+        drop(slow);
+        drop(stopping);
+        server.join().unwrap().unwrap();
+    });
+}
+
+#[test]
+fn a_win_rate_run_under_way_has_a_page_of_its_rates_so_far() {
+    let (run, sweep) = win_rate_run_and_sweep("-under-way", "greedy", "spacing=2..3");
+    let finished = std::fs::read_to_string(run.join("summary.json")).unwrap();
+    let finished: Value = serde_json::from_str(&finished).unwrap();
+    // What a run under way holds: its configuration and its deal log,
+    // here without the last deals.
+    for dir in [&run, &sweep] {
+        for report in [
+            "summary.json",
+            "deals.csv",
+            "sweep.json",
+            "sweep.svg",
+            "view.html",
+        ] {
+            let _ = std::fs::remove_file(dir.join(report));
+        }
+    }
+    let log = std::fs::read_to_string(run.join("deals.jsonl")).unwrap();
+    let kept: Vec<&str> = log.lines().take(18).collect();
+    std::fs::write(run.join("deals.jsonl"), kept.join("\n") + "\n").unwrap();
+    succeeds(&["view", run.to_str().unwrap(), "--deals", "3"]);
+    let page = std::fs::read_to_string(run.join("view.html")).unwrap();
+    assert!(page.contains("its log holds 18 of its 24 deals"), "{page}");
+    assert!(page.contains("Win rate per policy"));
+    // The deals the log holds, counted per policy as the summary counted
+    // them.
+    let wins_of = |policy: usize| {
+        kept.iter()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap())
+            .filter(|line| line["policy"] == policy && line["won"] == true)
+            .count()
+    };
+    let table = page.split("<pre>").nth(1).unwrap();
+    for (policy, spec) in ["random", "greedy"].iter().enumerate() {
+        let row = table.lines().find(|line| line.starts_with(spec)).unwrap();
+        let numbers: Vec<&str> = row.split_whitespace().collect();
+        let deals = kept
+            .iter()
+            .filter(|line| serde_json::from_str::<Value>(line).unwrap()["policy"] == policy)
+            .count();
+        assert_eq!(numbers[1], deals.to_string(), "{row}");
+        assert_eq!(numbers[2], wins_of(policy).to_string(), "{row}");
+    }
+    assert!(finished["policies"][0]["deals"] == 12);
+    succeeds(&["view", sweep.to_str().unwrap()]);
+    let page = std::fs::read_to_string(sweep.join("view.html")).unwrap();
+    assert!(page.contains("its log holds 48 of its 48 deals"), "{page}");
+    assert!(page.contains("Win rate against spacing"));
+}
+
+#[test]
+fn a_page_is_never_written_over_a_file_of_its_run() {
+    let run = scratch("page-over-the-run");
+    tournament("hnefatafl", &run);
+    let log = run.join("games.jsonl");
+    let logged = std::fs::read(&log).unwrap();
+    let text = |path: PathBuf| path.to_str().unwrap().to_string();
+    let run_text = text(run.clone());
+    for (shown, out) in [
+        (run_text.clone(), run.join("games.jsonl")),
+        (text(log.clone()), run.join("games.jsonl")),
+        (run_text.clone(), run.join("config.json")),
+        (run_text.clone(), run.join("summary.json")),
+    ] {
+        let error = fails(&["view", &shown, "--out", &text(out.clone())]);
+        assert!(
+            error.contains("overwrite") || error.contains(".html"),
+            "{error}"
+        );
+    }
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        logged,
+        "the log was overwritten"
+    );
+    // A page of another name is written there, whole.
+    succeeds(&["view", &run_text, "--out", &text(run.join("games.html"))]);
+    let page = std::fs::read_to_string(run.join("games.html")).unwrap();
+    assert!(page.trim_end().ends_with("</html>"));
+    let left: Vec<_> = std::fs::read_dir(&run)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".partial"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }

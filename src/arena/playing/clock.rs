@@ -59,8 +59,11 @@ impl FromStr for TimeControl {
             ));
         }
         if increment > base.max(1.0) * 100.0 {
+            // The increment as given: `1e308` written out is 309 digits.
             return Err(format!(
-                "time control `{text}`: an increment of {increment} seconds dwarfs the base time"
+                "time control `{text}`: an increment of `{}` seconds dwarfs the base time (at most 100 times the base, or 100 seconds)",
+                text.split_once('+')
+                    .map_or("", |(_, increment)| increment.trim())
             ));
         }
         Ok(TimeControl {
@@ -103,5 +106,9 @@ mod tests {
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+        // A huge increment is refused quoting it as given, not written out
+        // to its hundreds of digits.
+        let error = "1+1e308".parse::<TimeControl>().unwrap_err();
+        assert!(error.contains("`1e308`") && error.len() < 200, "{error}");
     }
 }

@@ -4,8 +4,10 @@
 //! takes the directory's lock and refuses a directory holding finished work
 //! of another kind of run, so that no command overwrites another's results.
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// The file that records what a run is (its kind, configuration and
@@ -145,9 +147,7 @@ impl RunDirectory {
     /// line, or a report.
     fn finished_work(&self) -> Option<String> {
         for name in LOG_FILES {
-            if let Ok(bytes) = std::fs::read(self.path.join(name))
-                && bytes.contains(&b'\n')
-            {
+            if has_whole_line(&self.path.join(name)) {
                 return Some(format!("finished work in {name}"));
             }
         }
@@ -168,6 +168,26 @@ impl RunDirectory {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether the file at `path` holds a whole line (a line break), read no
+/// further than the first: a log may be gigabytes.
+fn has_whole_line(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let mut reader = BufReader::new(file);
+    loop {
+        match reader.fill_buf() {
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Ok([]) | Err(_) => return false,
+            Ok(bytes) if bytes.contains(&b'\n') => return true,
+            Ok(bytes) => {
+                let read = bytes.len();
+                reader.consume(read);
+            }
+        }
     }
 }
 
@@ -195,55 +215,139 @@ pub fn refuse_input_as_output(inputs: &[PathBuf], out: &Path) -> Result<(), Stri
     Ok(())
 }
 
-/// A log read as bytes: the whole lines, each with its number from 1 and
-/// its text (or why it is not text), and whether a last line was cut short.
-pub(crate) struct LogBytes {
-    bytes: Vec<u8>,
-    /// The length of the whole lines (through the last line break).
-    complete: usize,
+/// A log read line by line, so that a log of any size takes the memory of
+/// one line: each whole line with its number (from 1), where it starts
+/// and its bytes; a last line without its line break is a write cut
+/// short, which is not returned.
+pub(crate) struct LogReader {
+    reader: Option<BufReader<File>>,
+    number: usize,
+    /// The length of the whole lines read so far.
+    complete: u64,
+    torn: bool,
 }
 
-impl LogBytes {
-    /// Reads the log at `path`; an absent log is empty.
-    pub(crate) fn read(path: &Path) -> std::io::Result<LogBytes> {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+/// The most lines [`LogReader::read_each`] reads at once: enough to keep
+/// every thread busy.
+const BATCH_LINES: usize = 1024;
+
+/// The most bytes of lines [`LogReader::read_each`] reads at once (the
+/// line that passes it included): few enough that a batch of long lines
+/// (games of a thousand plies with their search records, several times
+/// their text's size once read) takes a few megabytes.
+const BATCH_BYTES: usize = 256 << 10;
+
+/// One whole line of a log.
+pub(crate) struct LogLine {
+    /// The line's number, from 1.
+    pub number: usize,
+    /// Where the line starts in the file.
+    pub offset: u64,
+    /// The line's length in the file, its line break included.
+    pub length: u64,
+    /// The line's bytes without its line break (and a `\r` before it).
+    pub raw: Vec<u8>,
+}
+
+impl LogLine {
+    /// The line's text, or why its bytes are not text.
+    pub(crate) fn text(&self) -> Result<&str, String> {
+        std::str::from_utf8(&self.raw).map_err(|error| {
+            format!(
+                "not UTF-8 text (byte {} of the line)",
+                error.valid_up_to() + 1
+            )
+        })
+    }
+}
+
+impl LogReader {
+    /// Opens the log at `path`; an absent log is empty.
+    pub(crate) fn open(path: &Path) -> std::io::Result<LogReader> {
+        let reader = match File::open(path) {
+            Ok(file) => Some(BufReader::with_capacity(1 << 16, file)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
             Err(error) => return Err(error),
         };
-        let complete = bytes
-            .iter()
-            .rposition(|&byte| byte == b'\n')
-            .map_or(0, |end| end + 1);
-        Ok(LogBytes { bytes, complete })
+        Ok(LogReader {
+            reader,
+            number: 0,
+            complete: 0,
+            torn: false,
+        })
+    }
+
+    /// The next whole line; `None` at the end (or at a last line cut
+    /// short, which [`LogReader::torn`] then reports).
+    pub(crate) fn next_line(&mut self) -> std::io::Result<Option<LogLine>> {
+        let Some(reader) = &mut self.reader else {
+            return Ok(None);
+        };
+        let mut raw = Vec::new();
+        let read = reader.read_until(b'\n', &mut raw)?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if raw.last() != Some(&b'\n') {
+            self.torn = true;
+            self.reader = None;
+            return Ok(None);
+        }
+        raw.pop();
+        if raw.last() == Some(&b'\r') {
+            raw.pop();
+        }
+        self.number += 1;
+        let line = LogLine {
+            number: self.number,
+            offset: self.complete,
+            length: read as u64,
+            raw,
+        };
+        self.complete += read as u64;
+        Ok(Some(line))
+    }
+
+    /// Reads the remaining lines a batch at a time: `read` runs on every
+    /// line of a batch at once (on the threads of the rayon pool this is
+    /// called in), then `take` on each line with what `read` made of it,
+    /// in the log's order; `take` may stop the reading with an error.
+    /// `unreadable` says that the log cannot be read.
+    pub(crate) fn read_each<T: Send, E>(
+        &mut self,
+        read: impl Fn(&LogLine) -> T + Sync,
+        mut take: impl FnMut(LogLine, T) -> Result<(), E>,
+        unreadable: impl Fn(std::io::Error) -> E,
+    ) -> Result<(), E> {
+        loop {
+            let mut batch = Vec::new();
+            let mut bytes = 0;
+            while batch.len() < BATCH_LINES && bytes < BATCH_BYTES {
+                match self.next_line().map_err(&unreadable)? {
+                    Some(line) => {
+                        bytes += line.raw.len();
+                        batch.push(line);
+                    }
+                    None => break,
+                }
+            }
+            if batch.is_empty() {
+                return Ok(());
+            }
+            let made: Vec<T> = batch.par_iter().map(&read).collect();
+            for (line, made) in batch.into_iter().zip(made) {
+                take(line, made)?;
+            }
+        }
     }
 
     /// Whether the last line has no line break: a write cut short.
     pub(crate) fn torn(&self) -> bool {
-        self.complete < self.bytes.len()
+        self.torn
     }
 
-    /// The length of the whole lines, in bytes.
+    /// The length of the whole lines read, in bytes.
     pub(crate) fn complete_len(&self) -> u64 {
-        self.complete as u64
-    }
-
-    /// The whole lines: number (from 1), raw bytes without the line break
-    /// (and a `\r` before it), and the text or why the bytes are not text.
-    pub(crate) fn lines(&self) -> impl Iterator<Item = (usize, &[u8], Result<&str, String>)> {
-        self.bytes[..self.complete]
-            .split_inclusive(|&byte| byte == b'\n')
-            .enumerate()
-            .map(|(number, raw)| {
-                let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
-                let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-                let text = std::str::from_utf8(raw).map_err(|error| {
-                    format!(
-                        "not UTF-8 text (byte {} of the line)",
-                        error.valid_up_to() + 1
-                    )
-                });
-                (number + 1, raw, text)
-            })
+        self.complete
     }
 }

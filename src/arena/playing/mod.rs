@@ -16,7 +16,7 @@ pub use adjudication::{
 };
 pub use build::{Build, Provenance};
 pub use clock::TimeControl;
-pub(crate) use directory::{CONFIG_FILE, LogBytes};
+pub(crate) use directory::{CONFIG_FILE, LogLine, LogReader};
 pub use directory::{RunDirectory, RunKind, refuse_input_as_output};
 pub use game::{
     AgentFactory, DecisionRecord, FORFEIT_REASON, Forfeit, MAX_PLIES_REASON, PlayError,

@@ -99,8 +99,8 @@ impl ScheduledGame {
     }
 }
 
-/// The most games of one tournament: every game's line is kept in memory
-/// for the summary, and at this size the log alone is gigabytes.
+/// The most games of one tournament: a resume keeps some 64 bytes of each
+/// game in memory, and at this size the log alone is gigabytes.
 pub const MAX_TOURNAMENT_GAMES: usize = 10_000_000;
 
 impl TournamentConfig {
@@ -364,5 +364,26 @@ impl Shard {
     /// colour-swapped pairs.
     pub fn contains(&self, game: &ScheduledGame) -> bool {
         self.holds(game.pair() as u64)
+    }
+
+    /// Refuses a logged game of another shard of the same split (a log
+    /// copied from another shard's directory): its games are counted in
+    /// that shard, and would be counted twice in a merge.
+    ///
+    /// # Errors
+    /// Names the shard the game belongs to.
+    pub fn check_holds(&self, line: &GameLine) -> Result<(), String> {
+        let pair = line.index / 2;
+        if self.holds(pair as u64) {
+            return Ok(());
+        }
+        let owner = Shard {
+            index: pair % self.count,
+            count: self.count,
+        };
+        Err(format!(
+            "game {} is a game of shard {owner}, not shard {self}",
+            line.index
+        ))
     }
 }

@@ -3,7 +3,7 @@
 //! which is logged with the reason, as engine testers record it; a run
 //! stops only when one agent forfeits several games in a row.
 
-use super::log::GameLine;
+use super::log::{GameLine, payoffs_text};
 use crate::arena::playing::forfeit_outcome;
 use crate::core::{Game, Status};
 use serde::{Deserialize, Serialize};
@@ -13,8 +13,10 @@ use std::sync::Mutex;
 /// default: one failure may be bad luck, three in a row are a broken agent.
 pub const DEFAULT_MAX_FORFEITS: usize = 3;
 
-/// The longest reason a logged forfeit may give: the reasons norn writes
-/// are far shorter (an engine's quoted lines are cut).
+/// The longest reason a logged forfeit may give. The runner cuts a longer
+/// one where it writes the line ([`SeatForfeit::new`]) and a resume refuses
+/// a longer one, so that whatever an agent says (an outside engine may
+/// quote a reply of 64 KiB) the log reads back.
 pub const MAX_FORFEIT_REASON_BYTES: usize = 4096;
 
 /// The seat that lost a logged game by forfeit, and why.
@@ -22,9 +24,36 @@ pub const MAX_FORFEIT_REASON_BYTES: usize = 4096;
 pub struct SeatForfeit {
     /// The seat (0 moves first) whose agent failed and lost.
     pub seat: usize,
-    /// What went wrong, as the play loop said it (a log line's reason is
-    /// refused beyond 4 KiB).
+    /// What went wrong, as the play loop said it, cut to
+    /// [`MAX_FORFEIT_REASON_BYTES`].
     pub reason: String,
+}
+
+impl SeatForfeit {
+    /// The forfeit of `seat` for `reason`, cut to
+    /// [`MAX_FORFEIT_REASON_BYTES`] with a mark that says how much was cut.
+    pub fn new(seat: usize, reason: &str) -> SeatForfeit {
+        SeatForfeit {
+            seat,
+            reason: cut_to_bytes(reason, MAX_FORFEIT_REASON_BYTES),
+        }
+    }
+}
+
+/// `text` if it holds at most `limit` bytes, otherwise its beginning (cut
+/// at a character's boundary) and a mark saying how many bytes were cut,
+/// `limit` bytes at most in all.
+fn cut_to_bytes(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
+        return text.to_string();
+    }
+    // The mark with the longest count it can hold.
+    let mark = |cut: usize| format!(" [... {cut} bytes cut]");
+    let mut kept = limit.saturating_sub(mark(usize::MAX).len());
+    while !text.is_char_boundary(kept) {
+        kept -= 1;
+    }
+    format!("{}{}", &text[..kept], mark(text.len() - kept))
 }
 
 /// Checks a logged game that ended by [`FORFEIT_REASON`](super::FORFEIT_REASON) and replays to
@@ -53,8 +82,8 @@ pub(super) fn check_logged_forfeit<G: Game>(line: &GameLine, state: &G) -> Resul
     }
     if forfeit_outcome(state, seat).payoffs.as_slice() != line.payoffs {
         return Err(format!(
-            "game {game}: payoffs {:?} are not those of seat {seat}'s forfeit",
-            line.payoffs
+            "game {game}: payoffs {} are not those of seat {seat}'s forfeit",
+            payoffs_text(&line.payoffs)
         ));
     }
     Ok(())
@@ -103,5 +132,34 @@ impl ForfeitStreaks {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_reason_is_cut_to_the_limit_with_a_mark() {
+        let short = SeatForfeit::new(1, "out of memory");
+        assert_eq!(short.reason, "out of memory");
+        // Two-byte characters, so that the cut falls inside one of them.
+        let long = "é".repeat(MAX_FORFEIT_REASON_BYTES);
+        let cut = SeatForfeit::new(0, &long).reason;
+        assert!(cut.len() <= MAX_FORFEIT_REASON_BYTES, "{}", cut.len());
+        let kept = cut.split(" [... ").next().unwrap();
+        assert!(
+            long.starts_with(kept) && kept.len() > 4000,
+            "{}",
+            kept.len()
+        );
+        let counted: usize = cut
+            .trim_end_matches(" bytes cut]")
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(kept.len() + counted, long.len());
     }
 }

@@ -12,7 +12,7 @@ use crate::arena::playing::{
     RESIGNATION_REASON, TIME_REASON, Verdict, adjudicated_outcome, max_plies_outcome,
     resignation_outcome, resolve_pending_chance, time_loss_outcome,
 };
-use crate::core::{Notation, Outcome, Payoffs, PlyText, Status, rng_from_seed};
+use crate::core::{Notation, Outcome, Payoffs, PlyText, Status, escape_control, rng_from_seed};
 use serde::{Deserialize, Serialize};
 
 /// One finished game as stored in `games.jsonl`.
@@ -120,10 +120,10 @@ pub fn check_line<G: Notation>(
             .is_some_and(|limit| line.moves.len() >= limit)
     {
         return Err(format!(
-            "game {}: forfeited after {} plies, past the cap of {:?}",
+            "game {}: forfeited after {} plies, past the cap of {}",
             line.index,
             line.moves.len(),
-            config.max_plies
+            config.max_plies.unwrap_or_default()
         ));
     }
     if line.reason == TIME_REASON && config.time_control.is_none() {
@@ -134,17 +134,23 @@ pub fn check_line<G: Notation>(
     }
     if line.reason == MAX_PLIES_REASON && config.max_plies != Some(line.moves.len()) {
         return Err(format!(
-            "game {}: ended by the ply cap after {} plies, but the cap is {:?}",
+            "game {}: ended by the ply cap after {} plies, but {}",
             line.index,
             line.moves.len(),
-            config.max_plies
+            match config.max_plies {
+                Some(cap) => format!("the cap is {cap}"),
+                None => "the tournament has no ply cap".to_string(),
+            }
         ));
     }
     let sides = [start.player_name(0), start.player_name(1)];
     if line.sides != sides {
         return Err(format!(
-            "game {}: sides {:?}, but {} has {:?}",
-            line.index, line.sides, config.game, sides
+            "game {}: sides {}, but {} has {}",
+            line.index,
+            escape_control(&line.sides.join(", ")),
+            config.game,
+            sides.join(", ")
         ));
     }
     let winner = Outcome {
@@ -155,12 +161,23 @@ pub fn check_line<G: Notation>(
     .map(|seat| sides[seat].clone());
     if line.winner != winner {
         return Err(format!(
-            "game {}: the winner {:?} does not agree with the payoffs {:?}",
-            line.index, line.winner, line.payoffs
+            "game {}: the winner {} does not agree with the payoffs {}",
+            line.index,
+            match &line.winner {
+                Some(winner) => format!("`{}`", escape_control(winner)),
+                None => "none (a draw)".to_string(),
+            },
+            payoffs_text(&line.payoffs)
         ));
     }
     replay_line(start, line)?;
     check_adjudicated(config, line)
+}
+
+/// A game's payoffs as a message gives them: `[-1, 1]`.
+pub(super) fn payoffs_text(payoffs: &[f64]) -> String {
+    let each: Vec<String> = payoffs.iter().map(f64::to_string).collect();
+    format!("[{}]", each.join(", "))
 }
 
 /// The state a game starts from: `start`, or where `opening` leads from it.
@@ -208,12 +225,12 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
         Some(outcome) => {
             if outcome.reason != line.reason || outcome.payoffs.as_slice() != line.payoffs {
                 return Err(format!(
-                    "game {}: replay ends by {} with payoffs {:?}, the log says {} with {:?}",
+                    "game {}: replay ends by {} with payoffs {}, the log says {} with {}",
                     line.index,
                     outcome.reason,
-                    outcome.payoffs.as_slice(),
-                    line.reason,
-                    line.payoffs
+                    payoffs_text(outcome.payoffs.as_slice()),
+                    escape_control(&line.reason),
+                    payoffs_text(&line.payoffs)
                 ));
             }
         }
@@ -247,7 +264,8 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
                 _ => {
                     return Err(format!(
                         "game {}: replay has not ended, the log says it ended by {}",
-                        line.index, line.reason
+                        line.index,
+                        escape_control(&line.reason)
                     ));
                 }
             };
@@ -260,8 +278,10 @@ pub fn replay_line<G: Notation>(start: &G, line: &GameLine) -> Result<(), String
                     _ => "",
                 };
                 return Err(format!(
-                    "game {}: payoffs {:?} are not those of a game ended by {}{hint}",
-                    line.index, line.payoffs, line.reason
+                    "game {}: payoffs {} are not those of a game ended by {}{hint}",
+                    line.index,
+                    payoffs_text(&line.payoffs),
+                    line.reason
                 ));
             }
         }

@@ -20,7 +20,9 @@ impl MatchReport {
     /// whether one side had the better of these agents.
     pub fn text(&self) -> String {
         let result = &self.result;
-        let [tested, baseline] = &self.names;
+        // Names from agents' specs may hold control characters, which a
+        // terminal would obey.
+        let [tested, baseline] = self.names.each_ref().map(|name| escape_control(name));
         // Where the figures read pairs by their summed margin, the verdict
         // says so.
         let scoring = match result.pair_scoring {
@@ -81,8 +83,9 @@ impl MatchReport {
                 let forfeit = line.forfeit.as_ref()?;
                 let name = self.names.get(*line.seats.get(forfeit.seat)?)?;
                 Some(format!(
-                    "game {}: {name} forfeited: {}",
+                    "game {}: {} forfeited: {}",
                     line.index,
+                    escape_control(name),
                     escape_control(&forfeit.reason)
                 ))
             })

@@ -3,9 +3,9 @@
 
 use super::adjudicated::check_adjudication;
 use super::config::TournamentConfig;
+use super::facts::{FinishedGames, GameKey, game_key};
 use super::forfeits::ForfeitStreaks;
 use super::log::{GameLine, check_line};
-use super::opening::Opening;
 use super::pairs::{PairResult, PairScoring, PairTally, seat_score};
 use super::report::write_reports;
 use super::run::{
@@ -16,7 +16,6 @@ use super::sprt::{Sprt, SprtDecision, SprtResult};
 use super::store::{GAMES_FILE, StoredConfig, append_line, open_log, prepare_directory, write_log};
 use super::summary::{OverallSummary, TournamentSummary};
 use crate::arena::playing::{AgentFactory, Provenance, RunDirectory, RunKind};
-use crate::core::PlyText;
 use crate::core::{Capabilities, Notation, thread_pool};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -153,14 +152,20 @@ pub fn run_match<G: Notation>(
                 ..StoredConfig::new(RunKind::Match, &config, &provenance)
             };
             let check = |line: &GameLine| check_line(&config, start, line);
-            let (read, stored) =
-                prepare_directory(dir, existing, &run, &check, repair, force_resume)?;
+            let (_, stored) = pool.install(|| {
+                prepare_directory(
+                    dir,
+                    existing,
+                    &run,
+                    &check,
+                    repair,
+                    force_resume,
+                    &mut |line| {
+                        logged.insert(line.index, line);
+                    },
+                )
+            })?;
             provenance = stored;
-            logged = read
-                .games
-                .into_iter()
-                .map(|line| (line.index, line))
-                .collect();
             (Some(directory), Some(open_log(dir)?))
         }
         None => (None, None),
@@ -206,7 +211,9 @@ pub fn run_match<G: Notation>(
                 streaks.count(line, &names).map_err(TournamentError::Play)?;
             }
             lines.extend(pair.iter().cloned());
-            match pairs.read(pair, config.openings.cycle()) {
+            let keys = pair.iter().map(game_key).collect();
+            let result = PairResult::of(&pair[0], &pair[1], 0);
+            match pairs.read(keys, result, config.openings.cycle()) {
                 PairRead::Repeated => continue,
                 PairRead::StopRepeating => {
                     stopped_repeating = true;
@@ -229,6 +236,7 @@ pub fn run_match<G: Notation>(
             s if s < 0.5 => (w, d, l + 1),
             _ => (w, d + 1, l),
         });
+    let finished = FinishedGames::of_lines(&config, &lines);
     let report = MatchReport {
         game: config.game.clone(),
         agents: [config.agents[0].clone(), config.agents[1].clone()],
@@ -238,7 +246,7 @@ pub fn run_match<G: Notation>(
         wins,
         draws,
         losses,
-        overall: OverallSummary::of(&lines.iter().collect::<Vec<_>>()),
+        overall: OverallSummary::of(&finished.by_index(), &finished),
         provenance,
         game_lines: lines,
         resumed,
@@ -286,7 +294,7 @@ fn write_match_files<G: Notation>(
 struct PairCount {
     /// The counted pairs, scored as the game scores them.
     tally: PairTally,
-    seen: HashSet<Vec<(Option<Opening>, Vec<PlyText>)>>,
+    seen: HashSet<Vec<GameKey>>,
     repeated: u64,
     repeats_in_a_row: usize,
 }
@@ -314,14 +322,13 @@ impl PairCount {
         }
     }
 
-    /// Reads the next pair; `cycle` is the openings' cycle
+    /// Reads the next pair: its games' keys ([`game_key`]: both games of
+    /// every pair of a match have the same seats, so the keys differ
+    /// where the openings or moves do) and its result for the tested
+    /// agent; `cycle` is the openings' cycle
     /// ([`crate::arena::Openings::cycle`]).
-    fn read(&mut self, pair: &[GameLine], cycle: Option<usize>) -> PairRead {
-        let key: Vec<_> = pair
-            .iter()
-            .map(|line| (line.opening.clone(), line.moves.clone()))
-            .collect();
-        if !self.seen.insert(key) {
+    fn read(&mut self, keys: Vec<GameKey>, pair: PairResult, cycle: Option<usize>) -> PairRead {
+        if !self.seen.insert(keys) {
             self.repeated += 1;
             self.repeats_in_a_row += 1;
             return match cycle.is_some_and(|cycle| self.repeats_in_a_row >= cycle) {
@@ -330,7 +337,7 @@ impl PairCount {
             };
         }
         self.repeats_in_a_row = 0;
-        self.tally.add(PairResult::of(&pair[0], &pair[1], 0));
+        self.tally.add(pair);
         PairRead::Counted
     }
 
@@ -383,19 +390,19 @@ pub fn match_history(
     config: &TournamentConfig,
     sprt: Sprt,
     scoring: PairScoring,
-    games: &[GameLine],
+    games: &FinishedGames,
 ) -> MatchHistory {
-    let mut ordered: Vec<&GameLine> = games.iter().collect();
-    ordered.sort_by_key(|game| game.index);
+    let ordered = games.by_index();
     let mut pairs = PairCount::new(scoring);
     let mut llr = Vec::new();
     let mut decision = SprtDecision::Continue;
     let mut stopped_repeating = false;
     let mut read = 0;
     for pair in ordered.chunks_exact(2) {
-        let pair = [pair[0].clone(), pair[1].clone()];
         read += 2;
-        match pairs.read(&pair, config.openings.cycle()) {
+        let keys = pair.iter().map(|game| game.key).collect();
+        let result = PairResult::of(pair[0], pair[1], 0);
+        match pairs.read(keys, result, config.openings.cycle()) {
             PairRead::Repeated => continue,
             PairRead::StopRepeating => {
                 stopped_repeating = true;
@@ -418,5 +425,5 @@ pub fn match_history(
 
 /// The tested agent's (agent 0's) score in a game.
 fn tested_score(line: &GameLine) -> f64 {
-    seat_score(line, usize::from(line.seats[1] == 0))
+    seat_score(&line.payoffs, usize::from(line.seats[1] == 0))
 }

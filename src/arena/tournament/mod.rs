@@ -9,13 +9,15 @@
 //! - `log`: a logged game and its checks; `search_log`: what each move
 //!   cost; `replay`: a log replayed;
 //!   `forfeits`: agents that fail;
-//! - `summary`, `ratings`, `report`: the results, the fitted ratings and
+//! - `facts`: what a summary keeps of each game;
+//!   `summary`, `ratings`, `report`: the results, the fitted ratings and
 //!   the reports; `pairs`: colour-swapped pairs scored as the game scores
 //!   them; `matches`, `sprt`: a match of two agents stopped by a
 //!   sequential test.
 
 mod adjudicated;
 mod config;
+mod facts;
 mod forfeits;
 mod labels;
 mod log;
@@ -35,13 +37,14 @@ mod store;
 mod summary;
 
 pub use config::{MAX_TOURNAMENT_GAMES, ScheduledGame, TournamentConfig};
-pub use forfeits::{DEFAULT_MAX_FORFEITS, SeatForfeit};
+pub use facts::FinishedGames;
+pub use forfeits::{DEFAULT_MAX_FORFEITS, MAX_FORFEIT_REASON_BYTES, SeatForfeit};
 pub(crate) use labels::ChartNames;
 #[cfg(test)]
 pub(crate) use labels::tests::assert_no_text_is_cut_off;
 pub use log::{GameLine, check_line, replay_line};
 pub use matches::{MatchHistory, MatchOptions, MatchReport, match_history, run_match};
-pub use merge::{MergedRun, merge_directories, write_merged_run};
+pub use merge::{MergedRun, MergedShards, merge_directories, merge_shards, write_merged_run};
 pub use opening::{MAX_OPENING_PLIES, MAX_OPENINGS, Opening, OpeningPlies, parse_openings};
 pub use openings::{OPENINGS_FILE, OpeningOrder, OpeningSet, Openings};
 pub use pairs::PairScoring;
@@ -51,10 +54,13 @@ pub use replay::{
     run_rules, tagged_players,
 };
 pub use report::{markdown_report, ratings_svg, text_report, write_reports};
-pub use run::{RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_tournament};
+pub use run::{
+    RunOptions, RunProgress, RunResult, TournamentError, Unwatched, run_logged_tournament,
+    run_tournament,
+};
 pub use search_log::{LoggedSearch, PlySearch, SearchMeans};
 pub use sprt::{PairOutcomes, Pentanomial, Sprt, SprtDecision, SprtResult, Trinomial};
-pub use store::{StoredRun, read_stored_run};
+pub use store::{LinePlace, StoredLog, StoredRun, read_stored_run};
 pub use summary::{
     AgentSummary, LengthStats, OverallSummary, PairingSummary, RATED_BY_GAMES, RATED_BY_PAIRS,
     Record, SideRecord, TournamentSummary,

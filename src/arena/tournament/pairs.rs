@@ -4,9 +4,51 @@
 //! trinomial model: the pair won, drawn or lost), as the rules of such a
 //! game score two games with the sides swapped.
 
+use super::facts::GameFacts;
 use super::log::GameLine;
 use super::sprt::{Pentanomial, Sprt, SprtDecision, Trinomial};
 use serde::Serialize;
+
+/// A finished game as pairs read it: its place in the schedule, who sat
+/// where and each seat's payoff. A logged line has them, and so has the
+/// few numbers a summary keeps of each game ([`GameFacts`]), so that pairs
+/// are scored the same way whether the games' moves are kept or not.
+pub(super) trait SeatedGame {
+    /// The game's place in the schedule.
+    fn index(&self) -> usize;
+    /// The agent of each seat.
+    fn agents(&self) -> [usize; 2];
+    /// The payoff of each seat.
+    fn payoffs(&self) -> [f64; 2];
+}
+
+impl SeatedGame for GameLine {
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    fn agents(&self) -> [usize; 2] {
+        self.seats
+    }
+
+    fn payoffs(&self) -> [f64; 2] {
+        self.payoffs
+    }
+}
+
+impl SeatedGame for GameFacts {
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    fn agents(&self) -> [usize; 2] {
+        GameFacts::agents(self)
+    }
+
+    fn payoffs(&self) -> [f64; 2] {
+        self.payoffs
+    }
+}
 
 /// How the statistics of two agents score a colour-swapped pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -54,15 +96,18 @@ pub(super) struct PairResult {
 impl PairResult {
     /// The pair of `first` and `second` (its two games, in either order)
     /// from the point of view of agent `agent`, who played in both.
-    pub fn of(first: &GameLine, second: &GameLine, agent: usize) -> PairResult {
+    pub fn of(first: &impl SeatedGame, second: &impl SeatedGame, agent: usize) -> PairResult {
         let mut result = PairResult {
             points: 0.0,
             margin: 0.0,
         };
-        for game in [first, second] {
-            let seat = usize::from(game.seats[1] == agent);
-            result.points += seat_score(game, seat);
-            result.margin += game.payoffs[seat] - game.payoffs[1 - seat];
+        for (payoffs, seats) in [
+            (first.payoffs(), first.agents()),
+            (second.payoffs(), second.agents()),
+        ] {
+            let seat = usize::from(seats[1] == agent);
+            result.points += seat_score(&payoffs, seat);
+            result.margin += payoffs[seat] - payoffs[1 - seat];
         }
         result
     }
@@ -80,10 +125,11 @@ impl PairResult {
     }
 }
 
-/// The score of seat `seat` in a game: 1 for the strictly best payoff, 0 for
-/// a worse one, 1/2 when both seats have the same payoff.
-pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
-    let (mine, theirs) = (game.payoffs[seat], game.payoffs[1 - seat]);
+/// The score of seat `seat` in a game of `payoffs`: 1 for the strictly
+/// best payoff, 0 for a worse one, 1/2 when both seats have the same
+/// payoff.
+pub(super) fn seat_score(payoffs: &[f64; 2], seat: usize) -> f64 {
+    let (mine, theirs) = (payoffs[seat], payoffs[1 - seat]);
     if mine > theirs {
         1.0
     } else if mine < theirs {
@@ -95,12 +141,12 @@ pub(super) fn seat_score(game: &GameLine, seat: usize) -> f64 {
 
 /// The colour-swapped pairs whose two games were both played, `(game 2k,
 /// game 2k + 1)`, from `games` sorted by index.
-pub(super) fn finished_pairs<'a, 'b>(
-    games: &'b [&'a GameLine],
-) -> impl Iterator<Item = (&'a GameLine, &'a GameLine)> + 'b {
+pub(super) fn finished_pairs<'a, 'b, G: SeatedGame>(
+    games: &'b [&'a G],
+) -> impl Iterator<Item = (&'a G, &'a G)> + 'b {
     games
         .windows(2)
-        .filter(|pair| pair[0].index % 2 == 0 && pair[1].index == pair[0].index + 1)
+        .filter(|pair| pair[0].index() % 2 == 0 && pair[1].index() == pair[0].index() + 1)
         .map(|pair| (pair[0], pair[1]))
 }
 

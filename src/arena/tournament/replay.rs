@@ -7,7 +7,9 @@ use super::report::seconds_text;
 use super::search_log::{LoggedSearch, PlySearch};
 use super::store::read_config;
 use crate::arena::playing::{CONFIG_FILE, plies_text, resolve_pending_chance};
-use crate::core::{Game, Notation, Player, Ply, PlyText, Status, rng_from_seed};
+use crate::core::{
+    Game, Notation, Player, Ply, PlyText, Status, escape_control_lines, rng_from_seed,
+};
 use serde::Serialize;
 use std::path::Path;
 
@@ -155,7 +157,8 @@ pub fn game_text<G: Notation>(start: &G, line: &GameLine) -> Result<String, Stri
         out.push('\n');
     }
     out.push_str(&format!("final position: {}\n", end.position_text()));
-    Ok(out)
+    // The agents' names are their specs, which may hold anything.
+    Ok(escape_control_lines(&out))
 }
 
 /// What one decision cost, as one line's worth of text.

@@ -9,6 +9,7 @@ use super::summary::{
     LengthStats, OverallSummary, PairingSummary, RATED_BY_PAIRS, Record, TournamentSummary,
 };
 use crate::arena::winrate::p_value_text;
+use crate::core::{escape_control, escape_control_lines};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -472,12 +473,15 @@ pub(super) fn side_advantage_text(overall: &OverallSummary, scored: bool) -> Opt
     ))
 }
 
+/// A name in a table of the terminal's report: escaped here, before the
+/// columns are measured, so that the table stays aligned.
 fn plain(text: &str) -> String {
-    text.to_string()
+    escape_control(text)
 }
 
+/// A name in a table of the Markdown report.
 fn backticked(text: &str) -> String {
-    format!("`{text}`")
+    format!("`{}`", escape_control(text))
 }
 
 /// How repeated pairs enter the ratings, as a sentence.
@@ -528,7 +532,8 @@ pub fn text_report(summary: &TournamentSummary) -> String {
         out.push_str(&line);
         out.push('\n');
     }
-    out
+    // Agents' names are their specs, which may hold terminal escape codes.
+    escape_control_lines(&out)
 }
 
 /// A Markdown report with the same content.
@@ -578,7 +583,7 @@ pub fn markdown_report(summary: &TournamentSummary) -> String {
     }
     out.push_str(&provenance_section(summary));
     out.push_str(RATINGS_NOTE);
-    out
+    escape_control_lines(&out)
 }
 
 /// The build, rules and agent configurations that played the games, as

@@ -4,6 +4,7 @@
 
 use super::adjudicated::check_adjudication;
 use super::config::{ScheduledGame, TournamentConfig};
+use super::facts::FinishedGames;
 use super::forfeits::{ForfeitStreaks, SeatForfeit};
 use super::log::{GameLine, check_line, opening_state};
 use super::opening::OpeningPlies;
@@ -21,7 +22,7 @@ use crate::core::{
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Errors of a tournament run.
 #[derive(Debug)]
@@ -99,12 +100,15 @@ pub struct RunOptions<'a> {
 
 /// The games of a run: those found in the log and those played now.
 pub struct RunResult {
-    /// The shard's finished games, resumed and new, sorted by index.
+    /// The shard's finished games, resumed and new, sorted by index; none
+    /// from [`run_logged_tournament`], whose games are in the log only.
     pub games: Vec<GameLine>,
     /// Games of this shard still missing (non-zero after an interruption).
     pub missing: usize,
     /// Games read back from an earlier run.
     pub resumed: usize,
+    /// Games played by this call.
+    pub played: usize,
     /// A half-written line was found at the end of the log and discarded; its
     /// game was played again.
     pub repaired_torn_line: bool,
@@ -192,12 +196,65 @@ fn check_game<G: Notation>(config: &TournamentConfig, start: &G) -> Result<(), T
 /// every game from `start`, and summarises them. With an output directory,
 /// the directory keeps the configuration, the game log and the reports
 /// (`summary.json`, `report.md`, `ratings.svg`), as `norn tournament`
-/// leaves them.
+/// leaves them. The result holds every finished game of the shard
+/// ([`RunResult::games`]), read back from the log and played now: memory
+/// grows with the games; [`run_logged_tournament`] keeps them in the log
+/// only.
 pub fn run_tournament<G: Notation>(
     config: &TournamentConfig,
     start: &G,
     make_agent: &AgentFactory<'_, G>,
     options: &RunOptions<'_>,
+) -> Result<RunResult, TournamentError> {
+    run_shard(config, start, make_agent, options, true)
+}
+
+/// [`run_tournament`] for runs of any size, as `norn tournament` runs them:
+/// the games stay in the log of the output directory (which it needs), and
+/// the run keeps of each only what the summary needs (some 64 bytes, see
+/// [`FinishedGames`]), so that a run of millions of games resumes in little
+/// memory. [`RunResult::games`] is empty.
+///
+/// # Errors
+/// As [`run_tournament`], and without an output directory.
+pub fn run_logged_tournament<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    make_agent: &AgentFactory<'_, G>,
+    options: &RunOptions<'_>,
+) -> Result<RunResult, TournamentError> {
+    if options.out_dir.is_none() {
+        return Err(TournamentError::Invalid(
+            "a run that keeps its games in its log only needs an output directory".into(),
+        ));
+    }
+    run_shard(config, start, make_agent, options, false)
+}
+
+/// What a run keeps of its finished games: what the summary needs, and,
+/// when asked for, every game's line.
+struct Finished {
+    facts: FinishedGames,
+    lines: Option<Vec<GameLine>>,
+}
+
+impl Finished {
+    fn add(&mut self, line: GameLine) {
+        self.facts.add(&line);
+        if let Some(lines) = &mut self.lines {
+            lines.push(line);
+        }
+    }
+}
+
+/// [`run_tournament`] (`keep`: every game's line in the result) or
+/// [`run_logged_tournament`].
+fn run_shard<G: Notation>(
+    config: &TournamentConfig,
+    start: &G,
+    make_agent: &AgentFactory<'_, G>,
+    options: &RunOptions<'_>,
+    keep: bool,
 ) -> Result<RunResult, TournamentError> {
     config.validate().map_err(TournamentError::Invalid)?;
     let config = &with_openings_read(config, start)?;
@@ -216,7 +273,16 @@ pub fn run_tournament<G: Notation>(
         .collect();
     let resolved = check_before_writing(config, start, make_agent, &shard_games, options.threads)?;
     let mut provenance = Provenance::current(resolved, start.rules().to_string());
-    let check = |line: &GameLine| check_line(config, start, line);
+    let pool = thread_pool(options.threads).map_err(TournamentError::Invalid)?;
+    let mut finished = Finished {
+        facts: FinishedGames::new(config),
+        lines: keep.then(Vec::new),
+    };
+    finished.facts.reserve(shard_games.len());
+    let check = |line: &GameLine| {
+        options.shard.check_holds(line)?;
+        check_line(config, start, line)
+    };
     let (_directory, read) = match &options.out_dir {
         Some(dir) => {
             let (directory, existing) =
@@ -226,25 +292,27 @@ pub fn run_tournament<G: Notation>(
                 shard_games: Some(shard_games.len()),
                 ..StoredConfig::new(RunKind::Tournament, config, &provenance)
             };
-            let (read, stored) = prepare_directory(
-                dir,
-                existing,
-                &run,
-                &check,
-                options.repair,
-                options.force_resume,
-            )?;
+            let (read, stored) = pool.install(|| {
+                prepare_directory(
+                    dir,
+                    existing,
+                    &run,
+                    &check,
+                    options.repair,
+                    options.force_resume,
+                    &mut |line| finished.add(line),
+                )
+            })?;
             provenance = stored;
             (Some(directory), read)
         }
         None => (None, LogRead::default()),
     };
-    let (mut finished, repaired_torn_line, dropped_lines) = (read.games, read.torn, read.dropped);
-    let resumed = finished.len();
-    let done: std::collections::HashSet<usize> = finished.iter().map(|game| game.index).collect();
+    let (repaired_torn_line, dropped_lines) = (read.torn, read.dropped);
+    let resumed = read.games;
     let pending: Vec<ScheduledGame> = shard_games
         .into_iter()
-        .filter(|game| !done.contains(&game.index))
+        .filter(|game| !read.indices.contains(game.index))
         .collect();
 
     let log = match &options.out_dir {
@@ -252,10 +320,10 @@ pub fn run_tournament<G: Notation>(
         None => None,
     };
     options.progress.start(pending.len());
-    let played = Mutex::new(Vec::new());
+    let played = AtomicUsize::new(0);
+    let finished = Mutex::new(finished);
     let failure: Mutex<Option<TournamentError>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
-    let pool = thread_pool(options.threads).map_err(TournamentError::Invalid)?;
     pool.install(|| {
         pending.par_iter().for_each(|scheduled| {
             if options.stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
@@ -282,7 +350,8 @@ pub fn run_tournament<G: Notation>(
             let outcome = outcome.and_then(|line| {
                 options.progress.game_done(&line);
                 let streak = streaks.count(&line, &names);
-                played.lock().expect("no thread panicked").push(line);
+                played.fetch_add(1, Ordering::Relaxed);
+                finished.lock().expect("no thread panicked").add(line);
                 streak.map_err(|stop| Some(TournamentError::Play(stop)))
             });
             match outcome {
@@ -302,20 +371,22 @@ pub fn run_tournament<G: Notation>(
     if let Some(error) = failure.into_inner().expect("no thread panicked") {
         return Err(error);
     }
-    let mut new_games = played.into_inner().expect("no thread panicked");
-    let missing = pending.len() - new_games.len();
-    finished.append(&mut new_games);
-    finished.sort_by_key(|game| game.index);
-    let summary = TournamentSummary::compute(config, &finished, Capabilities::of::<G>().scored())
+    let Finished { facts, lines } = finished.into_inner().expect("no thread panicked");
+    let played = played.into_inner();
+    let missing = pending.len() - played;
+    let mut games = lines.unwrap_or_default();
+    games.sort_by_key(|game| game.index);
+    let summary = TournamentSummary::of_games(config, &facts, Capabilities::of::<G>().scored())
         .with_provenance(&provenance);
     if let Some(dir) = &options.out_dir {
         write_reports(dir, &summary)?;
     }
     Ok(RunResult {
         summary,
-        games: finished,
+        games,
         missing,
         resumed,
+        played,
         repaired_torn_line,
         dropped_lines,
         provenance,
@@ -443,10 +514,9 @@ pub(super) fn play_scheduled<G: Notation>(
         payoffs,
         winner,
         reason: result.outcome.reason.to_string(),
-        forfeit: result.forfeit.map(|forfeit| SeatForfeit {
-            seat: forfeit.player,
-            reason: forfeit.reason,
-        }),
+        forfeit: result
+            .forfeit
+            .map(|forfeit| SeatForfeit::new(forfeit.player, &forfeit.reason)),
         search: record_search.then_some(search),
     })
 }

@@ -5,9 +5,10 @@
 
 use super::log::GameLine;
 use crate::agents::SearchRecord;
-use crate::arena::playing::{DecisionRecord, TimeControl};
+use crate::arena::playing::DecisionRecord;
 use crate::core::{Notation, Ply, PlyText, Status};
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 
 /// One agent's decision as the log records it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -57,8 +58,28 @@ pub enum PlySearch {
 }
 
 /// The longest line a logged search may hold: deeper than any search of
-/// norn's, and it keeps a forged log line from growing without bound.
+/// norn's, and it keeps a forged log line from growing without bound. A
+/// longer line is cut to this where the log is written.
 const MAX_LOGGED_PV: usize = 256;
+
+/// The values a logged score may take: a loss to a win for the player who
+/// chose.
+const SCORES: RangeInclusive<f64> = -1.0..=1.0;
+
+/// The values a logged visit share may take.
+const SHARES: RangeInclusive<f64> = 0.0..=1.0;
+
+/// The values a logged policy entropy may take: a number of nats, at
+/// least 0. The writer drops any other as unknown, since no value in range
+/// stands for an entropy that is not a number or infinite.
+const ENTROPIES: RangeInclusive<f64> = 0.0..=f64::MAX;
+
+/// `value` brought into `range`, as the log writes it: an agent may report
+/// any number, and the log must hold one its checks accept. A value that
+/// is not a number is unknown.
+fn into_range(value: f64, range: &RangeInclusive<f64>) -> Option<f64> {
+    (!value.is_nan()).then(|| value.clamp(*range.start(), *range.end()))
+}
 
 /// `seconds` rounded to the microsecond: finer digits are noise, and they
 /// would lengthen every line of the log.
@@ -76,7 +97,7 @@ impl LoggedSearch {
             iterations,
             nodes,
             value,
-            pv,
+            mut pv,
             visit_share,
             policy_entropy,
             ..
@@ -96,39 +117,40 @@ impl LoggedSearch {
                 };
             }
         };
+        pv.truncate(MAX_LOGGED_PV);
         LoggedSearch {
             seat,
             time: to_microseconds(decision.seconds),
             depth,
             iterations,
             nodes: Some(nodes),
-            score: Some(value),
+            score: into_range(value, &SCORES),
             pv,
-            visit_share,
-            policy_entropy,
+            visit_share: visit_share.and_then(|share| into_range(share, &SHARES)),
+            policy_entropy: policy_entropy.filter(|entropy| ENTROPIES.contains(entropy)),
         }
     }
 
     /// Checks the numbers a forged line could get wrong: a time that is a
-    /// finite number of seconds, a score from -1 to 1, a share from 0 to
-    /// 1, a policy entropy that is a number of at least 0, a line of at
-    /// most [`MAX_LOGGED_PV`] moves.
+    /// finite number of seconds, a score in [`SCORES`], a share in
+    /// [`SHARES`], a policy entropy in [`ENTROPIES`], a line of at most
+    /// [`MAX_LOGGED_PV`] moves: what [`LoggedSearch::of`] writes.
     fn check(&self) -> Result<(), String> {
         if !(self.time.is_finite() && self.time >= 0.0) {
             return Err(format!("a time of {} seconds", self.time));
         }
         if let Some(score) = self.score
-            && !(-1.0..=1.0).contains(&score)
+            && !SCORES.contains(&score)
         {
             return Err(format!("a score of {score}, outside -1 to 1"));
         }
         if let Some(share) = self.visit_share
-            && !(0.0..=1.0).contains(&share)
+            && !SHARES.contains(&share)
         {
             return Err(format!("a visit share of {share}, outside 0 to 1"));
         }
         if let Some(entropy) = self.policy_entropy
-            && !(entropy.is_finite() && entropy >= 0.0)
+            && !ENTROPIES.contains(&entropy)
         {
             return Err(format!("a policy entropy of {entropy}"));
         }
@@ -246,69 +268,4 @@ pub struct SearchMeans {
     /// the increments of its moves) the agent used in a game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_used: Option<f64>,
-}
-
-/// A sum and a count, for a mean over the values that are there.
-#[derive(Default)]
-struct Mean {
-    sum: f64,
-    count: usize,
-}
-
-impl Mean {
-    fn add(&mut self, value: Option<f64>) {
-        if let Some(value) = value {
-            self.sum += value;
-            self.count += 1;
-        }
-    }
-
-    fn get(&self) -> Option<f64> {
-        (self.count > 0).then(|| self.sum / self.count as f64)
-    }
-}
-
-/// The means of agent `agent`'s recorded decisions in `games`, played with
-/// the game clock `clock` if any; `None` if no game records one.
-pub(super) fn search_means<'a>(
-    games: impl Iterator<Item = &'a GameLine>,
-    agent: usize,
-    clock: Option<TimeControl>,
-) -> Option<SearchMeans> {
-    let mut clock_used = Mean::default();
-    let (mut time, mut depth, mut iterations, mut nodes) = (
-        Mean::default(),
-        Mean::default(),
-        Mean::default(),
-        Mean::default(),
-    );
-    let mut max_time: f64 = 0.0;
-    for game in games {
-        let decisions = game.search.iter().flatten().flat_map(PlySearch::decisions);
-        let (mut spent, mut moves) = (0.0, 0u32);
-        for decision in decisions.filter(|decision| game.seats.get(decision.seat) == Some(&agent)) {
-            spent += decision.time;
-            moves += 1;
-            time.add(Some(decision.time));
-            max_time = max_time.max(decision.time);
-            depth.add(decision.depth.map(f64::from));
-            iterations.add(decision.iterations.map(|count| count as f64));
-            nodes.add(decision.nodes.map(|count| count as f64));
-        }
-        if let Some(clock) = clock
-            && moves > 0
-        {
-            let allowed = clock.base + clock.increment * moves;
-            clock_used.add(Some(spent / allowed.as_secs_f64()));
-        }
-    }
-    Some(SearchMeans {
-        decisions: time.count,
-        time: time.get()?,
-        max_time,
-        depth: depth.get(),
-        iterations: iterations.get(),
-        nodes: nodes.get(),
-        clock_used: clock_used.get(),
-    })
 }

@@ -9,12 +9,12 @@ use super::openings::{OPENINGS_FILE, OpeningSet, Openings};
 use super::run::TournamentError;
 use super::sprt::Sprt;
 use crate::arena::playing::{
-    Build, CONFIG_FILE, LogBytes, Provenance, RunKind, Shard, ShardProvenance,
+    Build, CONFIG_FILE, LogLine, LogReader, Provenance, RunKind, Shard, ShardProvenance,
 };
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::io::{BufWriter, Read, Seek, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 pub(super) const GAMES_FILE: &str = "games.jsonl";
@@ -50,15 +50,17 @@ pub(super) fn append_line(
 
 /// Checks that the run directory `dir` (opened and locked, holding the
 /// `existing` configuration if it holds finished games) belongs to this run,
-/// or starts it there, and reads back the games already played there and
-/// the run's provenance (`run`'s for a new run).
+/// or starts it there, and reads back the games already played there
+/// (each handed to `visit`, as [`read_games`] does) and the run's
+/// provenance (`run`'s for a new run).
 pub(super) fn prepare_directory(
     dir: &Path,
     existing: Option<String>,
     run: &StoredConfig,
-    check: &dyn Fn(&GameLine) -> Result<(), String>,
+    check: LineCheck<'_>,
     repair: bool,
     force_resume: bool,
+    visit: &mut dyn FnMut(GameLine),
 ) -> Result<(LogRead, Provenance), TournamentError> {
     let config_path = dir.join(CONFIG_FILE);
     let stored = match existing {
@@ -111,10 +113,12 @@ pub(super) fn prepare_directory(
     };
     let read = read_games(
         &dir.join(GAMES_FILE),
+        run.config.total_games(),
         check,
         true,
         repair,
         " (--repair drops such lines and plays their games again)",
+        &mut |game, _| visit(game),
     )?;
     Ok((read, stored))
 }
@@ -259,69 +263,132 @@ pub(super) fn describe_difference(old: &TournamentConfig, new: &TournamentConfig
     format!("different {}", differing.join(", "))
 }
 
+/// The games a log holds, by index: a bit per game of the schedule, and
+/// any index beyond it apart (such a line fails its checks).
+#[derive(Default)]
+pub(super) struct IndexSet {
+    bits: Vec<u64>,
+    beyond: std::collections::HashSet<usize>,
+}
+
+impl IndexSet {
+    /// An empty set for a schedule of `games` games.
+    pub(super) fn new(games: usize) -> IndexSet {
+        IndexSet {
+            bits: vec![0; games.div_ceil(64)],
+            beyond: std::collections::HashSet::new(),
+        }
+    }
+
+    /// Whether `index` is in the set.
+    pub(super) fn contains(&self, index: usize) -> bool {
+        match self.bits.get(index / 64) {
+            Some(word) => word & (1 << (index % 64)) != 0,
+            None => self.beyond.contains(&index),
+        }
+    }
+
+    pub(super) fn insert(&mut self, index: usize) {
+        match self.bits.get_mut(index / 64) {
+            Some(word) => *word |= 1 << (index % 64),
+            None => {
+                self.beyond.insert(index);
+            }
+        }
+    }
+}
+
 /// What reading a game log found.
 #[derive(Default)]
 pub(super) struct LogRead {
-    /// The good lines, in file order.
-    pub games: Vec<GameLine>,
+    /// The indices of the good lines' games.
+    pub indices: IndexSet,
+    /// How many good lines there are.
+    pub games: usize,
     /// The last line was cut short (and, when repairing, cut from the file).
     pub torn: bool,
     /// Why each dropped line was bad (only when repairing).
     pub dropped: Vec<String>,
 }
 
-/// Reads a game log as bytes, checking every line with `check`. Every line
-/// is written whole and then flushed, so only the last line can be cut
-/// short by a crash: a last line without its newline is such a torn write,
-/// and with `cut_torn` it is cut from the file so that its game is played
-/// again. Any other bad line (not UTF-8 text, not a record, a game recorded
-/// twice, or one `check` refuses) is an error naming its line, followed by
-/// `advice`, unless `drop_bad` is set: then such lines are removed from the
-/// file and reported.
+/// A check of a logged game, run on several lines at once.
+pub(super) type LineCheck<'a> = &'a (dyn Fn(&GameLine) -> Result<(), String> + Sync);
+
+/// Reads a game log line by line (its size does not matter), checking
+/// every line with `check` (several lines at once, on the threads of the
+/// rayon pool it runs in) and handing each good game to `visit` in the
+/// file's order, with the line it was read from. `schedule` is the number
+/// of games of the tournament. Every line is written whole and then
+/// flushed, so only the last line can be cut short by a crash: a last line
+/// without its newline is such a torn write, and with `cut_torn` it is cut
+/// from the file so that its game is played again. Any other bad line (not
+/// UTF-8 text, not a record, a game recorded twice, or one `check`
+/// refuses) is an error naming its line, followed by `advice`, unless
+/// `drop_bad` is set: then such lines are removed from the file and
+/// reported.
 pub(super) fn read_games(
     path: &Path,
-    check: &dyn Fn(&GameLine) -> Result<(), String>,
+    schedule: usize,
+    check: LineCheck<'_>,
     cut_torn: bool,
     drop_bad: bool,
     advice: &str,
+    visit: &mut dyn FnMut(GameLine, &LogLine),
 ) -> Result<LogRead, TournamentError> {
-    let log = LogBytes::read(path).map_err(|error| io_error(path, error))?;
-    let mut games = Vec::new();
-    let mut kept_lines: Vec<&[u8]> = Vec::new();
-    let mut dropped = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for (number, raw, text) in log.lines() {
-        let checked = text.and_then(|line| {
-            let game = serde_json::from_str::<GameLine>(line)
-                .map_err(|error| format!("not a game record: {error}"))?;
-            if seen.contains(&game.index) {
-                return Err(format!("game {} is recorded twice", game.index));
-            }
-            check(&game)?;
-            Ok(game)
-        });
-        match checked {
-            Ok(game) => {
-                seen.insert(game.index);
-                games.push(game);
-                kept_lines.push(raw);
-            }
-            Err(problem) if drop_bad => dropped.push(format!("line {number}: {problem}")),
-            Err(problem) => {
-                return Err(TournamentError::Invalid(format!(
-                    "{}: line {number}: {problem}{advice}",
+    let mut log = LogReader::open(path).map_err(|error| io_error(path, error))?;
+    let mut read = LogRead {
+        indices: IndexSet::new(schedule),
+        ..LogRead::default()
+    };
+    let mut rewrite: Option<Rewrite> = None;
+    // Each line is read and checked on its own, several at once; what the
+    // lines say of each other (a game twice) is seen in the log's order.
+    let parse_and_check = |line: &LogLine| -> Result<(GameLine, Result<(), String>), String> {
+        let game = serde_json::from_str::<GameLine>(line.text()?)
+            .map_err(|error| format!("not a game record: {error}"))?;
+        let verdict = check(&game);
+        Ok((game, verdict))
+    };
+    log.read_each(
+        parse_and_check,
+        |line, checked| {
+            let game = checked.and_then(|(game, verdict)| {
+                if read.indices.contains(game.index) {
+                    return Err(format!("game {} is recorded twice", game.index));
+                }
+                verdict.map(|()| game)
+            });
+            match game {
+                Ok(game) => {
+                    read.indices.insert(game.index);
+                    read.games += 1;
+                    if let Some(rewrite) = &mut rewrite {
+                        rewrite.keep(&line)?;
+                    }
+                    visit(game, &line);
+                    Ok(())
+                }
+                Err(problem) if drop_bad => {
+                    if rewrite.is_none() {
+                        rewrite = Some(Rewrite::start(path, line.offset)?);
+                    }
+                    read.dropped
+                        .push(format!("line {}: {problem}", line.number));
+                    Ok(())
+                }
+                Err(problem) => Err(TournamentError::Invalid(format!(
+                    "{}: line {}: {problem}{advice}",
                     path.display(),
-                )));
+                    line.number
+                ))),
             }
-        }
-    }
-    if !dropped.is_empty() {
-        let mut kept = kept_lines.join(&b'\n');
-        if !kept.is_empty() {
-            kept.push(b'\n');
-        }
-        replace_file(path, &kept)?;
-    } else if log.torn() && cut_torn {
+        },
+        |error| io_error(path, error),
+    )?;
+    read.torn = log.torn();
+    if let Some(rewrite) = rewrite {
+        rewrite.finish()?;
+    } else if read.torn && cut_torn {
         let file = OpenOptions::new()
             .write(true)
             .open(path)
@@ -329,24 +396,53 @@ pub(super) fn read_games(
         file.set_len(log.complete_len())
             .map_err(|error| io_error(path, error))?;
     }
-    Ok(LogRead {
-        games,
-        torn: log.torn(),
-        dropped,
-    })
+    Ok(read)
 }
 
-/// Replaces a file's contents at once: the bytes go to a temporary file
-/// beside it, which is then renamed over it, so a crash leaves either the
-/// old file or the new one.
-fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), TournamentError> {
-    let temporary = path.with_extension("tmp");
-    std::fs::write(&temporary, bytes).map_err(|error| io_error(&temporary, error))?;
-    std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
+/// A log being written again without its bad lines: the lines before the
+/// first bad one are copied as they are, each good line after it added,
+/// and the new file replaces the log at once (a crash leaves either).
+struct Rewrite {
+    path: PathBuf,
+    temporary: PathBuf,
+    writer: BufWriter<File>,
+}
+
+impl Rewrite {
+    /// Starts the new log of `path` with its first `kept` bytes.
+    fn start(path: &Path, kept: u64) -> Result<Rewrite, TournamentError> {
+        let temporary = path.with_extension("tmp");
+        let mut writer =
+            BufWriter::new(File::create(&temporary).map_err(|error| io_error(&temporary, error))?);
+        let mut original = File::open(path).map_err(|error| io_error(path, error))?;
+        std::io::copy(&mut (&mut original).take(kept), &mut writer)
+            .map_err(|error| io_error(&temporary, error))?;
+        Ok(Rewrite {
+            path: path.to_path_buf(),
+            temporary,
+            writer,
+        })
+    }
+
+    /// Adds a good line.
+    fn keep(&mut self, line: &LogLine) -> Result<(), TournamentError> {
+        self.writer
+            .write_all(&line.raw)
+            .and_then(|()| self.writer.write_all(b"\n"))
+            .map_err(|error| io_error(&self.temporary, error))
+    }
+
+    /// Replaces the log with the new file.
+    fn finish(mut self) -> Result<(), TournamentError> {
+        self.writer
+            .flush()
+            .map_err(|error| io_error(&self.temporary, error))?;
+        std::fs::rename(&self.temporary, &self.path).map_err(|error| io_error(&self.path, error))
+    }
 }
 
 /// A tournament's or a match's run directory as it stands, for a report
-/// read from it ([`read_stored_run`]).
+/// read from it ([`read_stored_run`], then [`StoredRun::read_log`]).
 pub struct StoredRun {
     /// A tournament (whole, a shard or a merge) or a match.
     pub kind: RunKind,
@@ -358,26 +454,50 @@ pub struct StoredRun {
     pub provenance: Provenance,
     /// Every shard's provenance, for a merge of shards of different builds.
     pub shard_provenance: Vec<ShardProvenance>,
-    /// The logged games, in the log's order.
-    pub games: Vec<GameLine>,
+    /// The directory.
+    dir: PathBuf,
+}
+
+/// Where a logged game's line is in its log (ordered by line number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LinePlace {
+    /// The line's number, from 1.
+    pub number: usize,
+    /// Where the line starts, in bytes from the start of the file.
+    pub offset: u64,
+    /// The line's length in bytes, its line break included.
+    pub length: u64,
+}
+
+impl LinePlace {
+    /// The line's bytes, its line break included, read from its log.
+    ///
+    /// # Errors
+    /// If the log cannot be read there.
+    pub fn read_from(&self, mut log: &File) -> std::io::Result<Vec<u8>> {
+        let mut line = vec![0; usize::try_from(self.length).unwrap_or(usize::MAX)];
+        log.seek(std::io::SeekFrom::Start(self.offset))?;
+        log.read_exact(&mut line)?;
+        Ok(line)
+    }
+}
+
+/// What a log read through [`StoredRun::read_log`] held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredLog {
+    /// The good lines, one game each.
+    pub games: usize,
     /// Whether the log's last line is cut short (a run writing it, or one
     /// that crashed); that line is not among `games`.
     pub torn: bool,
 }
 
-/// Reads the run directory `dir` of a tournament or a match without
-/// changing it: its `config.json` (and opening set), and its game log, in
-/// which `check` sees every game with the tournament; a line that is not a
-/// game, a game logged twice, or one `check` refuses is an error naming
-/// the line. An absent log holds no games.
+/// Reads the `config.json` (and opening set) of the run directory `dir`
+/// of a tournament or a match, without changing it.
 ///
 /// # Errors
-/// As above, and if `config.json` does not read or is not a tournament's
-/// or a match's.
-pub fn read_stored_run(
-    dir: &Path,
-    check: &dyn Fn(&TournamentConfig, &GameLine) -> Result<(), String>,
-) -> Result<StoredRun, TournamentError> {
+/// If `config.json` does not read or is not a tournament's or a match's.
+pub fn read_stored_run(dir: &Path) -> Result<StoredRun, TournamentError> {
     let config_path = dir.join(CONFIG_FILE);
     let text =
         std::fs::read_to_string(&config_path).map_err(|error| io_error(&config_path, error))?;
@@ -389,31 +509,86 @@ pub fn read_stored_run(
         )));
     }
     load_openings_file(&config_path, &mut stored.config)?;
-    let config = stored.config;
-    let read = read_games(
-        &dir.join(GAMES_FILE),
-        &|line| check(&config, line),
-        false,
-        false,
-        "",
-    )?;
     Ok(StoredRun {
         kind: stored.run,
-        config,
+        config: stored.config,
         sprt: stored.sprt,
         provenance: stored.provenance,
         shard_provenance: stored.shard_provenance,
-        games: read.games,
-        torn: read.torn,
+        dir: dir.to_path_buf(),
     })
+}
+
+impl StoredRun {
+    /// Reads the run's game log without changing it, line by line (a log
+    /// of any size takes the memory of a few lines): `check` sees every
+    /// game (several at once, on the threads of the rayon pool this runs
+    /// in), and `visit` each good one in the log's order, with where its
+    /// line is. A line that is not a game, a game logged twice, or one
+    /// `check` refuses is an error naming the line. An absent log holds no
+    /// games.
+    ///
+    /// # Errors
+    /// As above, or if the log cannot be read.
+    pub fn read_log(
+        &self,
+        check: &(dyn Fn(&GameLine) -> Result<(), String> + Sync),
+        visit: &mut dyn FnMut(GameLine, LinePlace),
+    ) -> Result<StoredLog, TournamentError> {
+        let read = read_games(
+            &self.dir.join(GAMES_FILE),
+            self.config.total_games(),
+            check,
+            false,
+            false,
+            "",
+            &mut |game, line| {
+                visit(
+                    game,
+                    LinePlace {
+                        number: line.number,
+                        offset: line.offset,
+                        length: line.length,
+                    },
+                )
+            },
+        )?;
+        Ok(StoredLog {
+            games: read.games,
+            torn: read.torn,
+        })
+    }
 }
 
 /// Writes `games` as a whole log, replacing the file at once.
 pub(super) fn write_log(path: &Path, games: &[GameLine]) -> Result<(), TournamentError> {
-    let mut log = String::new();
-    for game in games {
-        log.push_str(&serde_json::to_string(game).expect("game lines serialise"));
-        log.push('\n');
+    write_log_lines(
+        path,
+        games.iter().map(|game| {
+            let mut line = serde_json::to_vec(game).expect("game lines serialise");
+            line.push(b'\n');
+            Ok(line)
+        }),
+    )
+}
+
+/// Writes a whole log line by line (each with its line break), replacing
+/// the file at once: a crash leaves either the old file or the new one.
+pub(super) fn write_log_lines(
+    path: &Path,
+    lines: impl Iterator<Item = Result<Vec<u8>, TournamentError>>,
+) -> Result<(), TournamentError> {
+    let temporary = path.with_extension("tmp");
+    let mut writer =
+        BufWriter::new(File::create(&temporary).map_err(|error| io_error(&temporary, error))?);
+    for line in lines {
+        writer
+            .write_all(&line?)
+            .map_err(|error| io_error(&temporary, error))?;
     }
-    replace_file(path, log.as_bytes())
+    writer
+        .flush()
+        .map_err(|error| io_error(&temporary, error))?;
+    drop(writer);
+    std::fs::rename(&temporary, path).map_err(|error| io_error(path, error))
 }

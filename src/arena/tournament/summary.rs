@@ -2,10 +2,11 @@
 //! and overall, as game sites show them, plus the rating fit.
 
 use super::config::TournamentConfig;
+use super::facts::{FinishedGames, GameFacts};
 use super::log::GameLine;
 use super::pairs::{PairResult, PairScoring, PairTally, finished_pairs, seat_score};
 use super::ratings::fit_ratings;
-use super::search_log::{SearchMeans, search_means};
+use super::search_log::SearchMeans;
 use super::sprt::SprtResult;
 use crate::arena::playing::{Adjudication, Provenance, ShardProvenance};
 use crate::arena::winrate::sign_test_p;
@@ -273,19 +274,24 @@ pub const RATED_BY_GAMES: &str = "games";
 pub const RATED_BY_PAIRS: &str = "pairs of games by summed margin";
 
 /// The number of `games` per end reason.
-fn reasons_of<'a>(games: impl Iterator<Item = &'a GameLine>) -> BTreeMap<String, usize> {
+fn reasons_of<'a>(
+    games: impl Iterator<Item = &'a GameFacts>,
+    finished: &FinishedGames,
+) -> BTreeMap<String, usize> {
     let mut reasons = BTreeMap::new();
     for game in games {
-        *reasons.entry(game.reason.clone()).or_insert(0) += 1;
+        *reasons
+            .entry(finished.reason(game).to_string())
+            .or_insert(0) += 1;
     }
     reasons
 }
 
 /// The number of games that differ in their seats, opening or moves.
-fn distinct_games(games: &[&GameLine]) -> usize {
+fn distinct_games(games: &[&GameFacts]) -> usize {
     games
         .iter()
-        .map(|game| (game.seats, &game.opening, &game.moves))
+        .map(|game| game.key)
         .collect::<std::collections::HashSet<_>>()
         .len()
 }
@@ -294,15 +300,12 @@ fn distinct_games(games: &[&GameLine]) -> usize {
 /// pairs were left out: a colour-swapped pair whose games repeat an earlier
 /// pair's (the same seats, opening and moves), or a lone game of an
 /// unfinished pair that repeats an earlier lone game.
-fn distinct_pairs<'a>(games: &[&'a GameLine]) -> (Vec<&'a GameLine>, usize) {
+fn distinct_pairs<'a>(games: &[&'a GameFacts]) -> (Vec<&'a GameFacts>, usize) {
     let mut seen = std::collections::HashSet::new();
     let mut kept = Vec::with_capacity(games.len());
     let mut repeated = 0;
     for pair in games.chunk_by(|a, b| a.index / 2 == b.index / 2) {
-        let key: Vec<_> = pair
-            .iter()
-            .map(|game| (game.seats, &game.opening, &game.moves))
-            .collect();
+        let key: Vec<_> = pair.iter().map(|game| game.key).collect();
         if seen.insert(key) {
             kept.extend_from_slice(pair);
         } else {
@@ -313,13 +316,13 @@ fn distinct_pairs<'a>(games: &[&'a GameLine]) -> (Vec<&'a GameLine>, usize) {
 }
 
 /// The result of every colour-swapped pair whose two games were both
-/// played (`games` sorted by index): the agents of the first game's seats
-/// and the first one's score, 1 for the larger summed payoff over both
-/// games, 1/2 for equal sums.
-fn pair_results(games: &[&GameLine]) -> Vec<(usize, usize, f64)> {
+/// played (games `2k` and `2k + 1`, `games` sorted by index): the agents
+/// of the first game's seats and the first one's score, 1 for the larger
+/// summed payoff over both games, 1/2 for equal sums.
+fn pair_results(games: &[&GameFacts]) -> Vec<(usize, usize, f64)> {
     finished_pairs(games)
         .map(|(first, second)| {
-            let [a, b] = first.seats;
+            let [a, b] = first.agents();
             (a, b, PairResult::of(first, second, a).margin_score())
         })
         .collect()
@@ -328,26 +331,26 @@ fn pair_results(games: &[&GameLine]) -> Vec<(usize, usize, f64)> {
 /// The finished colour-swapped pairs of agent `a` against agent `b` in
 /// `games` (sorted by index), from `a`'s point of view, scored as
 /// `scoring` says.
-fn pairing_tally(games: &[&GameLine], a: usize, b: usize, scoring: PairScoring) -> PairTally {
+fn pairing_tally(games: &[&GameFacts], a: usize, b: usize, scoring: PairScoring) -> PairTally {
     let mut tally = PairTally::new(scoring);
-    let between = |game: &GameLine| game.seats.contains(&a) && game.seats.contains(&b);
-    for (first, second) in finished_pairs(games).filter(|(first, _)| between(first)) {
+    for (first, second) in finished_pairs(games).filter(|(first, _)| first.between(a, b)) {
         tally.add(PairResult::of(first, second, a));
     }
     tally
 }
 
 impl OverallSummary {
-    /// The totals over `games`.
-    pub(super) fn of(games: &[&GameLine]) -> OverallSummary {
+    /// The totals over `games`, ends read from `finished`, which holds
+    /// them.
+    pub(super) fn of(games: &[&GameFacts], finished: &FinishedGames) -> OverallSummary {
         let mut first = Record::default();
         for game in games {
-            first.add(seat_score(game, 0));
+            first.add(seat_score(&game.payoffs, 0));
         }
         OverallSummary {
             sides: games
                 .first()
-                .map_or_else(Vec::new, |game| game.sides.to_vec()),
+                .map_or_else(Vec::new, |game| finished.sides(game).to_vec()),
             games: games.len(),
             distinct_games: distinct_games(games),
             draws: first.draws,
@@ -355,8 +358,8 @@ impl OverallSummary {
             second_player_wins: first.losses,
             first_player_score: first.score(),
             side_advantage_p: sign_test_p(first.wins as u64, first.losses as u64),
-            length: LengthStats::of(games.iter().map(|game| game.plies)),
-            reasons: reasons_of(games.iter().copied()),
+            length: LengthStats::of(games.iter().map(|game| game.plies as usize)),
+            reasons: reasons_of(games.iter().copied(), finished),
         }
     }
 }
@@ -379,14 +382,23 @@ impl TournamentSummary {
         games: &[GameLine],
         scored: bool,
     ) -> TournamentSummary {
-        let mut games: Vec<&GameLine> = games.iter().collect();
-        games.sort_by_key(|game| game.index);
+        TournamentSummary::of_games(config, &FinishedGames::of_lines(config, games), scored)
+    }
+
+    /// Summarises the finished games of the tournament `config`, as
+    /// [`TournamentSummary::compute`] does their lines.
+    pub fn of_games(
+        config: &TournamentConfig,
+        finished: &FinishedGames,
+        scored: bool,
+    ) -> TournamentSummary {
+        let games = finished.by_index();
         let n = config.agents.len();
         let agent_games = |agent: usize| {
             games
                 .iter()
                 .copied()
-                .filter(move |game| game.seats.contains(&agent))
+                .filter(move |game| game.seat_of(agent).is_some())
         };
         let (counted, repeated_pairs) = distinct_pairs(&games);
         let rated = if scored {
@@ -394,7 +406,10 @@ impl TournamentSummary {
         } else {
             counted
                 .iter()
-                .map(|game| (game.seats[0], game.seats[1], seat_score(game, 0)))
+                .map(|game| {
+                    let [first, second] = game.agents();
+                    (first, second, seat_score(&game.payoffs, 0))
+                })
                 .collect()
         };
         let anchor = config.anchor_index();
@@ -410,11 +425,11 @@ impl TournamentSummary {
                 let mut sides: Vec<(usize, SideRecord)> = Vec::new();
                 let mut forfeits = 0;
                 for game in agent_games(agent) {
-                    let seat = usize::from(game.seats[1] == agent);
-                    forfeits += usize::from(game.forfeit.as_ref().is_some_and(|f| f.seat == seat));
-                    let score = seat_score(game, seat);
+                    let seat = usize::from(game.agents()[1] == agent);
+                    forfeits += usize::from(game.forfeit.is_some_and(|f| usize::from(f) == seat));
+                    let score = seat_score(&game.payoffs, seat);
                     total.add(score);
-                    let side = &game.sides[seat];
+                    let side = &finished.sides(game)[seat];
                     match sides.iter_mut().find(|(_, entry)| &entry.side == side) {
                         Some((_, entry)) => entry.record.add(score),
                         None => {
@@ -444,10 +459,10 @@ impl TournamentSummary {
                     elo_low: fit.low[agent],
                     elo_high: fit.high[agent],
                     by_side: sides,
-                    length: LengthStats::of(agent_games(agent).map(|game| game.plies)),
-                    reasons: reasons_of(agent_games(agent)),
+                    length: LengthStats::of(agent_games(agent).map(|game| game.plies as usize)),
+                    reasons: reasons_of(agent_games(agent), finished),
                     forfeits,
-                    search: search_means(agent_games(agent), agent, config.time_control),
+                    search: finished.search_means(agent),
                 }
             })
             .collect();
@@ -456,16 +471,16 @@ impl TournamentSummary {
             .pairings()
             .into_iter()
             .map(|(a, b)| {
-                let between: Vec<&GameLine> = games
+                let between: Vec<&GameFacts> = games
                     .iter()
                     .copied()
-                    .filter(|game| game.seats.contains(&a) && game.seats.contains(&b))
+                    .filter(|game| game.between(a, b))
                     .collect();
                 let mut record = Record::default();
                 let mut pair_margins: BTreeMap<usize, f64> = BTreeMap::new();
                 for game in &between {
-                    let seat = usize::from(game.seats[1] == a);
-                    record.add(seat_score(game, seat));
+                    let seat = usize::from(game.agents()[1] == a);
+                    record.add(seat_score(&game.payoffs, seat));
                     *pair_margins.entry(game.index / 2).or_insert(0.0) += game.payoffs[seat];
                 }
                 let tally = pairing_tally(&counted, a, b, PairScoring::of(scored));
@@ -478,8 +493,8 @@ impl TournamentSummary {
                     draws: record.draws,
                     losses: record.losses,
                     score: record.score(),
-                    length: LengthStats::of(between.iter().map(|game| game.plies)),
-                    reasons: reasons_of(between.iter().copied()),
+                    length: LengthStats::of(between.iter().map(|game| game.plies as usize)),
+                    reasons: reasons_of(between.iter().copied(), finished),
                     pair_margins: scored.then(|| pair_margins.into_values().collect()),
                     pentanomial: tally.by_results.counts,
                     pair_scoring: tally.scoring(),
@@ -491,7 +506,7 @@ impl TournamentSummary {
             })
             .collect();
 
-        let overall = OverallSummary::of(&games);
+        let overall = OverallSummary::of(&games, finished);
 
         TournamentSummary {
             game: config.game.clone(),
@@ -601,7 +616,8 @@ mod tests {
             alpha: 0.05,
             beta: 0.05,
         };
-        let by_margin = match_history(&config, sprt, PairScoring::SummedMargin, &games).result;
+        let finished = FinishedGames::of_lines(&config, &games);
+        let by_margin = match_history(&config, sprt, PairScoring::SummedMargin, &finished).result;
         assert_eq!(by_margin.decision, SprtDecision::AcceptH1, "{by_margin:?}");
         // N pairs all won, with the pseudo-pair's third of a pair on each
         // outcome: mean (N + 1/2) / (N + 1); the LLR of H1 at +50 Elo
@@ -612,7 +628,7 @@ mod tests {
         assert_eq!(by_margin.pairs_by_margin, Some([0, 0, by_margin.pairs]));
         assert!(by_margin.elo_low > 50.0, "{by_margin:?}");
         // Read by the games' results, every pair is a 1-1 split.
-        let by_results = match_history(&config, sprt, PairScoring::GameResults, &games).result;
+        let by_results = match_history(&config, sprt, PairScoring::GameResults, &finished).result;
         assert_eq!(by_results.decision, SprtDecision::AcceptH0);
 
         // The report's verdict, its pairing's Elo and its ratings agree.

@@ -26,7 +26,7 @@ mod page;
 mod serve;
 mod winrate;
 
-pub use build::{Filmstrip, ViewOptions, game_frames, view_page};
+pub use build::{DEFAULT_VIEWED_GAMES, Filmstrip, ViewOptions, game_frames, view_page};
 pub use encode::{pack, unpack};
 pub use frames::{GameFrames, Layouts, PlyFrame, content_code, content_of_code};
 pub use serve::{check_loopback, serve_page};

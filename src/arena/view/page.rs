@@ -64,6 +64,8 @@ pub struct Browser {
     /// Per game (in the order of `rows`) its packed data
     /// ([`super::encode::pack`] of [`super::GameFrames::json`]).
     pub packed: Vec<String>,
+    /// What the list leaves out, when it does not hold every game.
+    pub note: Option<String>,
 }
 
 /// The ids of the page's own elements. A board's drawing shares the page's
@@ -202,8 +204,12 @@ impl Page {
             "version": self.version,
             "games": browser.rows,
         });
-        let mut html = String::from(
-            "<section id=\"games\">\n<h2>Games</h2>\n<div class=\"filters\">\
+        let mut html = String::from("<section id=\"games\">\n<h2>Games</h2>\n");
+        if let Some(note) = &browser.note {
+            html.push_str(&format!("<p class=\"note\">{}</p>\n", escape_xml(note)));
+        }
+        html.push_str(
+            "<div class=\"filters\">\
              <label>agent <select id=\"filter-agent\"></select></label>\
              <label id=\"side-box\">side <select id=\"filter-side\"></select></label>\
              <label>result <select id=\"filter-result\"></select></label>\
@@ -271,6 +277,7 @@ mod tests {
                 rows: vec![],
                 layouts: Layouts::default(),
                 packed: vec![],
+                note: Some("the first games".into()),
             }),
             version: None,
         }

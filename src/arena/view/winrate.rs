@@ -3,10 +3,12 @@
 
 use super::build::{Filmstrip, ViewOptions, pack_games};
 use super::charts::win_rate_chart;
-use super::page::{Browser, Page, place_of};
+use super::frames::Layouts;
+use super::page::{Browser, Page, check_layout_ids, place_of};
 use crate::arena::winrate::{
-    CHEATS_NOTE, EXACT_POLICY, PairedComparison, PolicyFile, PolicyRate, SweepPoint, SweepReport,
-    WinRate, WinRateReport, deal, play_out_watched, policy_seed, read_win_rate_run,
+    CHEATS_NOTE, DealsSoFar, EXACT_POLICY, PairedComparison, PolicyFile, PolicyRate, RunUnderWay,
+    SweepPoint, SweepReport, WinRate, WinRateReport, deal, play_out_watched, policy_seed,
+    read_win_rate_run,
 };
 use crate::arena::{AgentFactory, Provenance};
 use crate::core::{Notation, ParseError, Stochastic, escape_xml};
@@ -27,13 +29,15 @@ pub struct ReplayedDeals<G: Stochastic> {
 /// The browser of the first deals of `run` played again by each policy
 /// that is an agent, each agent seeded as in the run; and a note for each
 /// deal whose result differs from the run's (a policy limited by time does
-/// not repeat its play).
+/// not repeat its play). `logged(policy, k)` is the run's result of the
+/// policy's `k`-th deal of the shard, if the run has played it.
 ///
 /// # Errors
 /// The run's rules or deal do not read, or a policy cannot be built or
 /// cannot play a deal.
 fn deal_browser<G: Stochastic + Notation>(
     run: &WinRateReport,
+    logged: &dyn Fn(usize, u64) -> Option<bool>,
     replay: &ReplayedDeals<G>,
 ) -> Result<(Option<Browser>, Vec<String>), String> {
     let rules: G::Rules = run
@@ -86,8 +90,9 @@ fn deal_browser<G: Stochastic + Notation>(
     let mut rows = Vec::new();
     for (key, (&(policy, k), (index, end, plies, frames))) in jobs.iter().zip(played).enumerate() {
         let spec = &run.policies[policy].rate.policy;
-        let logged = run.won[policy][k as usize];
-        if logged != end.won {
+        if let Some(logged) = logged(policy, k)
+            && logged != end.won
+        {
             let result = |won: bool| if won { "won" } else { "lost" };
             notes.push(format!(
                 "deal {index} of `{spec}` was {} in the run and {} when played again here",
@@ -107,7 +112,9 @@ fn deal_browser<G: Stochastic + Notation>(
         ]);
         framed.push(frames);
     }
-    let (layouts, packed) = pack_games(framed)?;
+    let mut layouts = Layouts::default();
+    let packed = pack_games(framed, &mut layouts)?;
+    check_layout_ids(&layouts)?;
     let browser = Browser {
         label: "deal",
         columns: vec!["policy".to_string()],
@@ -118,6 +125,7 @@ fn deal_browser<G: Stochastic + Notation>(
         rows,
         layouts,
         packed,
+        note: None,
     };
     Ok((Some(browser), notes))
 }
@@ -201,8 +209,36 @@ fn read_sweep<G: Notation>(dir: &Path) -> Result<Option<SweepReport>, String> {
     }))
 }
 
+/// The policies' names with their rates so far, from each one's deals in
+/// the log of a run under way (at `value` of a sweep).
+fn rates_so_far<G: Stochastic>(
+    run: &RunUnderWay,
+    value: Option<u64>,
+    replay: &ReplayedDeals<G>,
+) -> Result<Vec<PolicyRate>, String> {
+    run.config
+        .policies
+        .iter()
+        .enumerate()
+        .map(|(place, spec)| {
+            let so_far = run.deals_of(value, place);
+            let wins = so_far.won.values().filter(|&&won| won).count() as u64;
+            let sees_hidden_information = spec != EXACT_POLICY
+                && (replay.build)(spec, 0)
+                    .map_err(|error| format!("policy `{spec}`: {error}"))?
+                    .sees_hidden_information();
+            Ok(PolicyRate {
+                rate: WinRate::new(spec, wins, so_far.won.len() as u64, so_far.seconds),
+                sees_hidden_information,
+            })
+        })
+        .collect()
+}
+
 /// The page of the win-rate run or sweep in `dir`, read as `norn merge`
-/// reads a run (every deal's result checked against the summary).
+/// reads a run (every deal's result checked against the summary); or, of
+/// a run under way (without its reports yet), from its configuration and
+/// the deals its log holds.
 ///
 /// # Errors
 /// If the run's files do not read, or are of another game.
@@ -211,49 +247,138 @@ pub fn win_rate_page<G: Stochastic + Notation>(
     options: ViewOptions,
     replay: &ReplayedDeals<G>,
 ) -> Result<String, String> {
-    let provenance_lines = |provenance: &Provenance| {
-        let mut lines = String::new();
-        if let Some(build) = &provenance.build {
-            lines.push_str(&format!(
-                "<li>played by {}</li>",
-                escape_xml(&build.to_string())
-            ));
-        }
-        for configuration in &provenance.agent_configurations {
-            lines.push_str(&format!(
-                "<li><code>{}</code></li>",
-                escape_xml(configuration)
-            ));
-        }
-        match lines.is_empty() {
-            true => String::new(),
-            false => format!("<h2>Provenance</h2>\n<ul>{lines}</ul>\n"),
-        }
-    };
     if let Some(sweep) = read_sweep::<G>(dir)? {
-        let report = format!(
-            "<p>Win rates of {} policies over {} deals at each value of <code>{}</code> (seed {}, rules <code>{}</code>), with 95% intervals.</p>\n<pre>{}</pre>\n{}",
-            sweep.points[0].policies.len(),
-            sweep.deals,
-            escape_xml(&sweep.option),
-            sweep.seed,
-            escape_xml(&sweep.rules),
-            escape_xml(&sweep.table()),
-            provenance_lines(&sweep.provenance)
-        );
-        return Ok(Page {
-            title: format!("{} win-rate sweep", G::NAME),
-            source: dir.display().to_string(),
-            report,
-            charts: vec![(format!("Win rate against {}", sweep.option), sweep.svg())],
-            browser: None,
-            version: options.version,
-        }
-        .html());
+        return Ok(sweep_page(dir, &sweep, "", options));
     }
-    let run = read_win_rate_run::<G>(dir)?;
+    let finished = ["summary.json", "deals.csv"]
+        .iter()
+        .any(|name| dir.join(name).exists());
+    if finished {
+        let run = read_win_rate_run::<G>(dir)?;
+        let logged = |policy: usize, k: u64| Some(run.won[policy][k as usize]);
+        return rates_page(dir, &run, "", &logged, replay, options);
+    }
+    let run = RunUnderWay::read(dir)?;
+    let config = &run.config;
+    if config.game != G::NAME {
+        return Err(format!(
+            "{} is a run of {}, not of {}",
+            dir.display(),
+            config.game,
+            G::NAME
+        ));
+    }
+    let (logged, total) = run.progress();
+    let under_way = format!(
+        "<p>The run is under way: its log holds {logged} of its {total} deals, over which the rates are.</p>\n"
+    );
+    if let Some((option, values)) = &config.sweep {
+        let points = values
+            .iter()
+            .map(|&value| {
+                Ok(SweepPoint {
+                    value,
+                    policies: rates_so_far(&run, Some(value), replay)?,
+                    // The page shows no paired comparisons.
+                    comparisons: Vec::new(),
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        if points.is_empty() {
+            return Err(format!("{}: the sweep has no values", dir.display()));
+        }
+        let sweep = SweepReport {
+            game: G::NAME,
+            rules: config.rules.clone(),
+            option: option.clone(),
+            seed: config.seed,
+            deals: config.deals,
+            // The page does not show the threads, which config.json leaves
+            // out (a resume may use others).
+            threads: 0,
+            deal: config.deal.clone(),
+            provenance: config.provenance.clone(),
+            points,
+        };
+        return Ok(sweep_page(dir, &sweep, &under_way, options));
+    }
+    let report = WinRateReport {
+        game: G::NAME,
+        rules: config.rules.clone(),
+        seed: config.seed,
+        deals: config.deals,
+        threads: 0,
+        deal: config.deal.clone(),
+        shard: config.shard,
+        policies: rates_so_far(&run, None, replay)?,
+        provenance: config.provenance.clone(),
+        shard_provenance: Vec::new(),
+        won: Vec::new(),
+        comparisons: Vec::new(),
+    };
+    let so_far: Vec<DealsSoFar> = (0..config.policies.len())
+        .map(|policy| run.deals_of(None, policy))
+        .collect();
+    let logged = |policy: usize, k: u64| so_far[policy].won.get(&config.shard.nth(k)).copied();
+    rates_page(dir, &report, &under_way, &logged, replay, options)
+}
+
+/// The page's list of the build and the policies' configurations.
+fn provenance_lines(provenance: &Provenance) -> String {
+    let mut lines = String::new();
+    if let Some(build) = &provenance.build {
+        lines.push_str(&format!(
+            "<li>played by {}</li>",
+            escape_xml(&build.to_string())
+        ));
+    }
+    for configuration in &provenance.agent_configurations {
+        lines.push_str(&format!(
+            "<li><code>{}</code></li>",
+            escape_xml(configuration)
+        ));
+    }
+    match lines.is_empty() {
+        true => String::new(),
+        false => format!("<h2>Provenance</h2>\n<ul>{lines}</ul>\n"),
+    }
+}
+
+/// The page of a sweep, `under_way` (HTML) said first.
+fn sweep_page(dir: &Path, sweep: &SweepReport, under_way: &str, options: ViewOptions) -> String {
+    let report = format!(
+        "{under_way}<p>Win rates of {} policies over {} deals at each value of <code>{}</code> (seed {}, rules <code>{}</code>), with 95% intervals.</p>\n<pre>{}</pre>\n{}",
+        sweep.points[0].policies.len(),
+        sweep.deals,
+        escape_xml(&sweep.option),
+        sweep.seed,
+        escape_xml(&sweep.rules),
+        escape_xml(&sweep.table()),
+        provenance_lines(&sweep.provenance)
+    );
+    Page {
+        title: format!("{} win-rate sweep", sweep.game),
+        source: dir.display().to_string(),
+        report,
+        charts: vec![(format!("Win rate against {}", sweep.option), sweep.svg())],
+        browser: None,
+        version: options.version,
+    }
+    .html()
+}
+
+/// The page of a win-rate run, `under_way` (HTML) said first, with the
+/// deals `replay` asks for played again (`logged` as in [`deal_browser`]).
+fn rates_page<G: Stochastic + Notation>(
+    dir: &Path,
+    run: &WinRateReport,
+    under_way: &str,
+    logged: &dyn Fn(usize, u64) -> Option<bool>,
+    replay: &ReplayedDeals<G>,
+    options: ViewOptions,
+) -> Result<String, String> {
     let mut report = format!(
-        "<p>Win rates over {} deals (seed {}, rules <code>{}</code>), with 95% Wilson intervals.</p>\n<pre>{}</pre>\n",
+        "{under_way}<p>Win rates over {} deals (seed {}, rules <code>{}</code>), with 95% Wilson intervals.</p>\n<pre>{}</pre>\n",
         run.deals,
         run.seed,
         escape_xml(&run.rules),
@@ -267,8 +392,8 @@ pub fn win_rate_page<G: Stochastic + Notation>(
         report.push_str(&format!("<p>{}</p>\n", escape_xml(CHEATS_NOTE)));
     }
     report.push_str(&provenance_lines(&run.provenance));
-    let (browser, notes) = deal_browser(&run, replay)?;
-    report.push_str(&replay_lines(&run, replay.count, browser.is_some(), &notes));
+    let (browser, notes) = deal_browser(run, logged, replay)?;
+    report.push_str(&replay_lines(run, replay.count, browser.is_some(), &notes));
     Ok(Page {
         title: format!("{} win-rate run", G::NAME),
         source: dir.display().to_string(),

@@ -8,7 +8,7 @@
 use super::estimate::DealRecord;
 use super::experiment::WinRateReport;
 use crate::arena::playing::{
-    Build, CONFIG_FILE, LogBytes, Provenance, RunDirectory, RunKind, Shard, refuse_input_as_output,
+    Build, CONFIG_FILE, LogReader, Provenance, RunDirectory, RunKind, Shard, refuse_input_as_output,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -190,17 +190,30 @@ impl WinRateDirectory {
     }
 }
 
-impl DealLog {
-    fn open(path: &Path, config: &WinRateRunConfig) -> Result<DealLog, String> {
-        let bytes = LogBytes::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+/// The deals of a run's log: per point, whether each deal was won, and
+/// the policy's time when its last deal ended.
+struct LoggedDeals {
+    known: HashMap<Point, HashMap<u64, bool>>,
+    seconds: HashMap<Point, f64>,
+}
+
+impl LoggedDeals {
+    /// Reads the log at `path` of the run `config` (an absent log is
+    /// empty); returns with the deals the length of its whole lines when
+    /// its last line was cut short.
+    fn read(path: &Path, config: &WinRateRunConfig) -> Result<(LoggedDeals, Option<u64>), String> {
+        let unreadable = |error: std::io::Error| format!("{}: {error}", path.display());
+        let mut log = LogReader::open(path).map_err(unreadable)?;
         let mut known: HashMap<Point, HashMap<u64, bool>> = HashMap::new();
         let mut seconds: HashMap<Point, f64> = HashMap::new();
         let values: Option<HashSet<u64>> = config
             .sweep
             .as_ref()
             .map(|(_, values)| values.iter().copied().collect());
-        for (number, _, text) in bytes.lines() {
-            let line = text
+        while let Some(read) = log.next_line().map_err(unreadable)? {
+            let number = read.number;
+            let line = read
+                .text()
                 .and_then(|text| {
                     serde_json::from_str::<DealLine>(text)
                         .map_err(|error| format!("not a deal's result: {error}"))
@@ -231,13 +244,21 @@ impl DealLog {
                 ));
             }
         }
-        if bytes.torn() {
+        let torn = log.torn().then(|| log.complete_len());
+        Ok((LoggedDeals { known, seconds }, torn))
+    }
+}
+
+impl DealLog {
+    fn open(path: &Path, config: &WinRateRunConfig) -> Result<DealLog, String> {
+        let unreadable = |error: std::io::Error| format!("{}: {error}", path.display());
+        let (LoggedDeals { known, seconds }, torn) = LoggedDeals::read(path, config)?;
+        if let Some(complete) = torn {
             let file = OpenOptions::new()
                 .write(true)
                 .open(path)
-                .map_err(|error| format!("{}: {error}", path.display()))?;
-            file.set_len(bytes.complete_len())
-                .map_err(|error| format!("{}: {error}", path.display()))?;
+                .map_err(unreadable)?;
+            file.set_len(complete).map_err(unreadable)?;
         }
         let file = OpenOptions::new()
             .create(true)
@@ -250,6 +271,69 @@ impl DealLog {
             known,
             seconds,
         })
+    }
+}
+
+/// One policy's deals so far in a run under way.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DealsSoFar {
+    /// Whether each deal of its log was won, by deal index.
+    pub won: HashMap<u64, bool>,
+    /// The policy's time when its last logged deal ended.
+    pub seconds: f64,
+}
+
+/// A win-rate run or sweep as its directory holds it while it goes on
+/// (before its reports are written): its configuration and its log.
+pub struct RunUnderWay {
+    /// The run as `config.json` records it.
+    pub config: WinRateRunConfig,
+    deals: LoggedDeals,
+}
+
+impl RunUnderWay {
+    /// Reads the run in `dir` without taking its lock (the run holds it):
+    /// `config.json` and the whole lines of `deals.jsonl`, checked as a
+    /// resume checks them.
+    ///
+    /// # Errors
+    /// If `config.json` is absent or is not a win-rate run's, or a line of
+    /// the log is not one of the run's deals.
+    pub fn read(dir: &Path) -> Result<RunUnderWay, String> {
+        let config_path = dir.join(CONFIG_FILE);
+        let text = std::fs::read_to_string(&config_path)
+            .map_err(|error| format!("cannot read {}: {error}", config_path.display()))?;
+        let config: WinRateRunConfig = serde_json::from_str(&text).map_err(|error| {
+            format!(
+                "{}: not a win-rate run's configuration: {error}",
+                config_path.display()
+            )
+        })?;
+        let (deals, _) = LoggedDeals::read(&dir.join(LOG_FILE), &config)?;
+        Ok(RunUnderWay { config, deals })
+    }
+
+    /// The deals so far of the policy at place `policy` of the run's list,
+    /// at `value` of a sweep (`None` outside sweeps).
+    pub fn deals_of(&self, value: Option<u64>, policy: usize) -> DealsSoFar {
+        let point = (value, policy);
+        DealsSoFar {
+            won: self.deals.known.get(&point).cloned().unwrap_or_default(),
+            seconds: self.deals.seconds.get(&point).copied().unwrap_or(0.0),
+        }
+    }
+
+    /// How many deals the log holds, and how many the run plays: every
+    /// policy's, at every value of a sweep.
+    pub fn progress(&self) -> (u64, u64) {
+        let logged = self.deals.known.values().map(|won| won.len() as u64).sum();
+        let points = self.config.policies.len() as u64
+            * self
+                .config
+                .sweep
+                .as_ref()
+                .map_or(1, |(_, values)| values.len() as u64);
+        (logged, points * self.config.shard.share(self.config.deals))
     }
 }
 

@@ -15,7 +15,9 @@ use super::run::Stoppable;
 use super::stats::p_value_text;
 use crate::agents::agent_label;
 use crate::arena::playing::{AgentFactory, Provenance, Shard, ShardProvenance};
-use crate::core::{Capabilities, Evaluate, Notation, ParseError, Stochastic, parse_key_values};
+use crate::core::{
+    Capabilities, Evaluate, Notation, ParseError, Stochastic, escape_control, parse_key_values,
+};
 use serde::Serialize;
 use std::path::Path;
 use std::sync::Arc;
@@ -306,7 +308,7 @@ impl WinRateReport {
         if self.comparisons.is_empty() {
             return String::new();
         }
-        let label = |spec: &str| agent_label(spec);
+        let label = |spec: &str| escape_control(&agent_label(spec));
         let width = self
             .comparisons
             .iter()
@@ -344,13 +346,13 @@ impl WinRateReport {
         out
     }
 
-    /// The report as a table: one row per policy, then the note on
-    /// references that cheat, if any.
+    /// The report as a table: one row per policy (its name's control
+    /// characters escaped), then the note on references that cheat, if any.
     pub fn table(&self) -> String {
         let width = self
             .policies
             .iter()
-            .map(|policy| policy.label().chars().count())
+            .map(|policy| escape_control(&policy.label()).chars().count())
             .max()
             .unwrap_or(0)
             .max(20);
@@ -362,7 +364,7 @@ impl WinRateReport {
             let rate = &policy.rate;
             out.push_str(&format!(
                 "{:<width$} {:>8} {:>8} {:>8.3}% {:>8.3}% - {:>7.3}% {:>9.2} {:>10.1}\n",
-                policy.label(),
+                escape_control(&policy.label()),
                 rate.deals,
                 rate.wins,
                 100.0 * rate.win_rate,

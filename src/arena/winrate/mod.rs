@@ -24,7 +24,9 @@ mod run;
 mod stats;
 mod sweep;
 
-pub use directory::{WinRateDirectory, WinRateRunConfig, write_merged_config};
+pub use directory::{
+    DealsSoFar, RunUnderWay, WinRateDirectory, WinRateRunConfig, write_merged_config,
+};
 pub use estimate::{
     AgentPolicy, DealEnd, DealPlayer, DealPolicy, DealRecord, EXACT_POLICY, Estimate, ExactPolicy,
     MAX_DEALS, Unrecorded, WinRate, WinRateRun, deal, deal_from_seed, estimate_recorded_win_rate,

@@ -6,7 +6,7 @@ use super::experiment::{CHEATS_NOTE, PolicyRate, WinRateReport, plot_label, writ
 use super::paired::PairedComparison;
 use super::plot::{SweepSeries, sweep_svg};
 use crate::arena::playing::Provenance;
-use crate::core::ParseError;
+use crate::core::{ParseError, escape_control};
 use serde::Serialize;
 use std::path::Path;
 
@@ -156,7 +156,10 @@ impl SweepReport {
         let policies = &self.points[0].policies;
         let mut out = format!("{:>8}", self.option);
         for policy in policies {
-            out.push_str(&format!("  {:>26}", truncate(&policy.label(), 26)));
+            out.push_str(&format!(
+                "  {:>26}",
+                truncate(&escape_control(&policy.label()), 26)
+            ));
         }
         out.push('\n');
         for point in &self.points {

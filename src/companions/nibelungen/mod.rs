@@ -53,6 +53,13 @@ pub fn solve_by_retrograde(
     let layers = rounds_left
         .saturating_sub(1)
         .min(RetrogradeTable::MAX_LAYERS);
+    if out.is_some() && layers == 0 {
+        // The last round is solved on its own, from no layer: a table of
+        // no layers would be one the oracle cannot use.
+        return Err(format!(
+            "a saved table holds the layers of the rounds before the last, and with {rounds_left} rounds left there are none; give --rounds 2 or more, or leave out --out"
+        ));
+    }
     let on_layer = |layer: &LayerReport| on_progress(&layer.line());
     let table = RetrogradeTable::solve(*state.rules(), layers, out.is_some(), &on_layer)?;
     if rounds_left == u32::MAX && !table.converged() {

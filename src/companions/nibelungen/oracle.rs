@@ -5,7 +5,8 @@ use super::retrograde::RetrogradeTable;
 use crate::agents::sample_strategy;
 use crate::agents::{Agent, AgentError, Decision, player_choices};
 use crate::core::{
-    Game, GameRng, MoveList, ParseError, Player, parse_key_values, rng_from_seed, unknown_key,
+    Game, GameRng, MoveList, ParseError, Player, check_memory, parse_key_values, rng_from_seed,
+    unknown_key,
 };
 use crate::games::nibelungen::{Nibelungen, NibelungenMove};
 use std::path::PathBuf;
@@ -86,16 +87,32 @@ impl OracleAgent {
         }
     }
 
+    /// The key of the process's table for `state`'s rules.
+    fn table_key(&self, state: &Nibelungen) -> String {
+        match &self.source {
+            TableSource::Computed => format!("rules {}", state.rules()),
+            TableSource::File(path) => format!("file {}", path.display()),
+        }
+    }
+
+    /// The rounds of the table computed for `state`'s rules.
+    fn rounds_to_compute(state: &Nibelungen) -> Result<u32, String> {
+        match state.rules().round_limit {
+            Some(limit) => Ok(limit.get().saturating_sub(1)),
+            None => Err(
+                "the oracle needs a round limit to compute its table, or a saved table (oracle:table=FILE)"
+                    .to_string(),
+            ),
+        }
+    }
+
     /// The table for `state`'s rules: this agent's, the process's, or a
     /// new one.
     fn table(&mut self, state: &Nibelungen) -> Result<Arc<RetrogradeTable>, AgentError> {
         if let Some(table) = &self.table {
             return Ok(Arc::clone(table));
         }
-        let key = match &self.source {
-            TableSource::Computed => format!("rules {}", state.rules()),
-            TableSource::File(path) => format!("file {}", path.display()),
-        };
+        let key = self.table_key(state);
         // Held while a table is built, so that two oracles of one
         // tournament never build the same table twice.
         let mut tables = TABLES
@@ -108,12 +125,8 @@ impl OracleAgent {
         let table = match &self.source {
             TableSource::File(path) => RetrogradeTable::load(path).map_err(AgentError::new)?,
             TableSource::Computed => {
-                let Some(limit) = state.rules().round_limit else {
-                    return Err(AgentError::new(
-                        "the oracle needs a round limit to compute its table, or a saved table (oracle:table=FILE)",
-                    ));
-                };
-                RetrogradeTable::solve(*state.rules(), limit.get().saturating_sub(1), true, &|_| {})
+                let rounds = Self::rounds_to_compute(state).map_err(AgentError::new)?;
+                RetrogradeTable::solve(*state.rules(), rounds, true, &|_| {})
                     .map_err(AgentError::new)?
             }
         };
@@ -127,6 +140,31 @@ impl OracleAgent {
 impl Agent<Nibelungen> for OracleAgent {
     fn spec(&self) -> &str {
         &self.spec
+    }
+
+    /// The table the oracle will compute or read must fit in memory: the
+    /// run checks it before it writes anything, as it checks other
+    /// agents' tables, rather than at the first move. A table the process
+    /// holds already costs nothing more.
+    fn check_start(&self, state: &Nibelungen) -> Result<(), String> {
+        let key = self.table_key(state);
+        let held = TABLES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .iter()
+            .any(|(known, _)| *known == key);
+        if self.table.is_some() || held {
+            return Ok(());
+        }
+        match &self.source {
+            TableSource::File(path) => {
+                check_memory("the retrograde table", RetrogradeTable::file_bytes(path)?)
+            }
+            TableSource::Computed => check_memory(
+                "the retrograde tables",
+                RetrogradeTable::solve_bytes(Self::rounds_to_compute(state)?, true),
+            ),
+        }
     }
 
     fn decide(

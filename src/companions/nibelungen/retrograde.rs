@@ -21,13 +21,14 @@
 //! empty), are solved from the table by [`SimultaneousSolver`] over the
 //! rest of their round.
 
-use crate::core::{Game, Status};
+use crate::core::{Game, Notation, Status, rng_from_seed};
 use crate::core::{ParseError, check_memory};
 use crate::games::nibelungen::{
     Character, Nibelungen, NibelungenMove, NibelungenRules, POINTS, Pair, Side, WinCheck, bit,
-    condition_of, reachable,
+    condition_of, point_name, reachable,
 };
 use crate::search::{SimultaneousSolveError, SimultaneousSolver, StageSolution, value_3x3};
+use rand::RngExt;
 use rayon::prelude::*;
 use std::fmt;
 use std::fs::File;
@@ -45,6 +46,10 @@ const PAIRS: usize = 10;
 const SCREENS: usize = PAIRS * PAIRS;
 /// The states of one layer: every placement with every pair of screens.
 pub const LAYER_STATES: usize = SCREENS * PLACEMENTS;
+/// The states of a loaded table whose value is solved again, in each of
+/// its last two layers: a table damaged or made up by hand shows within a
+/// few, and each takes about a millisecond.
+const SAMPLED_STATES: usize = 16;
 /// Base-15 keys of five points: `sum(point_i * 15^i)`.
 const KEYS: usize = 15usize.pow(5);
 const POWERS: [u32; 5] = [1, 15, 225, 3375, 50625];
@@ -176,6 +181,22 @@ fn pair_index(pair: Pair) -> usize {
         .expect("every pair is listed")
 }
 
+/// What the header of a saved table says.
+#[derive(Clone, Copy)]
+struct TableHeader {
+    rules: NibelungenRules,
+    first_rounds_left: u32,
+    count: u32,
+    converged: bool,
+}
+
+impl TableHeader {
+    /// The bytes of the table's layers.
+    fn bytes(&self) -> u64 {
+        u64::from(self.count).saturating_mul(RetrogradeTable::LAYER_BYTES)
+    }
+}
+
 /// The values of every state at the start of a round, for each number of
 /// rounds left, under one set of rules.
 pub struct RetrogradeTable {
@@ -215,16 +236,7 @@ impl RetrogradeTable {
         keep_all: bool,
         on_layer: &(dyn Fn(&LayerReport) + Sync),
     ) -> Result<RetrogradeTable, String> {
-        let kept = if keep_all {
-            u64::from(rounds.max(1))
-        } else {
-            1
-        };
-        // The layer being built, the one before and the movement values.
-        check_memory(
-            "the retrograde tables",
-            (kept + 4).saturating_mul(Self::LAYER_BYTES),
-        )?;
+        check_memory("the retrograde tables", Self::solve_bytes(rounds, keep_all))?;
         let mut table = RetrogradeTable {
             rules,
             indexing: Indexing::new(),
@@ -259,6 +271,27 @@ impl RetrogradeTable {
             }
         }
         Ok(table)
+    }
+
+    /// The memory a [`RetrogradeTable::solve`] of `rounds` rounds takes:
+    /// the layers kept (every one with `keep_all`, else the last), the
+    /// layer being built, the one before and the movement values.
+    pub fn solve_bytes(rounds: u32, keep_all: bool) -> u64 {
+        let kept = if keep_all {
+            u64::from(rounds.max(1))
+        } else {
+            1
+        };
+        (kept + 4).saturating_mul(Self::LAYER_BYTES)
+    }
+
+    /// The memory the table saved at `path` takes once loaded, read from
+    /// its header (whose size is checked against the file's).
+    ///
+    /// # Errors
+    /// As [`RetrogradeTable::load`], for the header.
+    pub fn file_bytes(path: &Path) -> Result<u64, String> {
+        Self::open_file(path).map(|(_, header)| header.bytes())
     }
 
     /// The most rounds left the table answers for (every number beyond
@@ -358,39 +391,15 @@ impl RetrogradeTable {
     pub fn load(path: &Path) -> Result<RetrogradeTable, String> {
         let what = path.display();
         let fail = |error: std::io::Error| format!("cannot read {what}: {error}");
-        let mut file = BufReader::new(File::open(path).map_err(fail)?);
-        let mut header = [String::new(), String::new(), String::new()];
-        for line in &mut header {
-            // A header line is short; a longer one is not a table.
-            (&mut file).take(256).read_line(line).map_err(fail)?;
-        }
         let bad = |problem: &str| format!("{what} is not a retrograde table of norn: {problem}");
-        if header[0].trim_end() != FORMAT {
-            return Err(bad("wrong first line"));
-        }
-        let rules: NibelungenRules = header[1]
-            .trim_end()
-            .parse()
-            .map_err(|error: ParseError| bad(&error.to_string()))?;
-        let numbers: Vec<u32> = header[2]
-            .split_whitespace()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| bad("the layer line is not three numbers"))?;
-        let &[first_rounds_left, count, converged] = numbers.as_slice() else {
-            return Err(bad("the layer line is not three numbers"));
-        };
-        if first_rounds_left == 0 || count == 0 || converged > 1 {
-            return Err(bad("no layers"));
-        }
-        let expected = u64::from(count).saturating_mul(Self::LAYER_BYTES);
-        let size = file.get_ref().metadata().map_err(fail)?.len();
-        let header_bytes = file.stream_position().map_err(fail)?;
-        match (size - header_bytes).cmp(&expected) {
-            std::cmp::Ordering::Less => return Err(bad("the file is cut short")),
-            std::cmp::Ordering::Greater => return Err(bad("bytes after the last layer")),
-            std::cmp::Ordering::Equal => {}
-        }
+        let (mut file, header) = Self::open_file(path)?;
+        let TableHeader {
+            rules,
+            first_rounds_left,
+            count,
+            converged,
+        } = header;
+        let expected = header.bytes();
         check_memory("the retrograde table", expected)?;
         // The system may give less than the check allows (other processes,
         // limits it does not see): a refusal is an error, not an abort.
@@ -421,13 +430,138 @@ impl RetrogradeTable {
             }
             layers.push(layer);
         }
-        Ok(RetrogradeTable {
+        let table = RetrogradeTable {
             rules,
             indexing: Indexing::new(),
             first_rounds_left,
             layers,
+            converged,
+        };
+        table.check_values().map_err(|problem| bad(&problem))?;
+        Ok(table)
+    }
+
+    /// Checks a loaded table against the rules: every board that meets a
+    /// winning condition holds its winner's value in every layer (a file
+    /// of zeros under a valid header does not), and sampled states at a
+    /// round's start hold the value that solving their round again from
+    /// the layer before gives (from no rounds left, every game a draw,
+    /// for the table's first layer when it starts at one round left).
+    fn check_values(&self) -> Result<(), String> {
+        for (offset, layer) in self.layers.iter().enumerate() {
+            let rounds_left = self.first_rounds_left + offset as u32;
+            let wrong = layer.par_chunks(PLACEMENTS).find_map_any(|values| {
+                values
+                    .iter()
+                    .zip(&self.indexing.winner)
+                    .find(|&(&value, &winner)| winner != 0 && value != f32::from(winner))
+                    .map(|(&value, &winner)| (value, winner))
+            });
+            if let Some((value, winner)) = wrong {
+                return Err(format!(
+                    "a won board holds the value {value} with {rounds_left} rounds left, not {winner}"
+                ));
+            }
+        }
+        let checked_from = if self.first_rounds_left == 1 {
+            1
+        } else {
+            self.first_rounds_left + 1
+        };
+        let mut rng = rng_from_seed(u64::from(self.first_rounds_left));
+        // Round limits aside (the layers count the rounds left), the
+        // table's rules: a state of any round number can be set up.
+        let rules = NibelungenRules {
+            round_limit: None,
+            ..self.rules
+        };
+        let pairs = pairs();
+        for rounds_left in (checked_from..=self.last_rounds_left()).rev().take(2) {
+            let layer = self.layer(rounds_left).expect("within the table");
+            let mut sampled = 0;
+            while sampled < SAMPLED_STATES {
+                let (screens, placement) = (
+                    rng.random_range(0..SCREENS),
+                    rng.random_range(0..PLACEMENTS),
+                );
+                if self.indexing.winner[placement] != 0 {
+                    continue;
+                }
+                let points: Vec<String> = self.indexing.points[placement]
+                    .iter()
+                    .map(|&point| point_name(point))
+                    .collect();
+                let text = format!(
+                    "{}:{}:{}@2",
+                    points.join(","),
+                    pairs[screens / PAIRS],
+                    pairs[screens % PAIRS]
+                );
+                let state = Nibelungen::from_position_text(&text, rules)
+                    .map_err(|error| format!("the sampled state {text}: {error}"))?;
+                let solved = self
+                    .solve_state(&state, rounds_left)
+                    .map_err(|error| error.to_string())?
+                    .value;
+                let stored = f64::from(layer[screens * PLACEMENTS + placement]);
+                // The layers keep seven significant digits.
+                if (solved - stored).abs() > 1e-5 {
+                    return Err(format!(
+                        "{text} holds the value {stored} with {rounds_left} rounds left, \
+                         and its round solved again gives {solved}"
+                    ));
+                }
+                sampled += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens a table written by [`RetrogradeTable::save`] and reads its
+    /// header, checking it and the file's size; the file is left at the
+    /// first layer.
+    fn open_file(path: &Path) -> Result<(BufReader<File>, TableHeader), String> {
+        let what = path.display();
+        let fail = |error: std::io::Error| format!("cannot read {what}: {error}");
+        let mut file = BufReader::new(File::open(path).map_err(fail)?);
+        let mut header = [String::new(), String::new(), String::new()];
+        for line in &mut header {
+            // A header line is short; a longer one is not a table.
+            (&mut file).take(256).read_line(line).map_err(fail)?;
+        }
+        let bad = |problem: &str| format!("{what} is not a retrograde table of norn: {problem}");
+        if header[0].trim_end() != FORMAT {
+            return Err(bad("wrong first line"));
+        }
+        let rules: NibelungenRules = header[1]
+            .trim_end()
+            .parse()
+            .map_err(|error: ParseError| bad(&error.to_string()))?;
+        let numbers: Vec<u32> = header[2]
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad("the layer line is not three numbers"))?;
+        let &[first_rounds_left, count, converged] = numbers.as_slice() else {
+            return Err(bad("the layer line is not three numbers"));
+        };
+        if first_rounds_left == 0 || count == 0 || converged > 1 {
+            return Err(bad("no layers"));
+        }
+        let header = TableHeader {
+            rules,
+            first_rounds_left,
+            count,
             converged: converged == 1,
-        })
+        };
+        let size = file.get_ref().metadata().map_err(fail)?.len();
+        let header_bytes = file.stream_position().map_err(fail)?;
+        match (size - header_bytes).cmp(&header.bytes()) {
+            std::cmp::Ordering::Less => return Err(bad("the file is cut short")),
+            std::cmp::Ordering::Greater => return Err(bad("bytes after the last layer")),
+            std::cmp::Ordering::Equal => {}
+        }
+        Ok((file, header))
     }
 
     /// The rules the table was computed under.
