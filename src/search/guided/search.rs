@@ -8,6 +8,7 @@ use super::evaluator::{Evaluations, Leaf, LeafBatch, LeafEvaluator};
 use super::layout::{GameShape, ValueLayout};
 use super::tree::{RootSummary, Tree};
 use crate::core::{Encoding, Game, Player, thread_pool};
+use crate::search::StopFlag;
 use rayon::prelude::*;
 use std::fmt;
 
@@ -141,6 +142,7 @@ impl<M> SearchOutcome<M> {
 pub struct GuidedSearch {
     config: GuidedConfig,
     pool: Option<rayon::ThreadPool>,
+    stop_flag: StopFlag,
 }
 
 impl GuidedSearch {
@@ -156,12 +158,24 @@ impl GuidedSearch {
         } else {
             None
         };
-        Ok(GuidedSearch { config, pool })
+        Ok(GuidedSearch {
+            config,
+            pool,
+            stop_flag: StopFlag::default(),
+        })
     }
 
     /// The settings.
     pub fn config(&self) -> &GuidedConfig {
         &self.config
+    }
+
+    /// Gives the search a flag that, once raised, ends its searches after
+    /// the round of simulations under way (the first round always runs,
+    /// so that every tree has visited a child): they return what they
+    /// found, with fewer simulations than the settings ask.
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop_flag = flag;
     }
 
     /// Searches every root together, each in a tree of its own, with
@@ -212,12 +226,15 @@ impl GuidedSearch {
         let mut buffers = Buffers::default();
         // The roots' own evaluations first, then the simulations.
         self.evaluate_waiting(&mut trees, evaluator, layout, &mut buffers)?;
+        let mut rounds = 0u64;
         while trees
             .iter()
             .any(|tree| tree.simulations < self.config.simulations)
+            && (rounds == 0 || !self.stop_flag.raised())
         {
             self.for_each_tree(&mut trees, |tree| tree.collect(&self.config))?;
             self.evaluate_waiting(&mut trees, evaluator, layout, &mut buffers)?;
+            rounds += 1;
         }
         Ok(trees.iter_mut().map(|tree| self.outcome(tree)).collect())
     }
