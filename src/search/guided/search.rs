@@ -2,7 +2,7 @@
 //! in one call per round.
 
 use super::GuidedConfig;
-use super::decisions::{Actor, Decisions, Step};
+use super::decisions::{Actor, Decisions, Listing, Step};
 use super::evaluator::EvaluationError;
 use super::evaluator::{Evaluations, Leaf, LeafBatch, LeafEvaluator};
 use super::layout::{GameShape, ValueLayout};
@@ -211,7 +211,9 @@ impl GuidedSearch {
             .map(|root| {
                 let decisions = Decisions::new(root.state.clone(), root.pending);
                 match decisions.actor() {
-                    Actor::Player(player) => Ok(Tree::new(decisions, player, root.seed)),
+                    Actor::Player(player) => {
+                        Ok(Tree::new(decisions, player, root.seed, &self.config))
+                    }
                     Actor::Chance => Err("a chance event is pending"),
                     Actor::Simultaneous => Err("the players choose simultaneously"),
                     Actor::Over(_) => Err("the game is over"),
@@ -271,11 +273,12 @@ impl GuidedSearch {
         let observation_size: usize = G::observation_shape(rules).iter().product();
         let width = layout.width();
         let reads_tensors = evaluator.reads_tensors();
+        let writes_logits = evaluator.writes_logits();
         buffers.prepare(
             count,
-            actions,
+            writes_logits.then_some(actions),
             width,
-            reads_tensors.then_some(observation_size),
+            reads_tensors.then_some((observation_size, actions)),
         );
         {
             let waiting: Vec<_> = trees.iter().flat_map(|tree| tree.waiting.iter()).collect();
@@ -317,7 +320,7 @@ impl GuidedSearch {
                 let at = offset + index;
                 tree.expand(
                     leaf,
-                    &logits[at * actions..][..actions],
+                    writes_logits.then(|| &logits[at * actions..][..actions]),
                     &values[at * width..][..width],
                     layout,
                     config,
@@ -343,9 +346,9 @@ impl GuidedSearch {
             |((leaf, observation), mask): ((&&super::tree::Waiting<G>, &mut [f32]), &mut [u8])| {
                 leaf.state.write_observation(leaf.player, observation);
                 mask.fill(0);
-                let mut moves = crate::core::MoveList::new();
+                let mut listing = Listing::new();
                 let mut choices = Vec::new();
-                leaf.state.decisions(&mut moves, &mut choices);
+                leaf.state.decisions(&mut listing, &mut choices);
                 for (id, _) in choices {
                     mask[id as usize] = 1;
                 }
@@ -492,22 +495,26 @@ struct Buffers {
 }
 
 impl Buffers {
-    /// Room for `count` leaves, logits zeroed (a uniform policy) and, when
-    /// the evaluator reads them, tensors of `observation_size` values.
+    /// Room for `count` leaves: their values; `actions` logits each,
+    /// zeroed (a uniform policy), when the evaluator writes logits; and
+    /// when it reads them, tensors of `observation_size` values and masks
+    /// of `actions` bytes.
     fn prepare(
         &mut self,
         count: usize,
-        actions: usize,
+        actions: Option<usize>,
         width: usize,
-        observation_size: Option<usize>,
+        tensors: Option<(usize, usize)>,
     ) {
         self.logits.clear();
-        self.logits.resize(count * actions, 0.0);
+        if let Some(actions) = actions {
+            self.logits.resize(count * actions, 0.0);
+        }
         self.values.clear();
         self.values.resize(count * width, 0.0);
         self.observations.clear();
         self.masks.clear();
-        if let Some(size) = observation_size {
+        if let Some((size, actions)) = tensors {
             self.observations.resize(count * size, 0.0);
             self.masks.resize(count * actions, 0);
         }
