@@ -8,9 +8,12 @@
 //!
 //! It prints MCTS (`mcts:playout=10`, one tree), the guided search with
 //! uniform priors and the same playouts (PUCT and Gumbel, one tree and a
-//! batch of 64 trees), and the guided search with an evaluator of tensors
-//! that answers zeros, so that the cost of writing observations and masks
-//! shows, and of a Python evaluator by difference (python/benchmarks).
+//! batch of 64 trees), each over three rounds taken in turn, by the wall
+//! clock and by the thread's own time (which a busy machine's other
+//! programs do not inflate); then the guided search with an evaluator of
+//! tensors that answers zeros, so that the cost of writing observations
+//! and masks shows, and of a Python evaluator by difference
+//! (python/benchmarks).
 
 use norn::core::{Game, MoveList, rng_from_seed};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
@@ -64,60 +67,106 @@ impl TensorEvaluator for Zeros {
     }
 }
 
+/// The time this thread has run, in seconds: unlike the wall clock, it
+/// does not count the time other programs of a busy machine take.
+#[cfg(unix)]
+fn thread_seconds() -> f64 {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `time` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    time.tv_sec as f64 + time.tv_nsec as f64 * 1e-9
+}
+
+/// Without a thread clock, the time since the program started.
+#[cfg(not(unix))]
+fn thread_seconds() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
+/// Wall-clock and thread seconds of `work`, added to `totals`, and what it
+/// returns.
+fn timed(totals: &mut (f64, f64), work: impl FnOnce() -> u64) -> u64 {
+    let (wall, cpu) = (Instant::now(), thread_seconds());
+    let done = work();
+    totals.0 += wall.elapsed().as_secs_f64();
+    totals.1 += thread_seconds() - cpu;
+    done
+}
+
 fn main() {
     const SIMULATIONS: u32 = 800;
+    // Rounds of every searcher in turn, so that a change in the machine's
+    // load falls on all of them alike.
+    const ROUNDS: usize = 3;
     let states = positions(64);
-    let started = Instant::now();
-    let mut iterations = 0;
-    for (index, state) in states.iter().enumerate() {
-        let config = MctsConfig {
-            iterations: Some(u64::from(SIMULATIONS)),
-            reuse_tree: false,
-            ..MctsConfig::default()
-        };
-        let mut mcts = Mcts::new(config, index as u64).unwrap();
-        iterations += mcts.search(state).unwrap().iterations;
-    }
-    let mcts_rate = iterations as f64 / started.elapsed().as_secs_f64();
-    println!(
-        "mcts (playout=10, one tree, {SIMULATIONS} iterations, {} positions): {mcts_rate:.0} iterations/s",
-        states.len()
-    );
-    for gumbel in [false, true] {
-        for batch in [1, 64] {
+    let guided = [(false, 1), (false, 64), (true, 1), (true, 64)];
+    let mut mcts_time = (0.0, 0.0);
+    let mut mcts_iterations = 0;
+    let mut guided_time = [(0.0, 0.0); 4];
+    let mut guided_simulations = [0u64; 4];
+    for _ in 0..ROUNDS {
+        mcts_iterations += timed(&mut mcts_time, || {
+            let mut iterations = 0;
+            for (index, state) in states.iter().enumerate() {
+                let config = MctsConfig {
+                    iterations: Some(u64::from(SIMULATIONS)),
+                    reuse_tree: false,
+                    ..MctsConfig::default()
+                };
+                let mut mcts = Mcts::new(config, index as u64).unwrap();
+                iterations += mcts.search(state).unwrap().iterations;
+            }
+            iterations
+        });
+        for (which, &(gumbel, batch)) in guided.iter().enumerate() {
             let search = GuidedSearch::new(GuidedConfig {
                 simulations: SIMULATIONS,
                 gumbel,
                 ..GuidedConfig::default()
             })
             .unwrap();
-            let started = Instant::now();
-            let mut simulations = 0;
-            for chunk in states.chunks(batch) {
-                let roots: Vec<SearchRoot<'_, Hnefatafl>> = chunk
-                    .iter()
-                    .enumerate()
-                    .map(|(index, state)| SearchRoot {
-                        state,
-                        pending: &[],
-                        seed: index as u64,
-                    })
-                    .collect();
-                let outcomes = search
-                    .search(&roots, &mut UniformPlayout { plies: Some(10) })
-                    .unwrap();
-                simulations += outcomes
-                    .iter()
-                    .map(|outcome| u64::from(outcome.simulations))
-                    .sum::<u64>();
-            }
-            let rate = simulations as f64 / started.elapsed().as_secs_f64();
-            println!(
-                "guided {} (uniform, playout=10, batch {batch}): {rate:.0} simulations/s, {:.2} of mcts",
-                if gumbel { "gumbel" } else { "puct" },
-                rate / mcts_rate
-            );
+            guided_simulations[which] += timed(&mut guided_time[which], || {
+                let mut simulations = 0;
+                for chunk in states.chunks(batch) {
+                    let roots: Vec<SearchRoot<'_, Hnefatafl>> = chunk
+                        .iter()
+                        .enumerate()
+                        .map(|(index, state)| SearchRoot {
+                            state,
+                            pending: &[],
+                            seed: index as u64,
+                        })
+                        .collect();
+                    let outcomes = search
+                        .search(&roots, &mut UniformPlayout { plies: Some(10) })
+                        .unwrap();
+                    simulations += outcomes
+                        .iter()
+                        .map(|outcome| u64::from(outcome.simulations))
+                        .sum::<u64>();
+                }
+                simulations
+            });
         }
+    }
+    let rates = |count: u64, (wall, cpu): (f64, f64)| (count as f64 / wall, count as f64 / cpu);
+    let (mcts_wall, mcts_cpu) = rates(mcts_iterations, mcts_time);
+    println!(
+        "mcts (playout=10, one tree, {SIMULATIONS} iterations, {} positions, {ROUNDS} rounds): {mcts_wall:.0} iterations/s ({mcts_cpu:.0} per second of the thread's time)",
+        states.len()
+    );
+    for (which, &(gumbel, batch)) in guided.iter().enumerate() {
+        let (wall, cpu) = rates(guided_simulations[which], guided_time[which]);
+        println!(
+            "guided {} (uniform, playout=10, batch {batch}): {wall:.0} simulations/s, {:.2} of mcts ({cpu:.0} per second of the thread's time, {:.2} of mcts)",
+            if gumbel { "gumbel" } else { "puct" },
+            wall / mcts_wall,
+            cpu / mcts_cpu
+        );
     }
     let search = GuidedSearch::new(GuidedConfig {
         simulations: 16,

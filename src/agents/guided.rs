@@ -6,7 +6,8 @@ use super::searchers::require_to_move;
 use super::spec::full_spec;
 use super::{Agent, AgentError, Decision, SearchRecord};
 use crate::core::{Declared, Encoding, Evaluate, Kind, Player, Value, derive_seed};
-use crate::net::Network;
+use crate::net::{NetError, Network};
+use crate::search::StopFlag;
 use crate::search::guided::{
     GuidedConfig, GuidedSearch, LeafEvaluator, SearchRoot, Tensors, UniformEvaluation,
     UniformPlayout,
@@ -31,11 +32,19 @@ pub enum Guide {
 impl Guide {
     /// The guide `text` names: `uniform`, `eval`, or any other text as the
     /// path of a network file.
+    ///
+    /// A spec's options are separated by commas, so a path cannot hold
+    /// one (`az:net=a,b.safetensors` reads as `net=a` and an option
+    /// `b.safetensors`): such a path is refused, here for one given through
+    /// the library, where it would write a spec that does not read back.
     fn read(text: &str) -> Result<Guide, String> {
         match text {
             "uniform" => Ok(Guide::Uniform),
             "eval" => Ok(Guide::Evaluation),
             "" => Err("net takes `uniform`, `eval` or the path of a network file".to_string()),
+            path if path.contains(',') => Err(format!(
+                "the network path `{path}` holds a comma, which separates a spec's options: rename the file or link it from a path without one"
+            )),
             path => Ok(Guide::Network(path.to_string())),
         }
     }
@@ -75,7 +84,7 @@ const AZ_OPTIONS: &[Declared<AzOptions>] = &[
     Declared {
         key: "net",
         kind: Kind::Text("`uniform`, `eval`, or the path of a network file"),
-        help: "what guides the search: `uniform` priors with random playouts' values, uniform priors with the game's own evaluation (`eval`), or the network in a file (`norn net init`, a trained network), made for the game and its rules",
+        help: "what guides the search: `uniform` priors with random playouts' values, uniform priors with the game's own evaluation (`eval`), or the network in a file (`norn net init`, a trained network), made for the game and its rules (read once for every agent while the file is unchanged; its path cannot hold a comma, which separates options)",
         get: |options| Value::Text(options.net.text().to_string()),
         set: |options, value| {
             options.net = Guide::read(value.text())?;
@@ -91,7 +100,9 @@ crate::configurable!(AzOptions, "az evaluator options", AZ_OPTIONS);
 
 impl AzOptions {
     /// The evaluator the options name, for game `G`; a network runs its
-    /// batches on `threads` threads.
+    /// batches on `threads` threads. A network file is read once for all
+    /// the agents that play with it while it is unchanged
+    /// ([`Network::load_shared`]).
     ///
     /// # Errors
     /// A network file that cannot be read, is not a network, or was made
@@ -108,18 +119,16 @@ impl AzOptions {
             }),
             Guide::Evaluation => Box::new(UniformEvaluation),
             Guide::Network(path) => {
-                let mut network =
-                    Network::load(Path::new(path)).map_err(|error| error.to_string())?;
+                let network = Network::load_shared(Path::new(path), threads)
+                    .map_err(|error| error.to_string())?;
                 let made_for = &network.description().game;
                 if made_for != G::NAME {
-                    return Err(format!(
+                    return Err(NetError::WrongGame(format!(
                         "the network {path} was made for {made_for}, not {}",
                         G::NAME
-                    ));
+                    ))
+                    .to_string());
                 }
-                network
-                    .set_threads(threads)
-                    .map_err(|error| error.to_string())?;
                 Box::new(Tensors(network))
             }
         })
@@ -250,6 +259,13 @@ impl<G: Encoding> Agent<G> for AzAgent<G> {
 
     fn reset(&mut self) {
         self.last_search = None;
+    }
+
+    /// Each search of a decision checks the flag after every round of
+    /// simulations (see [`GuidedSearch::set_stop_flag`]).
+    fn set_stop_flag(&mut self, flag: StopFlag) -> bool {
+        self.search.set_stop_flag(flag);
+        true
     }
 
     fn last_search(&self) -> Option<SearchRecord<G::Move>> {

@@ -66,7 +66,9 @@ pub fn parse_key_values<'a>(
             return Err(ParseError::new(
                 what,
                 text,
-                format!("`{item}` is not of the form key=value"),
+                format!(
+                    "`{item}` is not of the form key=value (commas separate the options: no value holds one)"
+                ),
             ));
         };
         let (key, value) = (key.trim(), value.trim());

@@ -272,23 +272,27 @@ impl NetDescription {
     /// game, rules, observation shape, action count and value layout.
     ///
     /// # Errors
-    /// The first difference, naming both sides.
+    /// The first difference, named by its kind ([`NetError::WrongGame`],
+    /// [`NetError::WrongRules`] or [`NetError::WrongShape`]) with both
+    /// sides.
     pub fn check_game(&self, game: &GameShape) -> Result<(), NetError> {
+        if self.game != game.name {
+            return Err(NetError::WrongGame(format!(
+                "the network was made for {}, not {}",
+                self.game, game.name
+            )));
+        }
+        if self.rules != game.rules {
+            return Err(NetError::WrongRules(format!(
+                "the network was made for {} under the rules `{}`, and the game is played under the rules `{}`",
+                self.game, self.rules, game.rules
+            )));
+        }
         let differ = |what: &str, ours: String, theirs: String| {
-            Err(NetError::WrongGame(format!(
+            Err(NetError::WrongShape(format!(
                 "the network's {what} is {ours}, the game's {theirs}"
             )))
         };
-        if self.game != game.name {
-            return differ("game", self.game.clone(), game.name.clone());
-        }
-        if self.rules != game.rules {
-            return differ(
-                "rules",
-                format!("`{}`", self.rules),
-                format!("`{}`", game.rules),
-            );
-        }
         if self.input_shape != game.observation_shape {
             return differ(
                 "observation shape",
@@ -306,7 +310,7 @@ impl NetDescription {
         if self.value_layout.fits(game.scoring, game.num_players) {
             Ok(())
         } else {
-            Err(NetError::WrongGame(format!(
+            Err(NetError::WrongShape(format!(
                 "the network's values are laid out {}, which does not fit {}, a {}-player game scored {:?}",
                 self.value_layout, game.name, game.num_players, game.scoring
             )))

@@ -13,7 +13,9 @@
 //!   type, re-exported).
 //! - [`Network`]: [`init`](Network::init) from a seed,
 //!   [`forward`](Network::forward) over a batch on CPU threads,
-//!   [`save`](Network::save) and [`load`](Network::load) as safetensors.
+//!   [`save`](Network::save) and [`load`](Network::load) as safetensors;
+//!   [`load_shared`](Network::load_shared) loads a file once for all the
+//!   agents that play with it.
 //! - [`Trainer`]: policy cross-entropy and value error, their gradients,
 //!   and AdamW steps, checkpointed with the optimizer's state.
 //!
@@ -48,6 +50,7 @@ mod file;
 mod network;
 mod ops;
 mod pass;
+mod shared;
 mod train;
 
 /// What a network knows of its game and how it lays out its values: the
@@ -75,8 +78,14 @@ pub enum NetError {
     /// Weights that do not match the description: missing, extra,
     /// mis-shaped or not finite.
     Weights(String),
-    /// A network for another game, other rules or another shape.
+    /// A network made for another game.
     WrongGame(String),
+    /// A network made for the game under other rules.
+    WrongRules(String),
+    /// A network made for the game and its rules whose observations,
+    /// actions or values are shaped otherwise (a file from another build
+    /// of the game's encoding, or one exported by hand).
+    WrongShape(String),
     /// Inputs of the wrong size, or values that are not finite.
     Input(String),
     /// More memory than the machine allows.
@@ -108,6 +117,8 @@ impl fmt::Display for NetError {
             NetError::Description(text) => ("bad network description", text),
             NetError::Weights(text) => ("bad network weights", text),
             NetError::WrongGame(text) => ("network of another game", text),
+            NetError::WrongRules(text) => ("network for other rules", text),
+            NetError::WrongShape(text) => ("network of another shape", text),
             NetError::Input(text) => ("bad network input", text),
             NetError::Memory(text) => ("not enough memory", text),
             NetError::Threads(text) => ("bad thread count", text),

@@ -315,6 +315,29 @@ impl TensorEvaluator for Network {
     }
 }
 
+/// A network shared between owners ([`Network::load_shared`]: the agents
+/// of a tournament) guides a search as a borrowed one does.
+impl TensorEvaluator for Arc<Network> {
+    fn layout(&self) -> ValueLayout {
+        (**self).layout()
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        (**self).check_game(game)
+    }
+
+    fn evaluate(
+        &mut self,
+        observations: &[f32],
+        masks: &[u8],
+        batch: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvaluationError> {
+        (&**self).evaluate(observations, masks, batch, logits, values)
+    }
+}
+
 /// The description's tensors, once it validates and its weights fit in
 /// memory.
 fn checked_specs(description: &NetDescription) -> Result<Vec<TensorSpec>, NetError> {

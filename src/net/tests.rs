@@ -9,6 +9,7 @@ use crate::rand::RngExt;
 use safetensors::Dtype;
 use safetensors::tensor::TensorView;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A residual network on a 3x4 board of 2 planes (not square, so that
 /// height and width cannot be mixed up), with two values per sample.
@@ -688,6 +689,35 @@ fn a_network_file_reads_back_the_same_bits() {
     assert_eq!(bits(&read), bits(&network));
 }
 
+/// A file asked for again, unchanged, is the network already loaded (the
+/// agents of a tournament share it); another thread count, a file written
+/// anew, or one that is gone is not.
+#[test]
+fn a_network_shared_by_path_is_loaded_again_only_when_its_file_changes() {
+    let path = std::env::temp_dir().join(format!(
+        "norn-net-shared-{}.safetensors",
+        std::process::id()
+    ));
+    let first = random_network(mlp_description(vec![3]), 1);
+    first.save(&path).unwrap();
+    let shared = Network::load_shared(&path, 1).unwrap();
+    assert_eq!(shared.parameters(), first.parameters());
+    let again = Network::load_shared(&path, 1).unwrap();
+    assert!(Arc::ptr_eq(&shared, &again), "the file was loaded twice");
+    let two_threads = Network::load_shared(&path, 2).unwrap();
+    assert!(!Arc::ptr_eq(&shared, &two_threads));
+    assert_eq!(two_threads.parameters(), first.parameters());
+    // Written anew (the same size): the new weights.
+    let second = random_network(mlp_description(vec![3]), 2);
+    second.save(&path).unwrap();
+    let reloaded = Network::load_shared(&path, 1).unwrap();
+    assert_eq!(reloaded.parameters(), second.parameters());
+    assert_ne!(reloaded.parameters(), first.parameters());
+    std::fs::remove_file(&path).unwrap();
+    let error = Network::load_shared(&path, 1).unwrap_err();
+    assert!(matches!(error, NetError::Io(_)), "{error}");
+}
+
 /// The bytes of a file with the description text `description` and the
 /// tensors given (name, dtype, shape, bytes).
 fn file_with(description: &str, tensors: &[(String, Dtype, Vec<usize>, Vec<u8>)]) -> Vec<u8> {
@@ -790,16 +820,32 @@ fn hostile_and_mismatched_files_are_refused_with_a_reason() {
     let hnefatafl = GameShape::of(load_game("hnefatafl", "").unwrap().as_ref());
     let thud = GameShape::of(load_game("thud", "").unwrap().as_ref());
     let tafl = NetDescription::new(&hnefatafl, &"blocks=0,channels=2".parse().unwrap()).unwrap();
+    // Each refusal says, in its first words, which of the three differs.
     let error = tafl.check_game(&thud).unwrap_err().to_string();
-    assert!(error.contains("network of another game"), "{error}");
-    let error = NetDescription {
-        rules: "ply-limit=3".into(),
-        ..tafl
-    }
-    .check_game(&hnefatafl)
-    .unwrap_err()
-    .to_string();
-    assert!(error.contains("rules"), "{error}");
+    assert_eq!(
+        error,
+        "network of another game: the network was made for hnefatafl, not thud"
+    );
+    let short = GameShape::of(load_game("hnefatafl", "ply-limit=3").unwrap().as_ref());
+    let error = tafl.check_game(&short).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "network for other rules: the network was made for hnefatafl under the rules `{}`, and the game is played under the rules `{}`",
+            hnefatafl.rules, short.rules
+        )
+    );
+    // The same game and rules, observations shaped otherwise (an encoding
+    // of another build).
+    let reshaped = GameShape {
+        observation_shape: vec![1, 11, 11],
+        ..hnefatafl.clone()
+    };
+    let error = tafl.check_game(&reshaped).unwrap_err().to_string();
+    assert!(
+        error.starts_with("network of another shape: the network's observation shape is "),
+        "{error}"
+    );
 }
 
 #[test]

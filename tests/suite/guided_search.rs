@@ -3,9 +3,9 @@
 //! every winnable deal with the exact solver as the evaluator, the `az`
 //! agent in tournaments, and self-play shards read back.
 
-use norn::agents::{Agent, AzAgent, Decision, build_encoded_agent};
+use norn::agents::{Agent, AzAgent, AzOptions, Decision, Guide, build_encoded_agent};
 use norn::arena::winrate::deal_from_seed;
-use norn::core::{Game, Status, derive_seed, rng_from_seed};
+use norn::core::{Game, MoveList, Status, derive_seed, rng_from_seed};
 use norn::games::fenrir_path::{FenrirPath, FenrirPathRules};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::games::stealth_chess::{StealthChess, StealthChessMove};
@@ -16,8 +16,10 @@ use norn::search::guided::{
     EvaluationError, Evaluations, GuidedConfig, GuidedSearch, LeafBatch, LeafEvaluator, SearchRoot,
     Tensors, UniformPlayout, ValueLayout,
 };
-use norn::search::{CoopSolver, Verdict};
+use norn::search::{CoopSolver, StopFlag, Verdict};
 use rand::RngExt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Game `G` under its default rules after `plies` random plies from the
 /// start (or earlier, at the game's end).
@@ -263,6 +265,47 @@ fn the_az_agent_plays_from_its_spec_and_records_its_searches() {
         refusal(build_agent::<Hnefatafl>("az:net=", 0)).contains("uniform"),
         "an empty net names what it takes"
     );
+    // A path with a comma cannot be written in a spec: it is refused in a
+    // sentence saying why, whether from the spec's text or from options
+    // built in code.
+    let comma = refusal(build_agent::<Hnefatafl>("az:net=my,net.safetensors", 0));
+    assert!(comma.contains("commas separate the options"), "{comma}");
+    let options = AzOptions {
+        net: Guide::Network("my,net.safetensors".into()),
+        ..AzOptions::default()
+    };
+    let error = AzAgent::<Hnefatafl>::new("az", GuidedConfig::default(), options, 0)
+        .err()
+        .unwrap();
+    assert!(error.contains("holds a comma"), "{error}");
+}
+
+/// A raised stop flag (Ctrl-C from Python, the engine protocol's stop)
+/// ends an `az` agent's search after its first round of simulations, and
+/// it still plays a move.
+#[test]
+fn a_raised_stop_flag_ends_an_az_search_after_its_first_round() {
+    let state = Hnefatafl::new(HnefataflRules::default());
+    let player = state.status().player_to_move().unwrap();
+    for spec in [
+        "az:sims=400,net=eval",
+        "az:sims=400,gumbel=off,leaves=4,net=eval",
+    ] {
+        let mut agent = build_agent::<Hnefatafl>(spec, 1).unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        assert!(agent.set_stop_flag(StopFlag::new(Arc::clone(&flag))));
+        agent.decide(&state, player).unwrap();
+        assert_eq!(agent.last_search().unwrap().iterations, Some(400));
+        flag.store(true, Ordering::Relaxed);
+        let Decision::Play(mv) = agent.decide(&state, player).unwrap() else {
+            panic!("the agent resigns")
+        };
+        let leaves = if spec.contains("leaves=4") { 4 } else { 1 };
+        assert_eq!(agent.last_search().unwrap().iterations, Some(leaves));
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        assert!(moves.contains(&mv));
+    }
 }
 
 /// A small network for Hnefatafl under `rules`, written to a file of its
@@ -335,7 +378,7 @@ fn a_network_of_other_rules_another_game_or_a_bad_file_is_refused_in_a_sentence(
         .unwrap_err()
         .to_string();
     assert!(
-        error.contains("rules") && error.contains("ply-limit=12"),
+        error.contains("network for other rules") && error.contains("ply-limit=12"),
         "{error}"
     );
     // A game stops with the agent's failure, which a tournament counts as

@@ -76,43 +76,53 @@ impl<G: Encoding> Decisions<G> {
     }
 
     /// The legal ids of the next decision of the player to move, in
-    /// increasing order, each with what choosing it does; `moves` is
-    /// scratch room for the legal moves.
+    /// increasing order, each with what choosing it does; `scratch` holds
+    /// the legal moves and their sort keys.
     pub(super) fn decisions(
         &self,
-        moves: &mut MoveList<G::Move>,
+        scratch: &mut Listing<G::Move>,
         out: &mut Vec<(u32, Step<G::Move>)>,
     ) {
         out.clear();
+        let Listing { moves, keys } = scratch;
+        keys.clear();
         self.state.legal_moves(moves);
         let pending = self.pending.as_slice();
         let depth = pending.len();
         let mut path = ActionPath::new();
-        for &mv in moves.iter() {
+        for (index, &mv) in moves.iter().enumerate() {
             path.clear();
             self.state.action_path(mv, &mut path);
             let ids = path.as_slice();
-            if ids.len() > depth && ids.starts_with(pending) {
-                let step = if ids.len() == depth + 1 {
-                    Step::Play(mv)
-                } else {
-                    Step::Decide(ids[depth])
-                };
-                out.push((ids[depth], step));
+            // Before a move (`depth` 0, most searches) every path continues
+            // the empty one: no prefix to compare.
+            if ids.len() > depth && (depth == 0 || ids[..depth] == *pending) {
+                let completes = ids.len() == depth + 1;
+                keys.push(listing_key(ids[depth], completes, index));
             }
         }
+        // Sorted by id, an id that leaves the move open before one that
+        // completes it: whole numbers sort faster than the pairs they
+        // stand for, and a game lists a hundred moves at every node.
+        keys.sort_unstable();
         // An id several moves share leaves the move open, whatever their
         // paths (a complete path is no other's prefix, so an id that
         // completes a move leads to that move alone).
-        out.sort_unstable_by_key(|&(id, step)| (id, matches!(step, Step::Play(_))));
-        out.dedup_by(|later, earlier| {
-            if later.0 == earlier.0 {
-                earlier.1 = Step::Decide(earlier.0);
-                true
-            } else {
-                false
+        for &key in keys.iter() {
+            let (id, completes, index) = listing_parts(key);
+            if out.last().is_some_and(|&(last, _)| last == id) {
+                if let Some(last) = out.last_mut() {
+                    last.1 = Step::Decide(id);
+                }
+                continue;
             }
-        });
+            let step = if completes {
+                Step::Play(moves[index])
+            } else {
+                Step::Decide(id)
+            };
+            out.push((id, step));
+        }
     }
 
     /// The outcomes of the pending chance event with their probabilities.
@@ -150,6 +160,39 @@ impl<G: Encoding> Decisions<G> {
     }
 }
 
+/// Room for listing a state's decisions ([`Decisions::decisions`]), kept
+/// from one listing to the next: the legal moves, and a sort key for each
+/// decision found.
+pub(super) struct Listing<M> {
+    moves: MoveList<M>,
+    keys: Vec<u64>,
+}
+
+impl<M> Listing<M> {
+    pub(super) fn new() -> Self {
+        Listing {
+            moves: MoveList::new(),
+            keys: Vec::new(),
+        }
+    }
+}
+
+/// A decision as one number that sorts as `(id, completes)` does: the id in
+/// the high bits, then whether it completes the move, then the index of
+/// its move in the listing.
+fn listing_key(id: u32, completes: bool, index: usize) -> u64 {
+    (u64::from(id) << 33) | (u64::from(completes) << 32) | index as u64
+}
+
+/// The id, completion and move index of a [`listing_key`].
+fn listing_parts(key: u64) -> (u32, bool, usize) {
+    (
+        (key >> 33) as u32,
+        key & (1 << 32) != 0,
+        (key & u64::from(u32::MAX)) as usize,
+    )
+}
+
 /// Each player's payoff in `payoffs` scaled from the game's payoff range
 /// to `[-1, 1]`.
 pub(super) fn scaled_payoffs<G: Game>(state: &G, payoffs: &[f64]) -> [f64; MAX_PLAYERS] {
@@ -179,7 +222,7 @@ mod tests {
 
         fn visit<G: Registered>(&mut self) {
             let mut rng = rng_from_seed(17);
-            let (mut moves, mut choices) = (MoveList::new(), Vec::new());
+            let (mut listing, mut choices) = (Listing::new(), Vec::new());
             for _ in 0..3 {
                 let start = G::new(G::Rules::default());
                 let mut action = ActionState::from_state(start.clone());
@@ -188,7 +231,7 @@ mod tests {
                     let id = match (action.turn(), decisions.actor()) {
                         (Turn::Player(player), Actor::Player(mover)) => {
                             assert_eq!(player, mover, "{}", G::NAME);
-                            decisions.decisions(&mut moves, &mut choices);
+                            decisions.decisions(&mut listing, &mut choices);
                             let ids: Vec<u32> = choices.iter().map(|&(id, _)| id).collect();
                             assert_eq!(ids, action.legal_actions(player), "{}", G::NAME);
                             let mut seen = vec![0.0; action.observation(player).len()];

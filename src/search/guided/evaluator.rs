@@ -78,8 +78,9 @@ pub struct LeafBatch<'a, G: Game> {
 
 /// What an evaluator writes for a batch: `logits` holds `num_actions`
 /// values per leaf (only the legal ids' are read; all zero, a uniform
-/// policy, when the call starts) and `values` [`ValueLayout::width`] per
-/// leaf, in `[-1, 1]`.
+/// policy, when the call starts; empty for an evaluator that writes none,
+/// [`LeafEvaluator::writes_logits`]) and `values` [`ValueLayout::width`]
+/// per leaf, in `[-1, 1]`.
 pub struct Evaluations<'a> {
     /// Policy logits, leaf after leaf.
     pub logits: &'a mut [f32],
@@ -96,6 +97,14 @@ pub trait LeafEvaluator<G: Game>: Send {
     /// Whether it reads the observation tensors and masks: the search
     /// writes them only for an evaluator that does.
     fn reads_tensors(&self) -> bool;
+
+    /// Whether it writes policy logits. One of uniform priors does not:
+    /// the search then gives every legal id the same logit itself, and
+    /// [`Evaluations::logits`] is empty (a batch's logits are a few
+    /// hundred kilobytes to clear and read for nothing).
+    fn writes_logits(&self) -> bool {
+        true
+    }
 
     /// Checks, before a search starts, that the evaluator answers for
     /// `game` (a network made for another game, other rules or other
@@ -125,6 +134,10 @@ impl<G: Game, E: LeafEvaluator<G> + ?Sized> LeafEvaluator<G> for Box<E> {
 
     fn reads_tensors(&self) -> bool {
         self.as_ref().reads_tensors()
+    }
+
+    fn writes_logits(&self) -> bool {
+        self.as_ref().writes_logits()
     }
 
     fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
@@ -299,6 +312,10 @@ impl<G: Encoding + Evaluate> LeafEvaluator<G> for UniformPlayout {
         false
     }
 
+    fn writes_logits(&self) -> bool {
+        false
+    }
+
     fn evaluate(
         &mut self,
         batch: &LeafBatch<'_, G>,
@@ -386,6 +403,10 @@ impl<G: Encoding + Evaluate> LeafEvaluator<G> for UniformEvaluation {
     }
 
     fn reads_tensors(&self) -> bool {
+        false
+    }
+
+    fn writes_logits(&self) -> bool {
         false
     }
 

@@ -37,20 +37,24 @@ pub fn considered_visits(considered: u32, simulations: u32) -> Vec<u32> {
 
 /// `softmax(values)`, with no overflow for large values.
 pub(super) fn softmax(values: &[f64]) -> Vec<f64> {
-    softmax_in_place(values.to_vec())
+    let mut out = Vec::with_capacity(values.len());
+    softmax_into(values.iter().copied(), &mut out);
+    out
 }
 
-/// `softmax` of `values`, computed in their own vector.
-fn softmax_in_place(mut values: Vec<f64>) -> Vec<f64> {
-    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    for value in &mut values {
+/// `softmax` of `values`, written into `out` (a descent reuses its room
+/// from node to node).
+fn softmax_into(values: impl Iterator<Item = f64>, out: &mut Vec<f64>) {
+    out.clear();
+    out.extend(values);
+    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    for value in out.iter_mut() {
         *value = (*value - top).exp();
     }
-    let total: f64 = values.iter().sum();
-    for value in &mut values {
+    let total: f64 = out.iter().sum();
+    for value in out.iter_mut() {
         *value /= total;
     }
-    values
 }
 
 /// The completed Q-values of a node's children: a visited child's mean
@@ -60,7 +64,20 @@ fn softmax_in_place(mut values: Vec<f64>) -> Vec<f64> {
 /// node's visits had gone to them:
 /// `(raw + Σ N * (Σ_visited π q / Σ_visited π)) / (1 + Σ N)`.
 pub(super) fn completed_q(raw: f64, logits: &[f64], visits: &[u32], q: &[f64]) -> Vec<f64> {
-    let priors = softmax(logits);
+    let mut completed = Vec::with_capacity(q.len());
+    completed_q_with_priors(raw, &softmax(logits), visits, q, &mut completed);
+    completed
+}
+
+/// [`completed_q`] of the children whose priors, `softmax(logits)`, are
+/// `priors`, written into `out`.
+pub(super) fn completed_q_with_priors(
+    raw: f64,
+    priors: &[f64],
+    visits: &[u32],
+    q: &[f64],
+    out: &mut Vec<f64>,
+) {
     let total_visits: f64 = visits.iter().map(|&n| f64::from(n)).sum();
     let (mut weighted, mut mass) = (0.0, 0.0);
     for ((&prior, &n), &value) in priors.iter().zip(visits).zip(q) {
@@ -76,31 +93,55 @@ pub(super) fn completed_q(raw: f64, logits: &[f64], visits: &[u32], q: &[f64]) -
     } else {
         raw
     };
-    visits
-        .iter()
-        .zip(q)
-        .map(|(&n, &value)| if n > 0 { value } else { mixed })
-        .collect()
+    out.clear();
+    out.extend(
+        visits
+            .iter()
+            .zip(q)
+            .map(|(&n, &value)| if n > 0 { value } else { mixed }),
+    );
 }
 
 /// `σ(q̂) = (c_visit + max N) * c_scale * q̂` of completed Q-values,
 /// rescaled first to `[0, 1]` by the node's smallest and largest (all zero
 /// when they are equal).
 pub(super) fn sigma(completed: &[f64], visits: &[u32], c_visit: f64, c_scale: f64) -> Vec<f64> {
+    let mut out = Vec::with_capacity(completed.len());
+    sigma_into(completed, visits, c_visit, c_scale, &mut out);
+    out
+}
+
+/// [`sigma`] written into `out`.
+pub(super) fn sigma_into(
+    completed: &[f64],
+    visits: &[u32],
+    c_visit: f64,
+    c_scale: f64,
+    out: &mut Vec<f64>,
+) {
     const EPSILON: f64 = 1e-8;
     let low = completed.iter().copied().fold(f64::INFINITY, f64::min);
     let high = completed.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let most_visits = f64::from(visits.iter().copied().max().unwrap_or(0));
     let weight = (c_visit + most_visits) * c_scale;
-    completed
-        .iter()
-        .map(|value| weight * (value - low) / (high - low).max(EPSILON))
-        .collect()
+    out.clear();
+    out.extend(
+        completed
+            .iter()
+            .map(|value| weight * (value - low) / (high - low).max(EPSILON)),
+    );
 }
 
 /// The improved policy `softmax(logits + σ(q̂))`.
 pub(super) fn improved_policy(logits: &[f64], sigmas: &[f64]) -> Vec<f64> {
-    softmax_in_place(logits.iter().zip(sigmas).map(|(l, s)| l + s).collect())
+    let mut out = Vec::with_capacity(logits.len());
+    improved_policy_into(logits, sigmas, &mut out);
+    out
+}
+
+/// [`improved_policy`] written into `out`.
+pub(super) fn improved_policy_into(logits: &[f64], sigmas: &[f64], out: &mut Vec<f64>) {
+    softmax_into(logits.iter().zip(sigmas).map(|(l, s)| l + s), out);
 }
 
 /// The index of the largest of `probabilities[i] - visits[i] / (1 + Σ

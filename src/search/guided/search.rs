@@ -2,12 +2,13 @@
 //! in one call per round.
 
 use super::GuidedConfig;
-use super::decisions::{Actor, Decisions, Step};
+use super::decisions::{Actor, Decisions, Listing, Step};
 use super::evaluator::EvaluationError;
 use super::evaluator::{Evaluations, Leaf, LeafBatch, LeafEvaluator};
 use super::layout::{GameShape, ValueLayout};
 use super::tree::{RootSummary, Tree};
 use crate::core::{Encoding, Game, Player, thread_pool};
+use crate::search::StopFlag;
 use rayon::prelude::*;
 use std::fmt;
 
@@ -141,6 +142,7 @@ impl<M> SearchOutcome<M> {
 pub struct GuidedSearch {
     config: GuidedConfig,
     pool: Option<rayon::ThreadPool>,
+    stop_flag: StopFlag,
 }
 
 impl GuidedSearch {
@@ -156,12 +158,24 @@ impl GuidedSearch {
         } else {
             None
         };
-        Ok(GuidedSearch { config, pool })
+        Ok(GuidedSearch {
+            config,
+            pool,
+            stop_flag: StopFlag::default(),
+        })
     }
 
     /// The settings.
     pub fn config(&self) -> &GuidedConfig {
         &self.config
+    }
+
+    /// Gives the search a flag that, once raised, ends its searches after
+    /// the round of simulations under way (the first round always runs,
+    /// so that every tree has visited a child): they return what they
+    /// found, with fewer simulations than the settings ask.
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop_flag = flag;
     }
 
     /// Searches every root together, each in a tree of its own, with
@@ -197,7 +211,9 @@ impl GuidedSearch {
             .map(|root| {
                 let decisions = Decisions::new(root.state.clone(), root.pending);
                 match decisions.actor() {
-                    Actor::Player(player) => Ok(Tree::new(decisions, player, root.seed)),
+                    Actor::Player(player) => {
+                        Ok(Tree::new(decisions, player, root.seed, &self.config))
+                    }
                     Actor::Chance => Err("a chance event is pending"),
                     Actor::Simultaneous => Err("the players choose simultaneously"),
                     Actor::Over(_) => Err("the game is over"),
@@ -212,12 +228,15 @@ impl GuidedSearch {
         let mut buffers = Buffers::default();
         // The roots' own evaluations first, then the simulations.
         self.evaluate_waiting(&mut trees, evaluator, layout, &mut buffers)?;
+        let mut rounds = 0u64;
         while trees
             .iter()
             .any(|tree| tree.simulations < self.config.simulations)
+            && (rounds == 0 || !self.stop_flag.raised())
         {
             self.for_each_tree(&mut trees, |tree| tree.collect(&self.config))?;
             self.evaluate_waiting(&mut trees, evaluator, layout, &mut buffers)?;
+            rounds += 1;
         }
         Ok(trees.iter_mut().map(|tree| self.outcome(tree)).collect())
     }
@@ -254,11 +273,12 @@ impl GuidedSearch {
         let observation_size: usize = G::observation_shape(rules).iter().product();
         let width = layout.width();
         let reads_tensors = evaluator.reads_tensors();
+        let writes_logits = evaluator.writes_logits();
         buffers.prepare(
             count,
-            actions,
+            writes_logits.then_some(actions),
             width,
-            reads_tensors.then_some(observation_size),
+            reads_tensors.then_some((observation_size, actions)),
         );
         {
             let waiting: Vec<_> = trees.iter().flat_map(|tree| tree.waiting.iter()).collect();
@@ -300,7 +320,7 @@ impl GuidedSearch {
                 let at = offset + index;
                 tree.expand(
                     leaf,
-                    &logits[at * actions..][..actions],
+                    writes_logits.then(|| &logits[at * actions..][..actions]),
                     &values[at * width..][..width],
                     layout,
                     config,
@@ -326,9 +346,9 @@ impl GuidedSearch {
             |((leaf, observation), mask): ((&&super::tree::Waiting<G>, &mut [f32]), &mut [u8])| {
                 leaf.state.write_observation(leaf.player, observation);
                 mask.fill(0);
-                let mut moves = crate::core::MoveList::new();
+                let mut listing = Listing::new();
                 let mut choices = Vec::new();
-                leaf.state.decisions(&mut moves, &mut choices);
+                leaf.state.decisions(&mut listing, &mut choices);
                 for (id, _) in choices {
                     mask[id as usize] = 1;
                 }
@@ -475,22 +495,26 @@ struct Buffers {
 }
 
 impl Buffers {
-    /// Room for `count` leaves, logits zeroed (a uniform policy) and, when
-    /// the evaluator reads them, tensors of `observation_size` values.
+    /// Room for `count` leaves: their values; `actions` logits each,
+    /// zeroed (a uniform policy), when the evaluator writes logits; and
+    /// when it reads them, tensors of `observation_size` values and masks
+    /// of `actions` bytes.
     fn prepare(
         &mut self,
         count: usize,
-        actions: usize,
+        actions: Option<usize>,
         width: usize,
-        observation_size: Option<usize>,
+        tensors: Option<(usize, usize)>,
     ) {
         self.logits.clear();
-        self.logits.resize(count * actions, 0.0);
+        if let Some(actions) = actions {
+            self.logits.resize(count * actions, 0.0);
+        }
         self.values.clear();
         self.values.resize(count * width, 0.0);
         self.observations.clear();
         self.masks.clear();
-        if let Some(size) = observation_size {
+        if let Some((size, actions)) = tensors {
             self.observations.resize(count * size, 0.0);
             self.masks.resize(count * actions, 0);
         }

@@ -2,11 +2,14 @@
 //! by PUCT or Gumbel selection, the expansion of a leaf from its
 //! evaluation, and the back-up.
 
-use super::decisions::{Actor, Decisions, Step};
-use super::gumbel::{completed_q, gumbel, improved_policy, most_lacking, sigma, softmax};
+use super::decisions::{Actor, Decisions, Listing, Step};
+use super::gumbel::{
+    completed_q, completed_q_with_priors, gumbel, improved_policy, improved_policy_into,
+    most_lacking, sigma, sigma_into, softmax,
+};
 use super::search::GuidedError;
 use super::{GuidedConfig, ValueLayout, considered_visits};
-use crate::core::{Encoding, GameRng, MAX_PLAYERS, MoveList, Player, derive_seed, rng_from_seed};
+use crate::core::{Encoding, GameRng, MAX_PLAYERS, Player, derive_seed, rng_from_seed};
 use crate::search::selection::{Candidate, SelectionPolicy};
 use rand::RngExt;
 
@@ -102,6 +105,13 @@ pub(super) struct Tree<G: Encoding> {
     root: Decisions<G>,
     nodes: Vec<Node>,
     edges: Vec<Edge<G::Move>>,
+    /// Gumbel: each edge's prior in full precision, `softmax` of its
+    /// node's logits as the expansion computed it (chance: the outcome's
+    /// probability), so that a descent does not compute it again at every
+    /// node; empty for PUCT.
+    priors: Vec<f64>,
+    /// Whether the tree keeps `priors`.
+    keeps_priors: bool,
     rng: GameRng,
     seed: u64,
     players: usize,
@@ -113,20 +123,34 @@ pub(super) struct Tree<G: Encoding> {
     pub(super) simulations: u32,
     /// The leaves of this round, in the order reached.
     pub(super) waiting: Vec<Waiting<G>>,
-    moves: MoveList<G::Move>,
+    listing: Listing<G::Move>,
     choices: Vec<(u32, Step<G::Move>)>,
+    /// Room for a Gumbel selection's statistics, kept from node to node.
+    scratch: Scratch,
 }
 
 impl<G: Encoding> Tree<G> {
-    /// A tree whose root, `root`, waits for its evaluation.
-    pub(super) fn new(root: Decisions<G>, player: Player, seed: u64) -> Self {
+    /// A tree whose root, `root`, waits for its evaluation, for a search
+    /// with `config`: room is made at once for the node each simulation
+    /// adds (chance nodes grow it further).
+    pub(super) fn new(
+        root: Decisions<G>,
+        player: Player,
+        seed: u64,
+        config: &GuidedConfig,
+    ) -> Self {
+        let simulations = config.simulations;
         let players = root.state().num_players();
         let mut root_node = Node::new(NONE);
         root_node.in_flight = 1;
+        let mut nodes = Vec::with_capacity(simulations as usize + 1);
+        nodes.push(root_node);
         let mut tree = Tree {
             root: root.clone(),
-            nodes: vec![root_node],
+            nodes,
             edges: Vec::new(),
+            priors: Vec::new(),
+            keeps_priors: config.gumbel,
             rng: rng_from_seed(seed),
             seed,
             players,
@@ -134,8 +158,9 @@ impl<G: Encoding> Tree<G> {
             schedule: Vec::new(),
             simulations: 0,
             waiting: Vec::new(),
-            moves: MoveList::new(),
+            listing: Listing::new(),
             choices: Vec::new(),
+            scratch: Scratch::default(),
         };
         tree.waiting.push(Waiting {
             node: 0,
@@ -325,89 +350,110 @@ impl<G: Encoding> Tree<G> {
     }
 
     /// Each edge's logit, settled visits and mean value for `player` (0
-    /// where never visited), and each edge's visits with virtual losses.
-    fn decision_statistics(&self, node: u32, player: Player) -> Statistics {
-        let edges = &self.edges[self.edge_range(node)];
-        // Sized once: this runs at every node of every Gumbel descent.
-        let mut stats = Statistics {
-            logits: Vec::with_capacity(edges.len()),
-            visits: Vec::with_capacity(edges.len()),
-            values: Vec::with_capacity(edges.len()),
-            pending: Vec::with_capacity(edges.len()),
-        };
-        for edge in edges {
+    /// where never visited), and each edge's visits with virtual losses,
+    /// written into `stats`.
+    fn decision_statistics(&self, node: u32, player: Player, stats: &mut Statistics) {
+        stats.clear();
+        for edge in &self.edges[self.edge_range(node)] {
             let (visits, in_flight, mean) = self.child_stats(edge, player);
             stats.logits.push(f64::from(edge.logit));
             stats.visits.push(visits);
             stats.values.push(mean);
             stats.pending.push(visits + in_flight);
         }
-        stats
     }
 
-    /// σ of the completed Q-values of `node`'s children for `player`.
-    fn sigmas(
+    /// The statistics of `node`'s children for `player` and σ of their
+    /// completed Q-values, in `scratch`.
+    fn gumbel_statistics(
         &self,
         node: u32,
         player: Player,
-        stats: &Statistics,
+        scratch: &mut Scratch,
         config: &GuidedConfig,
-    ) -> Vec<f64> {
+    ) {
+        self.decision_statistics(node, player, &mut scratch.stats);
         let raw = self.nodes[node as usize].raw[player];
-        let completed = completed_q(raw, &stats.logits, &stats.visits, &stats.values);
-        sigma(&completed, &stats.visits, config.c_visit, config.c_scale)
+        let stats = &scratch.stats;
+        completed_q_with_priors(
+            raw,
+            &self.priors[self.edge_range(node)],
+            &stats.visits,
+            &stats.values,
+            &mut scratch.completed,
+        );
+        sigma_into(
+            &scratch.completed,
+            &stats.visits,
+            config.c_visit,
+            config.c_scale,
+            &mut scratch.sigmas,
+        );
     }
 
     /// Below a Gumbel root: the child whose visits lag most behind the
     /// improved policy.
-    fn select_by_improved_policy(&self, node: u32, player: Player, config: &GuidedConfig) -> u32 {
-        let stats = self.decision_statistics(node, player);
-        let sigmas = self.sigmas(node, player, &stats, config);
-        let policy = improved_policy(&stats.logits, &sigmas);
-        self.nodes[node as usize].first_edge + most_lacking(&policy, &stats.pending) as u32
+    fn select_by_improved_policy(
+        &mut self,
+        node: u32,
+        player: Player,
+        config: &GuidedConfig,
+    ) -> u32 {
+        // Taken out of the tree while the tree is read, then put back:
+        // every descent reuses the same room.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.gumbel_statistics(node, player, &mut scratch, config);
+        improved_policy_into(&scratch.stats.logits, &scratch.sigmas, &mut scratch.policy);
+        let best = most_lacking(&scratch.policy, &scratch.stats.pending);
+        self.scratch = scratch;
+        self.nodes[node as usize].first_edge + best as u32
     }
 
     /// At a Gumbel root: among the actions whose visits are the count
     /// Sequential Halving asks for next, the one of the highest `g +
     /// logit + σ(q̂)`.
-    fn select_at_gumbel_root(&self, config: &GuidedConfig) -> u32 {
+    fn select_at_gumbel_root(&mut self, config: &GuidedConfig) -> u32 {
         let Kind::Decide(player) = self.nodes[0].kind else {
             unreachable!("the root decides");
         };
-        let stats = self.decision_statistics(0, usize::from(player));
-        let sigmas = self.sigmas(0, usize::from(player), &stats, config);
-        let started: u32 = stats.pending.iter().sum();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.gumbel_statistics(0, usize::from(player), &mut scratch, config);
+        let pending = &scratch.stats.pending;
+        let started: u32 = pending.iter().sum();
         let wanted = self.schedule[(started as usize).min(self.schedule.len() - 1)];
-        let scores = self.root_scores(&stats.logits, &sigmas);
+        self.root_scores_into(&scratch.stats.logits, &scratch.sigmas, &mut scratch.policy);
         // Where no action has the count asked for (descents taken back
         // can leave one behind), the least visited go.
-        let wanted = if stats.pending.contains(&wanted) {
+        let wanted = if pending.contains(&wanted) {
             wanted
         } else {
-            stats.pending.iter().copied().min().unwrap_or(0)
+            pending.iter().copied().min().unwrap_or(0)
         };
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
-        for (index, (&score, &visits)) in scores.iter().zip(&stats.pending).enumerate() {
+        for (index, (&score, &visits)) in scratch.policy.iter().zip(pending).enumerate() {
             if visits == wanted && score > best_score {
                 best_score = score;
                 best = index;
             }
         }
+        self.scratch = scratch;
         self.nodes[0].first_edge + best as u32
     }
 
     /// `g + logit + σ(q̂)` of each root edge, logits taken from their
     /// largest, never below -1e9 (mctx's floor, so that a logit of
-    /// minus infinity still ranks).
-    fn root_scores(&self, logits: &[f64], sigmas: &[f64]) -> Vec<f64> {
+    /// minus infinity still ranks), written into `out`.
+    fn root_scores_into(&self, logits: &[f64], sigmas: &[f64], out: &mut Vec<f64>) {
         let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        logits
-            .iter()
-            .zip(sigmas)
-            .zip(&self.gumbels)
-            .map(|((logit, sigma), noise)| (noise + logit - top + sigma).max(-1e9))
-            .collect()
+        out.clear();
+        out.extend(
+            logits
+                .iter()
+                .zip(sigmas)
+                .zip(&self.gumbels)
+                .map(|((logit, sigma), noise)| (noise + logit - top + sigma).max(-1e9)),
+        );
     }
 
     /// The first edge of chance node `node`, its outcomes' probabilities
@@ -434,6 +480,9 @@ impl<G: Encoding> Tree<G> {
         }
         let first = self.edges.len() as u32;
         for (id, probability) in outcomes {
+            if self.keeps_priors {
+                self.priors.push(probability);
+            }
             self.edges.push(Edge {
                 step: Step::Draw(id),
                 id,
@@ -450,7 +499,8 @@ impl<G: Encoding> Tree<G> {
     }
 
     /// Expands the waiting leaf `leaf` from its evaluation (`logits` over
-    /// every action id, `values` in `layout`) and backs the value up.
+    /// every action id, or `None` for uniform priors; `values` in
+    /// `layout`) and backs the value up.
     ///
     /// # Errors
     /// A value that is not a number from -1 to 1, a legal action's logit
@@ -458,7 +508,7 @@ impl<G: Encoding> Tree<G> {
     pub(super) fn expand(
         &mut self,
         leaf: &Waiting<G>,
-        logits: &[f32],
+        logits: Option<&[f32]>,
         values: &[f32],
         layout: ValueLayout,
         config: &GuidedConfig,
@@ -470,7 +520,7 @@ impl<G: Encoding> Tree<G> {
                 )));
             }
         }
-        leaf.state.decisions(&mut self.moves, &mut self.choices);
+        leaf.state.decisions(&mut self.listing, &mut self.choices);
         if self.choices.is_empty() {
             return Err(GuidedError::new(
                 "a player to move has no legal action (the game's encoding lists none)",
@@ -478,7 +528,7 @@ impl<G: Encoding> Tree<G> {
         }
         let first = self.edges.len() as u32;
         for &(id, step) in &self.choices {
-            let logit = logits[id as usize];
+            let logit = logits.map_or(0.0, |logits| logits[id as usize]);
             if !logit.is_finite() {
                 return Err(GuidedError::new(format!(
                     "the evaluator gave the legal action {id} the logit {logit}: logits of legal actions are finite numbers"
@@ -498,6 +548,9 @@ impl<G: Encoding> Tree<G> {
             .map(|edge| f64::from(edge.logit))
             .collect();
         let mut priors = softmax(&legal_logits);
+        if self.keeps_priors {
+            self.priors.extend(&priors);
+        }
         if leaf.node == 0 {
             self.prepare_root(&mut priors, config);
         }
@@ -537,18 +590,21 @@ impl<G: Encoding> Tree<G> {
             unreachable!("the root was expanded");
         };
         let player = usize::from(player);
-        let stats = self.decision_statistics(0, player);
+        let mut stats = Statistics::default();
+        self.decision_statistics(0, player, &mut stats);
         let raw = self.nodes[0].raw[player];
         let completed = completed_q(raw, &stats.logits, &stats.visits, &stats.values);
         let sigmas = sigma(&completed, &stats.visits, config.c_visit, config.c_scale);
         let edges = &self.edges[self.edge_range(0)];
+        let mut scores = Vec::with_capacity(edges.len());
+        self.root_scores_into(&stats.logits, &sigmas, &mut scores);
         RootSummary {
             player,
             ids: edges.iter().map(|edge| edge.id).collect(),
             steps: edges.iter().map(|edge| edge.step).collect(),
             priors: softmax(&stats.logits),
             value: self.nodes[0].mean(player),
-            scores: self.root_scores(&stats.logits, &sigmas),
+            scores,
             improved: improved_policy(&stats.logits, &sigmas),
             visits: stats.visits,
             completed,
@@ -562,12 +618,34 @@ impl<G: Encoding> Tree<G> {
 }
 
 /// The statistics of a node's edges, in order.
+#[derive(Default)]
 struct Statistics {
     logits: Vec<f64>,
     visits: Vec<u32>,
     values: Vec<f64>,
     /// Visits with virtual losses.
     pending: Vec<u32>,
+}
+
+impl Statistics {
+    fn clear(&mut self) {
+        self.logits.clear();
+        self.visits.clear();
+        self.values.clear();
+        self.pending.clear();
+    }
+}
+
+/// What a Gumbel selection computes at a node, kept from node to node so
+/// that a descent allocates nothing: the children's statistics, their
+/// completed Q-values and σ, and the policy (or the root's scores) they
+/// give.
+#[derive(Default)]
+struct Scratch {
+    stats: Statistics,
+    completed: Vec<f64>,
+    sigmas: Vec<f64>,
+    policy: Vec<f64>,
 }
 
 /// The root's edges after a search.
