@@ -3,6 +3,7 @@
 
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
 use crate::core::{read_options, read_options_onto};
+use crate::learning::train::evaluate::{EvaluationSettings, Ratings, evaluate_generations};
 use crate::learning::train::{
     Checkpoint, TrainEvent, TrainSession, TrainSettings, TrainSummary, train,
 };
@@ -69,6 +70,18 @@ pub struct TrainArgs {
     /// The run's seed
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Evaluate every this many generations: the newest network plays the
+    /// one evaluated before it and the baselines, and every evaluated
+    /// generation is rated on one scale (evaluations/N, ratings.json)
+    #[arg(long, value_name = "GENERATIONS")]
+    eval_every: Option<u64>,
+    /// Games of an evaluation against each opponent (colour-swapped pairs)
+    #[arg(long, default_value_t = 20)]
+    eval_games: usize,
+    /// The evaluations' fixed opponents (the first anchors the ratings at
+    /// 0); default: MCTS with the self-play search's simulations
+    #[arg(long, value_name = "SPEC", num_args = 1..)]
+    baselines: Vec<String>,
     /// Rules options as key=value pairs, e.g. "ply-limit=200"
     #[arg(long)]
     rules: Option<String>,
@@ -96,7 +109,9 @@ fn settings(args: &TrainArgs) -> Result<TrainSettings, String> {
     let mut search = read_options_onto(search, &args.search, &args.search)
         .map_err(|error| format!("--search: {error}"))?;
     if let Some(sims) = args.sims {
-        search.simulations = sims;
+        let text = format!("sims={sims}");
+        search =
+            read_options_onto(search, &text, &text).map_err(|error| format!("--sims: {error}"))?;
     }
     let network: NetOptions =
         read_options(&args.arch).map_err(|error| format!("--arch: {error}"))?;
@@ -127,10 +142,41 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         threads: args.threads,
         force_resume: args.force_resume,
     };
+    let start = G::new(rules);
+    let evaluation = args.eval_every.map(|every| EvaluationSettings {
+        every,
+        games_per_pair: args.eval_games,
+        baselines: if args.baselines.is_empty() {
+            vec![format!("mcts:iters={}", settings.search.simulations)]
+        } else {
+            args.baselines.clone()
+        },
+        search: settings.search.clone(),
+        seed: settings.seed,
+        threads: args.threads,
+        force_resume: args.force_resume,
+    });
+    if let Some(evaluation) = &evaluation {
+        evaluation.check::<G>()?;
+    }
     let dir = args.out.display().to_string();
+    let mut evaluate = |generation: u64| -> CliResult {
+        // Only a generation evaluated brings new games (or, on a resume,
+        // an evaluation cut short).
+        let Some(evaluation) = evaluation
+            .as_ref()
+            .filter(|evaluation| generation.is_multiple_of(evaluation.every))
+        else {
+            return Ok(());
+        };
+        if let Some(ratings) = evaluate_generations(&start, &args.out, generation, evaluation)? {
+            eprintln!("{}", ratings_line(&ratings));
+        }
+        Ok(())
+    };
     let mut steps_done = 0;
     let summary = train(
-        &G::new(rules),
+        &start,
         &settings,
         &session,
         &args.out,
@@ -149,6 +195,7 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
             TrainEvent::Step { done, .. } => steps_done = done,
             TrainEvent::Checkpoint(record) => eprintln!("{}", generation_line(record, steps_done)),
         },
+        &mut evaluate,
     )?;
     print_report(args.json, &summary.last, |last: &Checkpoint| {
         summary_text(&summary, last, &dir)
@@ -174,5 +221,19 @@ fn summary_text(summary: &TrainSummary, last: &Checkpoint, dir: &str) -> String 
     format!(
         "{dir}: generation {} ({} trained now), {} steps, {} games, {} samples, {:.1} s of work\n",
         last.generation, summary.trained, last.steps, last.games, last.samples, last.seconds
+    )
+}
+
+/// The ratings of the evaluated generations, in a line.
+fn ratings_line(ratings: &Ratings) -> String {
+    let each: Vec<String> = ratings
+        .agents
+        .iter()
+        .map(|rating| format!("{} {:+.0}", rating.agent, rating.elo))
+        .collect();
+    format!(
+        "ratings (Elo, {} at 0): {}",
+        ratings.anchor,
+        each.join(", ")
     )
 }

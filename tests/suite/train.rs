@@ -153,6 +153,22 @@ fn session(generations: u64, threads: usize) -> TrainSession {
     }
 }
 
+/// Trains on the subtraction game from its start, without evaluations.
+fn run(
+    settings: &TrainSettings,
+    session: &TrainSession,
+    dir: &Path,
+) -> Result<norn::learning::train::TrainSummary, String> {
+    train(
+        &Subtraction::with_pile(START),
+        settings,
+        session,
+        dir,
+        |_| {},
+        &mut |_| Ok(()),
+    )
+}
+
 fn checkpoint(dir: &Path, generation: u64) -> PathBuf {
     dir.join("checkpoints")
         .join(generation.to_string())
@@ -197,14 +213,7 @@ fn mistakes(network: &Network) -> (Vec<u8>, Vec<u8>) {
 #[test]
 fn a_tiny_network_learns_the_winning_moves_of_a_solved_game_by_self_play() {
     let dir = scratch_dir("learns");
-    let summary = train(
-        &Subtraction::with_pile(START),
-        &settings(1),
-        &session(12, 1),
-        &dir,
-        |_| {},
-    )
-    .unwrap();
+    let summary = run(&settings(1), &session(12, 1), &dir).unwrap();
     assert_eq!(summary.last.generation, 12);
     let before = Network::load(&checkpoint(&dir, 0)).unwrap();
     let after = Network::load(&checkpoint(&dir, 12)).unwrap();
@@ -240,25 +249,24 @@ fn checkpoints(dir: &Path, last: u64) -> Vec<(serde_json::Value, String)> {
 
 #[test]
 fn a_run_continued_or_run_on_two_threads_makes_the_checkpoints_of_one_run_on_one() {
-    let start = Subtraction::with_pile(START);
     let whole = scratch_dir("whole");
-    train(&start, &settings(5), &session(3, 1), &whole, |_| {}).unwrap();
+    run(&settings(5), &session(3, 1), &whole).unwrap();
     let expected = checkpoints(&whole, 3);
 
     // One generation, then the same run asked for three.
     let continued = scratch_dir("continued");
-    let first = train(&start, &settings(5), &session(1, 1), &continued, |_| {}).unwrap();
+    let first = run(&settings(5), &session(1, 1), &continued).unwrap();
     assert_eq!((first.last.generation, first.trained), (1, 1));
-    let rest = train(&start, &settings(5), &session(3, 1), &continued, |_| {}).unwrap();
+    let rest = run(&settings(5), &session(3, 1), &continued).unwrap();
     assert_eq!((rest.last.generation, rest.trained), (3, 2));
     assert!(checkpoints(&continued, 3) == expected, "continued");
 
     let threads = scratch_dir("threads");
-    train(&start, &settings(5), &session(3, 2), &threads, |_| {}).unwrap();
+    run(&settings(5), &session(3, 2), &threads).unwrap();
     assert!(checkpoints(&threads, 3) == expected, "two threads");
 
     // Another seed is another run: refused in the same directory.
-    let error = train(&start, &settings(6), &session(3, 1), &whole, |_| {}).unwrap_err();
+    let error = run(&settings(6), &session(3, 1), &whole).unwrap_err();
     assert!(error.contains("another seed"), "{error}");
 }
 
@@ -266,11 +274,10 @@ fn a_run_continued_or_run_on_two_threads_makes_the_checkpoints_of_one_run_on_one
 /// the same run asked for a third generation must fail with an error
 /// containing `expected`.
 fn refused_after(name: &str, damage: impl FnOnce(&Path), expected: &str) {
-    let start = Subtraction::with_pile(START);
     let dir = scratch_dir(name);
-    train(&start, &settings(9), &session(2, 1), &dir, |_| {}).unwrap();
+    run(&settings(9), &session(2, 1), &dir).unwrap();
     damage(&dir);
-    let error = train(&start, &settings(9), &session(3, 1), &dir, |_| {}).unwrap_err();
+    let error = run(&settings(9), &session(3, 1), &dir).unwrap_err();
     assert!(error.contains(expected), "{error}");
     assert!(!error.contains('\n'), "one line: {error}");
 }
@@ -400,9 +407,9 @@ fn checkpoints_written(dir: &Path) -> usize {
 }
 
 #[test]
-fn norn_train_runs_continues_and_refuses_another_run_in_its_directory() {
+fn norn_train_runs_evaluates_continues_and_refuses_another_run_in_its_directory() {
     let dir = scratch_dir("cli");
-    let output = cli_run(&dir, &[]);
+    let output = cli_run(&dir, &[("--eval-every", "2"), ("--eval-games", "2")]);
     assert!(output.status.success(), "{output:?}");
     let last: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(last["generation"], 4);
@@ -423,9 +430,50 @@ fn norn_train_runs_continues_and_refuses_another_run_in_its_directory() {
         "--json",
     ]);
     assert!(info.status.success(), "{info:?}");
+    // Generations 2 and 4 played gauntlets of 2 games against the network
+    // evaluated before them and MCTS of the search's 8 simulations, all
+    // rated on one scale anchored on MCTS.
+    for generation in ["2", "4"] {
+        let summary = crate::common::cli::read_json(
+            &dir.join("evaluations")
+                .join(generation)
+                .join("summary.json"),
+        );
+        assert_eq!(summary["games_played"], 4, "{summary}");
+    }
+    let ratings = crate::common::cli::read_json(&dir.join("ratings.json"));
+    assert_eq!(ratings["anchor"], "mcts:iters=8");
+    let games: Vec<(String, u64)> = ratings["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|agent| {
+            (
+                agent["agent"].as_str().unwrap().to_string(),
+                agent["games"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("checkpoint-0", 2),
+        ("checkpoint-2", 6),
+        ("checkpoint-4", 4),
+        ("mcts:iters=8", 4),
+    ];
+    assert_eq!(
+        games,
+        expected.map(|(agent, games)| (agent.to_string(), games))
+    );
 
     // The same command asked for more generations continues the run.
-    let more = cli_run(&dir, &[("--generations", "5")]);
+    let more = cli_run(
+        &dir,
+        &[
+            ("--eval-every", "2"),
+            ("--eval-games", "2"),
+            ("--generations", "5"),
+        ],
+    );
     assert!(more.status.success(), "{more:?}");
     assert_eq!(checkpoints_written(&dir), 6);
     // Another run in the same directory is refused, naming what differs.
@@ -521,8 +569,11 @@ fn norn_train_refuses_bad_settings_on_one_line() {
         (("--search", "gumbel=maybe"), "--search"),
         (("--arch", "blocks=1000"), "--arch"),
         (("--learning-rate", "7"), "learning-rate"),
+        (("--eval-every", "0"), "at least 1 generation"),
+        (("--eval-games", "3"), "positive even number"),
+        (("--baselines", "mcts:iters=x"), "iters"),
     ] {
-        let output = cli_run(&dir, &[extra]);
+        let output = cli_run(&dir, &[("--eval-every", "1"), extra]);
         let message = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{extra:?}: {message}");
         assert!(message.contains(expected), "{extra:?}: {message}");

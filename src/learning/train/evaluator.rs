@@ -7,6 +7,7 @@
 
 use crate::net::{self, Network};
 use crate::search::guided::{EvaluationError, TensorEvaluator, ValueLayout};
+use std::borrow::Borrow;
 
 /// The search's name of a network's value layout.
 pub(super) fn search_layout(layout: net::ValueLayout) -> ValueLayout {
@@ -17,14 +18,14 @@ pub(super) fn search_layout(layout: net::ValueLayout) -> ValueLayout {
     }
 }
 
-/// A network answering for a search's leaves with
+/// A network, owned or borrowed, answering for a search's leaves with
 /// [`Network::forward`] (the masks unread: the search reads only the
 /// legal ids' logits).
-pub(super) struct NetworkEvaluator<'a>(pub(super) &'a Network);
+pub(super) struct NetworkEvaluator<N>(pub(super) N);
 
-impl TensorEvaluator for NetworkEvaluator<'_> {
+impl<N: Borrow<Network> + Send> TensorEvaluator for NetworkEvaluator<N> {
     fn layout(&self) -> ValueLayout {
-        search_layout(self.0.description().value_layout)
+        search_layout(self.0.borrow().description().value_layout)
     }
 
     fn evaluate(
@@ -36,6 +37,7 @@ impl TensorEvaluator for NetworkEvaluator<'_> {
         values: &mut [f32],
     ) -> Result<(), EvaluationError> {
         self.0
+            .borrow()
             .forward(observations, batch, logits, values)
             .map_err(|error| EvaluationError::new(error.to_string()))
     }

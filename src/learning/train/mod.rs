@@ -17,6 +17,7 @@
 //! symmetries, so the samples are trained on as played.
 
 mod buffer;
+pub mod evaluate;
 mod evaluator;
 pub mod store;
 
@@ -218,6 +219,10 @@ pub struct TrainSummary {
 /// Trains a network for the game of `start` (its rules, starting there)
 /// in the run directory `dir` as `settings` say, for as long as `session`
 /// says: starts the run, or resumes it from its last checkpoint.
+/// `after_checkpoint` runs with the directory held, on the last
+/// checkpoint's generation when the session starts and on each new one
+/// (an evaluation: [`evaluate::evaluate_generations`]); an error stops the
+/// run, its checkpoints kept.
 ///
 /// # Errors
 /// Settings out of their ranges, a game the guided search cannot play
@@ -230,6 +235,7 @@ pub fn train<G: Encoding>(
     session: &TrainSession,
     dir: &Path,
     mut on_event: impl FnMut(TrainEvent<'_>),
+    after_checkpoint: &mut dyn FnMut(u64) -> Result<(), String>,
 ) -> Result<TrainSummary, String> {
     refuse_unsearchable::<G>("training")?;
     check_settings(settings, session)?;
@@ -325,6 +331,7 @@ pub fn train<G: Encoding>(
         generation: record.generation,
         resumed: latest.is_some(),
     });
+    after_checkpoint(record.generation)?;
 
     let mut buffer = ReplayBuffer::new(settings.buffer_samples, sample_shape.clone());
     let mut older = Vec::new();
@@ -456,6 +463,7 @@ pub fn train<G: Encoding>(
         }
         trained += 1;
         on_event(TrainEvent::Checkpoint(&record));
+        after_checkpoint(record.generation)?;
     }
     Ok(TrainSummary {
         last: record,
