@@ -157,7 +157,7 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         force_resume: args.force_resume,
     });
     if let Some(evaluation) = &evaluation {
-        evaluation.check::<G>()?;
+        evaluation.check(&start)?;
     }
     let dir = args.out.display().to_string();
     let mut evaluate = |generation: u64| -> CliResult {

@@ -72,13 +72,21 @@ pub struct Ratings {
 }
 
 impl EvaluationSettings {
-    /// Checks the settings before any training: a whole number of
-    /// generations between evaluations, colour-swapped pairs of games,
-    /// baselines that are agents of game `G`.
+    /// Checks the settings before any training: a game of two competing
+    /// sides (the game of `start`), a whole number of generations between
+    /// evaluations, colour-swapped pairs of games, baselines that are
+    /// agents of the game.
     ///
     /// # Errors
     /// The first setting that cannot be used.
-    pub fn check<G: Registered>(&self) -> Result<(), String> {
+    pub fn check<G: Registered>(&self, start: &G) -> Result<(), String> {
+        if !crate::core::Capabilities::of::<G>().competitive() || start.num_players() != 2 {
+            return Err(format!(
+                "evaluations are gauntlets between two competing sides, and {} is not a game \
+                 of two competing sides (its win rates on seeded deals are not measured yet)",
+                G::NAME
+            ));
+        }
         if self.every == 0 {
             return Err("evaluations need at least 1 generation between them".into());
         }
@@ -116,7 +124,7 @@ pub fn evaluate_generations<G: Registered>(
     latest: u64,
     settings: &EvaluationSettings,
 ) -> Result<Option<Ratings>, String> {
-    settings.check::<G>()?;
+    settings.check(start)?;
     let evaluated: Vec<u64> = (1..=latest / settings.every)
         .map(|round| round * settings.every)
         .collect();
