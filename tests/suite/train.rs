@@ -248,7 +248,7 @@ fn checkpoints(dir: &Path, last: u64) -> Vec<(serde_json::Value, String)> {
 }
 
 #[test]
-fn a_run_continued_or_run_on_two_threads_makes_the_checkpoints_of_one_run_on_one() {
+fn a_run_continued_timed_or_on_two_threads_makes_the_checkpoints_of_one_uninterrupted_run() {
     let whole = scratch_dir("whole");
     run(&settings(5), &session(3, 1), &whole).unwrap();
     let expected = checkpoints(&whole, 3);
@@ -264,6 +264,20 @@ fn a_run_continued_or_run_on_two_threads_makes_the_checkpoints_of_one_run_on_one
     let threads = scratch_dir("threads");
     run(&settings(5), &session(3, 2), &threads).unwrap();
     assert!(checkpoints(&threads, 3) == expected, "two threads");
+
+    // A limit in minutes, counted over every session, ends a session at
+    // the first checkpoint past it: the generation started is finished.
+    let timed = scratch_dir("timed");
+    let minutes = |minutes: f64| TrainSession {
+        generations: None,
+        minutes: Some(minutes),
+        ..session(0, 1)
+    };
+    let first = run(&settings(5), &minutes(1e-9), &timed).unwrap();
+    assert_eq!((first.last.generation, first.trained), (1, 1));
+    let again = run(&settings(5), &minutes(first.last.seconds / 60.0), &timed).unwrap();
+    assert_eq!(again.trained, 0, "its minutes are already worked");
+    assert!(checkpoints(&timed, 1) == expected[..2], "timed");
 
     // Another seed is another run: refused in the same directory.
     let error = run(&settings(6), &session(3, 1), &whole).unwrap_err();
