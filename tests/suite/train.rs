@@ -479,6 +479,18 @@ fn norn_train_runs_evaluates_continues_and_refuses_another_run_in_its_directory(
         expected.map(|(agent, games)| (agent.to_string(), games))
     );
 
+    // The report has a row per checkpoint and the ratings.
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    let rows = report
+        .lines()
+        .filter(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            cells.len() == 11 && cells[1].parse::<u64>().is_ok()
+        })
+        .count();
+    assert_eq!(rows, 5, "a row per checkpoint: {report}");
+    assert!(report.contains("| `checkpoint-4` |"), "{report}");
+
     // The same command asked for more generations continues the run.
     let more = cli_run(
         &dir,

@@ -19,6 +19,7 @@
 mod buffer;
 pub mod evaluate;
 mod evaluator;
+pub mod report;
 pub mod store;
 
 use crate::arena::{Provenance, RunKind};
@@ -332,6 +333,11 @@ pub fn train<G: Encoding>(
         resumed: latest.is_some(),
     });
     after_checkpoint(record.generation)?;
+    let mut records = (0..record.generation)
+        .map(|generation| directory.read_record(generation))
+        .collect::<Result<Vec<_>, String>>()?;
+    records.push(record.clone());
+    report::write_report(dir, &run, &records)?;
 
     let mut buffer = ReplayBuffer::new(settings.buffer_samples, sample_shape.clone());
     let mut older = Vec::new();
@@ -464,6 +470,8 @@ pub fn train<G: Encoding>(
         trained += 1;
         on_event(TrainEvent::Checkpoint(&record));
         after_checkpoint(record.generation)?;
+        records.push(record.clone());
+        report::write_report(dir, &run, &records)?;
     }
     Ok(TrainSummary {
         last: record,

@@ -198,11 +198,9 @@ impl TrainDirectory {
         Ok(record)
     }
 
-    /// Reads checkpoint `generation`: its record and its trainer, the
-    /// network file checked against the record's digest.
-    pub fn load_checkpoint(&self, generation: u64) -> Result<(CheckpointRecord, Trainer), String> {
-        let path = self.checkpoint(generation);
-        let record_path = path.join(CHECKPOINT_FILE);
+    /// Reads checkpoint `generation`'s record.
+    pub fn read_record(&self, generation: u64) -> Result<CheckpointRecord, String> {
+        let record_path = self.checkpoint(generation).join(CHECKPOINT_FILE);
         let text = std::fs::read_to_string(&record_path)
             .map_err(|error| format!("cannot read {}: {error}", record_path.display()))?;
         let record: CheckpointRecord = serde_json::from_str(&text).map_err(|error| {
@@ -218,6 +216,14 @@ impl TrainDirectory {
                 record.generation
             ));
         }
+        Ok(record)
+    }
+
+    /// Reads checkpoint `generation`: its record and its trainer, the
+    /// network file checked against the record's digest.
+    pub fn load_checkpoint(&self, generation: u64) -> Result<(CheckpointRecord, Trainer), String> {
+        let path = self.checkpoint(generation);
+        let record = self.read_record(generation)?;
         let network = path.join(NETWORK_FILE);
         let bytes = crate::net::read_network_file(&network).map_err(|error| error.to_string())?;
         if crate::core::sha256_hex(&bytes) != record.sha256 {
