@@ -1,6 +1,7 @@
 //! `norn train`: a network trained by self-play, generation after
 //! generation, in a run directory that resumes where it stopped.
 
+use super::progress::{Meter, generation_bar};
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
 use crate::core::{read_options, read_options_onto};
 use crate::learning::train::evaluate::{EvaluationSettings, Ratings, evaluate_generations};
@@ -175,6 +176,9 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         Ok(())
     };
     let mut steps_done = 0;
+    // The generation under way's meter: its self-play games, then its
+    // steps.
+    let mut meter: Option<(bool, Meter)> = None;
     let summary = train(
         &start,
         &settings,
@@ -191,9 +195,47 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
                     G::NAME
                 );
             }
-            TrainEvent::Game { .. } => {}
-            TrainEvent::Step { done, .. } => steps_done = done,
-            TrainEvent::Checkpoint(record) => eprintln!("{}", generation_line(record, steps_done)),
+            TrainEvent::Game {
+                generation, games, ..
+            } => {
+                let (_, bar) = meter.get_or_insert_with(|| {
+                    (
+                        false,
+                        generation_bar(
+                            games,
+                            "games",
+                            format!("generation {generation} self-play"),
+                        ),
+                    )
+                });
+                bar.inc(1);
+            }
+            TrainEvent::Step {
+                generation,
+                done,
+                steps,
+                ..
+            } => {
+                if !meter.as_ref().is_some_and(|(training, _)| *training) {
+                    if let Some((_, bar)) = meter.take() {
+                        bar.finish_and_clear();
+                    }
+                    meter = Some((
+                        true,
+                        generation_bar(steps, "steps", format!("generation {generation} training")),
+                    ));
+                }
+                if let Some((_, bar)) = &meter {
+                    bar.inc(1);
+                }
+                steps_done = done;
+            }
+            TrainEvent::Checkpoint(record) => {
+                if let Some((_, bar)) = meter.take() {
+                    bar.finish_and_clear();
+                }
+                eprintln!("{}", generation_line(record, steps_done));
+            }
         },
         &mut evaluate,
     )?;
