@@ -341,6 +341,18 @@ fn a_checkpoint_of_another_game_is_refused() {
 }
 
 #[test]
+fn a_checkpoint_numbered_beyond_any_run_is_refused() {
+    refused_after(
+        "huge-checkpoint",
+        |dir| {
+            let huge = dir.join("checkpoints").join(u64::MAX.to_string());
+            std::fs::create_dir(&huge).unwrap();
+        },
+        "a checkpoint of generation 18446744073709551615, beyond",
+    );
+}
+
+#[test]
 fn a_checkpoint_unlike_its_record_is_refused() {
     refused_after(
         "edited-checkpoint",
@@ -590,6 +602,10 @@ fn norn_train_refuses_bad_settings_on_one_line() {
         (("--minutes", "0"), "minutes"),
         (("--minutes", "inf"), "minutes"),
         (("--steps", "0"), "steps per generation"),
+        (
+            ("--generations", "18446744073709551615"),
+            "generations must be at most",
+        ),
         (("--sims", "0"), "sims"),
         (("--threads", "0"), "--threads"),
         (("--search", "gumbel=maybe"), "--search"),

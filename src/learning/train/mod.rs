@@ -284,47 +284,8 @@ pub fn train<G: Encoding>(
         provenance: Provenance::current(Vec::new(), start.rules().to_string()),
     };
     let (mut directory, latest) = TrainDirectory::open(dir, &run, session.force_resume)?;
-    let (mut record, mut trainer) = match latest {
-        Some(generation) => directory.load_checkpoint(generation)?,
-        None => {
-            let network = Network::init(
-                description.clone(),
-                derive_seed(derive_seed(settings.seed, 0), INIT_STREAM),
-            )
-            .map_err(|error| error.to_string())?;
-            let trainer = Trainer::new(network, settings.training.clone())
-                .map_err(|error| error.to_string())?;
-            let record = CheckpointRecord {
-                generation: 0,
-                steps: 0,
-                games: 0,
-                samples: 0,
-                buffer: 0,
-                losses: None,
-                seconds: 0.0,
-                sha256: String::new(),
-            };
-            let record = directory.save_checkpoint(&trainer, record)?;
-            (record, trainer)
-        }
-    };
-    let checkpoint_name = |generation: u64| {
-        directory
-            .checkpoint(generation)
-            .join(store::NETWORK_FILE)
-            .display()
-            .to_string()
-    };
-    let network = trainer.network().description();
-    network
-        .check_game(&shape)
-        .map_err(|error| format!("{}: {error}", checkpoint_name(record.generation)))?;
-    if network != &description || trainer.config() != &settings.training {
-        return Err(format!(
-            "{} is not a network of this run's architecture and training options",
-            checkpoint_name(record.generation)
-        ));
-    }
+    let (mut record, mut trainer) =
+        last_checkpoint(&directory, latest, &description, &shape, settings)?;
     trainer
         .set_threads(session.threads)
         .map_err(|error| error.to_string())?;
@@ -339,118 +300,49 @@ pub fn train<G: Encoding>(
     records.push(record.clone());
     report::write_report(dir, &run, &records)?;
 
-    let mut buffer = ReplayBuffer::new(settings.buffer_samples, sample_shape.clone());
-    let mut older = Vec::new();
-    let mut held = 0usize;
-    for generation in (1..=record.generation).rev() {
-        if held >= settings.buffer_samples {
-            break;
-        }
-        let (_, samples) = read_generation(
-            &directory.samples(generation),
-            &run.game,
-            &run.rules,
-            &sample_shape,
-        )?;
-        held += samples.player.len();
-        older.push((generation, samples));
-    }
-    for (generation, samples) in older.into_iter().rev() {
-        buffer.push(generation, samples);
-    }
-
+    let mut buffer = reload_buffer(&directory, &run, &sample_shape, record.generation)?;
     let search = GuidedSearch::new(GuidedConfig {
         threads: session.threads,
         ..settings.search.clone()
     })?;
     let mut trained = 0;
-    let mut batch = Batch::default();
     while !finished(session, &record) {
         let began = Instant::now();
         let generation = record.generation + 1;
         let samples_dir = directory.samples(generation);
         if read_manifest(&samples_dir).is_err() {
-            // Self-play cut short: played again from the start.
-            match std::fs::remove_dir_all(&samples_dir) {
-                Ok(()) => {}
-                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-                Err(error) => {
-                    return Err(format!("cannot remove {}: {error}", samples_dir.display()));
-                }
-            }
-            let config = SelfPlayConfig {
-                games: settings.games_per_generation,
-                batch: settings.games_per_generation.min(SELF_PLAY_BATCH) as usize,
-                shard_samples: SHARD_SAMPLES,
-                seed: derive_seed(derive_seed(settings.seed, generation), SELF_PLAY_STREAM),
-            };
-            let mut done = 0;
-            let games = settings.games_per_generation;
-            self_play(
+            play_generation(
                 start,
                 &search,
-                &mut Tensors(NetworkEvaluator(trainer.network())),
-                &format!("checkpoint {}", record.generation),
-                &config,
+                trainer.network(),
+                settings,
+                generation,
                 &samples_dir,
-                |_| {
-                    done += 1;
-                    on_event(TrainEvent::Game {
-                        generation,
-                        done,
-                        games,
-                    });
-                },
+                &mut on_event,
             )?;
         }
         let (manifest, samples) =
             read_generation(&samples_dir, &run.game, &run.rules, &sample_shape)?;
         buffer.push(generation, samples);
-
+        if buffer.len() == 0 {
+            return Err(format!(
+                "generation {generation}'s self-play made no samples: {} ends before any decision",
+                G::NAME
+            ));
+        }
         let steps = settings.steps_per_generation.unwrap_or_else(|| {
             (2 * manifest.samples)
                 .div_ceil(settings.batch_size as u64)
                 .max(1)
         });
-        let mut rng = rng_from_seed(derive_seed(
-            derive_seed(settings.seed, generation),
-            TRAINING_STREAM,
-        ));
-        let mut sums = MeanLosses {
-            policy: 0.0,
-            value: 0.0,
-            total: 0.0,
-        };
-        let mut indices = vec![0; settings.batch_size];
-        for done in 1..=steps {
-            for index in &mut indices {
-                *index = rng.random_range(0..buffer.len());
-            }
-            buffer.fill(&indices, &mut batch);
-            let losses = trainer
-                .step(&crate::net::TrainingBatch {
-                    observations: &batch.observations,
-                    masks: &batch.masks,
-                    policies: &batch.policies,
-                    values: &batch.values,
-                })
-                .map_err(|error| format!("generation {generation}: {error}"))?;
-            directory.log_step(generation, trainer.steps(), &losses)?;
-            sums.policy += losses.policy;
-            sums.value += losses.value;
-            sums.total += losses.total;
-            on_event(TrainEvent::Step {
-                generation,
-                done,
-                steps,
-                losses: &losses,
-            });
-        }
-        let mean = MeanLosses {
-            policy: sums.policy / steps as f64,
-            value: sums.value / steps as f64,
-            total: sums.total / steps as f64,
-        };
+        let mean = train_generation(
+            &mut trainer,
+            &buffer,
+            &mut directory,
+            settings,
+            (generation, steps),
+            &mut on_event,
+        )?;
         record = directory.save_checkpoint(
             &trainer,
             CheckpointRecord {
@@ -476,6 +368,172 @@ pub fn train<G: Encoding>(
     Ok(TrainSummary {
         last: record,
         trained,
+    })
+}
+
+/// The run's last checkpoint, `latest`, checked to be a network of the
+/// game and of the run's architecture and training options; or, for a
+/// new run, checkpoint 0, written now.
+fn last_checkpoint(
+    directory: &TrainDirectory,
+    latest: Option<u64>,
+    description: &NetDescription,
+    shape: &GameShape,
+    settings: &TrainSettings,
+) -> Result<(CheckpointRecord, Trainer), String> {
+    let Some(generation) = latest else {
+        let network = Network::init(
+            description.clone(),
+            derive_seed(derive_seed(settings.seed, 0), INIT_STREAM),
+        )
+        .map_err(|error| error.to_string())?;
+        let trainer =
+            Trainer::new(network, settings.training.clone()).map_err(|error| error.to_string())?;
+        let record = CheckpointRecord {
+            generation: 0,
+            steps: 0,
+            games: 0,
+            samples: 0,
+            buffer: 0,
+            losses: None,
+            seconds: 0.0,
+            sha256: String::new(),
+        };
+        return Ok((directory.save_checkpoint(&trainer, record)?, trainer));
+    };
+    let (record, trainer) = directory.load_checkpoint(generation)?;
+    let file = directory.checkpoint(generation).join(store::NETWORK_FILE);
+    let network = trainer.network().description();
+    network
+        .check_game(shape)
+        .map_err(|error| format!("{}: {error}", file.display()))?;
+    if network != description || trainer.config() != &settings.training {
+        return Err(format!(
+            "{} is not a network of this run's architecture and training options",
+            file.display()
+        ));
+    }
+    Ok((record, trainer))
+}
+
+/// The replay buffer as it was after generation `last`: the newest
+/// samples of the generations up to it, read back from their shards.
+fn reload_buffer(
+    directory: &TrainDirectory,
+    run: &TrainRun,
+    shape: &SampleShape,
+    last: u64,
+) -> Result<ReplayBuffer, String> {
+    let mut buffer = ReplayBuffer::new(run.buffer_samples, shape.clone());
+    let mut newest_first = Vec::new();
+    let mut held = 0usize;
+    for generation in (1..=last).rev() {
+        if held >= run.buffer_samples {
+            break;
+        }
+        let (_, samples) =
+            read_generation(&directory.samples(generation), &run.game, &run.rules, shape)?;
+        held += samples.player.len();
+        newest_first.push((generation, samples));
+    }
+    for (generation, samples) in newest_first.into_iter().rev() {
+        buffer.push(generation, samples);
+    }
+    Ok(buffer)
+}
+
+/// Plays generation `generation`'s self-play games with `network` into
+/// `samples_dir` (removing what a session cut short left there).
+fn play_generation<G: Encoding>(
+    start: &G,
+    search: &GuidedSearch,
+    network: &Network,
+    settings: &TrainSettings,
+    generation: u64,
+    samples_dir: &Path,
+    on_event: &mut impl FnMut(TrainEvent<'_>),
+) -> Result<(), String> {
+    match std::fs::remove_dir_all(samples_dir) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+        Err(error) => return Err(format!("cannot remove {}: {error}", samples_dir.display())),
+    }
+    let games = settings.games_per_generation;
+    let config = SelfPlayConfig {
+        games,
+        batch: games.min(SELF_PLAY_BATCH) as usize,
+        shard_samples: SHARD_SAMPLES,
+        seed: derive_seed(derive_seed(settings.seed, generation), SELF_PLAY_STREAM),
+    };
+    let mut done = 0;
+    self_play(
+        start,
+        search,
+        &mut Tensors(NetworkEvaluator(network)),
+        &format!("checkpoint {}", generation - 1),
+        &config,
+        samples_dir,
+        |_| {
+            done += 1;
+            on_event(TrainEvent::Game {
+                generation,
+                done,
+                games,
+            });
+        },
+    )?;
+    Ok(())
+}
+
+/// Takes generation `generation`'s `steps` on batches drawn from the
+/// buffer, each logged; returns their mean losses.
+fn train_generation(
+    trainer: &mut Trainer,
+    buffer: &ReplayBuffer,
+    directory: &mut TrainDirectory,
+    settings: &TrainSettings,
+    (generation, steps): (u64, u64),
+    on_event: &mut impl FnMut(TrainEvent<'_>),
+) -> Result<MeanLosses, String> {
+    let mut rng = rng_from_seed(derive_seed(
+        derive_seed(settings.seed, generation),
+        TRAINING_STREAM,
+    ));
+    let mut sums = MeanLosses {
+        policy: 0.0,
+        value: 0.0,
+        total: 0.0,
+    };
+    let mut indices = vec![0; settings.batch_size];
+    let mut batch = Batch::default();
+    for done in 1..=steps {
+        for index in &mut indices {
+            *index = rng.random_range(0..buffer.len());
+        }
+        buffer.fill(&indices, &mut batch);
+        let losses = trainer
+            .step(&crate::net::TrainingBatch {
+                observations: &batch.observations,
+                masks: &batch.masks,
+                policies: &batch.policies,
+                values: &batch.values,
+            })
+            .map_err(|error| format!("generation {generation}: {error}"))?;
+        directory.log_step(generation, trainer.steps(), &losses)?;
+        sums.policy += losses.policy;
+        sums.value += losses.value;
+        sums.total += losses.total;
+        on_event(TrainEvent::Step {
+            generation,
+            done,
+            steps,
+            losses: &losses,
+        });
+    }
+    Ok(MeanLosses {
+        policy: sums.policy / steps as f64,
+        value: sums.value / steps as f64,
+        total: sums.total / steps as f64,
     })
 }
 
@@ -525,6 +583,14 @@ fn check_settings(settings: &TrainSettings, session: &TrainSession) -> Result<()
     {
         return Err(format!(
             "the minutes must be a positive number, not {minutes}"
+        ));
+    }
+    if let Some(generations) = session.generations
+        && generations > store::MAX_GENERATION
+    {
+        return Err(format!(
+            "the generations must be at most {}, not {generations}",
+            store::MAX_GENERATION
         ));
     }
     if session.generations.is_none() && session.minutes.is_none() {

@@ -26,6 +26,9 @@ pub const LOSSES: &str = "losses.jsonl";
 pub const NETWORK_FILE: &str = "network.safetensors";
 /// A checkpoint's record.
 pub const CHECKPOINT_FILE: &str = "checkpoint.json";
+/// The most generations a run may have: far beyond any run, and far
+/// from the overflow of the counts that follow a checkpoint's number.
+pub const MAX_GENERATION: u64 = 1_000_000_000;
 /// What a directory being written is named until it is complete.
 const PARTIAL: &str = ".partial";
 
@@ -319,6 +322,13 @@ fn clear_unfinished(dir: &Path) -> Result<Option<u64>, String> {
         } else if let Ok(generation) = name.parse::<u64>()
             && generation.to_string() == name
         {
+            if generation > MAX_GENERATION {
+                return Err(format!(
+                    "{}: a checkpoint of generation {generation}, beyond the {MAX_GENERATION} \
+                     a run may have",
+                    checkpoints.display()
+                ));
+            }
             latest = latest.max(Some(generation));
         }
     }
