@@ -622,3 +622,52 @@ fn norn_train_refuses_bad_settings_on_one_line() {
         assert_eq!(message.trim_end().lines().count(), 1, "{message}");
     }
 }
+
+#[test]
+fn a_training_run_and_a_tournament_refuse_each_others_directories() {
+    let trained = scratch_dir("kinds-train");
+    assert!(
+        cli_run(&trained, &[("--generations", "1")])
+            .status
+            .success()
+    );
+    let tournament = norn(&[
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        "greedy",
+        "--games",
+        "2",
+        "--out",
+        trained.to_str().unwrap(),
+    ]);
+    let message = String::from_utf8_lossy(&tournament.stderr);
+    assert_eq!(tournament.status.code(), Some(1), "{message}");
+    assert!(
+        message.contains("holds a training run (finished work in checkpoints/), not a tournament"),
+        "{message}"
+    );
+
+    let played = scratch_dir("kinds-tournament");
+    let tournament = norn(&[
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        "greedy",
+        "--games",
+        "2",
+        "--out",
+        played.to_str().unwrap(),
+    ]);
+    assert!(tournament.status.success(), "{tournament:?}");
+    let output = cli_run(&played, &[]);
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(
+        message.contains("holds a tournament") && message.contains("not a training run"),
+        "{message}"
+    );
+    assert!(!played.join("checkpoints").exists(), "nothing written");
+}
