@@ -407,7 +407,7 @@ fn cli_args<'a>(dir: &'a Path, changes: &[(&'a str, &'a str)]) -> Vec<&'a str> {
         args.push(flag);
         match flag {
             "--out" => args.push(dir.to_str().unwrap()),
-            "--json" => {}
+            "--json" | "--puct" => {}
             _ => args.push(value),
         }
     }
@@ -670,4 +670,22 @@ fn a_training_run_and_a_tournament_refuse_each_others_directories() {
         "{message}"
     );
     assert!(!played.join("checkpoints").exists(), "nothing written");
+}
+
+#[test]
+fn norn_train_with_puct_self_plays_with_root_noise_and_drawn_moves() {
+    let dir = scratch_dir("puct");
+    let output = cli_run(&dir, &[("--generations", "1"), ("--puct", "")]);
+    assert!(output.status.success(), "{output:?}");
+    let config = crate::common::cli::read_json(&dir.join("config.json"));
+    let search = config["search"].as_str().unwrap();
+    for option in [
+        "gumbel=off",
+        "noise=0.25",
+        "temp=1",
+        "temp-plies=30",
+        "sims=8",
+    ] {
+        assert!(search.split(',').any(|given| given == option), "{search}");
+    }
 }
