@@ -44,6 +44,7 @@ use crate::games::fenrir_path::FenrirPath;
 use crate::games::hnefatafl::Hnefatafl;
 use crate::games::nibelungen::Nibelungen;
 use crate::games::stealth_chess::StealthChess;
+use crate::games::tafl::Tafl;
 use crate::games::thud::{KoomValley, Thud};
 use serde::Serialize;
 use std::fmt;
@@ -126,6 +127,27 @@ pub trait Registered: Notation + Encoding + Evaluate + PartialEq + std::fmt::Deb
     fn equilibrium_solvers() -> Vec<EquilibriumSolver<Self>> {
         Vec::new()
     }
+
+    /// The game's named variants: names that stand for the game under
+    /// rules of their own, taken wherever a game's name is ([`resolve_in`]).
+    fn variants() -> Vec<Variant> {
+        Vec::new()
+    }
+}
+
+/// A name that stands for a registered game under rules of its own (the
+/// tafl family's `brandub`, `tablut`, ...). The command line and the
+/// Python package take it wherever they take a game's name: the game is
+/// played under the variant's rules, with the rules given beside the name
+/// read onto them ([`RulesOptions::read_onto`](crate::core::RulesOptions::read_onto)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Variant {
+    /// The variant's name, e.g. `brandub`.
+    pub name: &'static str,
+    /// A one-line description.
+    pub title: &'static str,
+    /// The game's rules text the name stands for, e.g. `variant=brandub`.
+    pub rules: &'static str,
 }
 
 /// An engine protocol of a game: a line protocol on standard input and
@@ -223,6 +245,12 @@ pub struct GameInfo {
     /// What the game has beyond turns in full view (chance, simultaneous
     /// moves, hidden information, ...), which commands check before running.
     pub capabilities: Capabilities,
+    /// The game the name plays: [`Game::NAME`], the name itself unless it
+    /// is a variant's.
+    pub game: &'static str,
+    /// The rules text a variant's name stands for; empty for a game's own
+    /// name (its default rules).
+    pub rules: &'static str,
 }
 
 impl GameInfo {
@@ -233,7 +261,24 @@ impl GameInfo {
             title: G::TITLE,
             sides: G::SIDES,
             capabilities: Capabilities::of::<G>(),
+            game: G::NAME,
+            rules: "",
         }
+    }
+
+    /// The entry of `variant` of game `G`.
+    pub fn variant<G: Registered>(variant: &Variant) -> GameInfo {
+        GameInfo {
+            name: variant.name,
+            title: variant.title,
+            rules: variant.rules,
+            ..GameInfo::of::<G>()
+        }
+    }
+
+    /// Whether the name is a variant's.
+    pub fn is_variant(&self) -> bool {
+        self.name != self.game
     }
 }
 
@@ -250,13 +295,15 @@ pub trait GameVisitor {
 /// or both as a pair `(BuiltIn, Mine)`, which
 /// [`crate::cli::run_with`] turns into a command line.
 pub trait GameList {
-    /// Every game of the list, in order.
+    /// Every game of the list, in order, each followed by its variants.
     fn games() -> Vec<GameInfo>;
 
-    /// Runs `visitor` for the game named `name`, if the list has it.
+    /// Runs `visitor` for the game named `name` (a variant's name runs it
+    /// for the variant's game: see [`resolve_in`] for its rules), if the
+    /// list has it.
     fn visit<V: GameVisitor>(name: &str, visitor: &mut V) -> Option<V::Output>;
 
-    /// Runs `visitor` for every game, in order.
+    /// Runs `visitor` for every game (not every variant), in order.
     fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output>;
 }
 
@@ -291,7 +338,14 @@ macro_rules! game_list {
 
         impl $crate::registry::GameList for $list {
             fn games() -> Vec<$crate::registry::GameInfo> {
-                vec![$($crate::registry::GameInfo::of::<$game>()),+]
+                let mut games = Vec::new();
+                $(
+                    games.push($crate::registry::GameInfo::of::<$game>());
+                    for variant in <$game as $crate::registry::Registered>::variants() {
+                        games.push($crate::registry::GameInfo::variant::<$game>(&variant));
+                    }
+                )+
+                games
             }
 
             fn visit<V: $crate::registry::GameVisitor>(
@@ -299,7 +353,11 @@ macro_rules! game_list {
                 visitor: &mut V,
             ) -> Option<V::Output> {
                 $(
-                    if name == <$game as $crate::core::Game>::NAME {
+                    if name == <$game as $crate::core::Game>::NAME
+                        || <$game as $crate::registry::Registered>::variants()
+                            .iter()
+                            .any(|variant| variant.name == name)
+                    {
                         return Some(visitor.visit::<$game>());
                     }
                 )+
@@ -322,7 +380,8 @@ crate::game_list!(
     FenrirPath,
     FenrirCards,
     Nibelungen,
-    StealthChess
+    StealthChess,
+    Tafl
 );
 
 /// A name that is not one of the games of a list.
@@ -403,4 +462,44 @@ pub fn visit_in<L: GameList, V: GameVisitor>(
 /// Runs `visitor` for every built-in game, in the registry's order.
 pub fn visit_all<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
     BuiltIn::visit_all(visitor)
+}
+
+/// The game and rules text a name stands for: `None` for a game's own
+/// name (its rules are `given` as they are); for a variant's name, its
+/// game's name and the variant's rules with `given` read onto them
+/// ([`RulesOptions::read_onto`](crate::core::RulesOptions::read_onto)),
+/// written out in full.
+///
+/// # Errors
+/// An unknown name, or rules that do not read onto the variant's.
+pub fn resolve_in<L: GameList>(
+    name: &str,
+    given: Option<&str>,
+) -> Result<Option<(&'static str, String)>, String> {
+    let info = find_in::<L>(name).map_err(|error| error.to_string())?;
+    if !info.is_variant() {
+        return Ok(None);
+    }
+    struct ReadOnto<'a> {
+        preset: &'a str,
+        given: &'a str,
+    }
+    impl GameVisitor for ReadOnto<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: Registered>(&mut self) -> Self::Output {
+            use crate::core::RulesOptions;
+            let preset: G::Rules = self.preset.parse().map_err(|e: ParseError| e.to_string())?;
+            let rules = preset.read_onto(self.given).map_err(|e| e.to_string())?;
+            Ok(rules.to_string())
+        }
+    }
+    let text = visit_in::<L, _>(
+        name,
+        &mut ReadOnto {
+            preset: info.rules,
+            given: given.unwrap_or_default(),
+        },
+    )
+    .map_err(|error| error.to_string())??;
+    Ok(Some((info.game, text)))
 }

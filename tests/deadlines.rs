@@ -106,7 +106,12 @@ impl Measure {
 
     fn by_engine<G: Registered>(&self) -> Option<Overruns> {
         let agent = registry::build_agent::<G>(&self.spec, 7).ok()?;
-        let protocol = G::engine_protocols().into_iter().next()?;
+        // The Hnefatafl Text Protocol's `generate_move` is what this asks;
+        // the tafl family's OpenTafl protocol has deadlines of its own,
+        // checked by its test host.
+        let protocol = G::engine_protocols()
+            .into_iter()
+            .find(|protocol| protocol.name == "htp")?;
         let mut session = (protocol.session)(G::Rules::default(), agent);
         let overruns = (0..self.decisions)
             .map(|_| {

@@ -122,15 +122,17 @@ def solve_matrix(payoffs: Sequence[Sequence[float]]) -> dict[str, Any]:
 
 def guided_search(
     states: Union[Sequence[State], VectorGame],
-    evaluator: Callable[[Any, Any], tuple[Any, Any]],
+    evaluator: Union[Network, Callable[[Any, Any], tuple[Any, Any]]],
     options: str = "",
     seed: int = 0,
     value_layout: Optional[str] = None,
 ) -> tuple[Any, Any, Any]:
     """Searches every state (or every environment's next decision of a
     ``VectorGame``) in one batched guided search, ``evaluator(observations,
-    masks) -> (logits, values)`` answering for all their leaves at once;
-    ``options`` are the ``az`` agent's search options. Returns the search
+    masks) -> (logits, values)`` answering for all their leaves at once
+    (or a ``Network``, run in Rust without the interpreter, refused if made
+    for another game, rules or shapes); ``options`` are the ``az`` agent's
+    search options. Returns the search
     policies ``[states, num_distinct_actions]``, the chosen actions and the
     root values."""
 
@@ -139,14 +141,16 @@ def self_play(
     out: str,
     games: int = 100,
     options: str = "",
-    evaluator: Optional[Callable[[Any, Any], tuple[Any, Any]]] = None,
+    evaluator: Optional[Union[Network, Callable[[Any, Any], tuple[Any, Any]]]] = None,
     seed: int = 0,
     batch: int = 64,
     shard_samples: int = 100000,
     value_layout: Optional[str] = None,
 ) -> dict[str, Any]:
-    """Plays ``games`` games by the guided search against itself and
-    writes every decision as a training sample into ``out`` (``.npz``
+    """Plays ``games`` games by the guided search against itself, guided
+    by ``evaluator`` (a function as ``guided_search`` takes, or a
+    ``Network``) or else by the evaluator ``options`` name, and writes
+    every decision as a training sample into ``out`` (``.npz``
     shards and ``manifest.json``); returns the manifest."""
 
 class Game:

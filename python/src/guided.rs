@@ -3,9 +3,9 @@
 //! function of numpy arrays; the search runs in Rust without the
 //! interpreter, which it takes back only to call the function.
 
+use crate::net::Network;
 use crate::vector::VectorGame;
 use crate::{State, value_error};
-use norn::core::Scoring;
 use norn::learning::DynGame;
 use norn::search::guided::{EvaluationError, SearchOutcome, TensorEvaluator, ValueLayout};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -118,6 +118,66 @@ impl TensorEvaluator for PythonEvaluator {
     }
 }
 
+/// What a Python caller gives to answer for the leaves: a function of
+/// numpy arrays, or a `norn.Network`, which runs in Rust without the
+/// interpreter (and checks that it was made for the game searched).
+enum Given {
+    Function(PythonEvaluator),
+    Network(Py<Network>),
+}
+
+impl Given {
+    /// The evaluator `evaluator` is for `game`, its values laid out as
+    /// `value_layout` says (a network's own layout, if one is named, must
+    /// be that one).
+    fn new(
+        py: Python<'_>,
+        evaluator: Py<PyAny>,
+        game: &dyn DynGame,
+        value_layout: Option<&str>,
+    ) -> PyResult<Given> {
+        if let Ok(network) = evaluator.bind(py).cast::<Network>() {
+            let own = network.get().inner.description().value_layout;
+            if let Some(name) = value_layout
+                && name != own.name()
+            {
+                return Err(value_error(format!(
+                    "the network's values are laid out {own}, not {name}"
+                )));
+            }
+            return Ok(Given::Network(network.clone().unbind()));
+        }
+        if !evaluator.bind(py).is_callable() {
+            return Err(value_error(
+                "the evaluator must be a norn.Network or callable as f(observations, masks)",
+            ));
+        }
+        Ok(Given::Function(PythonEvaluator {
+            function: evaluator,
+            layout: layout_named(game, value_layout)?,
+            observation_shape: game.observation_shape(),
+            num_actions: game.num_actions(),
+            raised: None,
+        }))
+    }
+
+    /// Runs `work` with the evaluator as the search takes it.
+    fn with<R>(&mut self, work: impl FnOnce(&mut dyn TensorEvaluator) -> R) -> R {
+        match self {
+            Given::Function(function) => work(function),
+            Given::Network(network) => work(&mut &network.get().inner),
+        }
+    }
+
+    /// What the function raised, to be raised again.
+    fn raised(&mut self) -> Option<PyErr> {
+        match self {
+            Given::Function(function) => function.raised.take(),
+            Given::Network(_) => None,
+        }
+    }
+}
+
 /// The value layout named `name`, or the game's own without one.
 fn layout_named(game: &dyn DynGame, name: Option<&str>) -> PyResult<ValueLayout> {
     let players = game.num_players();
@@ -133,11 +193,7 @@ fn layout_named(game: &dyn DynGame, name: Option<&str>) -> PyResult<ValueLayout>
             )));
         }
     };
-    let scoring = game.info().capabilities.scoring;
-    let fits = layout == own
-        || layout == ValueLayout::PerPlayer(players)
-        || (layout == ValueLayout::ToMove && scoring != Scoring::Team && players == 2);
-    if fits {
+    if layout.fits(game.info().capabilities.scoring, players) {
         Ok(layout)
     } else {
         Err(value_error(format!(
@@ -160,7 +216,8 @@ type Outcomes<'py> = (
 /// the same rules, or a `VectorGame`, whose environments' next decisions
 /// are searched) in one batched guided search, `evaluator(observations,
 /// masks)` answering for all their leaves at once with `(logits,
-/// values)`. `options` are the `az` agent's search options (e.g.
+/// values)` (or a `norn.Network`, run without the interpreter and refused
+/// if made for another game, rules or shapes). `options` are the `az` agent's search options (e.g.
 /// `"sims=64,gumbel=on"`); `value_layout` says how `values` are laid
 /// out (`to-move`, `team` or `per-player`; the game's own by default).
 /// Returns `(policies, actions, values)`: each state's search policy over
@@ -176,9 +233,6 @@ pub fn guided_search<'py>(
     seed: u64,
     value_layout: Option<&str>,
 ) -> PyResult<Outcomes<'py>> {
-    if !evaluator.bind(py).is_callable() {
-        return Err(value_error("the evaluator must be callable"));
-    }
     let vector = states.cast::<VectorGame>().ok();
     let (game, held) = match &vector {
         Some(vector) => (vector.get().game.clone(), Vec::new()),
@@ -208,31 +262,29 @@ pub fn guided_search<'py>(
             (game, held)
         }
     };
-    let mut python = PythonEvaluator {
-        function: evaluator,
-        layout: layout_named(game.as_ref(), value_layout)?,
-        observation_shape: game.observation_shape(),
-        num_actions: game.num_actions(),
-        raised: None,
-    };
+    let mut given = Given::new(py, evaluator, game.as_ref(), value_layout)?;
     let searched: Result<Vec<SearchOutcome<String>>, String> = match &vector {
         Some(vector) => {
             let inner = &vector.get().inner;
             py.detach(|| {
-                inner
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .vector
-                    .guided_search(options, &mut python, seed)
+                given.with(|evaluator| {
+                    inner
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .vector
+                        .guided_search(options, evaluator, seed)
+                })
             })
         }
         None => {
             let refs: Vec<&dyn norn::learning::DynState> = held.iter().map(AsRef::as_ref).collect();
             let game = game.as_ref();
-            py.detach(|| game.guided_search(&refs, options, &mut python, seed))
+            py.detach(|| {
+                given.with(|evaluator| game.guided_search(&refs, options, evaluator, seed))
+            })
         }
     };
-    if let Some(raised) = python.raised.take() {
+    if let Some(raised) = given.raised() {
         return Err(raised);
     }
     let outcomes = searched.map_err(value_error)?;
@@ -249,7 +301,8 @@ pub fn guided_search<'py>(
 
 /// Plays `games` games of `game` from its start by the guided search of
 /// the `az` options `options` against itself, guided by `evaluator`
-/// (`f(observations, masks) -> (logits, values)`) if given and otherwise
+/// (`f(observations, masks) -> (logits, values)`, or a `norn.Network`) if
+/// given and otherwise
 /// by the evaluator the options name (`net=uniform` or `net=eval`), and
 /// writes every decision as a training sample into the directory `out`:
 /// `.npz` shards and `manifest.json`. Returns the manifest as a
@@ -273,34 +326,22 @@ pub fn self_play<'py>(
         return Err(value_error("batch and shard_samples must be at least 1"));
     }
     let dyn_game = game.inner.as_ref();
-    let mut python = match evaluator {
-        Some(function) => {
-            if !function.bind(py).is_callable() {
-                return Err(value_error("the evaluator must be callable"));
-            }
-            Some(PythonEvaluator {
-                function,
-                layout: layout_named(dyn_game, value_layout)?,
-                observation_shape: dyn_game.observation_shape(),
-                num_actions: dyn_game.num_actions(),
-                raised: None,
-            })
-        }
-        None => None,
-    };
+    let mut given = evaluator
+        .map(|evaluator| Given::new(py, evaluator, dyn_game, value_layout))
+        .transpose()?;
     let config = norn::learning::selfplay::SelfPlayConfig {
         games,
         batch,
         shard_samples,
         seed,
     };
-    let played = py.detach(|| {
-        let evaluator = python
-            .as_mut()
-            .map(|python| python as &mut dyn TensorEvaluator);
-        dyn_game.self_play(options, evaluator, &config, &out)
+    let played = py.detach(|| match given.as_mut() {
+        Some(given) => {
+            given.with(|evaluator| dyn_game.self_play(options, Some(evaluator), &config, &out))
+        }
+        None => dyn_game.self_play(options, None, &config, &out),
     });
-    if let Some(raised) = python.as_mut().and_then(|python| python.raised.take()) {
+    if let Some(raised) = given.as_mut().and_then(Given::raised) {
         return Err(raised);
     }
     let manifest = played.map_err(value_error)?;

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 /// `(batch, *observation_shape)`.
 #[pyclass(module = "norn._norn", name = "Network", frozen)]
 pub struct Network {
-    inner: Inner,
+    pub(crate) inner: Inner,
 }
 
 fn net_error(error: norn::net::NetError) -> PyErr {

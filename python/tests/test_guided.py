@@ -156,6 +156,96 @@ def test_the_az_agent_plays_from_python():
     assert record["iterations"] == 8 and record["policy_entropy"] >= 0
 
 
+def played_states(game, count, plies, seed):
+    """States after a few random plies each."""
+    rng = np.random.default_rng(seed)
+    states = []
+    for index in range(count):
+        state = game.new_initial_state()
+        for _ in range(plies + index):
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        states.append(state)
+    return states
+
+
+def shard_arrays(directory, manifest):
+    """Every array of a self-play run's shards, by name, shard after shard."""
+    arrays = {}
+    for shard in manifest["shards"]:
+        with np.load(directory / shard["file"]) as loaded:
+            for name in loaded.files:
+                arrays.setdefault(name, []).append(loaded[name])
+    return {name: np.concatenate(parts) for name, parts in arrays.items()}
+
+
+def test_a_norn_network_guides_the_search_as_a_function_calling_it_would(tmp_path):
+    game = norn.load_game("hnefatafl", "ply-limit=30")
+    network = norn.Network.init(game, seed=4, options="blocks=1,channels=4")
+    states = played_states(game, 3, 4, seed=1)
+
+    def through_python(observations, masks):
+        return network(observations)
+
+    in_rust = norn.guided_search(states, network, "sims=16", seed=2)
+    in_python = norn.guided_search(states, through_python, "sims=16", seed=2)
+    for ours, theirs in zip(in_rust, in_python):
+        assert np.array_equal(ours, theirs)
+    # A network's priors are not uniform: the search's policy differs from
+    # the one the uniform evaluator gives.
+    flat = norn.guided_search(states, uniform(game.num_distinct_actions()), "sims=16", seed=2)
+    assert not np.array_equal(in_rust[0], flat[0])
+    # Self-play guided by the network writes the samples the function does.
+    first = norn.self_play(game, str(tmp_path / "rust"), games=2, options="sims=8", evaluator=network, batch=2)
+    second = norn.self_play(
+        game, str(tmp_path / "python"), games=2, options="sims=8", evaluator=through_python, batch=2
+    )
+    assert first["samples"] == second["samples"] > 0
+    ours, theirs = shard_arrays(tmp_path / "rust", first), shard_arrays(tmp_path / "python", second)
+    assert ours.keys() == theirs.keys()
+    for name in ours:
+        assert np.array_equal(ours[name], theirs[name]), name
+
+
+def test_a_network_of_another_game_rules_or_layout_is_refused():
+    tafl = norn.load_game("hnefatafl")
+    network = norn.Network.init(tafl, seed=1, options="blocks=1,channels=4")
+    limited = norn.load_game("hnefatafl", "ply-limit=20")
+    with pytest.raises(ValueError, match="rules"):
+        norn.guided_search([limited.new_initial_state()], network, "sims=8")
+    fenrir = norn.load_game("fenrir-path")
+    fenrir_network = norn.Network.init(fenrir, seed=1, options="hidden-layers=1,hidden-size=8")
+    with pytest.raises(ValueError, match="another game|fenrir-path"):
+        norn.guided_search([tafl.new_initial_state()], fenrir_network, "sims=8")
+    with pytest.raises(ValueError, match="laid out to-move, not per-player"):
+        norn.guided_search([tafl.new_initial_state()], network, "sims=8", value_layout="per-player")
+    with pytest.raises(ValueError, match="rules"):
+        norn.self_play(limited, "unused", games=1, options="sims=8", evaluator=network)
+
+
+def test_a_network_built_from_numpy_arrays_plays_as_an_az_agent(tmp_path):
+    game = norn.load_game("hnefatafl", "ply-limit=6")
+    description = norn.Network.init(game, seed=0, options="blocks=1,channels=4").description
+    rng = np.random.default_rng(8)
+    tensors = {
+        name: rng.normal(0.0, 0.3, size=shape).astype(np.float32)
+        for name, shape in norn.Network.tensor_shapes(description)
+    }
+    network = norn.Network.from_arrays(description, tensors)
+    path = tmp_path / "trained.safetensors"
+    network.save(str(path))
+    # PUCT without noise or temperature plays deterministically: the agent
+    # reading the file chooses what the search guided by the arrays does.
+    agent = norn.agent(f"az:sims=16,gumbel=off,net={path}", game, seed=3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        _, actions, _ = norn.guided_search([state], network, "sims=16,gumbel=off")
+        action = agent.step(state)
+        assert action == int(actions[0])
+        state.apply_action(action)
+    with pytest.raises(ValueError, match="made for hnefatafl, not fenrir-path"):
+        norn.agent(f"az:net={path}", norn.load_game("fenrir-path"))
+
+
 def test_self_play_shards_are_read_by_numpy_alone(tmp_path):
     game = norn.load_game("hnefatafl", "ply-limit=12")
     manifest = norn.self_play(

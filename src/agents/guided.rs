@@ -5,24 +5,50 @@
 use super::searchers::require_to_move;
 use super::spec::full_spec;
 use super::{Agent, AgentError, Decision, SearchRecord};
-use crate::core::{Declared, Encoding, Evaluate, Player, derive_seed};
+use crate::core::{Declared, Encoding, Evaluate, Kind, Player, Value, derive_seed};
+use crate::net::Network;
 use crate::search::guided::{
-    GuidedConfig, GuidedSearch, LeafEvaluator, SearchRoot, UniformEvaluation, UniformPlayout,
+    GuidedConfig, GuidedSearch, LeafEvaluator, SearchRoot, Tensors, UniformEvaluation,
+    UniformPlayout,
 };
+use std::path::Path;
 use std::time::Instant;
 
 /// What guides an `az` agent's search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Guide {
     /// Uniform priors and the value of a random playout
-    /// ([`UniformPlayout`]).
+    /// ([`UniformPlayout`]): `net=uniform`.
     Uniform,
     /// Uniform priors and the game's own evaluation
-    /// ([`UniformEvaluation`]).
+    /// ([`UniformEvaluation`]): `net=eval`.
     Evaluation,
+    /// The network in the safetensors file at this path
+    /// ([`Network::load`]): `net=PATH`.
+    Network(String),
 }
 
-const GUIDES: [Guide; 2] = [Guide::Uniform, Guide::Evaluation];
+impl Guide {
+    /// The guide `text` names: `uniform`, `eval`, or any other text as the
+    /// path of a network file.
+    fn read(text: &str) -> Result<Guide, String> {
+        match text {
+            "uniform" => Ok(Guide::Uniform),
+            "eval" => Ok(Guide::Evaluation),
+            "" => Err("net takes `uniform`, `eval` or the path of a network file".to_string()),
+            path => Ok(Guide::Network(path.to_string())),
+        }
+    }
+
+    /// The text [`read`](Self::read) reads back.
+    fn text(&self) -> &str {
+        match self {
+            Guide::Uniform => "uniform",
+            Guide::Evaluation => "eval",
+            Guide::Network(path) => path,
+        }
+    }
+}
 
 /// The options of an `az` agent beside its search's ([`GuidedConfig`]):
 /// its evaluator.
@@ -46,13 +72,16 @@ impl Default for AzOptions {
 
 /// Every option of [`AzOptions`], in the order its text is written.
 const AZ_OPTIONS: &[Declared<AzOptions>] = &[
-    crate::choice_option!(
-        "net",
-        net,
-        GUIDES,
-        &["uniform", "eval"],
-        "what guides the search: `uniform` priors with random playouts' values, or uniform priors with the game's own evaluation (`eval`)"
-    ),
+    Declared {
+        key: "net",
+        kind: Kind::Text("`uniform`, `eval`, or the path of a network file"),
+        help: "what guides the search: `uniform` priors with random playouts' values, uniform priors with the game's own evaluation (`eval`), or the network in a file (`norn net init`, a trained network), made for the game and its rules",
+        get: |options| Value::Text(options.net.text().to_string()),
+        set: |options, value| {
+            options.net = Guide::read(value.text())?;
+            Ok(())
+        },
+    },
     crate::search::options::playout_option!(
         "with `net=uniform`: random plies of a playout before the evaluation scores the position; `none` plays to the end"
     ),
@@ -61,14 +90,39 @@ const AZ_OPTIONS: &[Declared<AzOptions>] = &[
 crate::configurable!(AzOptions, "az evaluator options", AZ_OPTIONS);
 
 impl AzOptions {
-    /// The evaluator the options name, for game `G`.
-    pub fn evaluator<G: Encoding + Evaluate>(&self) -> Box<dyn LeafEvaluator<G>> {
-        match self.net {
+    /// The evaluator the options name, for game `G`; a network runs its
+    /// batches on `threads` threads.
+    ///
+    /// # Errors
+    /// A network file that cannot be read, is not a network, or was made
+    /// for another game (its rules and shapes are checked when a search
+    /// starts, against the position searched), or threads the machine
+    /// cannot give.
+    pub fn evaluator<G: Encoding + Evaluate>(
+        &self,
+        threads: usize,
+    ) -> Result<Box<dyn LeafEvaluator<G>>, String> {
+        Ok(match &self.net {
             Guide::Uniform => Box::new(UniformPlayout {
                 plies: self.playout_plies,
             }),
             Guide::Evaluation => Box::new(UniformEvaluation),
-        }
+            Guide::Network(path) => {
+                let mut network =
+                    Network::load(Path::new(path)).map_err(|error| error.to_string())?;
+                let made_for = &network.description().game;
+                if made_for != G::NAME {
+                    return Err(format!(
+                        "the network {path} was made for {made_for}, not {}",
+                        G::NAME
+                    ));
+                }
+                network
+                    .set_threads(threads)
+                    .map_err(|error| error.to_string())?;
+                Box::new(Tensors(network))
+            }
+        })
     }
 }
 
@@ -98,7 +152,7 @@ impl<G: Encoding + Evaluate> AzAgent<G> {
         options: AzOptions,
         seed: u64,
     ) -> Result<Self, String> {
-        let evaluator = options.evaluator();
+        let evaluator = options.evaluator(config.threads)?;
         AzAgent::with_evaluator(spec, config, evaluator, seed).map(|agent| AzAgent {
             evaluation: crate::core::write_options(&options),
             ..agent

@@ -44,6 +44,17 @@ const BEST_SETTINGS: &[(&str, &str, &str)] = &[
         "mcts",
         concat!(best_first_minimax!(), ",tempo=0.04"),
     ),
+    // The tafl family: alpha-beta with the evaluation of each game's board
+    // size and escape rule, checked against material alone in self-play
+    // (bench-results/tafl.md); for MCTS, Hnefatafl's best-first minimax
+    // with its tempo bonus, carried over from Copenhagen's ladder and not
+    // laddered on the other variants.
+    ("tafl", "alphabeta", "eval=hand"),
+    (
+        "tafl",
+        "mcts",
+        concat!(best_first_minimax!(), ",tempo=0.024,eval=hand"),
+    ),
     // The MCTS that scored most against alpha-beta (2.5 of 20 games), if
     // within the noise of best-first minimax (1.5 and 2 of 20): no MCTS
     // tried comes near alpha-beta here.

@@ -230,6 +230,8 @@ pub(crate) type CliResult = Result<(), String>;
 /// line's one way from a game's name to its type.
 macro_rules! with_game {
     ($list:ty, $args:ident: $args_type:ty, $game:ident => $body:expr) => {{
+        let mut $args = $args;
+        crate::cli::resolve_variant::<$list>(&mut $args.game, &mut $args.rules, $args.otn.take())?;
         struct Visit<'a>(&'a $args_type);
 
         impl crate::registry::GameVisitor for Visit<'_> {
@@ -246,6 +248,32 @@ macro_rules! with_game {
     }};
 }
 pub(crate) use with_game;
+
+/// Reads a game's name and rules as the commands take them: `--otn TEXT`
+/// becomes the rules option `otn=TEXT` (written last: its text runs to the
+/// end), and a variant's name becomes its game's name with the variant's
+/// rules, those given read onto them ([`registry::resolve_in`]), so that
+/// a run records the game and the whole rules it was played under.
+pub(crate) fn resolve_variant<L: GameList>(
+    game: &mut String,
+    rules: &mut Option<String>,
+    otn: Option<String>,
+) -> CliResult {
+    if let Some(otn) = otn {
+        let mut text = rules.take().unwrap_or_default();
+        if !text.trim().is_empty() {
+            text.push(',');
+        }
+        text.push_str("otn=");
+        text.push_str(&otn);
+        *rules = Some(text);
+    }
+    if let Some((base, text)) = crate::registry::resolve_in::<L>(game, rules.as_deref())? {
+        *game = base.to_string();
+        *rules = Some(text);
+    }
+    Ok(())
+}
 
 /// The rules from `--rules` text (defaults when absent).
 pub(crate) fn parse_rules<G: Game>(text: Option<&str>) -> Result<G::Rules, String> {

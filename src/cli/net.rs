@@ -36,6 +36,10 @@ pub struct InitArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// The architecture as key=value pairs, e.g. "blocks=6,channels=64"
     /// (kind=auto|residual|mlp, blocks, channels, hidden-layers,
     /// hidden-size, policy-channels, value-channels, value-hidden); default:

@@ -22,6 +22,10 @@ pub struct PerftArgs {
     /// Rules options as key=value pairs, e.g. "ply-limit=none"
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Also list the count below each first move
     #[arg(long)]
     divide: bool,

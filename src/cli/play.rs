@@ -36,6 +36,10 @@ pub struct PlayArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// A game clock per player, BASE+INCREMENT in seconds (60+0.5): a player
     /// that runs out of time loses; agents with a time limit (ms=) spend
     /// their clock instead

@@ -22,6 +22,10 @@ pub struct ReplayArgs {
     /// its run's config.json beside it records)
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Print one game of a game log ply by ply (its index in the log),
     /// with what each move cost where the log records it
     #[arg(long = "game", value_name = "INDEX")]

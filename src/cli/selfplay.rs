@@ -40,6 +40,10 @@ pub struct SelfPlayArgs {
     /// Rules options as key=value pairs, e.g. "ply-limit=200"
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Print the manifest as one JSON object instead of a summary
     #[arg(long)]
     json: bool,
@@ -56,8 +60,8 @@ fn play<G: Registered>(args: &SelfPlayArgs) -> CliResult {
     }
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let (config, options) = read_az_options(&args.az)?;
+    let mut evaluator = options.evaluator::<G>(config.threads)?;
     let search = GuidedSearch::new(config)?;
-    let mut evaluator = options.evaluator::<G>();
     let config = SelfPlayConfig {
         games: args.games,
         batch: args.batch,

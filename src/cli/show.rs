@@ -13,6 +13,10 @@ pub struct ShowArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Print the position as an SVG picture instead of a diagram
     #[arg(long)]
     svg: bool,

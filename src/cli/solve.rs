@@ -60,6 +60,10 @@ pub struct SolveArgs {
     /// Rules options as key=value pairs, e.g. "turn-order=fixed" or "colours=3,sets=2"
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,

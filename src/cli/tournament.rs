@@ -187,6 +187,10 @@ pub struct TournamentArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Drop log lines that fail the resume checks (a game outside the
     /// schedule, recorded twice, or not replaying to its result) and play
     /// their games again
@@ -279,6 +283,10 @@ pub struct MatchArgs {
     /// Rules options as key=value pairs
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Directory for the match's game log (each game written as it ends)
     /// and reports, as a tournament's; the same match command again resumes it
     #[arg(long)]

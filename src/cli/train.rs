@@ -86,6 +86,10 @@ pub struct TrainArgs {
     /// Rules options as key=value pairs, e.g. "ply-limit=200"
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Resume a run that another build of norn started
     #[arg(long)]
     force_resume: bool,

@@ -41,6 +41,10 @@ pub struct ViewArgs {
     /// Rules options of a log without a config.json beside it
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// For a win-rate run: how many of its first deals each policy plays
     /// again for the page's list of games (0: none)
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=MAX_REPLAYED_DEALS))]
@@ -51,7 +55,7 @@ pub struct ViewArgs {
 /// whole game to play and store.
 const MAX_REPLAYED_DEALS: u64 = 100_000;
 
-pub fn run<L: GameList>(args: ViewArgs) -> CliResult {
+pub fn run<L: GameList>(mut args: ViewArgs) -> CliResult {
     if args.watch {
         check_loopback(args.bind)?;
     }
@@ -63,10 +67,14 @@ pub fn run<L: GameList>(args: ViewArgs) -> CliResult {
     };
     let game = match run_game(&dir)? {
         Some(game) => game,
-        None => match &args.game {
-            Some(game) => game.clone(),
-            None => log_game::<L>(&args.path)?,
-        },
+        None => {
+            let mut game = match &args.game {
+                Some(game) => game.clone(),
+                None => log_game::<L>(&args.path)?,
+            };
+            super::resolve_variant::<L>(&mut game, &mut args.rules, args.otn.take())?;
+            game
+        }
     };
     visit_in::<L, _>(
         &game,

@@ -37,6 +37,10 @@ pub struct WinrateArgs {
     /// Rules options as key=value pairs, e.g. "turn-order=fixed" or "players=3,track=60"
     #[arg(long)]
     rules: Option<String>,
+    /// An OpenTafl rules string, for the `tafl` game: `--rules otn=...`,
+    /// e.g. "dim:7 ks:w start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    #[arg(long)]
+    otn: Option<String>,
     /// Print one JSON object instead of a table
     #[arg(long)]
     json: bool,

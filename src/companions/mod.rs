@@ -10,7 +10,9 @@ pub mod fenrir_cards;
 pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod nibelungen;
+mod opentafl;
 mod stealth_chess;
+pub mod tafl;
 mod thud;
 
 use crate::arena::RecordedGame;

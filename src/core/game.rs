@@ -308,6 +308,13 @@ pub trait Notation: Game {
     fn default_openings() -> Option<&'static str> {
         None
     }
+
+    /// The built-in opening set of the game under `rules`: the game's own
+    /// ([`Notation::default_openings`]), unless the game keeps one set per
+    /// variant of its rules (the tafl family: one per board and rules).
+    fn openings_for(_rules: &Self::Rules) -> Option<&'static str> {
+        Self::default_openings()
+    }
 }
 
 /// Games with explicit chance events (shuffles, deals, draws).

@@ -30,6 +30,17 @@ pub trait RulesOptions:
     fn validate(&self) -> Result<(), String> {
         validate_options(self)
     }
+
+    /// These rules with the options of `text` read onto them: options the
+    /// text leaves out keep their values here. A named variant of a game
+    /// ([`crate::registry::Variant`]) reads the rules given with its name
+    /// onto its own this way.
+    ///
+    /// # Errors
+    /// As reading the text.
+    fn read_onto(&self, text: &str) -> Result<Self, ParseError> {
+        super::read_options_onto(self.clone(), text, text)
+    }
 }
 
 /// The rules of a game without options: reading accepts only empty text,

@@ -49,6 +49,14 @@ impl<const N: usize> RepetitionHistory<N> {
             .count()
     }
 
+    /// How often the position `hash` has occurred, counting every entry:
+    /// for games where a player may move twice in a row (a berserk move in
+    /// tafl), so that the players do not alternate entry by entry. The
+    /// hash must tell the player to move apart.
+    pub fn count(&self, hash: u64) -> usize {
+        self.positions.iter().filter(|&&seen| seen == hash).count()
+    }
+
     /// The order-free key of the remembered positions (`0` when none are).
     #[inline]
     pub fn key(&self) -> u64 {

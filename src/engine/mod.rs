@@ -8,13 +8,18 @@
 //! - [`serve`]: runs any session on a byte stream, refusing lines that are
 //!   not text and surviving whatever else arrives.
 
+mod outside;
 mod process;
 
+pub use outside::DEFAULT_REPLY_MS;
+pub(crate) use outside::{Fault, OutsideEngine};
 pub use process::stop_all_engines;
 pub(crate) use process::{EXIT_GRACE, EngineProcess, Event};
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 /// One session of a line protocol: it reads a command line and gives the
 /// reply, keeping the game between commands.
@@ -29,6 +34,25 @@ pub trait EngineSession {
 
     /// Whether the session has ended (after `quit`).
     fn finished(&self) -> bool;
+
+    /// What the session writes before it reads any line (OTEP's `hello`);
+    /// nothing by default.
+    fn greeting(&mut self) -> Option<String> {
+        None
+    }
+
+    /// How long the session waits for its next line before it acts without
+    /// it ([`EngineSession::lost_patience`]): OTEP's `play` waits a moment
+    /// for the `clock` that follows it. `None`, the default, waits as long
+    /// as the input stays open.
+    fn patience(&self) -> Option<Duration> {
+        None
+    }
+
+    /// The reply when no line came within [`EngineSession::patience`].
+    fn lost_patience(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// The longest line [`serve`] reads as a command. No command of a protocol
@@ -64,11 +88,15 @@ impl std::error::Error for ServeError {
 
 /// Answers the lines of `input` with `session` until `quit` or the end of
 /// the input (which may come mid-game), writing and flushing each reply
-/// before reading on, so that a driver can wait for it.
+/// before reading on, so that a driver can wait for it. The session's
+/// greeting, if it has one, is written first.
 ///
 /// A line that is not UTF-8, or longer than [`MAX_LINE_BYTES`], gets the
 /// protocol's failure reply ([`EngineSession::refusal`]) and the session goes
-/// on. A line break is `\n` or `\r\n`; the last line may lack one.
+/// on. A line break is `\n` or `\r\n`; the last line may lack one. The
+/// input is read on a thread of its own, so that a session that waits for
+/// a line only so long ([`EngineSession::patience`]) is not held by a
+/// silent driver.
 ///
 /// ```
 /// use norn::agents::build_agent;
@@ -87,14 +115,35 @@ impl std::error::Error for ServeError {
 /// If the input cannot be read or the output cannot be written.
 pub fn serve(
     session: &mut dyn EngineSession,
-    mut input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> Result<(), ServeError> {
-    let mut line = Vec::new();
-    while let Some(length) =
-        read_line(&mut input, &mut line, Overlong::Skip).map_err(ServeError::Read)?
-    {
-        let reply = match length {
+    let mut write = |reply: Option<String>| match reply {
+        Some(reply) => output
+            .write_all(reply.as_bytes())
+            .and_then(|()| output.flush())
+            .map_err(ServeError::Write),
+        None => Ok(()),
+    };
+    write(session.greeting())?;
+    let lines = read_lines_apart(input);
+    while !session.finished() {
+        let next = match session.patience() {
+            None => lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(patience) => lines.recv_timeout(patience),
+        };
+        let (line, length) = match next {
+            Ok(read) => match read.map_err(ServeError::Read)? {
+                Some(line) => line,
+                None => break,
+            },
+            Err(RecvTimeoutError::Timeout) => {
+                write(session.lost_patience())?;
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        write(match length {
             LineLength::TooLong => {
                 Some(session.refusal(&format!("the line is longer than {MAX_LINE_BYTES} bytes")))
             }
@@ -102,18 +151,32 @@ pub fn serve(
                 Ok(text) => session.answer(text),
                 Err(_) => Some(session.refusal("the line is not UTF-8 text")),
             },
-        };
-        if let Some(reply) = reply {
-            output
-                .write_all(reply.as_bytes())
-                .and_then(|()| output.flush())
-                .map_err(ServeError::Write)?;
-        }
-        if session.finished() {
-            break;
-        }
+        })?;
     }
     Ok(())
+}
+
+/// A line read by [`read_lines_apart`]: its bytes and whether it fitted;
+/// `None` at the end of the input.
+type ReadLine = io::Result<Option<(Vec<u8>, LineLength)>>;
+
+/// Reads `input`'s lines on a thread of its own, as [`read_line`] reads
+/// them, until the input ends or fails. A few lines are read ahead; a
+/// driver that floods the input waits for the session to catch up.
+fn read_lines_apart(mut input: impl BufRead + Send + 'static) -> Receiver<ReadLine> {
+    let (sender, lines) = mpsc::sync_channel(16);
+    std::thread::spawn(move || {
+        let mut line = Vec::new();
+        loop {
+            let read = read_line(&mut input, &mut line, Overlong::Skip)
+                .map(|length| length.map(|length| (std::mem::take(&mut line), length)));
+            let last = !matches!(read, Ok(Some(_)));
+            if sender.send(read).is_err() || last {
+                return;
+            }
+        }
+    });
+    lines
 }
 
 /// Whether a line read fitted in [`MAX_LINE_BYTES`].

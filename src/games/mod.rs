@@ -7,7 +7,9 @@ pub mod fenrir_cards;
 pub mod fenrir_path;
 pub mod hnefatafl;
 pub mod nibelungen;
+pub mod opentafl_text;
 pub mod stealth_chess;
+pub mod tafl;
 pub mod thud;
 
 /// The evaluation of a two-sided zero-sum game for `player`: the payoff

@@ -356,29 +356,43 @@ pub fn load_game(name: &str, rules: &str) -> Result<Arc<dyn DynGame>, LoadError>
 /// # Errors
 /// An unknown name, or rules that do not read.
 pub fn load_game_in<L: GameList>(name: &str, rules: &str) -> Result<Arc<dyn DynGame>, LoadError> {
-    registry::visit_in::<L, _>(name, &mut Loader { rules })
+    let info = registry::find_in::<L>(name).map_err(LoadError::UnknownGame)?;
+    registry::visit_in::<L, _>(name, &mut Loader { rules, info })
         .map_err(LoadError::UnknownGame)?
         .map_err(LoadError::Rules)
 }
 
 struct Loader<'a> {
     rules: &'a str,
+    /// The registry's entry of the name loaded: a variant's name plays its
+    /// game under the variant's rules, those given read onto them.
+    info: GameInfo,
 }
 
 impl GameVisitor for Loader<'_> {
     type Output = Result<Arc<dyn DynGame>, ParseError>;
 
     fn visit<G: Registered>(&mut self) -> Self::Output {
-        let rules: G::Rules = self.rules.parse()?;
+        let rules: G::Rules = if self.info.is_variant() {
+            use crate::core::RulesOptions;
+            self.info.rules.parse::<G::Rules>()?.read_onto(self.rules)?
+        } else {
+            self.rules.parse()?
+        };
         let start = G::new(rules.clone());
-        Ok(Arc::new(Loaded::<G> { rules, start }))
+        Ok(Arc::new(Loaded::<G> {
+            rules,
+            start,
+            info: self.info,
+        }))
     }
 }
 
-/// A game of type `G` under fixed rules.
+/// A game of type `G` under fixed rules, by the name it was loaded by.
 struct Loaded<G: Registered> {
     rules: G::Rules,
     start: G,
+    info: GameInfo,
 }
 
 impl<G: Registered> Loaded<G> {
@@ -395,11 +409,25 @@ impl<G: Registered> Loaded<G> {
             ))
         }
     }
+
+    /// `config` under this game's name, once its rules are checked to be
+    /// the game's.
+    fn own_config(
+        &self,
+        experiment: &str,
+        config: &TournamentConfig,
+    ) -> Result<TournamentConfig, String> {
+        self.check_rules(experiment, &config.rules)?;
+        Ok(TournamentConfig {
+            game: G::NAME.to_string(),
+            ..config.clone()
+        })
+    }
 }
 
 impl<G: Registered> DynGame for Loaded<G> {
     fn info(&self) -> GameInfo {
-        GameInfo::of::<G>()
+        self.info
     }
 
     fn rules(&self) -> String {
@@ -434,6 +462,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         Box::new(Positioned {
             action: ActionState::from_state(self.start.clone()),
             start: None,
+            name: self.info.name,
         })
     }
 
@@ -442,6 +471,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         Ok(Box::new(Positioned {
             action: ActionState::from_state(state),
             start: Some(text.trim().to_string()),
+            name: self.info.name,
         }))
     }
 
@@ -488,6 +518,7 @@ impl<G: Registered> DynGame for Loaded<G> {
     ) -> Result<Manifest, String> {
         refuse_unsearchable::<G>("self-play")?;
         let (search, guide) = read_az_options(options)?;
+        let threads = search.threads;
         let search = GuidedSearch::new(search)?;
         match evaluator {
             Some(evaluator) => self_play(
@@ -502,7 +533,7 @@ impl<G: Registered> DynGame for Loaded<G> {
             None => self_play(
                 &self.start,
                 &search,
-                &mut guide.evaluator::<G>(),
+                &mut guide.evaluator::<G>(threads)?,
                 &write_options(&guide),
                 config,
                 dir,
@@ -517,12 +548,8 @@ impl<G: Registered> DynGame for Loaded<G> {
         options: &RunOptions<'_>,
         policies: &NamedPolicies,
     ) -> Result<RunResult, String> {
-        self.check_rules("tournament", &config.rules)?;
-        let config = TournamentConfig {
-            game: G::NAME.to_string(),
-            ..config.clone()
-        };
-        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, spec, seed);
+        let config = self.own_config("tournament", config)?;
+        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, self.info.name, spec, seed);
         run_tournament(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
 
@@ -532,12 +559,8 @@ impl<G: Registered> DynGame for Loaded<G> {
         options: &MatchOptions<'_>,
         policies: &NamedPolicies,
     ) -> Result<MatchReport, String> {
-        self.check_rules("match", &config.rules)?;
-        let config = TournamentConfig {
-            game: G::NAME.to_string(),
-            ..config.clone()
-        };
-        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, spec, seed);
+        let config = self.own_config("match", config)?;
+        let agents = |spec: &str, seed| policy_or_agent::<G>(policies, self.info.name, spec, seed);
         run_match(&config, &self.start, &agents, options).map_err(|error| error.to_string())
     }
 
@@ -565,10 +588,17 @@ impl<G: Registered> DynGame for Loaded<G> {
 }
 
 /// `action` behind the dynamic interface, its history starting from its
-/// game state's position.
-pub(super) fn positioned<G: Registered>(action: ActionState<G>) -> Box<dyn DynState> {
+/// game state's position, as a state of the game loaded as `name`.
+pub(super) fn positioned<G: Registered>(
+    action: ActionState<G>,
+    name: &'static str,
+) -> Box<dyn DynState> {
     let start = Some(action.state().position_text());
-    Box::new(Positioned { action, start })
+    Box::new(Positioned {
+        action,
+        start,
+        name,
+    })
 }
 
 /// An action state with the position its history starts from.
@@ -576,6 +606,8 @@ pub(super) fn positioned<G: Registered>(action: ActionState<G>) -> Box<dyn DynSt
 struct Positioned<G: Registered> {
     action: ActionState<G>,
     start: Option<String>,
+    /// The name the game was loaded by.
+    name: &'static str,
 }
 
 impl<G: Registered> DynState for Positioned<G> {
@@ -584,7 +616,7 @@ impl<G: Registered> DynState for Positioned<G> {
     }
 
     fn game_name(&self) -> &'static str {
-        G::NAME
+        self.name
     }
 
     fn num_players(&self) -> usize {

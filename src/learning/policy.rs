@@ -30,12 +30,14 @@ pub type NamedPolicies = [(String, Arc<dyn DynPolicy>)];
 /// A spec that is neither a policy's name nor an agent the registry builds.
 pub(super) fn policy_or_agent<G: Registered>(
     policies: &NamedPolicies,
+    game: &'static str,
     spec: &str,
     seed: u64,
 ) -> Result<Box<dyn Agent<G>>, ParseError> {
     match policies.iter().find(|(name, _)| name == spec) {
         Some((name, policy)) => Ok(Box::new(PolicyAgent {
             name: name.clone(),
+            game,
             policy: policy.clone(),
         })),
         None => registry::build_agent::<G>(spec, seed),
@@ -45,6 +47,9 @@ pub(super) fn policy_or_agent<G: Registered>(
 /// A named policy as an agent of any game.
 struct PolicyAgent {
     name: String,
+    /// The name the game was loaded by (a variant's, say), which the
+    /// states the policy sees carry.
+    game: &'static str,
     policy: Arc<dyn DynPolicy>,
 }
 
@@ -56,7 +61,7 @@ impl PolicyAgent {
         state: &ActionState<G>,
         player: Player,
     ) -> Result<u32, AgentError> {
-        let seen = positioned(state.clone());
+        let seen = positioned(state.clone(), self.game);
         let id = self
             .policy
             .choose(seen.as_ref(), player)

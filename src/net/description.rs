@@ -4,9 +4,8 @@
 //! named and shaped as in the file ([`TensorSpec`]).
 
 use super::NetError;
-use crate::core::{Player, Scoring};
 use crate::learning::DynGame;
-use crate::registry::Registered;
+use crate::search::guided::{GameShape, ValueLayout};
 use serde::{Deserialize, Serialize};
 
 /// The version of the file format and of [`NetDescription`]'s fields:
@@ -24,31 +23,10 @@ pub(super) const MAX_WIDTH: usize = 16_384;
 /// The most parameters of a network: 4 GiB of `f32`.
 const MAX_PARAMETERS: usize = 1 << 30;
 
-/// What a network must know of a game: its name and rules, the shape of
-/// its observations, its action space, its players and what their payoffs
-/// mean. Built from a loaded game ([`GameShape::of`]) or from a game's type
-/// ([`GameShape::of_game`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameShape {
-    /// The game's name in the registry.
-    pub name: String,
-    /// The rules, every option written out.
-    pub rules: String,
-    /// The shape of an observation tensor.
-    pub observation_shape: Vec<usize>,
-    /// How many action ids the game uses
-    /// ([`Encoding::num_actions`](crate::core::Encoding::num_actions)).
-    pub num_actions: usize,
-    /// How many players the game has.
-    pub num_players: usize,
-    /// What the payoffs mean.
-    pub scoring: Scoring,
-    /// The lowest and highest payoff a player can get.
-    pub payoff_range: (f64, f64),
-}
-
+/// A game loaded by name ([`crate::learning::load_game`]) as a network
+/// sees it.
 impl GameShape {
-    /// The shape of a game loaded by name ([`crate::learning::load_game`]).
+    /// The shape of a game loaded by name.
     pub fn of(game: &dyn DynGame) -> GameShape {
         GameShape {
             name: game.info().name.to_string(),
@@ -59,125 +37,6 @@ impl GameShape {
             scoring: game.info().capabilities.scoring,
             payoff_range: game.payoff_range(),
         }
-    }
-
-    /// The shape of game `G` under `rules`.
-    pub fn of_game<G: Registered>(rules: &G::Rules) -> GameShape {
-        let start = G::new(rules.clone());
-        GameShape {
-            name: G::NAME.to_string(),
-            rules: rules.to_string(),
-            observation_shape: G::observation_shape(rules),
-            num_actions: G::num_actions(rules),
-            num_players: start.num_players(),
-            scoring: G::SCORING,
-            payoff_range: start.payoff_range(),
-        }
-    }
-
-    /// The value layout a network of this game has unless told otherwise:
-    /// [`ValueLayout::ToMove`] for two sides playing against each other,
-    /// [`ValueLayout::Team`] for a team sharing one payoff.
-    pub fn value_layout(&self) -> ValueLayout {
-        match self.scoring {
-            Scoring::WinLoss | Scoring::Margin => ValueLayout::ToMove,
-            Scoring::Team => ValueLayout::Team,
-        }
-    }
-}
-
-/// What a network's value outputs mean. Every value is a payoff scaled
-/// from the game's payoff range to [-1, 1] (the lowest payoff to -1, the
-/// highest to 1), as the value head's `tanh` gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ValueLayout {
-    /// One value: the payoff of the player whose observation the network
-    /// reads (the player to move). For two sides playing against each
-    /// other (win-loss or margin scoring), the other side's is its
-    /// negation.
-    ToMove,
-    /// One value: the payoff the team shares (cooperative games).
-    Team,
-    /// One value per player, player 0 first.
-    PerPlayer(usize),
-}
-
-impl ValueLayout {
-    /// How many values the value head gives.
-    pub fn num_values(self) -> usize {
-        match self {
-            ValueLayout::ToMove | ValueLayout::Team => 1,
-            ValueLayout::PerPlayer(players) => players,
-        }
-    }
-
-    /// Checks that the layout fits the game: [`ToMove`](Self::ToMove) needs
-    /// two sides playing against each other, [`Team`](Self::Team) a
-    /// cooperative game, [`PerPlayer`](Self::PerPlayer) the game's number
-    /// of players.
-    ///
-    /// # Errors
-    /// A layout the game's payoffs cannot be given in.
-    pub fn check(self, game: &GameShape) -> Result<(), NetError> {
-        let fits = match self {
-            ValueLayout::ToMove => game.scoring != Scoring::Team && game.num_players == 2,
-            ValueLayout::Team => game.scoring == Scoring::Team,
-            ValueLayout::PerPlayer(players) => players == game.num_players,
-        };
-        if fits {
-            Ok(())
-        } else {
-            Err(NetError::Description(format!(
-                "the value layout {self:?} does not fit {}, a {}-player game scored {:?}",
-                game.name, game.num_players, game.scoring
-            )))
-        }
-    }
-
-    /// The values a network should give for a finished game with payoffs
-    /// `returns`, read from `observer`'s observation: the targets of
-    /// training. `payoff_range` is the game's.
-    ///
-    /// # Panics
-    /// If `observer` is not a player of `returns`.
-    pub fn targets(self, returns: &[f64], observer: Player, payoff_range: (f64, f64)) -> Vec<f32> {
-        let scaled = |payoff: f64| scale_payoff(payoff, payoff_range);
-        match self {
-            ValueLayout::ToMove | ValueLayout::Team => vec![scaled(returns[observer])],
-            ValueLayout::PerPlayer(_) => returns.iter().map(|&payoff| scaled(payoff)).collect(),
-        }
-    }
-
-    /// Every player's value (scaled to [-1, 1]) from a network's `values`
-    /// for `observer`'s observation, in a game of `num_players`.
-    ///
-    /// # Panics
-    /// If `values` is not [`num_values`](Self::num_values) long.
-    pub fn player_values(self, values: &[f32], observer: Player, num_players: usize) -> Vec<f32> {
-        assert_eq!(values.len(), self.num_values(), "one value per output");
-        match self {
-            ValueLayout::ToMove => (0..num_players)
-                .map(|player| {
-                    if player == observer {
-                        values[0]
-                    } else {
-                        -values[0]
-                    }
-                })
-                .collect(),
-            ValueLayout::Team => vec![values[0]; num_players],
-            ValueLayout::PerPlayer(_) => values.to_vec(),
-        }
-    }
-}
-
-/// A payoff scaled from `range` (lowest, highest) to [-1, 1].
-pub fn scale_payoff(payoff: f64, (low, high): (f64, f64)) -> f32 {
-    if high > low {
-        (2.0 * (payoff - low) / (high - low) - 1.0).clamp(-1.0, 1.0) as f32
-    } else {
-        0.0
     }
 }
 
@@ -231,7 +90,7 @@ pub struct NetDescription {
     pub input_shape: Vec<usize>,
     /// The action ids the policy head scores.
     pub num_actions: usize,
-    /// The values the value head gives ([`ValueLayout::num_values`]).
+    /// The values the value head gives ([`ValueLayout::width`]).
     pub num_values: usize,
     /// What the values mean.
     pub value_layout: ValueLayout,
@@ -395,7 +254,7 @@ impl NetDescription {
             rules: game.rules.clone(),
             input_shape: game.observation_shape.clone(),
             num_actions: game.num_actions,
-            num_values: value_layout.num_values(),
+            num_values: value_layout.width(),
             value_layout,
             payoff_range: game.payoff_range,
             architecture,
@@ -444,7 +303,14 @@ impl NetDescription {
                 game.num_actions.to_string(),
             );
         }
-        self.value_layout.check(game)
+        if self.value_layout.fits(game.scoring, game.num_players) {
+            Ok(())
+        } else {
+            Err(NetError::WrongGame(format!(
+                "the network's values are laid out {}, which does not fit {}, a {}-player game scored {:?}",
+                self.value_layout, game.name, game.num_players, game.scoring
+            )))
+        }
     }
 
     /// Checks the description on its own, before anything is allocated for
@@ -481,7 +347,7 @@ impl NetDescription {
                 self.num_actions
             ));
         }
-        if self.num_values != self.value_layout.num_values() || self.num_values == 0 {
+        if self.num_values != self.value_layout.width() || self.num_values == 0 {
             return fail(format!(
                 "{} values do not fit the value layout {:?}",
                 self.num_values, self.value_layout

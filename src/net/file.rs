@@ -16,6 +16,7 @@ use crate::core::check_memory;
 use safetensors::tensor::TensorView;
 use safetensors::{Dtype, SafeTensors};
 use std::collections::BTreeSet;
+use std::io::Read;
 use std::path::Path;
 
 /// The metadata key of a network's description (JSON).
@@ -36,9 +37,24 @@ pub(super) struct Extra {
 /// A file that cannot be read, or is too large.
 pub fn read_network_file(path: &Path) -> Result<Vec<u8>, NetError> {
     let io = |error: std::io::Error| NetError::Io(format!("{}: {error}", path.display()));
-    let len = std::fs::metadata(path).map_err(io)?.len();
+    let metadata = std::fs::metadata(path).map_err(io)?;
+    // A device or a pipe has no length to check and may never end
+    // (`/dev/zero`, a FIFO no one writes to): only a plain file is read.
+    if !metadata.is_file() {
+        return Err(NetError::Io(format!(
+            "{}: not a plain file",
+            path.display()
+        )));
+    }
+    let len = metadata.len();
     check_memory(&format!("the network file {}", path.display()), len).map_err(NetError::Memory)?;
-    std::fs::read(path).map_err(io)
+    // A file that grows while it is read is read no further than its
+    // length when it was checked (and then fails to parse).
+    let mut bytes = Vec::with_capacity(len as usize);
+    std::fs::File::open(path)
+        .and_then(|file| file.take(len).read_to_end(&mut bytes))
+        .map_err(io)?;
+    Ok(bytes)
 }
 
 /// Writes `bytes` to `path` through a temporary file beside it, renamed

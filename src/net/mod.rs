@@ -9,7 +9,8 @@
 //! ([`Architecture`]); [`NetOptions`] choose the sizes.
 //!
 //! - [`NetDescription`]: the game, the shapes and the architecture, as
-//!   JSON; [`ValueLayout`]: what the values mean.
+//!   JSON; [`ValueLayout`]: what the values mean (the guided search's
+//!   type, re-exported).
 //! - [`Network`]: [`init`](Network::init) from a seed,
 //!   [`forward`](Network::forward) over a batch on CPU threads,
 //!   [`save`](Network::save) and [`load`](Network::load) as safetensors.
@@ -49,9 +50,11 @@ mod ops;
 mod pass;
 mod train;
 
+/// What a network knows of its game and how it lays out its values: the
+/// guided search's own types, which every evaluator shares.
+pub use crate::search::guided::{GameShape, ValueLayout};
 pub use description::{
-    Architecture, GameShape, Init, NET_FORMAT, NetDescription, NetKind, NetOptions, TensorSpec,
-    ValueLayout, scale_payoff,
+    Architecture, Init, NET_FORMAT, NetDescription, NetKind, NetOptions, TensorSpec,
 };
 pub use file::{DESCRIPTION_KEY, read_network_file};
 pub use network::Network;

@@ -5,6 +5,7 @@ use super::NetError;
 use super::description::{Architecture, Init, NetDescription, TensorSpec};
 use super::pass::{Layer, Layers, Shape, Tape};
 use crate::core::{check_memory, rng_from_seed, thread_pool};
+use crate::search::guided::{EvaluationError, GameShape, TensorEvaluator, ValueLayout};
 use rand::RngExt;
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -259,6 +260,58 @@ impl Network {
             }),
         }
         Ok(())
+    }
+}
+
+/// A network guides a search ([`crate::search::guided`]): it checks that
+/// it was made for the game searched ([`NetDescription::check_game`]) and
+/// answers every leaf with [`Network::forward`], the masks unread (the
+/// search reads the legal ids' logits alone). A shared network (`&Network`,
+/// one a Python object or several agents hold) guides a search the same
+/// way.
+impl TensorEvaluator for &Network {
+    fn layout(&self) -> ValueLayout {
+        self.description.value_layout
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        self.description
+            .check_game(game)
+            .map_err(|error| EvaluationError::new(error.to_string()))
+    }
+
+    fn evaluate(
+        &mut self,
+        observations: &[f32],
+        _masks: &[u8],
+        batch: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvaluationError> {
+        self.forward(observations, batch, logits, values)
+            .map_err(|error| EvaluationError::new(error.to_string()))
+    }
+}
+
+/// An owned network guides a search as a shared one does.
+impl TensorEvaluator for Network {
+    fn layout(&self) -> ValueLayout {
+        (&self).layout()
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        (&self).check_game(game)
+    }
+
+    fn evaluate(
+        &mut self,
+        observations: &[f32],
+        masks: &[u8],
+        batch: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvaluationError> {
+        (&*self).evaluate(observations, masks, batch, logits, values)
     }
 }
 

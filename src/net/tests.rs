@@ -671,27 +671,6 @@ fn a_residual_network_needs_a_board() {
 }
 
 #[test]
-fn value_targets_and_player_values_follow_the_layout() {
-    assert_eq!(
-        ValueLayout::ToMove.targets(&[-3.0, 3.0], 1, (-5.0, 5.0)),
-        vec![0.6]
-    );
-    assert_eq!(
-        ValueLayout::Team.targets(&[1.0, 1.0, 1.0], 2, (0.0, 1.0)),
-        vec![1.0]
-    );
-    assert_eq!(
-        ValueLayout::PerPlayer(2).targets(&[0.0, 1.0], 0, (0.0, 1.0)),
-        vec![-1.0, 1.0]
-    );
-    assert_eq!(
-        ValueLayout::ToMove.player_values(&[0.25], 1, 2),
-        vec![-0.25, 0.25]
-    );
-    assert_eq!(ValueLayout::Team.player_values(&[0.5], 0, 3), vec![0.5; 3]);
-}
-
-#[test]
 fn a_network_file_reads_back_the_same_bits() {
     let network = random_network(residual_description(), 21);
     let path =

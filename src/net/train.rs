@@ -132,8 +132,9 @@ pub struct TrainingBatch<'a> {
     /// Target policies, `num_actions` each: probabilities over the legal
     /// actions, summing to 1 (zero on the illegal ones).
     pub policies: &'a [f32],
-    /// Target values, `num_values` each, from -1 to 1
-    /// ([`ValueLayout::targets`](super::ValueLayout::targets)).
+    /// Target values, `num_values` each, from -1 to 1, in the network's
+    /// value layout ([`ValueLayout::gather`](super::ValueLayout::gather);
+    /// self-play shards hold them as `outcome`).
     pub values: &'a [f32],
 }
 

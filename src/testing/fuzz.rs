@@ -354,25 +354,31 @@ struct EngineCommands;
 
 impl PerGame for EngineCommands {
     fn check<G: Registered>(input: &[u8]) {
-        let agent = G::build_agent("random", 0).expect("every game has a random agent");
-        let Some(protocol) = G::engine_protocols().into_iter().next() else {
-            return;
-        };
-        let mut session = (protocol.session)(G::Rules::default(), agent);
-        for line in String::from_utf8_lossy(input).lines() {
-            let Some(reply) = session.answer(line) else {
-                continue;
-            };
-            assert!(
-                (reply.starts_with("= ") || reply.starts_with("? ")) && reply.ends_with("\n\n"),
-                "reply {reply:?} to {line:?} is not framed"
-            );
-            assert!(
-                !reply.chars().any(|c| c.is_control() && c != '\n'),
-                "reply {reply:?} to {line:?} passes a control character on"
-            );
-            if session.finished() {
-                break;
+        for protocol in G::engine_protocols() {
+            let agent = G::build_agent("random", 0).expect("every game has a random agent");
+            let mut session = (protocol.session)(G::Rules::default(), agent);
+            // A greeting is framed as any reply.
+            let mut replies: Vec<String> = session.greeting().into_iter().collect();
+            for line in String::from_utf8_lossy(input).lines() {
+                replies.extend(session.answer(line));
+                if session.finished() {
+                    break;
+                }
+            }
+            for reply in replies {
+                assert!(reply.ends_with('\n'), "reply {reply:?} is not whole lines");
+                // The Hnefatafl Text Protocol frames each reply as `= ...` or
+                // `? ...` and an empty line.
+                assert!(
+                    protocol.name != "htp"
+                        || ((reply.starts_with("= ") || reply.starts_with("? "))
+                            && reply.ends_with("\n\n")),
+                    "reply {reply:?} is not framed"
+                );
+                assert!(
+                    !reply.chars().any(|c| c.is_control() && c != '\n'),
+                    "reply {reply:?} passes a control character on"
+                );
             }
         }
     }

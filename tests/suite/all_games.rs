@@ -33,8 +33,44 @@ impl GameVisitor for Conformance {
 #[test]
 fn every_registered_game_passes_the_conformance_suite() {
     let checked = registry::visit_all(&mut Conformance);
-    let names: Vec<&str> = registry::games().iter().map(|game| game.name).collect();
+    let names: Vec<&str> = registry::games()
+        .iter()
+        .filter(|game| !game.is_variant())
+        .map(|game| game.name)
+        .collect();
     assert_eq!(checked, names);
+}
+
+/// Runs the suite on a game's start under the rules of one of its variants.
+struct VariantConformance<'a>(&'a str);
+
+impl GameVisitor for VariantConformance<'_> {
+    type Output = ();
+
+    fn visit<G: Registered>(&mut self) {
+        let rules: G::Rules = self.0.parse().unwrap();
+        let coverage = check_conformance(&G::new(rules), &Budget::SUITE);
+        assert!(coverage.states > 40, "{}: {coverage:?}", self.0);
+        assert!(
+            coverage.searched > 0 && coverage.decided > 0,
+            "{}: {coverage:?}",
+            self.0
+        );
+    }
+}
+
+#[test]
+fn every_variant_passes_the_conformance_suite() {
+    let mut checked = 0;
+    for game in registry::games().iter().filter(|game| game.is_variant()) {
+        let (base, rules) = registry::resolve_in::<registry::BuiltIn>(game.name, None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(base, game.game);
+        registry::visit(base, &mut VariantConformance(&rules)).unwrap();
+        checked += 1;
+    }
+    assert!(checked >= 14, "{checked} variants");
 }
 
 /// The registry's entries agree with the games: names, sides and counts.

@@ -17,6 +17,21 @@ fn engine_spec(agent: &str) -> String {
     )
 }
 
+/// The options of a tournament in memory on `threads` threads.
+fn run_options(stop: &AtomicBool, threads: usize) -> RunOptions<'_> {
+    RunOptions {
+        record_search: false,
+        threads,
+        shard: Shard::ALL,
+        out_dir: None,
+        stop,
+        progress: &Unwatched,
+        repair: false,
+        force_resume: false,
+        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
+    }
+}
+
 /// A tournament between random play and a greedy engine, from `openings`.
 fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
     let engine = engine_spec("greedy");
@@ -35,17 +50,7 @@ fn engine_tournament(openings: Openings) -> Result<RunResult, String> {
     };
     let start = Hnefatafl::new(HnefataflRules::default());
     let stop = AtomicBool::new(false);
-    let options = RunOptions {
-        record_search: false,
-        threads: 2,
-        shard: Shard::ALL,
-        out_dir: None,
-        stop: &stop,
-        progress: &Unwatched,
-        repair: false,
-        force_resume: false,
-        max_forfeits: norn::arena::DEFAULT_MAX_FORFEITS,
-    };
+    let options = run_options(&stop, 2);
     run_tournament(&config, &start, &Hnefatafl::build_agent, &options)
         .map_err(|error| error.to_string())
 }
@@ -106,4 +111,51 @@ fn engines_that_cannot_start_or_answer_are_errors() {
     let start = Hnefatafl::new(HnefataflRules::default());
     let error = agent.decide(&start, 0).map(|_| ()).unwrap_err();
     assert!(error.to_string().contains("the engine"), "{error}");
+}
+
+/// A tournament of Brandub between random play and `agent`, from the
+/// start, with every game's moves.
+fn brandub_tournament(agent: &str) -> Vec<Vec<norn::core::PlyText>> {
+    use norn::games::tafl::{Tafl, TaflRules};
+    let config = TournamentConfig {
+        game: "tafl".into(),
+        rules: "variant=brandub".into(),
+        agents: vec!["random".into(), agent.into()],
+        games_per_pair: 4,
+        seed: 9,
+        max_plies: Some(120),
+        anchor: None,
+        gauntlet: false,
+        time_control: None,
+        openings: Openings::Start,
+        adjudication: None,
+    };
+    let start = Tafl::new(TaflRules::variant("brandub").unwrap());
+    let stop = AtomicBool::new(false);
+    let options = run_options(&stop, 1);
+    let result = run_tournament(&config, &start, &Tafl::build_agent, &options).unwrap();
+    result
+        .games
+        .iter()
+        .map(|game| {
+            replay_line(&start, game).unwrap();
+            game.moves.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn an_engine_speaking_otep_plays_the_games_its_agent_plays_in_process() {
+    // norn's own OTEP engine, hosted through the protocol, must make the
+    // very moves its agent makes when it plays inside the tournament: the
+    // host tells it every move and position faithfully.
+    let agent = "alphabeta:depth=2";
+    let engine = format!(
+        "otep:cmd={} engine --protocol otep --agent {agent}",
+        env!("CARGO_BIN_EXE_norn")
+    );
+    let hosted = brandub_tournament(&engine);
+    assert_eq!(hosted.len(), 4);
+    assert!(hosted.iter().all(|moves| moves.len() >= 2));
+    assert_eq!(hosted, brandub_tournament(agent));
 }

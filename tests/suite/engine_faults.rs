@@ -167,30 +167,7 @@ fn an_engine_that_exits_mid_game_ends_play_match_and_tournament_clearly() {
     assert!(error.contains("forfeited 2 games in a row"), "{error}");
     assert!(error.contains("exit status: 7"), "{error}");
 
-    let dir = scratch_dir("engine-dies-tournament");
-    let (output, _) = norn_within(
-        &[
-            "tournament",
-            "hnefatafl",
-            "--agents",
-            "random",
-            &engine,
-            "--games",
-            "6",
-            "--threads",
-            "1",
-            "--max-forfeits",
-            "2",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
-        Duration::from_secs(30),
-    );
-    let error = failure(&output);
-    assert!(error.contains("forfeited 2 games in a row"), "{error}");
-    let log = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
-    assert_eq!(log.lines().count(), 2, "{log}");
-    assert!(log.contains("\"reason\":\"forfeit\""), "{log}");
+    let log = forfeited_tournament("hnefatafl", &engine, "engine-dies-tournament");
     assert!(log.contains("out of patience"), "{log}");
 }
 
@@ -435,4 +412,109 @@ fn an_engine_that_does_not_answer_is_stopped_when_its_clock_runs_out() {
         );
     }
     assert_groups_gone(&groups_in(&group_file));
+}
+
+/// `norn play brandub` with the OTEP engine of `spec` as attackers.
+fn otep_against_random(spec: &str) -> (Output, Duration) {
+    norn_within(
+        &[
+            "play",
+            "brandub",
+            "--attackers",
+            spec,
+            "--defenders",
+            "random",
+        ],
+        Duration::from_secs(20),
+    )
+}
+
+#[test]
+fn otep_engines_that_misbehave_are_stopped_or_forfeit() {
+    let dir = scratch_dir("otep-engine-faults");
+    // Silent from the start: no `hello` within the reply limit.
+    let group_file = dir.join("silent.group");
+    let engine = format!(
+        "otep:reply-ms=1000,cmd={} {}",
+        script("never-replies.sh"),
+        group_file.display()
+    );
+    let (output, elapsed) = otep_against_random(&engine);
+    let error = failure(&output);
+    assert!(
+        error.contains("did not answer the start (`hello` expected) within 1000 ms"),
+        "{error}"
+    );
+    assert!(error.contains("it was stopped"), "{error}");
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+    assert_groups_gone(&groups_in(&group_file));
+
+    // An endless line, an exit at once, the protocol's critical error and
+    // a move the rules refuse.
+    let huge_group = dir.join("huge.group");
+    for (engine, reason) in [
+        (
+            format!(
+                "{} {}",
+                script("otep-endless-hello.sh"),
+                huge_group.display()
+            ),
+            "with a line longer than 65536 bytes".to_string(),
+        ),
+        (
+            script("exits-at-once.sh"),
+            "exited (exit status: 3)".to_string(),
+        ),
+        (
+            script("otep-critical-error.sh"),
+            "reported a critical error: cannot load its tables".to_string(),
+        ),
+        (
+            script("otep-illegal-move.sh"),
+            "the engine answered `move a1-a1`".to_string(),
+        ),
+    ] {
+        let (output, elapsed) = otep_against_random(&format!("otep:reply-ms=1000,cmd={engine}"));
+        let error = failure(&output);
+        assert!(error.contains(&reason), "{engine}: {error}");
+        assert!(elapsed < Duration::from_secs(5), "{engine}: {elapsed:?}");
+    }
+    assert_groups_gone(&groups_in(&huge_group));
+
+    // In a tournament each failure is the engine's forfeit, and the run
+    // stops after --max-forfeits in a row.
+    let engine = format!("otep:cmd={}", script("otep-illegal-move.sh"));
+    let log = forfeited_tournament("brandub", &engine, "otep-engine-forfeits");
+    assert!(log.contains("a1-a1"), "{log}");
+}
+
+/// Runs a tournament of `game` between random play and `engine`, which
+/// fails every game: the run stops after two forfeits in a row, and its
+/// log (returned) holds the two games, each a forfeit.
+fn forfeited_tournament(game: &str, engine: &str, dir_name: &str) -> String {
+    let dir = scratch_dir(dir_name);
+    let (output, _) = norn_within(
+        &[
+            "tournament",
+            game,
+            "--agents",
+            "random",
+            engine,
+            "--games",
+            "6",
+            "--threads",
+            "1",
+            "--max-forfeits",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        Duration::from_secs(30),
+    );
+    let error = failure(&output);
+    assert!(error.contains("forfeited 2 games in a row"), "{error}");
+    let log = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 2, "{log}");
+    assert!(log.contains("\"reason\":\"forfeit\""), "{log}");
+    log
 }

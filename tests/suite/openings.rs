@@ -13,6 +13,7 @@ use norn::core::{Game, Notation, ParseError};
 use norn::games::hnefatafl::{Hnefatafl, HnefataflRules};
 use norn::games::nibelungen::Nibelungen;
 use norn::games::stealth_chess::StealthChess;
+use norn::games::tafl::{Tafl, TaflRules, VARIANTS};
 use norn::games::thud::{KoomValley, Thud};
 use norn::registry::Registered;
 use std::collections::HashMap;
@@ -82,7 +83,12 @@ fn hnefatafl_set() -> String {
 /// (no side has gained material) and the prefix is new, until
 /// [`SET_SIZE`] are kept.
 fn balanced_set<G: Registered>(title: &str) -> String {
-    let start = G::new(G::Rules::default());
+    balanced_set_from(&G::new(G::Rules::default()), title)
+}
+
+/// [`balanced_set`] from the start of `start`'s rules.
+fn balanced_set_from<G: Registered>(start: &G, title: &str) -> String {
+    let start = start.clone();
     let (low, high) = start.payoff_range();
     let tolerance = 0.02 * (high - low);
     let mut kept: Vec<Opening> = Vec::new();
@@ -140,6 +146,16 @@ fn the_built_in_sets_are_made_by_their_documented_procedure() {
             StealthChess::default_openings(),
         ),
     ];
+    let mut sets = Vec::from(sets);
+    // The tafl family keeps one set per variant, named after it.
+    for variant in VARIANTS {
+        let rules = TaflRules::variant(variant.name).unwrap();
+        sets.push((
+            variant.name,
+            balanced_set_from(&Tafl::new(rules), variant.name),
+            Tafl::openings_for(&rules),
+        ));
+    }
     for (name, made, built_in) in sets {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("openings/{name}.txt"));
         if std::env::var_os("NORN_WRITE_OPENINGS").is_some() {
@@ -170,6 +186,14 @@ fn the_built_in_sets_read_and_hold_distinct_openings() {
     check::<Thud>();
     check::<KoomValley>();
     check::<Nibelungen>();
+    for variant in VARIANTS {
+        let rules = TaflRules::variant(variant.name).unwrap();
+        let start = Tafl::new(rules);
+        let set = parse_openings(Tafl::openings_for(&rules).unwrap(), &start).unwrap();
+        let distinct: std::collections::HashSet<&Opening> = set.iter().collect();
+        assert_eq!(distinct.len(), set.len(), "{}", variant.name);
+        assert!(set.len() >= 10, "{}: {} openings", variant.name, set.len());
+    }
 }
 
 #[test]

@@ -177,8 +177,8 @@ impl OpeningSet {
         Ok(set)
     }
 
-    /// The game's built-in opening set ([`Notation::default_openings`]),
-    /// if it has one, without the openings that cannot be played under the
+    /// The game's built-in opening set under the rules of `start`
+    /// ([`Notation::openings_for`]), if it has one, without the openings that cannot be played under the
     /// rules of `start` (the set is made under the default rules, and
     /// under others, such as a shorter round limit, some of its plies may
     /// end the game or not be legal), taken in `order` as
@@ -191,7 +191,7 @@ impl OpeningSet {
         order: OpeningOrder,
         seed: u64,
     ) -> Result<Option<(OpeningSet, usize)>, String> {
-        let Some(text) = G::default_openings() else {
+        let Some(text) = G::openings_for(start.rules()) else {
             return Ok(None);
         };
         let mut lines = Vec::new();

@@ -18,29 +18,10 @@ use super::notation::RecordedMove;
 use super::options::HnefataflRules;
 use super::state::{EndReason, Hnefatafl};
 use crate::core::{Game, IllegalMove, Notation, ParseError};
-use crate::games::tag_value;
+use crate::games::opentafl_text::{read_record_games, write_record};
 
-/// One game of an OpenTafl record: its tags, where it starts and its moves.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OpenTaflGame {
-    /// The tags in the order written, key and value (`rules` included).
-    pub tags: Vec<(String, String)>,
-    /// The position of the rules string's `start`, with the side that moves
-    /// first.
-    pub start: Hnefatafl,
-    /// The moves of the record's main line, each legal in turn.
-    pub moves: Vec<HnefataflMove>,
-    /// Whether the record ends with a resignation (`---`) by the side to
-    /// move.
-    pub resigned: bool,
-}
-
-impl OpenTaflGame {
-    /// The value of tag `key`, if the record has it.
-    pub fn tag(&self, key: &str) -> Option<&str> {
-        tag_value(&self.tags, key)
-    }
-}
+/// One game of an OpenTafl record of Hnefatafl.
+pub type OpenTaflGame = crate::games::opentafl_text::OpenTaflGame<Hnefatafl>;
 
 /// The rules string of a game that starts from `start`.
 pub fn rules_string(start: &Hnefatafl) -> String {
@@ -84,8 +65,9 @@ pub fn move_text(state: &Hnefatafl, mv: HnefataflMove) -> String {
     text
 }
 
-/// Writes one game: `tags` (key and value, written as given), the rules
-/// string of `start`, then the moves in numbered turns, and a blank line.
+/// Writes one game: `tags` (key and value; a `]` or a line break in a
+/// value is written as a space), the rules string of `start`, then the
+/// moves in numbered turns, and a blank line.
 ///
 /// # Errors
 /// A move that is not legal in turn.
@@ -94,34 +76,14 @@ pub fn write_game(
     moves: &[HnefataflMove],
     tags: &[(&str, String)],
 ) -> Result<String, IllegalMove> {
-    let mut out = String::new();
-    for (key, value) in tags {
-        // A tag ends at its bracket and a line: neither may be in a value.
-        let value: String = value
-            .chars()
-            .map(|c| {
-                if matches!(c, ']' | '\n' | '\r') {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
-        out.push_str(&format!("[{key}:{value}]\n"));
-    }
-    out.push_str(&format!("[rules:{}]\n\n", rules_string(start)));
     let mut state = start.clone();
-    for (index, pair) in moves.chunks(2).enumerate() {
-        out.push_str(&format!("{}.", index + 1));
-        for &mv in pair {
-            state.check_move(mv)?;
-            out.push_str(&format!(" {}", move_text(&state, mv)));
-            state.play(mv);
-        }
-        out.push('\n');
+    let mut turns = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        state.check_move(mv)?;
+        turns.push(move_text(&state, mv));
+        state.play(mv);
     }
-    out.push('\n');
-    Ok(out)
+    Ok(write_record(tags, &rules_string(start), &turns))
 }
 
 /// Reads the games of an OpenTafl record file under `rules`. Commentary
@@ -134,98 +96,16 @@ pub fn write_game(
 /// board other than 11x11, a start position that is not one, a
 /// malformed or illegal move; the error names the line.
 pub fn read_games(text: &str, rules: HnefataflRules) -> Result<Vec<OpenTaflGame>, ParseError> {
-    let mut games = Vec::new();
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut current: Option<OpenTaflGame> = None;
-    // The position after the current game's moves so far.
-    let mut state = Hnefatafl::start(rules);
-    for (index, line) in text.lines().enumerate() {
-        let bad = |problem: String| {
-            ParseError::new(
-                "OpenTafl record",
-                line,
-                format!("line {}: {problem}", index + 1),
-            )
-        };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            if inner.contains('|') {
-                continue; // commentary
-            }
-            if let Some(game) = current.take() {
-                games.push(game);
-            }
-            let (key, value) = inner
-                .split_once(':')
-                .ok_or_else(|| bad("a tag is written [key:value]".into()))?;
-            tags.push((key.trim().to_string(), value.trim().to_string()));
-            continue;
-        }
-        if line.starts_with("dim:") {
-            if let Some(game) = current.take() {
-                games.push(game);
-            }
-            tags.push(("rules".to_string(), line.to_string()));
-            continue;
-        }
-        let mut tokens = line.split_whitespace();
-        let turn = tokens.next().unwrap_or_default();
-        let Some(number) = turn.strip_suffix('.') else {
-            return Err(bad(format!(
-                "expected a tag, a rules string or a numbered turn (`1. h1-h3 f4-i4`), found `{turn}`"
-            )));
-        };
-        if !number.bytes().all(|byte| byte.is_ascii_digit()) {
-            continue; // a variation
-        }
-        if current.is_none() {
-            let start = start_of(&tags, rules).map_err(bad)?;
-            state = start.clone();
-            current = Some(OpenTaflGame {
-                tags: std::mem::take(&mut tags),
-                start,
-                moves: Vec::new(),
-                resigned: false,
-            });
-        }
-        let game = current.as_mut().expect("a game was just begun");
-        for token in tokens {
-            if game.resigned {
-                return Err(bad(format!("`{token}` after a resignation")));
-            }
-            if token == "---" {
-                game.resigned = true;
-                continue;
-            }
-            let mv = read_move(&state, token).map_err(|error| bad(error.to_string()))?;
+    read_record_games(
+        text,
+        |tags| start_of(tags, rules),
+        |state, token, moves| {
+            let mv = read_move(state, token)?;
             state.play(mv);
-            game.moves.push(mv);
-        }
-    }
-    if let Some(game) = current.take() {
-        games.push(game);
-    } else if !tags.is_empty() {
-        // A record of a game with no move yet.
-        let start = start_of(&tags, rules)
-            .map_err(|problem| ParseError::new("OpenTafl record", "", problem))?;
-        games.push(OpenTaflGame {
-            tags,
-            start,
-            moves: Vec::new(),
-            resigned: false,
-        });
-    }
-    if games.is_empty() {
-        return Err(ParseError::new(
-            "OpenTafl record",
-            "",
-            "no game: a record has a rules string and numbered turns",
-        ));
-    }
-    Ok(games)
+            moves.push(mv);
+            Ok(())
+        },
+    )
 }
 
 /// The start position of the rules string among `tags`.

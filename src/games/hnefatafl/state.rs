@@ -13,7 +13,8 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
-    /// The king reached a corner.
+    /// The king reached an escape square: a corner in Copenhagen (and, in
+    /// some other tafl games, any edge square).
     Escape,
     /// The king sits on the edge inside a fort the attackers cannot break.
     ExitFort,

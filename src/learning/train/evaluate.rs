@@ -5,7 +5,6 @@
 //! generation is rated on one Bradley-Terry scale from all those games,
 //! anchored at 0 on the first baseline (`ratings.json`).
 
-use super::evaluator::NetworkEvaluator;
 use super::store::{CHECKPOINTS, NETWORK_FILE};
 use crate::agents::{Agent, AzAgent};
 use crate::arena::{
@@ -229,7 +228,7 @@ fn evaluate_generation<G: Registered>(
             .find(|(generation, _)| checkpoint_spec(*generation) == spec)
         {
             Some((_, network)) => {
-                let evaluator = Box::new(Tensors(NetworkEvaluator(network.clone())));
+                let evaluator = Box::new(Tensors(network.clone()));
                 AzAgent::with_evaluator(spec, search.clone(), evaluator, seed)
                     .map(|agent| Box::new(agent) as Box<dyn Agent<G>>)
                     .map_err(|error| ParseError::new("agent spec", spec, error))

@@ -18,7 +18,6 @@
 
 mod buffer;
 pub mod evaluate;
-mod evaluator;
 pub mod report;
 pub mod store;
 
@@ -31,7 +30,6 @@ use crate::learning::selfplay::{SelfPlayConfig, read_manifest, self_play};
 use crate::net::{GameShape, Losses, NetDescription, NetOptions, Network, TrainConfig, Trainer};
 use crate::search::guided::{GuidedConfig, GuidedSearch, Tensors, ValueLayout};
 use buffer::{Batch, ReplayBuffer, SampleShape, read_generation};
-use evaluator::{NetworkEvaluator, search_layout};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -240,17 +238,17 @@ pub fn train<G: Encoding>(
 ) -> Result<TrainSummary, String> {
     refuse_unsearchable::<G>("training")?;
     check_settings(settings, session)?;
-    let shape = game_shape(start);
+    let shape = GameShape::of_state(start);
     let description =
         NetDescription::new(&shape, &settings.network).map_err(|error| error.to_string())?;
     let players = start.num_players();
     let layout = ValueLayout::of_game::<G>(players);
-    if search_layout(description.value_layout) != layout {
+    if description.value_layout != layout {
         return Err(format!(
             "{} gives its self-play outcomes as {layout}, and its network's values are {}: \
              training cannot pair them yet",
             G::NAME,
-            search_layout(description.value_layout)
+            description.value_layout
         ));
     }
     let sample_shape = SampleShape {
@@ -469,7 +467,7 @@ fn play_generation<G: Encoding>(
     self_play(
         start,
         search,
-        &mut Tensors(NetworkEvaluator(network)),
+        &mut Tensors(network),
         &format!("checkpoint {}", generation - 1),
         &config,
         samples_dir,
@@ -597,18 +595,4 @@ fn check_settings(settings: &TrainSettings, session: &TrainSession) -> Result<()
         return Err("say how long to train: a number of generations or of minutes".to_string());
     }
     Ok(())
-}
-
-/// What a network must know of the game of `start`.
-fn game_shape<G: Encoding>(start: &G) -> GameShape {
-    let rules = start.rules();
-    GameShape {
-        name: G::NAME.to_string(),
-        rules: rules.to_string(),
-        observation_shape: G::observation_shape(rules),
-        num_actions: G::num_actions(rules),
-        num_players: start.num_players(),
-        scoring: G::SCORING,
-        payoff_range: start.payoff_range(),
-    }
 }

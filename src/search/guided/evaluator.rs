@@ -11,114 +11,14 @@
 //! object-safe [`TensorEvaluator`] and are wrapped by [`Tensors`].
 
 use super::decisions::scaled_payoffs;
+use super::layout::{GameShape, ValueLayout};
 use crate::core::{
-    ActionPath, Capabilities, Encoding, Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Player,
-    Scoring, Status, resolve_chance, rng_from_seed,
+    ActionPath, Encoding, Evaluate, Game, GameRng, MAX_PLAYERS, MoveList, Player, Status,
+    resolve_chance, rng_from_seed,
 };
 use rand::RngExt;
 use rayon::prelude::*;
 use std::fmt;
-
-/// How an evaluator lays out the values it gives for one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ValueLayout {
-    /// One value: the payoff of the player to move, scaled from the game's
-    /// payoff range to `[-1, 1]` (the other player's is its negation): two
-    /// sides, zero-sum, scored by win and loss or by a margin.
-    ToMove,
-    /// One value: the team's payoff scaled to `[-1, 1]`, the same for
-    /// every player (cooperative games).
-    Team,
-    /// One value per player, each scaled to `[-1, 1]`, player 0 first.
-    PerPlayer(usize),
-}
-
-impl ValueLayout {
-    /// The values per position.
-    pub fn width(self) -> usize {
-        match self {
-            ValueLayout::ToMove | ValueLayout::Team => 1,
-            ValueLayout::PerPlayer(players) => players,
-        }
-    }
-
-    /// The layout that fits game `G` with `players` players: one value for
-    /// the player to move in a game of two competing sides, one for the
-    /// team in a cooperative game, one per player otherwise.
-    pub fn of_game<G: Game>(players: usize) -> ValueLayout {
-        ValueLayout::of_scoring(Capabilities::of::<G>().scoring, players)
-    }
-
-    /// [`of_game`](Self::of_game) from a game's scoring and players.
-    pub fn of_scoring(scoring: Scoring, players: usize) -> ValueLayout {
-        match scoring {
-            Scoring::WinLoss | Scoring::Margin if players == 2 => ValueLayout::ToMove,
-            Scoring::Team => ValueLayout::Team,
-            _ => ValueLayout::PerPlayer(players),
-        }
-    }
-
-    /// The name the layout is written by in files and messages:
-    /// `to-move`, `team` or `per-player`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ValueLayout::ToMove => "to-move",
-            ValueLayout::Team => "team",
-            ValueLayout::PerPlayer(_) => "per-player",
-        }
-    }
-
-    /// Every player's value from `values`, this layout's values for a
-    /// position where `mover` is to move.
-    pub(super) fn spread(
-        self,
-        values: &[f32],
-        mover: Player,
-        players: usize,
-    ) -> [f64; MAX_PLAYERS] {
-        let mut spread = [0.0; MAX_PLAYERS];
-        match self {
-            ValueLayout::ToMove => {
-                let value = f64::from(values[0]);
-                for (player, slot) in spread.iter_mut().enumerate().take(players) {
-                    *slot = if player == mover { value } else { -value };
-                }
-            }
-            ValueLayout::Team => spread[..players].fill(f64::from(values[0])),
-            ValueLayout::PerPlayer(_) => {
-                for (slot, &value) in spread.iter_mut().zip(values) {
-                    *slot = f64::from(value);
-                }
-            }
-        }
-        spread
-    }
-
-    /// This layout's values for a position where `mover` is to move, from
-    /// every player's value (`values`, scaled to `[-1, 1]`), written into
-    /// `out` (as long as [`width`](Self::width)): the inverse of reading
-    /// an evaluator's values, which training targets are written with.
-    pub fn gather(self, values: &[f64], mover: Player, out: &mut [f32]) {
-        match self {
-            ValueLayout::ToMove => out[0] = values[mover] as f32,
-            ValueLayout::Team => out[0] = values[0] as f32,
-            ValueLayout::PerPlayer(_) => {
-                for (slot, &value) in out.iter_mut().zip(values) {
-                    *slot = value as f32;
-                }
-            }
-        }
-    }
-}
-
-impl fmt::Display for ValueLayout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ValueLayout::PerPlayer(players) => write!(f, "per-player ({players} values)"),
-            other => f.write_str(other.name()),
-        }
-    }
-}
 
 /// Why an evaluator gave no answer: a network that cannot run, a Python
 /// function that raised or answered in the wrong shape, a value that is
@@ -197,6 +97,16 @@ pub trait LeafEvaluator<G: Game>: Send {
     /// writes them only for an evaluator that does.
     fn reads_tensors(&self) -> bool;
 
+    /// Checks, before a search starts, that the evaluator answers for
+    /// `game` (a network made for another game, other rules or other
+    /// shapes does not). Any game fits unless the evaluator says otherwise.
+    ///
+    /// # Errors
+    /// Why it does not fit, in a sentence.
+    fn check_game(&self, _game: &GameShape) -> Result<(), EvaluationError> {
+        Ok(())
+    }
+
     /// Evaluates every leaf of `batch` into `out`.
     ///
     /// # Errors
@@ -217,6 +127,10 @@ impl<G: Game, E: LeafEvaluator<G> + ?Sized> LeafEvaluator<G> for Box<E> {
         self.as_ref().reads_tensors()
     }
 
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        self.as_ref().check_game(game)
+    }
+
     fn evaluate(
         &mut self,
         batch: &LeafBatch<'_, G>,
@@ -231,6 +145,16 @@ impl<G: Game, E: LeafEvaluator<G> + ?Sized> LeafEvaluator<G> for Box<E> {
 pub trait TensorEvaluator: Send {
     /// How the values it writes are laid out.
     fn layout(&self) -> ValueLayout;
+
+    /// Checks, before a search starts, that the evaluator answers for
+    /// `game`: a network checks that it was made for the game, its rules
+    /// and its shapes. Any game fits unless the evaluator says otherwise.
+    ///
+    /// # Errors
+    /// Why it does not fit, in a sentence.
+    fn check_game(&self, _game: &GameShape) -> Result<(), EvaluationError> {
+        Ok(())
+    }
 
     /// Evaluates `batch` positions: `observations` holds their observation
     /// tensors one after another and `masks` their legal-action masks
@@ -254,6 +178,10 @@ impl<T: TensorEvaluator + ?Sized> TensorEvaluator for &mut T {
         (**self).layout()
     }
 
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        (**self).check_game(game)
+    }
+
     fn evaluate(
         &mut self,
         observations: &[f32],
@@ -269,6 +197,10 @@ impl<T: TensorEvaluator + ?Sized> TensorEvaluator for &mut T {
 impl<T: TensorEvaluator + ?Sized> TensorEvaluator for Box<T> {
     fn layout(&self) -> ValueLayout {
         self.as_ref().layout()
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        self.as_ref().check_game(game)
     }
 
     fn evaluate(
@@ -294,6 +226,10 @@ impl<G: Game, T: TensorEvaluator> LeafEvaluator<G> for Tensors<T> {
 
     fn reads_tensors(&self) -> bool {
         true
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        self.0.check_game(game)
     }
 
     fn evaluate(

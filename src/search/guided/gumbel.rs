@@ -37,10 +37,20 @@ pub fn considered_visits(considered: u32, simulations: u32) -> Vec<u32> {
 
 /// `softmax(values)`, with no overflow for large values.
 pub(super) fn softmax(values: &[f64]) -> Vec<f64> {
+    softmax_in_place(values.to_vec())
+}
+
+/// `softmax` of `values`, computed in their own vector.
+fn softmax_in_place(mut values: Vec<f64>) -> Vec<f64> {
     let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let exps: Vec<f64> = values.iter().map(|value| (value - top).exp()).collect();
-    let total: f64 = exps.iter().sum();
-    exps.into_iter().map(|exp| exp / total).collect()
+    for value in &mut values {
+        *value = (*value - top).exp();
+    }
+    let total: f64 = values.iter().sum();
+    for value in &mut values {
+        *value /= total;
+    }
+    values
 }
 
 /// The completed Q-values of a node's children: a visited child's mean
@@ -90,8 +100,7 @@ pub(super) fn sigma(completed: &[f64], visits: &[u32], c_visit: f64, c_scale: f6
 
 /// The improved policy `softmax(logits + σ(q̂))`.
 pub(super) fn improved_policy(logits: &[f64], sigmas: &[f64]) -> Vec<f64> {
-    let scores: Vec<f64> = logits.iter().zip(sigmas).map(|(l, s)| l + s).collect();
-    softmax(&scores)
+    softmax_in_place(logits.iter().zip(sigmas).map(|(l, s)| l + s).collect())
 }
 
 /// The index of the largest of `probabilities[i] - visits[i] / (1 + Σ

@@ -40,14 +40,16 @@
 mod decisions;
 mod evaluator;
 mod gumbel;
+mod layout;
 mod search;
 mod tree;
 
 pub use evaluator::{
     EvaluationError, Evaluations, Leaf, LeafBatch, LeafEvaluator, TensorEvaluator, Tensors,
-    UniformEvaluation, UniformPlayout, ValueLayout,
+    UniformEvaluation, UniformPlayout,
 };
 pub use gumbel::considered_visits;
+pub use layout::{GameShape, ValueLayout};
 pub use search::{GuidedError, GuidedSearch, RootAction, SearchOutcome, SearchRoot};
 
 use super::selection::Puct;

@@ -4,7 +4,8 @@
 use super::GuidedConfig;
 use super::decisions::{Actor, Decisions, Step};
 use super::evaluator::EvaluationError;
-use super::evaluator::{Evaluations, Leaf, LeafBatch, LeafEvaluator, ValueLayout};
+use super::evaluator::{Evaluations, Leaf, LeafBatch, LeafEvaluator};
+use super::layout::{GameShape, ValueLayout};
 use super::tree::{RootSummary, Tree};
 use crate::core::{Encoding, Game, Player, thread_pool};
 use rayon::prelude::*;
@@ -172,8 +173,9 @@ impl GuidedSearch {
     /// A root where no single player decides (a chance event, a
     /// simultaneous choice, a finished game), a simultaneous choice met
     /// below a root, an evaluator whose values are not laid out for the
-    /// game, an evaluator that fails, or one whose answers are not
-    /// numbers in range; nothing is returned then.
+    /// game or that was made for another game
+    /// ([`LeafEvaluator::check_game`]), an evaluator that fails, or one
+    /// whose answers are not numbers in range; nothing is returned then.
     pub fn search<G: Encoding, E: LeafEvaluator<G>>(
         &self,
         roots: &[SearchRoot<'_, G>],
@@ -183,6 +185,11 @@ impl GuidedSearch {
             return Ok(Vec::new());
         };
         let players = first.state.num_players();
+        // A network made for another game is named as such before its
+        // values' layout is compared with the game's.
+        evaluator
+            .check_game(&GameShape::of_state(first.state))
+            .map_err(|error| GuidedError::new(error.to_string()))?;
         let layout = evaluator.layout(players);
         check_layout::<G>(layout, players)?;
         let mut trees = roots
@@ -448,7 +455,7 @@ fn gumbel_choice<M>(summary: &RootSummary<M>) -> usize {
 /// Refuses an evaluator whose values are not laid out for game `G`.
 fn check_layout<G: Game>(layout: ValueLayout, players: usize) -> Result<(), GuidedError> {
     let fits = ValueLayout::of_game::<G>(players);
-    if layout == fits || layout == ValueLayout::PerPlayer(players) {
+    if layout.fits(G::SCORING, players) {
         Ok(())
     } else {
         Err(GuidedError::new(format!(

@@ -2,7 +2,8 @@
 //! search's tests: Nim (Bouton's theorem), whose moves take two
 //! decisions, and a bandit of arms whose payoffs are known.
 
-use super::evaluator::{EvaluationError, Evaluations, LeafBatch, LeafEvaluator, ValueLayout};
+use super::evaluator::{EvaluationError, Evaluations, LeafBatch, LeafEvaluator};
+use super::layout::ValueLayout;
 use crate::core::{
     ActionPath, Encoding, Evaluate, Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring,
     Status,

@@ -327,8 +327,15 @@ impl<G: Encoding> Tree<G> {
     /// Each edge's logit, settled visits and mean value for `player` (0
     /// where never visited), and each edge's visits with virtual losses.
     fn decision_statistics(&self, node: u32, player: Player) -> Statistics {
-        let mut stats = Statistics::default();
-        for edge in &self.edges[self.edge_range(node)] {
+        let edges = &self.edges[self.edge_range(node)];
+        // Sized once: this runs at every node of every Gumbel descent.
+        let mut stats = Statistics {
+            logits: Vec::with_capacity(edges.len()),
+            visits: Vec::with_capacity(edges.len()),
+            values: Vec::with_capacity(edges.len()),
+            pending: Vec::with_capacity(edges.len()),
+        };
+        for edge in edges {
             let (visits, in_flight, mean) = self.child_stats(edge, player);
             stats.logits.push(f64::from(edge.logit));
             stats.visits.push(visits);
@@ -555,7 +562,6 @@ impl<G: Encoding> Tree<G> {
 }
 
 /// The statistics of a node's edges, in order.
-#[derive(Default)]
 struct Statistics {
     logits: Vec<f64>,
     visits: Vec<u32>,

@@ -3,6 +3,7 @@ pub mod goofspiel;
 pub mod histories;
 pub mod moves;
 pub mod positions;
+pub mod reference_tafl;
 pub mod slow_stealth_chess;
 pub mod slow_tafl;
 pub mod slow_thud;
