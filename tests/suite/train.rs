@@ -5,11 +5,14 @@
 //! refused with a sentence.
 
 use crate::common::cli::norn;
+use norn::agents::Decision;
 use norn::core::{
     ActionPath, Encoding, Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring, Status,
 };
+use norn::games::hnefatafl::Hnefatafl;
 use norn::learning::train::{TrainSession, TrainSettings, train};
 use norn::net::{NetKind, NetOptions, Network, TrainConfig};
+use norn::registry::build_agent;
 use norn::search::guided::GuidedConfig;
 use std::path::{Path, PathBuf};
 
@@ -509,6 +512,46 @@ fn norn_train_runs_evaluates_continues_and_refuses_another_run_in_its_directory(
     assert_eq!(other.status.code(), Some(1));
     let message = String::from_utf8_lossy(&other.stderr);
     assert!(message.contains("another seed"), "{message}");
+}
+
+/// The search values of `spec`'s `az` agent over the first plies of
+/// Hnefatafl with a ply limit of 8 (the rules of [`CLI_RUN`]).
+fn az_values(spec: &str) -> Result<Vec<u64>, String> {
+    let mut agent = build_agent::<Hnefatafl>(spec, 7).map_err(|error| error.to_string())?;
+    let mut state = Hnefatafl::new("ply-limit=8".parse().unwrap());
+    let mut values = Vec::new();
+    for _ in 0..4 {
+        let player = state.status().player_to_move().unwrap();
+        let Decision::Play(mv) = agent.decide(&state, player).unwrap() else {
+            panic!("the agent resigns")
+        };
+        values.push(agent.last_search().unwrap().value.to_bits());
+        state.play(mv);
+    }
+    Ok(values)
+}
+
+#[test]
+fn az_agents_name_a_training_run_or_a_checkpoint_by_its_directory() {
+    let dir = scratch_dir("az-net");
+    assert!(cli_run(&dir, &[("--generations", "2")]).status.success());
+    let spec = |net: &Path| format!("az:sims=8,net={}", net.display());
+    let newest = az_values(&spec(&checkpoint(&dir, 2))).unwrap();
+    assert_ne!(
+        newest,
+        az_values(&spec(&checkpoint(&dir, 1))).unwrap(),
+        "two checkpoints that search alike tell nothing"
+    );
+    assert_eq!(az_values(&spec(&dir)).unwrap(), newest, "the run's newest");
+    let second = dir.join("checkpoints").join("2");
+    assert_eq!(az_values(&spec(&second)).unwrap(), newest, "checkpoint 2");
+    // A run with no checkpoint yet, and a directory of something else.
+    let empty = scratch_dir("az-net-empty");
+    std::fs::create_dir_all(empty.join("checkpoints")).unwrap();
+    let refused = az_values(&spec(&empty)).unwrap_err();
+    assert!(refused.contains("no checkpoint yet"), "{refused}");
+    let refused = az_values(&spec(&dir.join("samples"))).unwrap_err();
+    assert!(refused.contains("neither a training run's"), "{refused}");
 }
 
 fn lines(path: &Path) -> usize {

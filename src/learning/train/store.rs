@@ -305,6 +305,51 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
+/// The network file `path` names for an agent: a training run's directory
+/// names its newest checkpoint's network, a checkpoint's directory
+/// (`DIR/checkpoints/N`) its network, and any other path the file itself.
+/// The run is read, not held: a run training on may add checkpoints, and
+/// the one named stays whole (a checkpoint appears only complete).
+///
+/// # Errors
+/// A directory that is neither a run's nor a checkpoint's, or a run
+/// without a checkpoint yet.
+pub fn network_file(path: &Path) -> Result<PathBuf, String> {
+    if !path.is_dir() {
+        return Ok(path.to_path_buf());
+    }
+    let in_checkpoint = path.join(NETWORK_FILE);
+    if in_checkpoint.is_file() {
+        return Ok(in_checkpoint);
+    }
+    let checkpoints = path.join(CHECKPOINTS);
+    let entries = std::fs::read_dir(&checkpoints).map_err(|_| {
+        format!(
+            "{} is a directory, neither a training run's nor one of its checkpoints",
+            path.display()
+        )
+    })?;
+    let mut newest: Option<u64> = None;
+    for entry in entries {
+        let entry =
+            entry.map_err(|error| format!("cannot read {}: {error}", checkpoints.display()))?;
+        if let Some(generation) = entry.file_name().to_str().and_then(checkpoint_number) {
+            newest = newest.max(Some(generation));
+        }
+    }
+    let newest = newest
+        .ok_or_else(|| format!("the training run {} has no checkpoint yet", path.display()))?;
+    Ok(checkpoints.join(newest.to_string()).join(NETWORK_FILE))
+}
+
+/// The generation of a checkpoint's directory named `name`: its digits
+/// alone, written as the run writes them.
+fn checkpoint_number(name: &str) -> Option<u64> {
+    name.parse::<u64>()
+        .ok()
+        .filter(|generation| generation.to_string() == name)
+}
+
 /// Removes the partial checkpoints and the samples of generations after
 /// the next; returns the last checkpoint.
 fn clear_unfinished(dir: &Path) -> Result<Option<u64>, String> {
@@ -319,9 +364,7 @@ fn clear_unfinished(dir: &Path) -> Result<Option<u64>, String> {
         let Some(name) = name.to_str() else { continue };
         if name.ends_with(PARTIAL) {
             remove_dir(&entry.path())?;
-        } else if let Ok(generation) = name.parse::<u64>()
-            && generation.to_string() == name
-        {
+        } else if let Some(generation) = checkpoint_number(name) {
             if generation > MAX_GENERATION {
                 return Err(format!(
                     "{}: a checkpoint of generation {generation}, beyond the {MAX_GENERATION} \
