@@ -118,6 +118,67 @@ impl<G: Game> DealModel<G> {
     }
 }
 
+/// A symmetry of a game ([`Encoding::symmetries`]) as a map of its
+/// tensors: the observation of a position's image is the position's
+/// observation with its entries moved, and the image of a move has the ids
+/// of the move's ids mapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// Entry `i` of an image's observation is entry `observation[i]` of the
+    /// original's.
+    pub observation: Vec<u32>,
+    /// Action id `a` of a position is action id `actions[a]` of its image
+    /// (a permutation of the ids, as `observation` is of the entries).
+    pub actions: Vec<u32>,
+}
+
+impl Symmetry {
+    /// The symmetries of square boards of `size` squares a side, as
+    /// permutations of the squares (indexed `rank * size + file`): the
+    /// dihedral group of the square but its identity, three turns and four
+    /// mirrors. Entry `s` of a permutation is the image of square `s`.
+    pub fn square_board(size: usize) -> Vec<Vec<usize>> {
+        let last = size - 1;
+        let maps: [fn(usize, usize, usize) -> (usize, usize); 7] = [
+            |file, rank, last| (last - rank, file),
+            |file, rank, last| (last - file, last - rank),
+            |file, rank, last| (rank, last - file),
+            |file, rank, last| (last - file, rank),
+            |file, rank, last| (file, last - rank),
+            |file, rank, _| (rank, file),
+            |file, rank, last| (last - rank, last - file),
+        ];
+        maps.iter()
+            .map(|map| {
+                (0..size * size)
+                    .map(|square| {
+                        let (file, rank) = map(square % size, square / size, last);
+                        rank * size + file
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The map of observations of `planes` planes over the squares, each
+    /// square's entries moved to its image under `squares` (one of
+    /// [`square_board`](Self::square_board)'s), and the action map
+    /// `actions`.
+    pub fn of_planes(planes: usize, squares: &[usize], actions: Vec<u32>) -> Symmetry {
+        let area = squares.len();
+        let mut observation = vec![0; planes * area];
+        for plane in 0..planes {
+            for (square, &image) in squares.iter().enumerate() {
+                observation[plane * area + image] = (plane * area + square) as u32;
+            }
+        }
+        Symmetry {
+            observation,
+            actions,
+        }
+    }
+}
+
 /// A game seen as integer actions and float tensors (see the module docs).
 ///
 /// The per-state contract, which `norn::testing` checks for every game:
@@ -162,6 +223,15 @@ pub trait Encoding: Game {
     /// default, where they do not. An upper bound, not always reached.
     fn max_game_length(_rules: &Self::Rules) -> Option<usize> {
         None
+    }
+
+    /// The symmetries of the game under `rules` other than the identity:
+    /// maps of positions (a board turned or mirrored) under which every
+    /// position plays as its image does, its moves mapped alike. Training
+    /// shows a network a sample through one of them as data augmentation.
+    /// None by default.
+    fn symmetries(_rules: &Self::Rules) -> Vec<Symmetry> {
+        Vec::new()
     }
 
     /// How chance deals, for games with chance events; `None` (the default)

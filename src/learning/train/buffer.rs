@@ -1,6 +1,7 @@
 //! The replay buffer: the newest samples of self-play, generation after
 //! generation, from which training draws its batches.
 
+use crate::core::Symmetry;
 use crate::learning::selfplay::{Manifest, ShardSamples, read_manifest, read_shard};
 use std::collections::VecDeque;
 use std::path::Path;
@@ -115,6 +116,34 @@ impl ReplayBuffer {
             batch
                 .values
                 .extend_from_slice(&samples.outcome[at * value_width..(at + 1) * value_width]);
+        }
+    }
+
+    /// Moves each sample of `batch` to its image under the symmetry of
+    /// `views` in its place (`None` leaves it as it is): its observation's
+    /// entries, and its mask's and policy's actions.
+    pub fn transform(&self, views: &[Option<&Symmetry>], batch: &mut Batch) {
+        let SampleShape {
+            input_len,
+            num_actions,
+            ..
+        } = self.shape;
+        let mut observation = vec![0.0; input_len];
+        let (mut mask, mut policy) = (vec![0; num_actions], vec![0.0; num_actions]);
+        for (sample, symmetry) in views.iter().enumerate() {
+            let Some(symmetry) = symmetry else { continue };
+            let seen = &mut batch.observations[sample * input_len..(sample + 1) * input_len];
+            for (value, &from) in observation.iter_mut().zip(&symmetry.observation) {
+                *value = seen[from as usize];
+            }
+            seen.copy_from_slice(&observation);
+            let actions = sample * num_actions..(sample + 1) * num_actions;
+            for (action, &image) in symmetry.actions.iter().enumerate() {
+                mask[image as usize] = batch.masks[actions.start + action];
+                policy[image as usize] = batch.policies[actions.start + action];
+            }
+            batch.masks[actions.clone()].copy_from_slice(&mask);
+            batch.policies[actions].copy_from_slice(&policy);
         }
     }
 
@@ -234,5 +263,51 @@ mod tests {
         }
         // Generation 4 gave the last 7 samples but 2: it is the oldest held.
         assert_eq!(buffer.oldest_generation(), Some(4));
+    }
+
+    #[test]
+    fn a_transformed_sample_sees_and_moves_as_its_symmetry_maps_it() {
+        // Two samples of a 3x3 board of one plane, each id a square: the
+        // first seen turned a quarter, the second as played.
+        let squares = Symmetry::square_board(3).swap_remove(0);
+        let turn = Symmetry::of_planes(
+            1,
+            &squares,
+            squares.iter().map(|&image| image as u32).collect(),
+        );
+        let shape = SampleShape {
+            input_len: 9,
+            num_actions: 9,
+            value_width: 1,
+        };
+        let mut buffer = ReplayBuffer::new(2, shape);
+        let observation: Vec<f32> = (0..18).map(|n| n as f32).collect();
+        let mask: Vec<u8> = (0..18).map(|n| u8::from(n % 3 == 0)).collect();
+        let policy: Vec<f32> = (0..18).map(|n| f32::from(n % 3 == 0) * n as f32).collect();
+        buffer.push(
+            0,
+            ShardSamples {
+                observation: observation.clone(),
+                mask: mask.clone(),
+                policy: policy.clone(),
+                player: vec![0; 2],
+                outcome: vec![0.0; 2],
+                game: vec![0; 2],
+                ply: vec![0; 2],
+            },
+        );
+        let mut batch = Batch::default();
+        buffer.fill(&[0, 1], &mut batch);
+        buffer.transform(&[Some(&turn), None], &mut batch);
+        for square in 0..9 {
+            let image = squares[square];
+            assert_eq!(batch.observations[image], observation[square]);
+            assert_eq!(batch.masks[image], mask[square]);
+            assert_eq!(batch.policies[image], policy[square]);
+        }
+        assert_eq!(batch.observations[9..], observation[9..]);
+        assert_eq!(batch.masks[9..], mask[9..]);
+        assert_eq!(batch.policies[9..], policy[9..]);
+        assert_ne!(batch.observations[..9], observation[..9], "a turn moves");
     }
 }

@@ -13,8 +13,9 @@
 //! generation's games (their seeds derived from the seed and the
 //! generation) and its batches; the thread count changes none of them.
 //!
-//! No data augmentation yet: the games do not declare their boards'
-//! symmetries, so the samples are trained on as played.
+//! Where a game declares its symmetries ([`Encoding::symmetries`]: the
+//! dihedral group of Hnefatafl's board), every sample of a batch is seen
+//! through one of them or as played, drawn from the seed.
 
 mod buffer;
 pub mod evaluate;
@@ -23,7 +24,7 @@ pub mod store;
 
 use crate::arena::{Provenance, RunKind};
 use crate::core::{
-    Encoding, check_memory, check_threads, derive_seed, rng_from_seed, write_options,
+    Encoding, Symmetry, check_memory, check_threads, derive_seed, rng_from_seed, write_options,
 };
 use crate::learning::guided::refuse_unsearchable;
 use crate::learning::selfplay::{SelfPlayConfig, read_manifest, self_play};
@@ -56,6 +57,7 @@ const SHARD_SAMPLES: usize = 100_000;
 /// and the generation.
 const SELF_PLAY_STREAM: u64 = 0;
 const TRAINING_STREAM: u64 = 1;
+const AUGMENT_STREAM: u64 = 2;
 const INIT_STREAM: u64 = 2;
 
 /// What a training run is: two runs of equal settings make the same
@@ -256,6 +258,18 @@ pub fn train<G: Encoding>(
         num_actions: description.num_actions,
         value_width: layout.width(),
     };
+    let symmetries = G::symmetries(start.rules());
+    if symmetries.iter().any(|symmetry| {
+        !is_permutation(&symmetry.observation, sample_shape.input_len)
+            || !is_permutation(&symmetry.actions, sample_shape.num_actions)
+    }) {
+        return Err(format!(
+            "{} declares a symmetry that does not permute its {} observation values and {} actions",
+            G::NAME,
+            sample_shape.input_len,
+            sample_shape.num_actions
+        ));
+    }
     let sample_bytes = (sample_shape.input_len * 4
         + sample_shape.num_actions * 5
         + sample_shape.value_width * 4
@@ -335,7 +349,7 @@ pub fn train<G: Encoding>(
         });
         let mean = train_generation(
             &mut trainer,
-            &buffer,
+            (&buffer, &symmetries),
             &mut directory,
             settings,
             (generation, steps),
@@ -483,11 +497,22 @@ fn play_generation<G: Encoding>(
     Ok(())
 }
 
+/// Whether `map` sends `0..len` onto itself, each value once.
+fn is_permutation(map: &[u32], len: usize) -> bool {
+    let mut seen = vec![false; len];
+    map.len() == len
+        && map
+            .iter()
+            .all(|&to| (to as usize) < len && !std::mem::replace(&mut seen[to as usize], true))
+}
+
 /// Takes generation `generation`'s `steps` on batches drawn from the
-/// buffer, each logged; returns their mean losses.
+/// buffer, each logged; returns their mean losses. Where the game has
+/// `symmetries`, each sample is seen through one drawn with the identity
+/// (from a stream of its own, so the samples drawn are the same).
 fn train_generation(
     trainer: &mut Trainer,
-    buffer: &ReplayBuffer,
+    (buffer, symmetries): (&ReplayBuffer, &[Symmetry]),
     directory: &mut TrainDirectory,
     settings: &TrainSettings,
     (generation, steps): (u64, u64),
@@ -502,13 +527,28 @@ fn train_generation(
         value: 0.0,
         total: 0.0,
     };
+    let mut augment_rng = rng_from_seed(derive_seed(
+        derive_seed(settings.seed, generation),
+        AUGMENT_STREAM,
+    ));
     let mut indices = vec![0; settings.batch_size];
+    let mut views: Vec<Option<&Symmetry>> = vec![None; settings.batch_size];
     let mut batch = Batch::default();
     for done in 1..=steps {
         for index in &mut indices {
             *index = rng.random_range(0..buffer.len());
         }
         buffer.fill(&indices, &mut batch);
+        if !symmetries.is_empty() {
+            for view in &mut views {
+                // 0 is the identity.
+                *view = augment_rng
+                    .random_range(0..=symmetries.len())
+                    .checked_sub(1)
+                    .map(|chosen| &symmetries[chosen]);
+            }
+            buffer.transform(&views, &mut batch);
+        }
         let losses = trainer
             .step(&crate::net::TrainingBatch {
                 observations: &batch.observations,
