@@ -133,49 +133,80 @@ pub struct Symmetry {
 }
 
 impl Symmetry {
-    /// The symmetries of square boards of `size` squares a side, as
-    /// permutations of the squares (indexed `rank * size + file`): the
-    /// dihedral group of the square but its identity, three turns and four
-    /// mirrors. Entry `s` of a permutation is the image of square `s`.
-    pub fn square_board(size: usize) -> Vec<Vec<usize>> {
-        let last = size - 1;
-        let maps: [fn(usize, usize, usize) -> (usize, usize); 7] = [
-            |file, rank, last| (last - rank, file),
-            |file, rank, last| (last - file, last - rank),
-            |file, rank, last| (rank, last - file),
-            |file, rank, last| (last - file, rank),
-            |file, rank, last| (file, last - rank),
-            |file, rank, _| (rank, file),
-            |file, rank, last| (last - rank, last - file),
-        ];
-        maps.iter()
-            .map(|map| {
-                (0..size * size)
-                    .map(|square| {
-                        let (file, rank) = map(square % size, square / size, last);
-                        rank * size + file
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The map of observations of `planes` planes over the squares, each
-    /// square's entries moved to its image under `squares` (one of
-    /// [`square_board`](Self::square_board)'s), and the action map
-    /// `actions`.
-    pub fn of_planes(planes: usize, squares: &[usize], actions: Vec<u32>) -> Symmetry {
-        let area = squares.len();
+    /// The map of observations of `planes` planes over a `dim` x `dim`
+    /// board, each square's entries moved to its image under `board`, and
+    /// the action map `actions`.
+    pub fn of_planes(
+        planes: usize,
+        dim: usize,
+        board: BoardSymmetry,
+        actions: Vec<u32>,
+    ) -> Symmetry {
+        let area = dim * dim;
         let mut observation = vec![0; planes * area];
         for plane in 0..planes {
-            for (square, &image) in squares.iter().enumerate() {
-                observation[plane * area + image] = (plane * area + square) as u32;
+            for square in 0..area {
+                observation[plane * area + board.square(dim, square)] =
+                    (plane * area + square) as u32;
             }
         }
         Symmetry {
             observation,
             actions,
         }
+    }
+}
+
+/// One of the eight symmetries of a square board: the rotations by a
+/// quarter turn and the reflections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardSymmetry {
+    /// Nothing moves.
+    Identity,
+    /// A quarter turn anticlockwise.
+    Quarter,
+    /// A half turn.
+    Half,
+    /// Three quarter turns anticlockwise.
+    ThreeQuarters,
+    /// Files mirrored (a becomes the last file).
+    MirrorFiles,
+    /// Ranks mirrored (1 becomes the top rank).
+    MirrorRanks,
+    /// Reflected in the diagonal through a1: file and rank swap.
+    Diagonal,
+    /// Reflected in the other diagonal.
+    AntiDiagonal,
+}
+
+impl BoardSymmetry {
+    /// All eight.
+    pub const ALL: [BoardSymmetry; 8] = [
+        BoardSymmetry::Identity,
+        BoardSymmetry::Quarter,
+        BoardSymmetry::Half,
+        BoardSymmetry::ThreeQuarters,
+        BoardSymmetry::MirrorFiles,
+        BoardSymmetry::MirrorRanks,
+        BoardSymmetry::Diagonal,
+        BoardSymmetry::AntiDiagonal,
+    ];
+
+    /// Where square `index` of a `dim` x `dim` board goes.
+    pub fn square(self, dim: usize, index: usize) -> usize {
+        let (file, rank) = (index % dim, index / dim);
+        let last = dim - 1;
+        let (file, rank) = match self {
+            BoardSymmetry::Identity => (file, rank),
+            BoardSymmetry::Quarter => (last - rank, file),
+            BoardSymmetry::Half => (last - file, last - rank),
+            BoardSymmetry::ThreeQuarters => (rank, last - file),
+            BoardSymmetry::MirrorFiles => (last - file, rank),
+            BoardSymmetry::MirrorRanks => (file, last - rank),
+            BoardSymmetry::Diagonal => (rank, file),
+            BoardSymmetry::AntiDiagonal => (last - rank, last - file),
+        };
+        rank * dim + file
     }
 }
 

@@ -14,7 +14,7 @@
 use super::board::{GRID, SIZE, square_name};
 use super::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
 use crate::bitboard::Square;
-use crate::core::{ActionPath, Encoding, Player, Symmetry, length_within};
+use crate::core::{ActionPath, BoardSymmetry, Encoding, Player, Symmetry, length_within};
 
 /// The destinations of one from-square: the other squares of its rank and
 /// of its file.
@@ -120,16 +120,21 @@ impl Encoding for Hnefatafl {
     /// The board's eight symmetries but the identity: corners, edges and
     /// throne map to themselves, and a rook move to a rook move.
     fn symmetries(_: &HnefataflRules) -> Vec<Symmetry> {
-        Symmetry::square_board(SIZE as usize)
-            .into_iter()
-            .map(|squares| {
+        let size = SIZE as usize;
+        BoardSymmetry::ALL[1..]
+            .iter()
+            .map(|&board| {
                 let actions = (0..GRID.len() * LINE_SQUARES as usize)
                     .map(|id| {
                         let mv = move_of(id as u32);
-                        u32::from(ID_OF[squares[mv.from.index()]][squares[mv.to.index()]])
+                        let (from, to) = (
+                            board.square(size, mv.from.index()),
+                            board.square(size, mv.to.index()),
+                        );
+                        u32::from(ID_OF[from][to])
                     })
                     .collect();
-                Symmetry::of_planes(PLANES, &squares, actions)
+                Symmetry::of_planes(PLANES, size, board, actions)
             })
             .collect()
     }
@@ -198,7 +203,6 @@ mod tests {
         let rules = HnefataflRules::default();
         let symmetries = Hnefatafl::symmetries(&rules);
         assert_eq!(symmetries.len(), 7, "the square's eight but the identity");
-        let squares = Symmetry::square_board(SIZE as usize);
         let size = GRID.len() * PLANES;
         let mut rng = rng_from_seed(4);
         let mut state = Hnefatafl::new(rules);
@@ -208,20 +212,20 @@ mod tests {
                 state = Hnefatafl::new(rules);
             }
             let setup = state.setup();
-            for (symmetry, squares) in symmetries.iter().zip(&squares) {
+            for (symmetry, &board) in symmetries.iter().zip(&BoardSymmetry::ALL[1..]) {
                 // The image built from the pieces moved, as a position read.
+                let square_of =
+                    |square: Square| Square::new(board.square(SIZE as usize, square.index()) as u8);
                 let image_of = |set: Bitboard128| {
                     set.squares().fold(Bitboard128(0), |image, square| {
-                        image.with(Square::new(squares[square.index()] as u8))
+                        image.with(square_of(square))
                     })
                 };
                 let image = Hnefatafl::from_setup(
                     &HnefataflSetup {
                         attackers: image_of(setup.attackers),
                         defenders: image_of(setup.defenders),
-                        king: setup
-                            .king
-                            .map(|king| Square::new(squares[king.index()] as u8)),
+                        king: setup.king.map(square_of),
                         to_move: setup.to_move,
                     },
                     rules,

@@ -222,6 +222,7 @@ pub(super) fn read_generation(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::BoardSymmetry;
 
     /// A generation of `count` samples of one value each, numbered from
     /// `first` in their observation.
@@ -269,11 +270,14 @@ mod tests {
     fn a_transformed_sample_sees_and_moves_as_its_symmetry_maps_it() {
         // Two samples of a 3x3 board of one plane, each id a square: the
         // first seen turned a quarter, the second as played.
-        let squares = Symmetry::square_board(3).swap_remove(0);
+        let quarter = BoardSymmetry::Quarter;
         let turn = Symmetry::of_planes(
             1,
-            &squares,
-            squares.iter().map(|&image| image as u32).collect(),
+            3,
+            quarter,
+            (0..9)
+                .map(|square| quarter.square(3, square) as u32)
+                .collect(),
         );
         let shape = SampleShape {
             input_len: 9,
@@ -300,7 +304,7 @@ mod tests {
         buffer.fill(&[0, 1], &mut batch);
         buffer.transform(&[Some(&turn), None], &mut batch);
         for square in 0..9 {
-            let image = squares[square];
+            let image = quarter.square(3, square);
             assert_eq!(batch.observations[image], observation[square]);
             assert_eq!(batch.masks[image], mask[square]);
             assert_eq!(batch.policies[image], policy[square]);
