@@ -25,7 +25,10 @@ pub enum Guide {
     /// ([`UniformEvaluation`]): `net=eval`.
     Evaluation,
     /// The network in the safetensors file at this path
-    /// ([`Network::load`]): `net=PATH`.
+    /// ([`Network::load`]), or the newest checkpoint's of the training run
+    /// in this directory, or the network of this checkpoint's directory
+    /// ([`network_file`](crate::learning::train::store::network_file)):
+    /// `net=PATH`.
     Network(String),
 }
 
@@ -41,7 +44,10 @@ impl Guide {
         match text {
             "uniform" => Ok(Guide::Uniform),
             "eval" => Ok(Guide::Evaluation),
-            "" => Err("net takes `uniform`, `eval` or the path of a network file".to_string()),
+            "" => Err(
+                "net takes `uniform`, `eval` or the path of a network file or a training run"
+                    .to_string(),
+            ),
             path if path.contains(',') => Err(format!(
                 "the network path `{path}` holds a comma, which separates a spec's options: rename the file or link it from a path without one"
             )),
@@ -83,8 +89,8 @@ impl Default for AzOptions {
 const AZ_OPTIONS: &[Declared<AzOptions>] = &[
     Declared {
         key: "net",
-        kind: Kind::Text("`uniform`, `eval`, or the path of a network file"),
-        help: "what guides the search: `uniform` priors with random playouts' values, uniform priors with the game's own evaluation (`eval`), or the network in a file (`norn net init`, a trained network), made for the game and its rules (read once for every agent while the file is unchanged; its path cannot hold a comma, which separates options)",
+        kind: Kind::Text("`uniform`, `eval`, or the path of a network file or a training run"),
+        help: "what guides the search: `uniform` priors with random playouts' values, uniform priors with the game's own evaluation (`eval`), or the network in a file (`norn net init`, a trained network), a training run's directory (its newest checkpoint) or a checkpoint's (`DIR/checkpoints/N`), made for the game and its rules (read once for every agent while the file is unchanged; its path cannot hold a comma, which separates options)",
         get: |options| Value::Text(options.net.text().to_string()),
         set: |options, value| {
             options.net = Guide::read(value.text())?;
@@ -119,8 +125,9 @@ impl AzOptions {
             }),
             Guide::Evaluation => Box::new(UniformEvaluation),
             Guide::Network(path) => {
-                let network = Network::load_shared(Path::new(path), threads)
-                    .map_err(|error| error.to_string())?;
+                let file = crate::learning::train::store::network_file(Path::new(path))?;
+                let network =
+                    Network::load_shared(&file, threads).map_err(|error| error.to_string())?;
                 let made_for = &network.description().game;
                 if made_for != G::NAME {
                     return Err(NetError::WrongGame(format!(

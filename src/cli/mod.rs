@@ -16,6 +16,7 @@ mod selfplay;
 mod show;
 mod solve;
 mod tournament;
+mod train;
 mod view;
 mod winrate;
 
@@ -65,6 +66,8 @@ enum Command {
     Net(net::NetArgs),
     /// Play games by a guided search against itself and write every decision as a training sample
     SelfPlay(selfplay::SelfPlayArgs),
+    /// Train a network by self-play, generation after generation, in a run directory that resumes
+    Train(train::TrainArgs),
 }
 
 /// The value parser of a game argument: the names of list `L`'s games,
@@ -187,6 +190,7 @@ pub fn run_with<L: GameList>() -> ExitCode {
         Command::View(args) => view::run::<L>(args),
         Command::Net(args) => net::run::<L>(args),
         Command::SelfPlay(args) => selfplay::run::<L>(args),
+        Command::Train(args) => train::run::<L>(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

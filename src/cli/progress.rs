@@ -125,6 +125,18 @@ pub(crate) fn deals_bar(total: u64, prefix: &str) -> Meter {
     meter
 }
 
+/// A meter of `total` units of a training generation's work (its
+/// self-play games, its steps), labelled by its prefix.
+pub(crate) fn generation_bar(total: u64, unit: &'static str, prefix: String) -> Meter {
+    let meter = Meter::new(
+        total,
+        unit,
+        "{prefix:>24} [{bar:30}] {pos}/{len}, {per_sec}, eta {eta}",
+    );
+    meter.set_prefix(prefix);
+    meter
+}
+
 /// The progress of a tournament run, in games.
 pub(crate) struct GamesBar {
     meter: Meter,

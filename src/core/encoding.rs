@@ -118,6 +118,98 @@ impl<G: Game> DealModel<G> {
     }
 }
 
+/// A symmetry of a game ([`Encoding::symmetries`]) as a map of its
+/// tensors: the observation of a position's image is the position's
+/// observation with its entries moved, and the image of a move has the ids
+/// of the move's ids mapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// Entry `i` of an image's observation is entry `observation[i]` of the
+    /// original's.
+    pub observation: Vec<u32>,
+    /// Action id `a` of a position is action id `actions[a]` of its image
+    /// (a permutation of the ids, as `observation` is of the entries).
+    pub actions: Vec<u32>,
+}
+
+impl Symmetry {
+    /// The map of observations of `planes` planes over a `dim` x `dim`
+    /// board, each square's entries moved to its image under `board`, and
+    /// the action map `actions`.
+    pub fn of_planes(
+        planes: usize,
+        dim: usize,
+        board: BoardSymmetry,
+        actions: Vec<u32>,
+    ) -> Symmetry {
+        let area = dim * dim;
+        let mut observation = vec![0; planes * area];
+        for plane in 0..planes {
+            for square in 0..area {
+                observation[plane * area + board.square(dim, square)] =
+                    (plane * area + square) as u32;
+            }
+        }
+        Symmetry {
+            observation,
+            actions,
+        }
+    }
+}
+
+/// One of the eight symmetries of a square board: the rotations by a
+/// quarter turn and the reflections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardSymmetry {
+    /// Nothing moves.
+    Identity,
+    /// A quarter turn anticlockwise.
+    Quarter,
+    /// A half turn.
+    Half,
+    /// Three quarter turns anticlockwise.
+    ThreeQuarters,
+    /// Files mirrored (a becomes the last file).
+    MirrorFiles,
+    /// Ranks mirrored (1 becomes the top rank).
+    MirrorRanks,
+    /// Reflected in the diagonal through a1: file and rank swap.
+    Diagonal,
+    /// Reflected in the other diagonal.
+    AntiDiagonal,
+}
+
+impl BoardSymmetry {
+    /// All eight.
+    pub const ALL: [BoardSymmetry; 8] = [
+        BoardSymmetry::Identity,
+        BoardSymmetry::Quarter,
+        BoardSymmetry::Half,
+        BoardSymmetry::ThreeQuarters,
+        BoardSymmetry::MirrorFiles,
+        BoardSymmetry::MirrorRanks,
+        BoardSymmetry::Diagonal,
+        BoardSymmetry::AntiDiagonal,
+    ];
+
+    /// Where square `index` of a `dim` x `dim` board goes.
+    pub fn square(self, dim: usize, index: usize) -> usize {
+        let (file, rank) = (index % dim, index / dim);
+        let last = dim - 1;
+        let (file, rank) = match self {
+            BoardSymmetry::Identity => (file, rank),
+            BoardSymmetry::Quarter => (last - rank, file),
+            BoardSymmetry::Half => (last - file, last - rank),
+            BoardSymmetry::ThreeQuarters => (rank, last - file),
+            BoardSymmetry::MirrorFiles => (last - file, rank),
+            BoardSymmetry::MirrorRanks => (file, last - rank),
+            BoardSymmetry::Diagonal => (rank, file),
+            BoardSymmetry::AntiDiagonal => (last - rank, last - file),
+        };
+        rank * dim + file
+    }
+}
+
 /// A game seen as integer actions and float tensors (see the module docs).
 ///
 /// The per-state contract, which `norn::testing` checks for every game:
@@ -162,6 +254,15 @@ pub trait Encoding: Game {
     /// default, where they do not. An upper bound, not always reached.
     fn max_game_length(_rules: &Self::Rules) -> Option<usize> {
         None
+    }
+
+    /// The symmetries of the game under `rules` other than the identity:
+    /// maps of positions (a board turned or mirrored) under which every
+    /// position plays as its image does, its moves mapped alike. Training
+    /// shows a network a sample through one of them as data augmentation.
+    /// None by default.
+    fn symmetries(_rules: &Self::Rules) -> Vec<Symmetry> {
+        Vec::new()
     }
 
     /// How chance deals, for games with chance events; `None` (the default)

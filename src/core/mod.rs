@@ -51,7 +51,8 @@ pub use declared::{
     read_options, read_options_onto, validate_options, write_options,
 };
 pub use encoding::{
-    ActionPath, DealModel, Encoding, MAX_DECISIONS, chance_outcome_count, length_within,
+    ActionPath, BoardSymmetry, DealModel, Encoding, MAX_DECISIONS, Symmetry, chance_outcome_count,
+    length_within,
 };
 pub use error::{IllegalMove, ParseError, escape_control, escape_control_lines, shorten_quoted};
 pub use evaluate::{Evaluate, Evaluator, GameEvaluation};

@@ -9,7 +9,8 @@
 //! draw a chance node whose outcomes are listed with their probabilities.
 //!
 //! [`selfplay`] plays games with a guided search and writes their
-//! decisions as training samples ([`npz`]: NumPy's files, without NumPy).
+//! decisions as training samples ([`npz`]: NumPy's files, without NumPy);
+//! [`train`] trains a network on them, generation after generation.
 
 pub mod dynamic;
 pub mod guided;
@@ -17,6 +18,7 @@ pub mod npz;
 pub mod policy;
 pub mod selfplay;
 pub mod solving;
+pub mod train;
 pub mod vector;
 
 pub use dynamic::{DynAgent, DynGame, DynState, LoadError, load_game, load_game_in};

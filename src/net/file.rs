@@ -15,12 +15,15 @@ use super::network::Network;
 use crate::core::check_memory;
 use safetensors::tensor::TensorView;
 use safetensors::{Dtype, SafeTensors};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::path::Path;
 
 /// The metadata key of a network's description (JSON).
 pub const DESCRIPTION_KEY: &str = "norn.net";
+
+/// The bytes of the little-endian length that opens a safetensors file.
+const HEADER_LENGTH_BYTES: usize = 8;
 
 /// A file's contents beyond the network: extra metadata and tensors, as a
 /// training checkpoint stores its optimizer's state.
@@ -214,8 +217,44 @@ pub(super) fn serialize(network: &Network, extra: &Extra) -> Result<Vec<u8>, Net
     let metadata = std::iter::once((DESCRIPTION_KEY.to_string(), description))
         .chain(extra.metadata.iter().cloned())
         .collect();
-    safetensors::serialize(views, Some(metadata))
-        .map_err(|error| NetError::Format(error.to_string()))
+    let bytes = safetensors::serialize(views, Some(metadata))
+        .map_err(|error| NetError::Format(error.to_string()))?;
+    sort_header(bytes)
+}
+
+/// The file `bytes` with its header's entries in the order of their keys.
+/// The safetensors crate writes the metadata from a `HashMap`, whose order
+/// changes from one map to the next: sorted, the same network and state
+/// always give the same bytes, so that two checkpoints compare as files.
+fn sort_header(bytes: Vec<u8>) -> Result<Vec<u8>, NetError> {
+    /// The header as safetensors lays it out: the metadata's strings under
+    /// one key, each tensor's entry under its name.
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct Header {
+        #[serde(rename = "__metadata__", skip_serializing_if = "Option::is_none")]
+        metadata: Option<BTreeMap<String, String>>,
+        #[serde(flatten)]
+        tensors: BTreeMap<String, serde_json::Value>,
+    }
+    let format = |error: String| NetError::Format(format!("a header written unreadably: {error}"));
+    let (length, rest) = bytes
+        .split_first_chunk::<HEADER_LENGTH_BYTES>()
+        .ok_or_else(|| format("no length".to_string()))?;
+    let length = usize::try_from(u64::from_le_bytes(*length))
+        .ok()
+        .filter(|&length| length <= rest.len())
+        .ok_or_else(|| format("a length beyond the file".to_string()))?;
+    let (header, data) = rest.split_at(length);
+    let header: Header =
+        serde_json::from_slice(header).map_err(|error| format(error.to_string()))?;
+    let mut sorted = serde_json::to_vec(&header).map_err(|error| format(error.to_string()))?;
+    // The data starts aligned to the length's width, as the crate aligns it.
+    sorted.resize(sorted.len().next_multiple_of(HEADER_LENGTH_BYTES), b' ');
+    let mut out = Vec::with_capacity(HEADER_LENGTH_BYTES + sorted.len() + data.len());
+    out.extend_from_slice(&(sorted.len() as u64).to_le_bytes());
+    out.extend_from_slice(&sorted);
+    out.extend_from_slice(data);
+    Ok(out)
 }
 
 fn le_bytes(values: &[f32]) -> Vec<u8> {

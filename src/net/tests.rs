@@ -718,6 +718,37 @@ fn a_network_shared_by_path_is_loaded_again_only_when_its_file_changes() {
     assert!(matches!(error, NetError::Io(_)), "{error}");
 }
 
+#[test]
+fn saving_the_same_checkpoint_again_writes_the_same_bytes() {
+    // A checkpoint's header holds two metadata entries (the description
+    // and the optimizer's state): written in a map's arbitrary order, a
+    // dozen writes would almost surely not all agree.
+    let description = residual_description();
+    let batch = OwnedBatch::random(&description, 5, 4);
+    let mut trainer = Trainer::new(
+        Network::init(description, 3).unwrap(),
+        TrainConfig::default(),
+    )
+    .unwrap();
+    trainer.step(&batch.view()).unwrap();
+    let path = std::env::temp_dir().join(format!(
+        "norn-net-same-bytes-{}.safetensors",
+        std::process::id()
+    ));
+    let write = || {
+        trainer.save(&path).unwrap();
+        std::fs::read(&path).unwrap()
+    };
+    let first = write();
+    for _ in 0..12 {
+        assert!(write() == first, "two writes of one checkpoint differ");
+    }
+    let read = Trainer::load(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(read.steps(), 1);
+    assert_eq!(read.network().parameters(), trainer.network().parameters());
+}
+
 /// The bytes of a file with the description text `description` and the
 /// tensors given (name, dtype, shape, bytes).
 fn file_with(description: &str, tensors: &[(String, Dtype, Vec<usize>, Vec<u8>)]) -> Vec<u8> {

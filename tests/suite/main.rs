@@ -64,6 +64,7 @@ mod thud_cli;
 mod thud_facts;
 mod thud_rules;
 mod tournament;
+mod train;
 mod view;
 mod winrate_runs;
 mod winrate_shards;

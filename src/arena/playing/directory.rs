@@ -18,6 +18,10 @@ const LOCK_FILE: &str = "run.lock";
 /// The logs of finished work: one line per finished game or deal.
 const LOG_FILES: [&str; 2] = ["games.jsonl", "deals.jsonl"];
 
+/// Directories whose entries are finished work: a training run's
+/// checkpoints.
+const WORK_DIRECTORIES: [&str; 1] = ["checkpoints"];
+
 /// Reports written when a run ends: a directory holding one holds finished
 /// work even without a log (a win-rate run of an older build).
 const REPORT_FILES: [&str; 3] = ["summary.json", "deals.csv", "sweep.json"];
@@ -36,6 +40,8 @@ pub enum RunKind {
     WinRate,
     /// `norn winrate --sweep`.
     Sweep,
+    /// `norn train`: generations of self-play and training.
+    Train,
 }
 
 impl RunKind {
@@ -50,6 +56,7 @@ impl RunKind {
             RunKind::Match => "a match",
             RunKind::WinRate => "a win-rate run",
             RunKind::Sweep => "a win-rate sweep",
+            RunKind::Train => "a training run",
         }
     }
 }
@@ -144,11 +151,18 @@ impl RunDirectory {
     }
 
     /// What finished work the directory holds, if any: a log with a whole
-    /// line, or a report.
+    /// line, a checkpoint, or a report.
     fn finished_work(&self) -> Option<String> {
         for name in LOG_FILES {
             if has_whole_line(&self.path.join(name)) {
                 return Some(format!("finished work in {name}"));
+            }
+        }
+        for name in WORK_DIRECTORIES {
+            if let Ok(mut entries) = std::fs::read_dir(self.path.join(name))
+                && entries.next().is_some()
+            {
+                return Some(format!("finished work in {name}/"));
             }
         }
         REPORT_FILES

@@ -14,7 +14,7 @@
 use super::board::{GRID, SIZE, square_name};
 use super::{Hnefatafl, HnefataflMove, HnefataflRules, Side};
 use crate::bitboard::Square;
-use crate::core::{ActionPath, Encoding, Player, length_within};
+use crate::core::{ActionPath, BoardSymmetry, Encoding, Player, Symmetry, length_within};
 
 /// The destinations of one from-square: the other squares of its rank and
 /// of its file.
@@ -117,6 +117,28 @@ impl Encoding for Hnefatafl {
         vec![PLANES, SIZE as usize, SIZE as usize]
     }
 
+    /// The board's eight symmetries but the identity: corners, edges and
+    /// throne map to themselves, and a rook move to a rook move.
+    fn symmetries(_: &HnefataflRules) -> Vec<Symmetry> {
+        let size = SIZE as usize;
+        BoardSymmetry::ALL[1..]
+            .iter()
+            .map(|&board| {
+                let actions = (0..GRID.len() * LINE_SQUARES as usize)
+                    .map(|id| {
+                        let mv = move_of(id as u32);
+                        let (from, to) = (
+                            board.square(size, mv.from.index()),
+                            board.square(size, mv.to.index()),
+                        );
+                        u32::from(ID_OF[from][to])
+                    })
+                    .collect();
+                Symmetry::of_planes(PLANES, size, board, actions)
+            })
+            .collect()
+    }
+
     fn write_observation(&self, _: Player, _: &[u32], out: &mut [f32]) {
         let plane = GRID.len();
         for square in self.attackers().squares() {
@@ -135,7 +157,9 @@ impl Encoding for Hnefatafl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::Bitboard128;
     use crate::core::Game;
+    use crate::games::hnefatafl::HnefataflSetup;
 
     fn file_and_rank(square: Square) -> (u32, u32) {
         let index = square.index() as u32;
@@ -153,6 +177,81 @@ mod tests {
             let mut path = ActionPath::new();
             state.action_path(mv, &mut path);
             assert_eq!(path.as_slice(), &[id], "{mv}");
+        }
+    }
+
+    /// The legal ids of `state`, sorted.
+    fn legal_ids(state: &Hnefatafl) -> Vec<u32> {
+        let mut moves = crate::core::MoveList::new();
+        state.legal_moves(&mut moves);
+        let mut ids: Vec<u32> = moves
+            .iter()
+            .map(|&mv| {
+                let mut path = ActionPath::new();
+                state.action_path(mv, &mut path);
+                path.as_slice()[0]
+            })
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    #[test]
+    fn a_symmetrys_image_of_a_position_sees_and_moves_as_the_symmetry_maps_them() {
+        use crate::core::{Notation, rng_from_seed};
+        use rand::RngExt;
+        let rules = HnefataflRules::default();
+        let symmetries = Hnefatafl::symmetries(&rules);
+        assert_eq!(symmetries.len(), 7, "the square's eight but the identity");
+        let size = GRID.len() * PLANES;
+        let mut rng = rng_from_seed(4);
+        let mut state = Hnefatafl::new(rules);
+        let mut positions = 0;
+        while positions < 40 {
+            if state.status().player_to_move().is_none() {
+                state = Hnefatafl::new(rules);
+            }
+            let setup = state.setup();
+            for (symmetry, &board) in symmetries.iter().zip(&BoardSymmetry::ALL[1..]) {
+                // The image built from the pieces moved, as a position read.
+                let square_of =
+                    |square: Square| Square::new(board.square(SIZE as usize, square.index()) as u8);
+                let image_of = |set: Bitboard128| {
+                    set.squares().fold(Bitboard128(0), |image, square| {
+                        image.with(square_of(square))
+                    })
+                };
+                let image = Hnefatafl::from_setup(
+                    &HnefataflSetup {
+                        attackers: image_of(setup.attackers),
+                        defenders: image_of(setup.defenders),
+                        king: setup.king.map(square_of),
+                        to_move: setup.to_move,
+                    },
+                    rules,
+                )
+                .unwrap();
+                let (mut seen, mut image_seen) = (vec![0.0; size], vec![0.0; size]);
+                state.write_observation(0, &[], &mut seen);
+                image.write_observation(0, &[], &mut image_seen);
+                let mapped: Vec<f32> = symmetry
+                    .observation
+                    .iter()
+                    .map(|&from| seen[from as usize])
+                    .collect();
+                assert_eq!(mapped, image_seen);
+                let mut mapped: Vec<u32> = legal_ids(&state)
+                    .iter()
+                    .map(|&id| symmetry.actions[id as usize])
+                    .collect();
+                mapped.sort_unstable();
+                assert_eq!(mapped, legal_ids(&image));
+            }
+            positions += 1;
+            let mut moves = crate::core::MoveList::new();
+            state.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            state.play(mv);
         }
     }
 }

@@ -24,7 +24,7 @@ use super::options::TaflRules;
 use super::pieces::Kind;
 use super::rules_string::{Berserk, Region};
 use super::state::Tafl;
-use crate::core::{ActionPath, Encoding, Player, length_within};
+use crate::core::{ActionPath, BoardSymmetry, Encoding, Player, Symmetry, length_within};
 
 /// The destinations of one from-square on a board of side `dim`.
 fn line_squares(dim: usize) -> usize {
@@ -109,6 +109,23 @@ impl Encoding for Tafl {
         vec![planes, rules.dim(), rules.dim()]
     }
 
+    /// The board's symmetries that leave the rules as they are
+    /// ([`TaflRules::symmetries`]) but the identity.
+    fn symmetries(rules: &TaflRules) -> Vec<Symmetry> {
+        let planes = Tafl::observation_shape(rules)[0];
+        rules
+            .symmetries()
+            .into_iter()
+            .filter(|&board| board != BoardSymmetry::Identity)
+            .map(|board| {
+                let actions = (0..Tafl::num_actions(rules) as u32)
+                    .map(|id| symmetric_action(board, rules, id))
+                    .collect();
+                Symmetry::of_planes(planes, rules.dim(), board, actions)
+            })
+            .collect()
+    }
+
     fn write_observation(&self, _: Player, _: &[u32], out: &mut [f32]) {
         let squares = self.dim() * self.dim();
         let kinds = kind_planes(&self.rules);
@@ -139,69 +156,16 @@ impl Encoding for Tafl {
     }
 }
 
-/// One of the eight symmetries of a square board: the rotations by a
-/// quarter turn and the reflections.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// Nothing moves.
-    Identity,
-    /// A quarter turn anticlockwise.
-    Quarter,
-    /// A half turn.
-    Half,
-    /// Three quarter turns anticlockwise.
-    ThreeQuarters,
-    /// Files mirrored (a becomes the last file).
-    MirrorFiles,
-    /// Ranks mirrored (1 becomes the top rank).
-    MirrorRanks,
-    /// Reflected in the diagonal through a1: file and rank swap.
-    Diagonal,
-    /// Reflected in the other diagonal.
-    AntiDiagonal,
-}
-
-impl Symmetry {
-    /// All eight.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::Identity,
-        Symmetry::Quarter,
-        Symmetry::Half,
-        Symmetry::ThreeQuarters,
-        Symmetry::MirrorFiles,
-        Symmetry::MirrorRanks,
-        Symmetry::Diagonal,
-        Symmetry::AntiDiagonal,
-    ];
-
-    /// Where square `index` of a `dim` x `dim` board goes.
-    pub fn square(self, dim: usize, index: usize) -> usize {
-        let (file, rank) = (index % dim, index / dim);
-        let last = dim - 1;
-        let (file, rank) = match self {
-            Symmetry::Identity => (file, rank),
-            Symmetry::Quarter => (last - rank, file),
-            Symmetry::Half => (last - file, last - rank),
-            Symmetry::ThreeQuarters => (rank, last - file),
-            Symmetry::MirrorFiles => (last - file, rank),
-            Symmetry::MirrorRanks => (file, last - rank),
-            Symmetry::Diagonal => (rank, file),
-            Symmetry::AntiDiagonal => (last - rank, last - file),
-        };
-        rank * dim + file
-    }
-
-    /// Where action `id` goes under these rules: the move of the mapped
-    /// squares.
-    pub fn action(self, rules: &TaflRules, id: u32) -> u32 {
-        let dim = rules.dim();
-        let mv = move_of(dim, id as usize);
-        action_id(
-            dim,
-            self.square(dim, mv.from.into()),
-            self.square(dim, mv.to.into()),
-        ) as u32
-    }
+/// Where action `id` goes under `symmetry` and these rules: the move of
+/// the mapped squares.
+pub fn symmetric_action(symmetry: BoardSymmetry, rules: &TaflRules, id: u32) -> u32 {
+    let dim = rules.dim();
+    let mv = move_of(dim, id as usize);
+    action_id(
+        dim,
+        symmetry.square(dim, mv.from.into()),
+        symmetry.square(dim, mv.to.into()),
+    ) as u32
 }
 
 impl TaflRules {
@@ -209,13 +173,13 @@ impl TaflRules {
     /// those that map every region's squares onto themselves (the rules
     /// of play depend on nothing else that has a direction). Learning code
     /// may use them to augment its data: a position mapped square by
-    /// square, its moves by [`Symmetry::action`], is a position of the
+    /// square, its moves by [`symmetric_action`], is a position of the
     /// same game with the same value. All eight for every built-in
     /// variant. The start position need not be symmetric.
-    pub fn symmetries(&self) -> Vec<Symmetry> {
+    pub fn symmetries(&self) -> Vec<BoardSymmetry> {
         let string = self.rules_string();
         let dim = string.dim;
-        Symmetry::ALL
+        BoardSymmetry::ALL
             .into_iter()
             .filter(|symmetry| {
                 Region::ALL.iter().all(|&region| {
@@ -254,6 +218,9 @@ mod tests {
             let rules = TaflRules::variant(variant.name).unwrap();
             let symmetries = rules.symmetries();
             assert_eq!(symmetries.len(), 8, "{}", variant.name);
+            assert_eq!(symmetries[0], BoardSymmetry::Identity);
+            let encoded = <Tafl as Encoding>::symmetries(&rules);
+            assert_eq!(encoded.len(), 7, "{}", variant.name);
             let start = Tafl::new(rules);
             for state in playout_states(&start, 1, 30, 7).into_iter().step_by(7) {
                 if state.status().is_over() {
@@ -280,10 +247,32 @@ mod tests {
                         .map(|&mv| action_id(dim, mv.from.into(), mv.to.into()) as u32)
                         .collect();
                     mapped_ids.sort_unstable();
-                    let mut expected: Vec<u32> =
-                        ids.iter().map(|&id| symmetry.action(&rules, id)).collect();
+                    let mut expected: Vec<u32> = ids
+                        .iter()
+                        .map(|&id| symmetric_action(*symmetry, &rules, id))
+                        .collect();
                     expected.sort_unstable();
                     assert_eq!(mapped_ids, expected, "{} {symmetry:?}", variant.name);
+                    // Training's view of the symmetry: the image's
+                    // observation is the position's with its entries moved.
+                    let Some(at) = symmetries[1..].iter().position(|s| s == symmetry) else {
+                        continue;
+                    };
+                    let encoded = &encoded[at];
+                    let size: usize = Tafl::observation_shape(&rules).iter().product();
+                    let (mut seen, mut image_seen) = (vec![0.0; size], vec![0.0; size]);
+                    state.write_observation(0, &[], &mut seen);
+                    mapped.write_observation(0, &[], &mut image_seen);
+                    let moved: Vec<f32> = encoded
+                        .observation
+                        .iter()
+                        .map(|&from| seen[from as usize])
+                        .collect();
+                    assert_eq!(moved, image_seen, "{} {symmetry:?}", variant.name);
+                    let mut encoded_ids: Vec<u32> =
+                        ids.iter().map(|&id| encoded.actions[id as usize]).collect();
+                    encoded_ids.sort_unstable();
+                    assert_eq!(encoded_ids, expected, "{} {symmetry:?}", variant.name);
                 }
             }
         }
@@ -293,7 +282,8 @@ mod tests {
                 .unwrap();
         assert_eq!(
             lopsided.symmetries(),
-            vec![Symmetry::Identity, Symmetry::MirrorRanks]
+            vec![BoardSymmetry::Identity, BoardSymmetry::MirrorRanks]
         );
+        assert_eq!(<Tafl as Encoding>::symmetries(&lopsided).len(), 1);
     }
 }

@@ -49,7 +49,7 @@ mod state;
 mod variants;
 
 pub use board::{MAX_DIM, MIN_DIM, Side, parse_square, square_name};
-pub use encoding::Symmetry;
+pub use encoding::symmetric_action;
 pub use eval::{MAX_ESTIMATE, TERM_NAMES, TaflEvaluation, TaflWeights};
 pub use moves::TaflMove;
 pub use notation::WrittenMove;
