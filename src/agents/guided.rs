@@ -48,9 +48,7 @@ impl Guide {
                 "net takes `uniform`, `eval` or the path of a network file or a training run"
                     .to_string(),
             ),
-            path if path.contains(',') => Err(format!(
-                "the network path `{path}` holds a comma, which separates a spec's options: rename the file or link it from a path without one"
-            )),
+            path if path.contains(',') => Err(comma_refusal(path)),
             path => Ok(Guide::Network(path.to_string())),
         }
     }
@@ -63,6 +61,14 @@ impl Guide {
             Guide::Network(path) => path,
         }
     }
+}
+
+/// Why a network path holding a comma is refused, whether it comes from a
+/// spec's text or from options built in code.
+fn comma_refusal(path: &str) -> String {
+    format!(
+        "the network path `{path}` holds a comma, which separates a spec's options: rename the file or link it from a path without one"
+    )
 }
 
 /// The options of an `az` agent beside its search's ([`GuidedConfig`]):
@@ -124,6 +130,7 @@ impl AzOptions {
                 plies: self.playout_plies,
             }),
             Guide::Evaluation => Box::new(UniformEvaluation),
+            Guide::Network(path) if path.contains(',') => return Err(comma_refusal(path)),
             Guide::Network(path) => {
                 let file = crate::learning::train::store::network_file(Path::new(path))?;
                 let network =

@@ -329,7 +329,7 @@ fn a_checkpoint_of_another_game_is_refused() {
             record["sha256"] = digest.into();
             std::fs::write(&record_path, record.to_string()).unwrap();
         },
-        "network of another game: the network's game is hnefatafl, the game's subtraction",
+        "network of another game: the network was made for hnefatafl, not subtraction",
     );
 }
 
