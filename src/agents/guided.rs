@@ -34,12 +34,9 @@ pub enum Guide {
 
 impl Guide {
     /// The guide `text` names: `uniform`, `eval`, or any other text as the
-    /// path of a network file.
-    ///
-    /// A spec's options are separated by commas, so a path cannot hold
-    /// one (`az:net=a,b.safetensors` reads as `net=a` and an option
-    /// `b.safetensors`): such a path is refused, here for one given through
-    /// the library, where it would write a spec that does not read back.
+    /// path of a network file. (A spec's options are separated by commas,
+    /// so a path read here holds none; one given through the library is
+    /// refused when the agent is made: [`comma_refusal`].)
     fn read(text: &str) -> Result<Guide, String> {
         match text {
             "uniform" => Ok(Guide::Uniform),
@@ -48,7 +45,6 @@ impl Guide {
                 "net takes `uniform`, `eval` or the path of a network file or a training run"
                     .to_string(),
             ),
-            path if path.contains(',') => Err(comma_refusal(path)),
             path => Ok(Guide::Network(path.to_string())),
         }
     }
@@ -63,8 +59,10 @@ impl Guide {
     }
 }
 
-/// Why a network path holding a comma is refused, whether it comes from a
-/// spec's text or from options built in code.
+/// Why a network path holding a comma is refused: options built in code
+/// with one would write a spec that does not read back
+/// (`az:net=a,b.safetensors` reads as `net=a` and an option
+/// `b.safetensors`).
 fn comma_refusal(path: &str) -> String {
     format!(
         "the network path `{path}` holds a comma, which separates a spec's options: rename the file or link it from a path without one"
