@@ -249,62 +249,61 @@ fn tables_beyond_the_address_space_limit_are_refused() {
 #[cfg(target_os = "linux")]
 fn a_run_counts_the_tables_of_every_game_it_plays_at_once() {
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables-at-once");
-    let _ = std::fs::remove_dir_all(&out);
-    let tournament = |threads: &str| {
-        norn_within_address_space(
-            4 << 20,
-            &[
-                "tournament",
-                "hnefatafl",
-                "--agents",
-                "alphabeta:tt=512,depth=1",
-                "alphabeta:tt=1024,depth=1",
-                "--games",
-                "2",
-                "--max-plies",
-                "2",
-                "--threads",
-                threads,
-                "--out",
-                out.to_str().unwrap(),
-            ],
-        )
-    };
-    assert_refused(&tournament("2"), "2 games at a time");
-    assert!(!out.join("config.json").exists());
-    let alone = tournament("1");
-    assert!(
-        alone.status.success(),
-        "{}",
-        String::from_utf8_lossy(&alone.stderr)
+    refused_at_two_games_at_once_and_played_alone(
+        &out,
+        4 << 20,
+        &[
+            "hnefatafl",
+            "--agents",
+            "alphabeta:tt=512,depth=1",
+            "alphabeta:tt=1024,depth=1",
+            "--max-plies",
+            "2",
+        ],
     );
     // The trees of simultaneous-move MCTS count as tables do: two agents
     // of 600,000 nodes (of up to 1 KiB each) in one game fit in half of 3
     // GiB, in two games at once they do not.
-    let _ = std::fs::remove_dir_all(&out);
-    let trees = |threads: &str| {
-        norn_within_address_space(
-            3 << 20,
-            &[
-                "tournament",
-                "nibelungen",
-                "--agents",
-                "smmcts:nodes=600000,iters=10",
-                "smmcts:nodes=600000,iters=20",
-                "--games",
-                "2",
-                "--max-plies",
-                "1",
-                "--threads",
-                threads,
-                "--out",
-                out.to_str().unwrap(),
-            ],
-        )
+    refused_at_two_games_at_once_and_played_alone(
+        &out,
+        3 << 20,
+        &[
+            "nibelungen",
+            "--agents",
+            "smmcts:nodes=600000,iters=10",
+            "smmcts:nodes=600000,iters=20",
+            "--max-plies",
+            "1",
+        ],
+    );
+}
+
+/// A two-game tournament (`game_and_agents` its game, agents and other
+/// options) into `out` under an address-space limit of `kib` KiB: refused
+/// on two threads before it writes anything, played on one.
+#[cfg(target_os = "linux")]
+fn refused_at_two_games_at_once_and_played_alone(
+    out: &std::path::Path,
+    kib: u64,
+    game_and_agents: &[&str],
+) {
+    let _ = std::fs::remove_dir_all(out);
+    let tournament = |threads: &str| {
+        let mut args = vec!["tournament"];
+        args.extend_from_slice(game_and_agents);
+        args.extend_from_slice(&[
+            "--games",
+            "2",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        norn_within_address_space(kib, &args)
     };
-    assert_refused(&trees("2"), "2 games at a time");
+    assert_refused(&tournament("2"), "2 games at a time");
     assert!(!out.join("config.json").exists());
-    let alone = trees("1");
+    let alone = tournament("1");
     assert!(
         alone.status.success(),
         "{}",

@@ -664,17 +664,21 @@ fn a_training_run_and_a_tournament_refuse_each_others_directories() {
             .status
             .success()
     );
-    let tournament = norn(&[
-        "tournament",
-        "hnefatafl",
-        "--agents",
-        "random",
-        "greedy",
-        "--games",
-        "2",
-        "--out",
-        trained.to_str().unwrap(),
-    ]);
+    // A two-game tournament into `dir`.
+    let tournament_into = |dir: &Path| {
+        norn(&[
+            "tournament",
+            "hnefatafl",
+            "--agents",
+            "random",
+            "greedy",
+            "--games",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+    };
+    let tournament = tournament_into(&trained);
     let message = String::from_utf8_lossy(&tournament.stderr);
     assert_eq!(tournament.status.code(), Some(1), "{message}");
     assert!(
@@ -683,17 +687,7 @@ fn a_training_run_and_a_tournament_refuse_each_others_directories() {
     );
 
     let played = scratch_dir("kinds-tournament");
-    let tournament = norn(&[
-        "tournament",
-        "hnefatafl",
-        "--agents",
-        "random",
-        "greedy",
-        "--games",
-        "2",
-        "--out",
-        played.to_str().unwrap(),
-    ]);
+    let tournament = tournament_into(&played);
     assert!(tournament.status.success(), "{tournament:?}");
     let output = cli_run(&played, &[]);
     let message = String::from_utf8_lossy(&output.stderr);
