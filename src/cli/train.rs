@@ -3,8 +3,10 @@
 
 use super::progress::{Meter, generation_bar};
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
+use crate::arena::Shard;
 use crate::core::{read_options, read_options_onto};
 use crate::learning::train::evaluate::{EvaluationSettings, Ratings, evaluate_generations};
+use crate::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use crate::learning::train::{
     Checkpoint, TrainEvent, TrainSession, TrainSettings, TrainSummary, train,
 };
@@ -13,6 +15,7 @@ use crate::registry::{GameList, Registered};
 use crate::search::guided::GuidedConfig;
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct TrainArgs {
@@ -96,6 +99,19 @@ pub struct TrainArgs {
     /// Print the last checkpoint's record as one JSON object
     #[arg(long)]
     json: bool,
+    /// Self-play comes from this many worker processes (the same command
+    /// with --worker I/N), which share the run directory; the checkpoints
+    /// are those of the run without workers
+    #[arg(long, value_name = "N", conflicts_with = "worker")]
+    workers: Option<usize>,
+    /// Be worker I of N: play that part of each generation's games with
+    /// the run's newest checkpoint, until the run's limit
+    #[arg(long, value_name = "I/N")]
+    worker: Option<String>,
+    /// The longest wait, in seconds, of the trainer for the workers' games
+    /// and of a worker for the run's next checkpoint
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    wait: f64,
 }
 
 pub fn run<L: GameList>(args: TrainArgs) -> CliResult {
@@ -141,13 +157,29 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
     check_threads(args.threads)?;
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let settings = settings(args)?;
+    let worker = args
+        .worker
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()
+        .map_err(|error| format!("--worker: {error}"))?;
     let session = TrainSession {
         generations: args.generations,
         minutes: args.minutes,
         threads: args.threads,
         force_resume: args.force_resume,
+        workers: workers_option(args, worker)?,
     };
     let start = G::new(rules);
+    if let Some(worker) = worker {
+        return super::train_worker::run_worker(
+            &start,
+            &settings,
+            &session,
+            worker,
+            (&args.out, args.json),
+        );
+    }
     let evaluation = args.eval_every.map(|every| EvaluationSettings {
         every,
         games_per_pair: args.eval_games,
@@ -246,6 +278,23 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
     print_report(args.json, &summary.last, |last: &Checkpoint| {
         summary_text(&summary, last, &dir)
     })
+}
+
+/// The workers of `--workers` or `--worker`, with the wait.
+fn workers_option(args: &TrainArgs, worker: Option<Shard>) -> Result<Option<Workers>, String> {
+    let Some(count) = args.workers.or(worker.map(|worker| worker.count)) else {
+        return Ok(None);
+    };
+    if !(args.wait > 0.0 && args.wait <= MAX_WAIT_SECONDS) {
+        return Err(format!(
+            "--wait must be a number of seconds from 0 to {MAX_WAIT_SECONDS}, not {}",
+            args.wait
+        ));
+    }
+    Ok(Some(Workers {
+        count,
+        wait: Duration::from_secs_f64(args.wait),
+    }))
 }
 
 /// A generation's line of progress.

@@ -21,6 +21,7 @@ mod buffer;
 pub mod evaluate;
 pub mod report;
 pub mod store;
+pub mod workers;
 
 use crate::arena::{Provenance, RunKind};
 use crate::core::{
@@ -113,6 +114,9 @@ pub struct TrainSession {
     pub threads: usize,
     /// Resume a run that another build of norn started.
     pub force_resume: bool,
+    /// Self-play from worker processes ([`workers::work`]) instead of
+    /// this one.
+    pub workers: Option<workers::Workers>,
 }
 
 /// A training run as its `config.json` records it.
@@ -278,23 +282,7 @@ pub fn train<G: Encoding>(
         &format!("a replay buffer of {} samples", settings.buffer_samples),
         sample_bytes.saturating_mul(settings.buffer_samples as u64),
     )?;
-    let run = TrainRun {
-        run: RunKind::Train,
-        game: G::NAME.to_string(),
-        rules: start.rules().to_string(),
-        seed: settings.seed,
-        games_per_generation: settings.games_per_generation,
-        search: write_options(&GuidedConfig {
-            threads: 1,
-            ..settings.search.clone()
-        }),
-        network: write_options(&settings.network),
-        training: write_options(&settings.training),
-        batch_size: settings.batch_size,
-        buffer_samples: settings.buffer_samples,
-        steps_per_generation: settings.steps_per_generation,
-        provenance: Provenance::current(Vec::new(), start.rules().to_string()),
-    };
+    let run = run_record(start, settings);
     let (mut directory, latest) = TrainDirectory::open(dir, &run, session.force_resume)?;
     let (mut record, mut trainer) =
         last_checkpoint(&directory, latest, &description, &shape, settings)?;
@@ -323,15 +311,24 @@ pub fn train<G: Encoding>(
         let generation = record.generation + 1;
         let samples_dir = directory.samples(generation);
         if read_manifest(&samples_dir).is_err() {
-            play_generation(
-                start,
-                &search,
-                trainer.network(),
-                settings,
-                generation,
-                &samples_dir,
-                &mut on_event,
-            )?;
+            match &session.workers {
+                Some(workers) => workers::gather_generation(
+                    workers,
+                    settings,
+                    generation,
+                    &samples_dir,
+                    &mut on_event,
+                )?,
+                None => play_generation(
+                    start,
+                    &search,
+                    trainer.network(),
+                    settings,
+                    generation,
+                    &samples_dir,
+                    &mut on_event,
+                )?,
+            }
         }
         let (manifest, samples) =
             read_generation(&samples_dir, &run.game, &run.rules, &sample_shape)?;
@@ -381,6 +378,33 @@ pub fn train<G: Encoding>(
         last: record,
         trained,
     })
+}
+
+/// The run that `settings` make with `start`, as its `config.json`
+/// records it.
+fn run_record<G: Encoding>(start: &G, settings: &TrainSettings) -> TrainRun {
+    TrainRun {
+        run: RunKind::Train,
+        game: G::NAME.to_string(),
+        rules: start.rules().to_string(),
+        seed: settings.seed,
+        games_per_generation: settings.games_per_generation,
+        search: write_options(&GuidedConfig {
+            threads: 1,
+            ..settings.search.clone()
+        }),
+        network: write_options(&settings.network),
+        training: write_options(&settings.training),
+        batch_size: settings.batch_size,
+        buffer_samples: settings.buffer_samples,
+        steps_per_generation: settings.steps_per_generation,
+        provenance: Provenance::current(Vec::new(), start.rules().to_string()),
+    }
+}
+
+/// The seed of generation `generation`'s self-play games.
+fn generation_seed(settings: &TrainSettings, generation: u64) -> u64 {
+    derive_seed(derive_seed(settings.seed, generation), SELF_PLAY_STREAM)
 }
 
 /// The run's last checkpoint, `latest`, checked to be a network of the
@@ -475,7 +499,7 @@ fn play_generation<G: Encoding>(
         games,
         batch: games.min(SELF_PLAY_BATCH) as usize,
         shard_samples: SHARD_SAMPLES,
-        seed: derive_seed(derive_seed(settings.seed, generation), SELF_PLAY_STREAM),
+        seed: generation_seed(settings, generation),
     };
     let mut done = 0;
     self_play(
@@ -616,6 +640,9 @@ fn check_settings(settings: &TrainSettings, session: &TrainSession) -> Result<()
     crate::core::validate_options(&settings.network)?;
     crate::core::validate_options(&settings.training)?;
     check_threads("the thread count", session.threads)?;
+    if let Some(workers) = &session.workers {
+        workers.check(settings.games_per_generation)?;
+    }
     if let Some(minutes) = session.minutes
         && !(minutes.is_finite() && minutes > 0.0)
     {
