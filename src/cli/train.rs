@@ -4,15 +4,13 @@
 use super::progress::{Meter, generation_bar};
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
 use crate::arena::Shard;
-use crate::core::{read_options, read_options_onto};
 use crate::learning::train::evaluate::{EvaluationSettings, Ratings, evaluate_generations};
+use crate::learning::train::options::SettingsText;
 use crate::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use crate::learning::train::{
     Checkpoint, TrainEvent, TrainSession, TrainSettings, TrainSummary, train,
 };
-use crate::net::{NetOptions, TrainConfig};
 use crate::registry::{GameList, Registered};
-use crate::search::guided::GuidedConfig;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -120,37 +118,21 @@ pub fn run<L: GameList>(args: TrainArgs) -> CliResult {
 
 /// The run's settings from the command line.
 fn settings(args: &TrainArgs) -> Result<TrainSettings, String> {
-    let mut search = GuidedConfig::default();
-    if args.puct {
-        search.gumbel = false;
-        search.noise = 0.25;
-        search.temperature = 1.0;
-        search.temperature_plies = Some(30);
-    }
-    let mut search = read_options_onto(search, &args.search, &args.search)
-        .map_err(|error| format!("--search: {error}"))?;
-    if let Some(sims) = args.sims {
-        let text = format!("sims={sims}");
-        search =
-            read_options_onto(search, &text, &text).map_err(|error| format!("--sims: {error}"))?;
-    }
-    let network: NetOptions =
-        read_options(&args.arch).map_err(|error| format!("--arch: {error}"))?;
-    let mut training: TrainConfig =
-        read_options(&args.training).map_err(|error| format!("--training: {error}"))?;
-    if let Some(rate) = args.learning_rate {
-        training.learning_rate = rate;
-    }
-    Ok(TrainSettings {
+    SettingsText {
+        prefix: "--",
         games_per_generation: args.games_per_generation,
-        search,
-        network,
-        training,
+        sims: args.sims,
+        puct: args.puct,
+        search: &args.search,
+        arch: &args.arch,
+        learning_rate: args.learning_rate,
+        training: &args.training,
         batch_size: args.batch_size,
-        buffer_samples: args.buffer,
-        steps_per_generation: args.steps,
+        buffer: args.buffer,
+        steps: args.steps,
         seed: args.seed,
-    })
+    }
+    .settings()
 }
 
 fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
@@ -169,6 +151,7 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         threads: args.threads,
         force_resume: args.force_resume,
         workers: workers_option(args, worker)?,
+        stop: None,
     };
     let start = G::new(rules);
     if let Some(worker) = worker {

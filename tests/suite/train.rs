@@ -154,6 +154,7 @@ fn session(generations: u64, threads: usize) -> TrainSession {
         threads,
         force_resume: false,
         workers: None,
+        stop: None,
     }
 }
 

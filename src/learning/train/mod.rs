@@ -19,6 +19,7 @@
 
 mod buffer;
 pub mod evaluate;
+pub mod options;
 pub mod report;
 pub mod store;
 pub mod workers;
@@ -35,6 +36,8 @@ use buffer::{Batch, ReplayBuffer, SampleShape, read_generation};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use store::{CheckpointRecord, MeanLosses, TrainDirectory};
 
@@ -101,7 +104,7 @@ impl Default for TrainSettings {
 }
 
 /// How long this session trains, and on how many threads.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct TrainSession {
     /// Train until this many generations are done (counted from the run's
     /// start, over every session).
@@ -117,6 +120,22 @@ pub struct TrainSession {
     /// Self-play from worker processes ([`workers::work`]) instead of
     /// this one.
     pub workers: Option<workers::Workers>,
+    /// Raised to stop the session: it ends with an error before the next
+    /// generation's self-play and the next training step, its checkpoints
+    /// (and a generation's complete self-play) kept.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl TrainSession {
+    /// An error once the session's stop flag is raised.
+    fn check_stop(&self) -> Result<(), String> {
+        match &self.stop {
+            Some(stop) if stop.load(Ordering::Relaxed) => {
+                Err("training stopped; the same call resumes it".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A training run as its `config.json` records it.
@@ -310,10 +329,11 @@ pub fn train<G: Encoding>(
         let began = Instant::now();
         let generation = record.generation + 1;
         let samples_dir = directory.samples(generation);
+        session.check_stop()?;
         if read_manifest(&samples_dir).is_err() {
             match &session.workers {
                 Some(workers) => workers::gather_generation(
-                    workers,
+                    (workers, session),
                     settings,
                     generation,
                     &samples_dir,
@@ -348,7 +368,7 @@ pub fn train<G: Encoding>(
             &mut trainer,
             (&buffer, &symmetries),
             &mut directory,
-            settings,
+            (settings, session),
             (generation, steps),
             &mut on_event,
         )?;
@@ -538,7 +558,7 @@ fn train_generation(
     trainer: &mut Trainer,
     (buffer, symmetries): (&ReplayBuffer, &[Symmetry]),
     directory: &mut TrainDirectory,
-    settings: &TrainSettings,
+    (settings, session): (&TrainSettings, &TrainSession),
     (generation, steps): (u64, u64),
     on_event: &mut impl FnMut(TrainEvent<'_>),
 ) -> Result<MeanLosses, String> {
@@ -559,6 +579,7 @@ fn train_generation(
     let mut views: Vec<Option<&Symmetry>> = vec![None; settings.batch_size];
     let mut batch = Batch::default();
     for done in 1..=steps {
+        session.check_stop()?;
         for index in &mut indices {
             *index = rng.random_range(0..buffer.len());
         }

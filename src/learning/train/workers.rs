@@ -383,9 +383,10 @@ fn read_part(generation_dir: &Path, name: &str) -> Result<Option<Manifest>, Stri
 ///
 /// # Errors
 /// A part that is not what its worker owes, no part from some worker for
-/// as long as the wait, and a file that cannot be written.
+/// as long as the wait, the session's stop, and a file that cannot be
+/// written.
 pub(super) fn gather_generation(
-    workers: &Workers,
+    (workers, session): (&Workers, &TrainSession),
     settings: &TrainSettings,
     generation: u64,
     generation_dir: &Path,
@@ -399,6 +400,7 @@ pub(super) fn gather_generation(
     let mut parts: Vec<Option<Manifest>> = vec![None; workers.count];
     let mut done = 0;
     let gathered = wait_for(workers.wait, || {
+        session.check_stop()?;
         for (worker, slot) in parts.iter_mut().enumerate() {
             if slot.is_some() {
                 continue;
