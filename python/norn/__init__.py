@@ -35,6 +35,7 @@ from ._norn import (
     solve,
     solve_matrix,
     tournament,
+    train,
     winrate,
 )
 
@@ -91,5 +92,6 @@ __all__ = [
     "solve",
     "solve_matrix",
     "tournament",
+    "train",
     "winrate",
 ]

@@ -153,6 +153,34 @@ def self_play(
     every decision as a training sample into ``out`` (``.npz``
     shards and ``manifest.json``); returns the manifest."""
 
+def train(
+    game: str,
+    out: str,
+    generations: Optional[int] = None,
+    minutes: Optional[float] = None,
+    games_per_generation: int = 64,
+    sims: Optional[int] = None,
+    puct: bool = False,
+    search: str = "",
+    arch: str = "",
+    learning_rate: Optional[float] = None,
+    training: str = "",
+    batch_size: int = 256,
+    buffer: int = 100000,
+    steps: Optional[int] = None,
+    threads: int = 1,
+    seed: int = 0,
+    rules: str = "",
+    workers: Optional[int] = None,
+    wait: float = 600.0,
+    force_resume: bool = False,
+) -> dict[str, Any]:
+    """Trains a network by self-play in the run directory ``out`` as
+    ``norn train`` does (without evaluations), starting or resuming the
+    run; returns its report: the last checkpoint's record, ``trained``,
+    every checkpoint's record and the ratings, if any. Ctrl-C stops it
+    before the next training step or generation (KeyboardInterrupt)."""
+
 class Game:
     """A game under fixed rules: the factory of its states and agents."""
 

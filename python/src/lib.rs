@@ -19,6 +19,7 @@ mod guided;
 mod net;
 mod numbers;
 mod solvers;
+mod train;
 mod vector;
 
 use numbers::Whole;
@@ -711,5 +712,6 @@ fn _norn(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(solvers::solve_matrix, module)?)?;
     module.add_function(wrap_pyfunction!(guided::guided_search, module)?)?;
     module.add_function(wrap_pyfunction!(guided::self_play, module)?)?;
+    module.add_function(wrap_pyfunction!(train::train, module)?)?;
     Ok(())
 }

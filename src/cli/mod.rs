@@ -17,6 +17,7 @@ mod show;
 mod solve;
 mod tournament;
 mod train;
+mod train_worker;
 mod view;
 mod winrate;
 

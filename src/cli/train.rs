@@ -3,16 +3,17 @@
 
 use super::progress::{Meter, generation_bar};
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
-use crate::core::{read_options, read_options_onto};
+use crate::arena::Shard;
 use crate::learning::train::evaluate::{EvaluationSettings, Ratings, evaluate_generations};
+use crate::learning::train::options::SettingsText;
+use crate::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use crate::learning::train::{
     Checkpoint, TrainEvent, TrainSession, TrainSettings, TrainSummary, train,
 };
-use crate::net::{NetOptions, TrainConfig};
 use crate::registry::{GameList, Registered};
-use crate::search::guided::GuidedConfig;
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct TrainArgs {
@@ -96,6 +97,19 @@ pub struct TrainArgs {
     /// Print the last checkpoint's record as one JSON object
     #[arg(long)]
     json: bool,
+    /// Self-play comes from this many worker processes (the same command
+    /// with --worker I/N), which share the run directory; the checkpoints
+    /// are those of the run without workers
+    #[arg(long, value_name = "N", conflicts_with = "worker")]
+    workers: Option<usize>,
+    /// Be worker I of N: play that part of each generation's games with
+    /// the run's newest checkpoint, until the run's limit
+    #[arg(long, value_name = "I/N")]
+    worker: Option<String>,
+    /// The longest wait, in seconds, of the trainer for the workers' games
+    /// and of a worker for the run's next checkpoint
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
+    wait: f64,
 }
 
 pub fn run<L: GameList>(args: TrainArgs) -> CliResult {
@@ -104,50 +118,51 @@ pub fn run<L: GameList>(args: TrainArgs) -> CliResult {
 
 /// The run's settings from the command line.
 fn settings(args: &TrainArgs) -> Result<TrainSettings, String> {
-    let mut search = GuidedConfig::default();
-    if args.puct {
-        search.gumbel = false;
-        search.noise = 0.25;
-        search.temperature = 1.0;
-        search.temperature_plies = Some(30);
-    }
-    let mut search = read_options_onto(search, &args.search, &args.search)
-        .map_err(|error| format!("--search: {error}"))?;
-    if let Some(sims) = args.sims {
-        let text = format!("sims={sims}");
-        search =
-            read_options_onto(search, &text, &text).map_err(|error| format!("--sims: {error}"))?;
-    }
-    let network: NetOptions =
-        read_options(&args.arch).map_err(|error| format!("--arch: {error}"))?;
-    let mut training: TrainConfig =
-        read_options(&args.training).map_err(|error| format!("--training: {error}"))?;
-    if let Some(rate) = args.learning_rate {
-        training.learning_rate = rate;
-    }
-    Ok(TrainSettings {
+    SettingsText {
+        prefix: "--",
         games_per_generation: args.games_per_generation,
-        search,
-        network,
-        training,
+        sims: args.sims,
+        puct: args.puct,
+        search: &args.search,
+        arch: &args.arch,
+        learning_rate: args.learning_rate,
+        training: &args.training,
         batch_size: args.batch_size,
-        buffer_samples: args.buffer,
-        steps_per_generation: args.steps,
+        buffer: args.buffer,
+        steps: args.steps,
         seed: args.seed,
-    })
+    }
+    .settings()
 }
 
 fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
     check_threads(args.threads)?;
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let settings = settings(args)?;
+    let worker = args
+        .worker
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()
+        .map_err(|error| format!("--worker: {error}"))?;
     let session = TrainSession {
         generations: args.generations,
         minutes: args.minutes,
         threads: args.threads,
         force_resume: args.force_resume,
+        workers: workers_option(args, worker)?,
+        stop: None,
     };
     let start = G::new(rules);
+    if let Some(worker) = worker {
+        return super::train_worker::run_worker(
+            &start,
+            &settings,
+            &session,
+            worker,
+            (&args.out, args.json),
+        );
+    }
     let evaluation = args.eval_every.map(|every| EvaluationSettings {
         every,
         games_per_pair: args.eval_games,
@@ -246,6 +261,23 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
     print_report(args.json, &summary.last, |last: &Checkpoint| {
         summary_text(&summary, last, &dir)
     })
+}
+
+/// The workers of `--workers` or `--worker`, with the wait.
+fn workers_option(args: &TrainArgs, worker: Option<Shard>) -> Result<Option<Workers>, String> {
+    let Some(count) = args.workers.or(worker.map(|worker| worker.count)) else {
+        return Ok(None);
+    };
+    if !(args.wait > 0.0 && args.wait <= MAX_WAIT_SECONDS) {
+        return Err(format!(
+            "--wait must be a number of seconds from 0 to {MAX_WAIT_SECONDS}, not {}",
+            args.wait
+        ));
+    }
+    Ok(Some(Workers {
+        count,
+        wait: Duration::from_secs_f64(args.wait),
+    }))
 }
 
 /// A generation's line of progress.

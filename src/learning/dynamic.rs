@@ -11,6 +11,7 @@ use super::guided::{read_az_options, refuse_unsearchable, search_positions};
 use super::policy::{NamedPolicies, policy_or_agent};
 use super::selfplay::{Manifest, SelfPlayConfig, self_play};
 use super::solving::{Solution, SolveRequest, solve_state};
+use super::train::{TrainSession, TrainSettings, TrainSummary};
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
 use crate::agents::{Agent, AgentError, Decision, SearchRecord};
@@ -216,6 +217,19 @@ pub trait DynGame: Send + Sync {
         config: &SelfPlayConfig,
         dir: &Path,
     ) -> Result<Manifest, String>;
+
+    /// Trains a network by self-play from the start in the run directory
+    /// `dir` ([`super::train::train`], without evaluations): starts the
+    /// run or resumes it.
+    ///
+    /// # Errors
+    /// As `train`.
+    fn train(
+        &self,
+        settings: &TrainSettings,
+        session: &TrainSession,
+        dir: &Path,
+    ) -> Result<TrainSummary, String>;
 }
 
 /// A state of a [`DynGame`]: an [`ActionState`] behind a trait object.
@@ -542,6 +556,14 @@ impl<G: Registered> DynGame for Loaded<G> {
         }
     }
 
+    fn train(
+        &self,
+        settings: &TrainSettings,
+        session: &TrainSession,
+        dir: &Path,
+    ) -> Result<TrainSummary, String> {
+        super::train::train(&self.start, settings, session, dir, |_| {}, &mut |_| Ok(()))
+    }
     fn tournament_with(
         &self,
         config: &TournamentConfig,

@@ -74,6 +74,10 @@ pub struct Manifest {
     pub evaluator: String,
     /// The master seed.
     pub seed: u64,
+    /// The first game's number (its seed's): a part of a larger run
+    /// starts past 0; absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub first_game: u64,
     /// Games played.
     pub games: u64,
     /// Samples in all the shards.
@@ -218,8 +222,39 @@ pub fn self_play<G: Encoding, E: LeafEvaluator<G>>(
     evaluator_name: &str,
     config: &SelfPlayConfig,
     dir: &Path,
+    on_game: impl FnMut(u64),
+) -> Result<Manifest, String> {
+    self_play_from(
+        start,
+        (search, evaluator),
+        evaluator_name,
+        config,
+        0,
+        dir,
+        on_game,
+    )
+}
+
+/// [`self_play`] of the games numbered from `first_game` on (their seeds
+/// and their `game` numbers): the games a run of `first_game +
+/// config.games` games plays last, the same, sample for sample. A run's
+/// games split into parts played apart, each part in a directory of its
+/// own, give the run's samples in the order of the parts.
+///
+/// # Errors
+/// As [`self_play`].
+pub fn self_play_from<G: Encoding, E: LeafEvaluator<G>>(
+    start: &G,
+    (search, evaluator): (&GuidedSearch, &mut E),
+    evaluator_name: &str,
+    config: &SelfPlayConfig,
+    first_game: u64,
+    dir: &Path,
     mut on_game: impl FnMut(u64),
 ) -> Result<Manifest, String> {
+    let last_game = first_game
+        .checked_add(config.games)
+        .ok_or("self-play's game numbers overflow")?;
     if config.batch == 0 || config.shard_samples == 0 {
         return Err("self-play needs a batch and shards of at least one".into());
     }
@@ -244,15 +279,15 @@ pub fn self_play<G: Encoding, E: LeafEvaluator<G>>(
         num_actions,
         value_width: layout.width(),
         finished: BTreeMap::new(),
-        next_game: 0,
+        next_game: first_game,
         buffer: Vec::new(),
         shards: Vec::new(),
     };
-    let mut started = 0u64;
+    let mut started = first_game;
     let mut playing: Vec<Playing<G>> = Vec::new();
     let mut total = 0u64;
     loop {
-        while playing.len() < config.batch && started < config.games {
+        while playing.len() < config.batch && started < last_game {
             let seed = derive_seed(config.seed, started);
             playing.push(Playing {
                 id: started,
@@ -302,7 +337,7 @@ pub fn self_play<G: Encoding, E: LeafEvaluator<G>>(
                 Status::ToMove(_) => index += 1,
             }
         }
-        if playing.is_empty() && started >= config.games {
+        if playing.is_empty() && started >= last_game {
             break;
         }
         if playing.is_empty() {
@@ -368,6 +403,7 @@ pub fn self_play<G: Encoding, E: LeafEvaluator<G>>(
         search: search.config().to_string(),
         evaluator: evaluator_name.to_string(),
         seed: config.seed,
+        first_game,
         games: config.games,
         samples: total,
         shards: writer.shards,
@@ -378,6 +414,10 @@ pub fn self_play<G: Encoding, E: LeafEvaluator<G>>(
         .and_then(|()| std::fs::rename(&temporary, dir.join(MANIFEST)))
         .map_err(|error| format!("cannot write the manifest in {}: {error}", dir.display()))?;
     Ok(manifest)
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 /// The samples of one shard, as arrays with the manifest's shapes.

@@ -114,7 +114,7 @@ impl Encoding for Subtraction {
     }
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
+pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("train-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     dir
@@ -153,6 +153,8 @@ fn session(generations: u64, threads: usize) -> TrainSession {
         minutes: None,
         threads,
         force_resume: false,
+        workers: None,
+        stop: None,
     }
 }
 
@@ -234,7 +236,7 @@ fn a_tiny_network_learns_the_winning_moves_of_a_solved_game_by_self_play() {
 
 /// Every checkpoint's network file (the network, its optimizer's moments
 /// and step) as its digest, in order.
-fn checkpoints(dir: &Path, last: u64) -> Vec<String> {
+pub(crate) fn checkpoints(dir: &Path, last: u64) -> Vec<String> {
     (0..=last)
         .map(|generation| sha256(&std::fs::read(checkpoint(dir, generation)).unwrap()))
         .collect()
@@ -387,7 +389,7 @@ const CLI_RUN: [(&str, &str); 11] = [
 
 /// The arguments of `norn train` in `dir`, with the flags of `changes`
 /// given other values (or added).
-fn cli_args<'a>(dir: &'a Path, changes: &[(&'a str, &'a str)]) -> Vec<&'a str> {
+pub(crate) fn cli_args<'a>(dir: &'a Path, changes: &[(&'a str, &'a str)]) -> Vec<&'a str> {
     let mut args = vec!["train", "hnefatafl"];
     let mut flags: Vec<(&str, &str)> = CLI_RUN.to_vec();
     for &(flag, value) in changes {
@@ -407,7 +409,7 @@ fn cli_args<'a>(dir: &'a Path, changes: &[(&'a str, &'a str)]) -> Vec<&'a str> {
     args
 }
 
-fn cli_run(dir: &Path, changes: &[(&str, &str)]) -> std::process::Output {
+pub(crate) fn cli_run(dir: &Path, changes: &[(&str, &str)]) -> std::process::Output {
     norn(&cli_args(dir, changes))
 }
 

@@ -19,8 +19,10 @@
 
 mod buffer;
 pub mod evaluate;
+pub mod options;
 pub mod report;
 pub mod store;
+pub mod workers;
 
 use crate::arena::{Provenance, RunKind};
 use crate::core::{
@@ -34,6 +36,8 @@ use buffer::{Batch, ReplayBuffer, SampleShape, read_generation};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use store::{CheckpointRecord, MeanLosses, TrainDirectory};
 
@@ -100,7 +104,7 @@ impl Default for TrainSettings {
 }
 
 /// How long this session trains, and on how many threads.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct TrainSession {
     /// Train until this many generations are done (counted from the run's
     /// start, over every session).
@@ -113,6 +117,25 @@ pub struct TrainSession {
     pub threads: usize,
     /// Resume a run that another build of norn started.
     pub force_resume: bool,
+    /// Self-play from worker processes ([`workers::work`]) instead of
+    /// this one.
+    pub workers: Option<workers::Workers>,
+    /// Raised to stop the session: it ends with an error before the next
+    /// generation's self-play and the next training step, its checkpoints
+    /// (and a generation's complete self-play) kept.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl TrainSession {
+    /// An error once the session's stop flag is raised.
+    fn check_stop(&self) -> Result<(), String> {
+        match &self.stop {
+            Some(stop) if stop.load(Ordering::Relaxed) => {
+                Err("training stopped; the same call resumes it".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A training run as its `config.json` records it.
@@ -278,23 +301,7 @@ pub fn train<G: Encoding>(
         &format!("a replay buffer of {} samples", settings.buffer_samples),
         sample_bytes.saturating_mul(settings.buffer_samples as u64),
     )?;
-    let run = TrainRun {
-        run: RunKind::Train,
-        game: G::NAME.to_string(),
-        rules: start.rules().to_string(),
-        seed: settings.seed,
-        games_per_generation: settings.games_per_generation,
-        search: write_options(&GuidedConfig {
-            threads: 1,
-            ..settings.search.clone()
-        }),
-        network: write_options(&settings.network),
-        training: write_options(&settings.training),
-        batch_size: settings.batch_size,
-        buffer_samples: settings.buffer_samples,
-        steps_per_generation: settings.steps_per_generation,
-        provenance: Provenance::current(Vec::new(), start.rules().to_string()),
-    };
+    let run = run_record(start, settings);
     let (mut directory, latest) = TrainDirectory::open(dir, &run, session.force_resume)?;
     let (mut record, mut trainer) =
         last_checkpoint(&directory, latest, &description, &shape, settings)?;
@@ -322,16 +329,26 @@ pub fn train<G: Encoding>(
         let began = Instant::now();
         let generation = record.generation + 1;
         let samples_dir = directory.samples(generation);
+        session.check_stop()?;
         if read_manifest(&samples_dir).is_err() {
-            play_generation(
-                start,
-                &search,
-                trainer.network(),
-                settings,
-                generation,
-                &samples_dir,
-                &mut on_event,
-            )?;
+            match &session.workers {
+                Some(workers) => workers::gather_generation(
+                    (workers, session),
+                    settings,
+                    generation,
+                    &samples_dir,
+                    &mut on_event,
+                )?,
+                None => play_generation(
+                    start,
+                    &search,
+                    trainer.network(),
+                    settings,
+                    generation,
+                    &samples_dir,
+                    &mut on_event,
+                )?,
+            }
         }
         let (manifest, samples) =
             read_generation(&samples_dir, &run.game, &run.rules, &sample_shape)?;
@@ -351,7 +368,7 @@ pub fn train<G: Encoding>(
             &mut trainer,
             (&buffer, &symmetries),
             &mut directory,
-            settings,
+            (settings, session),
             (generation, steps),
             &mut on_event,
         )?;
@@ -381,6 +398,33 @@ pub fn train<G: Encoding>(
         last: record,
         trained,
     })
+}
+
+/// The run that `settings` make with `start`, as its `config.json`
+/// records it.
+fn run_record<G: Encoding>(start: &G, settings: &TrainSettings) -> TrainRun {
+    TrainRun {
+        run: RunKind::Train,
+        game: G::NAME.to_string(),
+        rules: start.rules().to_string(),
+        seed: settings.seed,
+        games_per_generation: settings.games_per_generation,
+        search: write_options(&GuidedConfig {
+            threads: 1,
+            ..settings.search.clone()
+        }),
+        network: write_options(&settings.network),
+        training: write_options(&settings.training),
+        batch_size: settings.batch_size,
+        buffer_samples: settings.buffer_samples,
+        steps_per_generation: settings.steps_per_generation,
+        provenance: Provenance::current(Vec::new(), start.rules().to_string()),
+    }
+}
+
+/// The seed of generation `generation`'s self-play games.
+fn generation_seed(settings: &TrainSettings, generation: u64) -> u64 {
+    derive_seed(derive_seed(settings.seed, generation), SELF_PLAY_STREAM)
 }
 
 /// The run's last checkpoint, `latest`, checked to be a network of the
@@ -475,7 +519,7 @@ fn play_generation<G: Encoding>(
         games,
         batch: games.min(SELF_PLAY_BATCH) as usize,
         shard_samples: SHARD_SAMPLES,
-        seed: derive_seed(derive_seed(settings.seed, generation), SELF_PLAY_STREAM),
+        seed: generation_seed(settings, generation),
     };
     let mut done = 0;
     self_play(
@@ -514,7 +558,7 @@ fn train_generation(
     trainer: &mut Trainer,
     (buffer, symmetries): (&ReplayBuffer, &[Symmetry]),
     directory: &mut TrainDirectory,
-    settings: &TrainSettings,
+    (settings, session): (&TrainSettings, &TrainSession),
     (generation, steps): (u64, u64),
     on_event: &mut impl FnMut(TrainEvent<'_>),
 ) -> Result<MeanLosses, String> {
@@ -535,6 +579,7 @@ fn train_generation(
     let mut views: Vec<Option<&Symmetry>> = vec![None; settings.batch_size];
     let mut batch = Batch::default();
     for done in 1..=steps {
+        session.check_stop()?;
         for index in &mut indices {
             *index = rng.random_range(0..buffer.len());
         }
@@ -616,6 +661,9 @@ fn check_settings(settings: &TrainSettings, session: &TrainSession) -> Result<()
     crate::core::validate_options(&settings.network)?;
     crate::core::validate_options(&settings.training)?;
     check_threads("the thread count", session.threads)?;
+    if let Some(workers) = &session.workers {
+        workers.check(settings.games_per_generation)?;
+    }
     if let Some(minutes) = session.minutes
         && !(minutes.is_finite() && minutes > 0.0)
     {

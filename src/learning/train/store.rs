@@ -203,23 +203,7 @@ impl TrainDirectory {
 
     /// Reads checkpoint `generation`'s record.
     pub fn read_record(&self, generation: u64) -> Result<CheckpointRecord, String> {
-        let record_path = self.checkpoint(generation).join(CHECKPOINT_FILE);
-        let text = std::fs::read_to_string(&record_path)
-            .map_err(|error| format!("cannot read {}: {error}", record_path.display()))?;
-        let record: CheckpointRecord = serde_json::from_str(&text).map_err(|error| {
-            format!(
-                "{} is not a checkpoint's record: {error}",
-                record_path.display()
-            )
-        })?;
-        if record.generation != generation {
-            return Err(format!(
-                "{} is the record of generation {}, not {generation}",
-                record_path.display(),
-                record.generation
-            ));
-        }
-        Ok(record)
+        read_record(&self.path, generation)
     }
 
     /// Reads checkpoint `generation`: its record and its trainer, the
@@ -251,8 +235,35 @@ impl TrainDirectory {
     }
 }
 
+/// Reads the record of checkpoint `generation` of the run in `dir`.
+///
+/// # Errors
+/// A record that cannot be read, or that is another generation's.
+pub(super) fn read_record(dir: &Path, generation: u64) -> Result<CheckpointRecord, String> {
+    let record_path = dir
+        .join(CHECKPOINTS)
+        .join(generation.to_string())
+        .join(CHECKPOINT_FILE);
+    let text = std::fs::read_to_string(&record_path)
+        .map_err(|error| format!("cannot read {}: {error}", record_path.display()))?;
+    let record: CheckpointRecord = serde_json::from_str(&text).map_err(|error| {
+        format!(
+            "{} is not a checkpoint's record: {error}",
+            record_path.display()
+        )
+    })?;
+    if record.generation != generation {
+        return Err(format!(
+            "{} is the record of generation {}, not {generation}",
+            record_path.display(),
+            record.generation
+        ));
+    }
+    Ok(record)
+}
+
 /// `gen-00012`: a generation's directory of samples.
-fn generation_name(generation: u64) -> String {
+pub(super) fn generation_name(generation: u64) -> String {
     format!("gen-{generation:05}")
 }
 
@@ -288,7 +299,7 @@ fn partial_path(path: &Path) -> PathBuf {
 }
 
 /// Removes a directory and everything in it, if it exists.
-fn remove_dir(path: &Path) -> Result<(), String> {
+pub(super) fn remove_dir(path: &Path) -> Result<(), String> {
     match std::fs::remove_dir_all(path) {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
@@ -298,7 +309,7 @@ fn remove_dir(path: &Path) -> Result<(), String> {
 
 /// Writes `bytes` to `path` through a temporary file renamed into place,
 /// so that the file is whole or absent.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let temporary = partial_path(path);
     std::fs::write(&temporary, bytes)
         .and_then(|()| std::fs::rename(&temporary, path))
@@ -323,12 +334,29 @@ pub fn network_file(path: &Path) -> Result<PathBuf, String> {
         return Ok(in_checkpoint);
     }
     let checkpoints = path.join(CHECKPOINTS);
-    let entries = std::fs::read_dir(&checkpoints).map_err(|_| {
-        format!(
+    if !checkpoints.is_dir() {
+        return Err(format!(
             "{} is a directory, neither a training run's nor one of its checkpoints",
             path.display()
-        )
-    })?;
+        ));
+    }
+    let newest = newest_checkpoint(path)?
+        .ok_or_else(|| format!("the training run {} has no checkpoint yet", path.display()))?;
+    Ok(checkpoints.join(newest.to_string()).join(NETWORK_FILE))
+}
+
+/// The newest checkpoint of the run in `dir`, if it has one (a checkpoint
+/// appears only complete, so one that is there reads whole).
+///
+/// # Errors
+/// A directory of checkpoints that cannot be read.
+pub(super) fn newest_checkpoint(dir: &Path) -> Result<Option<u64>, String> {
+    let checkpoints = dir.join(CHECKPOINTS);
+    let entries = match std::fs::read_dir(&checkpoints) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot read {}: {error}", checkpoints.display())),
+    };
     let mut newest: Option<u64> = None;
     for entry in entries {
         let entry =
@@ -337,9 +365,7 @@ pub fn network_file(path: &Path) -> Result<PathBuf, String> {
             newest = newest.max(Some(generation));
         }
     }
-    let newest = newest
-        .ok_or_else(|| format!("the training run {} has no checkpoint yet", path.display()))?;
-    Ok(checkpoints.join(newest.to_string()).join(NETWORK_FILE))
+    Ok(newest)
 }
 
 /// The generation of a checkpoint's directory named `name`: its digits

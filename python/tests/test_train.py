@@ -1,0 +1,75 @@
+"""norn.train: the command line's training loop from Python, its report
+read from the run's own files, resumed by the same call, and stopped by
+Ctrl-C with its checkpoints kept."""
+
+import json
+import os
+import pathlib
+import signal
+import threading
+import time
+
+import pytest
+
+import norn
+
+# Hnefatafl cut to 8 plies and a network of a few hundred weights: a
+# fraction of a second a generation.
+TINY = dict(
+    rules="ply-limit=8",
+    arch="blocks=0,channels=4,value-hidden=8",
+    games_per_generation=4,
+    sims=8,
+    batch_size=16,
+    steps=4,
+    seed=3,
+)
+
+
+def records(out):
+    """Every checkpoint's record, as the run wrote it."""
+    checkpoints = pathlib.Path(out, "checkpoints")
+    numbers = sorted(int(path.name) for path in checkpoints.iterdir() if path.name.isdigit())
+    return [json.loads((checkpoints / str(n) / "checkpoint.json").read_text()) for n in numbers]
+
+
+def test_a_run_reports_what_its_checkpoints_record_and_resumes(tmp_path):
+    out = tmp_path / "run"
+    report = norn.train("hnefatafl", str(out), generations=2, **TINY)
+    written = records(out)
+    assert report["trained"] == 2 and report["generation"] == 2
+    assert report["checkpoints"] == written
+    manifests = [json.loads(path.read_text()) for path in out.glob("samples/gen-*/manifest.json")]
+    assert report["samples"] == sum(manifest["samples"] for manifest in manifests) > 0
+    assert report["games"] == 2 * TINY["games_per_generation"]
+    assert report["losses"] == written[-1]["losses"] and report["ratings"] is None
+    first = (out / "checkpoints/2/network.safetensors").read_bytes()
+
+    more = norn.train("hnefatafl", str(out), generations=3, **TINY)
+    assert (more["trained"], more["generation"]) == (1, 3)
+    assert (out / "checkpoints/2/network.safetensors").read_bytes() == first
+    with pytest.raises(ValueError, match="another seed"):
+        norn.train("hnefatafl", str(out), generations=3, **{**TINY, "seed": 4})
+    with pytest.raises(ValueError, match="generations"):
+        norn.train("hnefatafl", str(tmp_path / "other"), generations=0, **TINY)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
+def test_ctrl_c_stops_a_run_between_steps_and_keeps_its_checkpoints(tmp_path):
+    out = tmp_path / "run"
+    # Ten million steps: hours, were it not stopped.
+    long = {**TINY, "steps": 10_000_000}
+    sent = []
+
+    def interrupt():
+        sent.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(1.0, interrupt)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        norn.train("hnefatafl", str(out), generations=1, **long)
+    stopped = time.perf_counter()
+    timer.join()
+    assert stopped - sent[0] < 1.0, f"{stopped - sent[0]:.2f} s after Ctrl-C"
+    assert [record["generation"] for record in records(out)] == [0]
