@@ -61,8 +61,16 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// Whether `mv` in `state` makes a threat a search should look one ply
     /// further past (a move that prepares a capture the horizon would
     /// hide). [`crate::search::AlphaBeta`] extends such a move by one ply,
-    /// at most once along a line. The default extends none.
+    /// at most once along a line, and asks only an evaluation that
+    /// [`Evaluator::may_extend`]. The default extends none.
     fn extends(&self, _state: &G, _mv: G::Move) -> bool {
+        false
+    }
+
+    /// Whether [`Evaluator::extends`] may mark any move: a search reads it
+    /// once, so that an evaluation without extensions costs nothing a
+    /// move. The default is `false`; an evaluation that extends says `true`.
+    fn may_extend(&self) -> bool {
         false
     }
 
@@ -104,6 +112,10 @@ impl<G: Game> Evaluator<G> for Box<dyn Evaluator<G>> {
 
     fn extends(&self, state: &G, mv: G::Move) -> bool {
         self.as_ref().extends(state, mv)
+    }
+
+    fn may_extend(&self) -> bool {
+        self.as_ref().may_extend()
     }
 
     fn set_deadline(&self, deadline: Option<std::time::Instant>) {

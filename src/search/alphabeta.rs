@@ -340,6 +340,9 @@ struct Worker<'a, G: Game, E> {
     /// The depth of the iteration under way: a line whose ply and
     /// remaining depth add up to more has been extended already.
     iteration_depth: u32,
+    /// Whether the evaluator may extend a move ([`Evaluator::may_extend`]),
+    /// read once: a search without extensions asks nothing a move.
+    extensions: bool,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -358,6 +361,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             history: vec![0; HISTORY_SLOTS],
             pv: (0..plies).map(|_| Vec::new()).collect(),
             iteration_depth: 0,
+            extensions: evaluator.may_extend(),
         }
     }
 
@@ -547,7 +551,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// one ply deeper: a threat on a line not extended before, and never
     /// past the plies the worker keeps lists for.
     fn extends(&self, state: &G, mv: G::Move, depth: u32, ply: usize) -> bool {
-        ply as u32 + depth <= self.iteration_depth
+        self.extensions
+            && ply as u32 + depth <= self.iteration_depth
             && (ply as u32) + depth < MAX_DEPTH
             && self.evaluator.extends(state, mv)
     }

@@ -571,6 +571,10 @@ impl Evaluator<TicTacToe> for Flat {
     fn extends(&self, _state: &TicTacToe, _mv: u8) -> bool {
         self.extend
     }
+
+    fn may_extend(&self) -> bool {
+        self.extend
+    }
 }
 
 #[test]

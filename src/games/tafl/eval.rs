@@ -397,6 +397,10 @@ impl Evaluator<Tafl> for TaflEvaluation {
     fn extends(&self, state: &Tafl, mv: TaflMove) -> bool {
         *self == TaflEvaluation::Cordon && state.presses_king(mv)
     }
+
+    fn may_extend(&self) -> bool {
+        *self == TaflEvaluation::Cordon
+    }
 }
 
 impl Evaluate for Tafl {
@@ -504,6 +508,27 @@ mod tests {
             gain(&cordon),
             gain(&hand)
         );
+    }
+
+    #[test]
+    fn only_the_cordon_evaluation_extends_moves() {
+        let rules = TaflRules::variant("brandub").unwrap();
+        let state =
+            Tafl::from_position_text(POCKET_7.replace("defenders", "attackers").as_str(), rules)
+                .unwrap();
+        let mut moves = crate::core::MoveList::new();
+        state.legal_moves(&mut moves);
+        let extended = |evaluation: TaflEvaluation| {
+            moves
+                .iter()
+                .filter(|&&mv| evaluation.extends(&state, mv))
+                .count()
+        };
+        assert!(extended(TaflEvaluation::Cordon) > 0);
+        assert_eq!(extended(TaflEvaluation::Hand), 0);
+        assert!(TaflEvaluation::Cordon.may_extend());
+        assert!(!TaflEvaluation::Hand.may_extend());
+        assert!(!TaflEvaluation::Weights(TaflWeights::MATERIAL).may_extend());
     }
 
     #[test]
