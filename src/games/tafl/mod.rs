@@ -32,6 +32,7 @@ mod bits;
 mod board;
 mod encoding;
 mod eval;
+mod forced;
 mod fort;
 mod movegen;
 mod moves;
