@@ -8,8 +8,13 @@
 //! so that the attackers get ahead) and prints, per game, the first
 //! position with the attackers to move and at least [`LEAD`] ahead (their
 //! share of their starting pieces minus the defenders' share of theirs)
-//! where the king is not already through and cannot be taken at once.
+//! where the king is not already through and cannot be taken at once, and
+//! where the king alone cannot force his escape within [`ESCAPE_MOVES`]
+//! moves ([`Tafl::king_escapes_by_force`]): a position the defenders have
+//! already won is not one where the attackers are ahead.
 //! Lines are `variant<TAB>position<TAB>where it came from`.
+//! `positions FIRST_SEED` plays the games of seeds from FIRST_SEED on
+//! instead of from 0: a second set, to check choices made on the first.
 //!
 //! `cargo run --release --example tafl_finish -- play ATTACKERS DEFENDERS FILE`
 //! plays every position of FILE with the two agent specs, at most
@@ -25,6 +30,8 @@ use std::time::Instant;
 
 /// The attackers' least lead in a position of the set.
 const LEAD: f64 = 0.4;
+/// The king's moves within which a forced escape leaves a position out.
+const ESCAPE_MOVES: u32 = 2;
 /// The plies a game from a position of the set may last.
 const MAX_PLIES: usize = 100;
 /// The variants and how many positions of each are wanted.
@@ -77,6 +84,7 @@ fn source_position(variant: &str, seed: u64) -> Option<(String, usize)> {
             && lead(&state, &start) >= LEAD
             && state.evaluation_terms().is_some()
             && !king_capturable(&state)
+            && !state.king_escapes_by_force(ESCAPE_MOVES)
         {
             return Some((state.position_text(), ply));
         }
@@ -92,9 +100,10 @@ fn source_position(variant: &str, seed: u64) -> Option<(String, usize)> {
     None
 }
 
-fn print_positions() {
+/// Prints the positions of the games of seeds `first` on.
+fn print_positions(first: u64) {
     for &(variant, wanted) in SOURCES {
-        let found = (0..MAX_SOURCE_GAMES)
+        let found = (first..first + MAX_SOURCE_GAMES)
             .filter_map(|seed| source_position(variant, seed).map(|found| (seed, found)))
             .take(wanted);
         for (seed, (text, ply)) in found {
@@ -103,14 +112,34 @@ fn print_positions() {
     }
 }
 
-fn play_set(attackers: &str, defenders: &str, file: &str) {
+/// Prints the positions of `file` whose king forces his escape within
+/// [`ESCAPE_MOVES`] moves.
+fn print_forced(file: &str) {
+    for (variant, state, source) in read_set(file) {
+        if state.king_escapes_by_force(ESCAPE_MOVES) {
+            println!("{variant}\t{source}");
+        }
+    }
+}
+
+/// The positions of a set: variant, position and where it came from.
+fn read_set(file: &str) -> Vec<(String, Tafl, String)> {
     let text = std::fs::read_to_string(file).expect("a readable set");
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let rules = TaflRules::variant(fields[0]).expect("a listed variant");
+            let state = Tafl::from_position_text(fields[1], rules).expect("a position");
+            (fields[0].to_string(), state, fields[2].to_string())
+        })
+        .collect()
+}
+
+fn play_set(attackers: &str, defenders: &str, file: &str) {
     let began = Instant::now();
     let (mut played, mut wins) = (0, 0);
-    for line in text.lines().filter(|line| !line.starts_with('#')) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let rules = TaflRules::variant(fields[0]).expect("a listed variant");
-        let state = Tafl::from_position_text(fields[1], rules).expect("a position");
+    for (variant, state, source) in read_set(file) {
         let mut agents = vec![
             build_agent::<Tafl>(attackers, 1).expect("a valid spec"),
             build_agent::<Tafl>(defenders, 2).expect("a valid spec"),
@@ -128,8 +157,8 @@ fn play_set(attackers: &str, defenders: &str, file: &str) {
         wins += usize::from(won);
         println!(
             "{}\t{}\t{} plies\t{}",
-            fields[0],
-            fields[2],
+            variant,
+            source,
             game.plies.len(),
             game.outcome.reason
         );
@@ -148,8 +177,15 @@ fn main() {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["positions"] => print_positions(),
+        ["positions"] => print_positions(0),
+        ["positions", first] => match first.parse() {
+            Ok(first) => print_positions(first),
+            Err(_) => eprintln!("the first seed is a whole number, not {first:?}"),
+        },
+        ["forced", file] => print_forced(file),
         ["play", attackers, defenders, file] => play_set(attackers, defenders, file),
-        _ => eprintln!("usage: tafl_finish positions | play ATTACKERS DEFENDERS FILE"),
+        _ => eprintln!(
+            "usage: tafl_finish positions [FIRST_SEED] | forced FILE | play ATTACKERS DEFENDERS FILE"
+        ),
     }
 }
