@@ -58,6 +58,22 @@ pub trait Evaluator<G: Game>: Send + Sync {
         false
     }
 
+    /// Whether `mv` in `state` makes a threat a search should look one ply
+    /// further past (a move that prepares a capture the horizon would
+    /// hide). [`crate::search::AlphaBeta`] extends such a move by one ply,
+    /// at most once along a line, and asks only an evaluation that
+    /// [`Evaluator::may_extend`]. The default extends none.
+    fn extends(&self, _state: &G, _mv: G::Move) -> bool {
+        false
+    }
+
+    /// Whether [`Evaluator::extends`] may mark any move: a search reads it
+    /// once, so that an evaluation without extensions costs nothing a
+    /// move. The default is `false`; an evaluation that extends says `true`.
+    fn may_extend(&self) -> bool {
+        false
+    }
+
     /// Tells an evaluation that searches (such as
     /// [`crate::search::ShallowSearch`]) the deadline of the search it
     /// serves, `None` for none: past it, it answers without searching. A
@@ -92,6 +108,14 @@ impl<G: Game> Evaluator<G> for Box<dyn Evaluator<G>> {
 
     fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
         self.as_ref().is_tactical(state, mv)
+    }
+
+    fn extends(&self, state: &G, mv: G::Move) -> bool {
+        self.as_ref().extends(state, mv)
+    }
+
+    fn may_extend(&self) -> bool {
+        self.as_ref().may_extend()
     }
 
     fn set_deadline(&self, deadline: Option<std::time::Instant>) {

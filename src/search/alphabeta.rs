@@ -3,6 +3,8 @@
 //! Negamax with principal-variation search, iterative deepening, a shared
 //! [`TranspositionTable`], and move ordering by the table's move, captures
 //! ([`Evaluate::is_tactical`]), two killer moves per ply and a history table.
+//! A move the evaluation marks as a threat ([`Evaluator::extends`]) is
+//! searched one ply deeper, once along a line.
 //! A search stops at a depth, a node count or a deadline, whichever comes first.
 //! The evaluation is a parameter: [`AlphaBeta::search`] uses the game's own,
 //! [`AlphaBeta::search_with`] any [`Evaluator`].
@@ -335,6 +337,12 @@ struct Worker<'a, G: Game, E> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
+    /// The depth of the iteration under way: a line whose ply and
+    /// remaining depth add up to more has been extended already.
+    iteration_depth: u32,
+    /// Whether the evaluator may extend a move ([`Evaluator::may_extend`]),
+    /// read once: a search without extensions asks nothing a move.
+    extensions: bool,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -352,6 +360,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             killers: vec![[None; 2]; plies],
             history: vec![0; HISTORY_SLOTS],
             pv: (0..plies).map(|_| Vec::new()).collect(),
+            iteration_depth: 0,
+            extensions: evaluator.may_extend(),
         }
     }
 
@@ -384,6 +394,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             {
                 break;
             }
+            self.iteration_depth = depth;
             let score = self.negamax(root, me, depth, 0, -INFINITY, INFINITY);
             if self.stopped {
                 break;
@@ -480,15 +491,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_index = None;
         for (tried, &(_, index)) in order.iter().enumerate() {
             let mv = moves[usize::from(index)];
+            let child_depth = depth - 1 + u32::from(self.extends(state, mv, depth, ply));
             let mut child = state.clone();
             child.play(mv);
             self.pv[ply + 1].clear();
             let score = if tried == 0 {
-                self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+                self.child_score(&child, me, child_depth, ply + 1, alpha, beta)
             } else {
-                let probe = self.child_score(&child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                let probe = self.child_score(&child, me, child_depth, ply + 1, alpha, alpha + 1);
                 if probe > alpha && probe < beta {
-                    self.child_score(&child, me, depth - 1, ply + 1, alpha, beta)
+                    self.child_score(&child, me, child_depth, ply + 1, alpha, beta)
                 } else {
                     probe
                 }
@@ -533,6 +545,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             );
         }
         best_score
+    }
+
+    /// Whether `mv`, searched with `depth` plies left at `ply`, is searched
+    /// one ply deeper: a threat on a line not extended before, and never
+    /// past the plies the worker keeps lists for.
+    fn extends(&self, state: &G, mv: G::Move, depth: u32, ply: usize) -> bool {
+        self.extensions
+            && ply as u32 + depth <= self.iteration_depth
+            && (ply as u32) + depth < MAX_DEPTH
+            && self.evaluator.extends(state, mv)
     }
 
     /// The score for `me` of `child`, a state reached by `me`'s move.

@@ -53,6 +53,14 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Tempo<E> {
         self.inner.is_tactical(state, mv)
     }
 
+    fn extends(&self, state: &G, mv: G::Move) -> bool {
+        self.inner.extends(state, mv)
+    }
+
+    fn may_extend(&self) -> bool {
+        self.inner.may_extend()
+    }
+
     fn set_deadline(&self, deadline: Option<std::time::Instant>) {
         self.inner.set_deadline(deadline);
     }

@@ -56,6 +56,7 @@ mod simultaneous_solver;
 mod smmcts;
 mod stealth_chess_facts;
 mod stealth_chess_rules;
+mod tafl_attack;
 mod tafl_cli;
 mod tafl_facts;
 mod tafl_reference;

@@ -3,7 +3,7 @@
 
 use crate::common::tictactoe::{TicTacToe, minimax_value, reachable_positions};
 use norn::agents::{Decision, build_agent};
-use norn::core::{Game, MoveList, Ply};
+use norn::core::{Evaluator, Game, MoveList, Player, Ply};
 use norn::search::{
     AlphaBeta, AlphaBetaConfig, Expansion, Mcts, MctsConfig, Parallelism, SCORE_SCALE,
 };
@@ -552,4 +552,59 @@ fn greedy_playouts_take_a_win_at_once_where_random_ones_may_not() {
             .any(|&(mv, _, mean)| mv >= 6 && mean > 0.0)
     });
     assert!(random_spares_x);
+}
+
+/// An evaluation that knows only finished games, extending every move or
+/// none: a search of one ply sees the opponent's reply only when extended.
+struct Flat {
+    extend: bool,
+}
+
+impl Evaluator<TicTacToe> for Flat {
+    fn evaluate(&self, state: &TicTacToe, player: Player) -> f64 {
+        state
+            .status()
+            .outcome()
+            .map_or(0.0, |outcome| outcome.payoffs.get(player))
+    }
+
+    fn extends(&self, _state: &TicTacToe, _mv: u8) -> bool {
+        self.extend
+    }
+
+    fn may_extend(&self) -> bool {
+        self.extend
+    }
+}
+
+#[test]
+fn an_extended_move_is_searched_a_ply_deeper() {
+    // O threatens the bottom row's last cell; X to move has no win of its own.
+    let state = TicTacToe::from_cells(".x...xoo.");
+    let one_ply = || {
+        AlphaBeta::new(AlphaBetaConfig {
+            depth: Some(1),
+            ..AlphaBetaConfig::default()
+        })
+    };
+    let mut memo = HashMap::new();
+    let values = move_values(&state, &mut memo);
+    let best = values.iter().map(|&(_, value)| value).max().unwrap();
+    let saving: Vec<u8> = values
+        .iter()
+        .filter(|&&(_, value)| value == best)
+        .map(|&(mv, _)| mv)
+        .collect();
+    let plain = one_ply()
+        .search_with(&state, &Flat { extend: false })
+        .unwrap();
+    assert!(
+        !saving.contains(&plain.best_move.unwrap()),
+        "one ply sees no threat"
+    );
+    let extended = one_ply()
+        .search_with(&state, &Flat { extend: true })
+        .unwrap();
+    assert!(saving.contains(&extended.best_move.unwrap()));
+    assert_eq!(extended.score, 0);
 }

@@ -17,12 +17,25 @@
 //! | `defenders_edge` | edge squares any defender reaches through squares free of attackers / edge squares (the opposite of encirclement) |
 //! | `king_pressure` | the king's neighbours that are attackers or hostile squares / 4 |
 //! | `escape_guards` | attackers in the zone that guards the escape squares / the zone's size (within two steps of a corner square; the two outer rings under edge escape) |
+//! | `cordon_open` | 1 if the king's region holds an escape square, else 0 (the attackers' cordon is not closed) |
+//! | `cordon_escapes` | escape squares in the king's region / escape squares |
+//! | `cordon_room` | squares of the king's region / squares of the board |
+//!
+//! The king's region is every square the king could walk to by orthogonal
+//! steps through squares free of attackers: a flood fill, eight directions
+//! of the board at once through the bitboards. Defenders do not bound it,
+//! since they can step aside; attackers do, so the region is what the
+//! attackers' cordon holds, and its border is the squares he must cross.
+//! Under edge escape every edge square is an escape square, so the cordon
+//! must keep the king off the whole edge; under corner escape only off the
+//! corners.
 //!
 //! The weights ([`TaflWeights`]) depend on the board size and the escape
-//! rule: [`TaflWeights::for_rules`] picks them, and how they were chosen
-//! is in bench-results/tafl.md. A new term is one more entry of
-//! [`TERM_NAMES`], one more field of [`TaflWeights`] and one more count in
-//! [`terms`].
+//! rule: [`TaflWeights::for_rules`] picks the hand-set ones, which leave the
+//! cordon out (weight zero), and [`TaflWeights::cordon_for_rules`] adds the
+//! cordon terms to them; how they were chosen is in bench-results/tafl.md.
+//! A new term is one more entry of [`TERM_NAMES`], one more field of
+//! [`TaflWeights`] and one more count in `judge`.
 //!
 //! Some positions are judged before the sum: a king with an open line to
 //! an escape square wins on the defenders' move ([`MAX_ESTIMATE`]), and on
@@ -43,7 +56,7 @@ use crate::games::zero_sum_evaluation;
 pub const MAX_ESTIMATE: f64 = 0.9;
 
 /// The names of the weighted terms, in the order of [`TaflWeights::to_array`].
-pub const TERM_NAMES: [&str; 8] = [
+pub const TERM_NAMES: [&str; TERM_COUNT] = [
     "material",
     "open_escapes",
     "escapes_in_two",
@@ -52,7 +65,13 @@ pub const TERM_NAMES: [&str; 8] = [
     "defenders_edge",
     "king_pressure",
     "escape_guards",
+    "cordon_open",
+    "cordon_escapes",
+    "cordon_room",
 ];
+
+/// The number of weighted terms.
+pub const TERM_COUNT: usize = 11;
 
 /// The weights of the terms, seen from the defenders: a positive weight
 /// makes a term good for them.
@@ -74,11 +93,17 @@ pub struct TaflWeights {
     pub king_pressure: f64,
     /// See the module's table.
     pub escape_guards: f64,
+    /// See the module's table.
+    pub cordon_open: f64,
+    /// See the module's table.
+    pub cordon_escapes: f64,
+    /// See the module's table.
+    pub cordon_room: f64,
 }
 
 impl TaflWeights {
     /// The weights in the order of [`TERM_NAMES`].
-    pub const fn to_array(&self) -> [f64; 8] {
+    pub const fn to_array(&self) -> [f64; TERM_COUNT] {
         [
             self.material,
             self.open_escapes,
@@ -88,6 +113,9 @@ impl TaflWeights {
             self.defenders_edge,
             self.king_pressure,
             self.escape_guards,
+            self.cordon_open,
+            self.cordon_escapes,
+            self.cordon_room,
         ]
     }
 
@@ -102,6 +130,7 @@ impl TaflWeights {
         defenders_edge: 0.2,
         king_pressure: -0.35,
         escape_guards: -0.4,
+        ..ZERO
     };
 
     /// Corner escape on 11x11 and larger boards.
@@ -114,6 +143,7 @@ impl TaflWeights {
         defenders_edge: 0.3,
         king_pressure: -0.25,
         escape_guards: -0.35,
+        ..ZERO
     };
 
     /// Edge escape: every edge square is a way out, so the king's room and
@@ -127,6 +157,7 @@ impl TaflWeights {
         defenders_edge: 0.3,
         king_pressure: -0.35,
         escape_guards: -0.5,
+        ..ZERO
     };
 
     /// The weights of a game under `rules`: by escape rule and board size.
@@ -137,14 +168,50 @@ impl TaflWeights {
             (Escape::Corner, _) => TaflWeights::LARGE_CORNERS,
         }
     }
+
+    /// The hand-set weights of `rules` ([`TaflWeights::for_rules`]) with the
+    /// attackers' cordon weighed: a closed cordon is worth about as much
+    /// as a third of the defenders, and each escape square left inside it
+    /// and each square of room the king keeps count against the attackers
+    /// besides. Under edge escape the room counts more, since every edge
+    /// square is a way out and a loose cordon leaks.
+    pub fn cordon_for_rules(rules: &super::TaflRules) -> TaflWeights {
+        let (cordon_escapes, cordon_room) = match rules.rules_string().escape {
+            Escape::Edge => (0.4, 0.8),
+            Escape::Corner => (0.3, 0.6),
+        };
+        TaflWeights {
+            cordon_open: 0.5,
+            cordon_escapes,
+            cordon_room,
+            ..TaflWeights::for_rules(rules)
+        }
+    }
 }
+
+/// Every weight zero. The hand-set weights take their cordon terms from
+/// it, so that they give the evaluation the family had before the cordon
+/// was measured.
+const ZERO: TaflWeights = TaflWeights {
+    material: 0.0,
+    open_escapes: 0.0,
+    escapes_in_two: 0.0,
+    king_mobility: 0.0,
+    king_room: 0.0,
+    defenders_edge: 0.0,
+    king_pressure: 0.0,
+    escape_guards: 0.0,
+    cordon_open: 0.0,
+    cordon_escapes: 0.0,
+    cordon_room: 0.0,
+};
 
 /// How the evaluation sees a position that is not over.
 enum Judgement {
     /// A king that is through: the estimate for the defenders.
     Decided(f64),
     /// The terms' values, in the order of [`TERM_NAMES`].
-    Weighed([f64; 8]),
+    Weighed([f64; TERM_COUNT]),
 }
 
 /// The zone of attackers that guard the escape squares.
@@ -161,8 +228,10 @@ fn guard_zone<B: Width>(spec: &Spec<B>) -> B {
     }
 }
 
-/// The judgement of a position with `to_move` to move.
-fn judge<B: Width>(pos: &Pos<B>, spec: &Spec<B>, to_move: Side) -> Judgement {
+/// The judgement of a position with `to_move` to move; the cordon's terms
+/// are measured only if `cordon` (they are zero otherwise), so that weights
+/// without them pay nothing for them.
+fn judge<B: Width>(pos: &Pos<B>, spec: &Spec<B>, to_move: Side, cordon: bool) -> Judgement {
     let geo = spec.geo;
     let occupied = pos.occupied();
     let empty = geo.all & !occupied;
@@ -197,6 +266,12 @@ fn judge<B: Width>(pos: &Pos<B>, spec: &Spec<B>, to_move: Side) -> Judgement {
     let pressure = geo.around(B::bit(king)) & hostile;
     let zone = guard_zone(spec);
     let guards = pos.side(Side::Attackers) & zone;
+    let cordoned = if cordon {
+        geo.flood(B::bit(king), geo.all & !pos.side(Side::Attackers))
+    } else {
+        B::EMPTY
+    };
+    let escapes_inside = cordoned & spec.escape;
     Judgement::Weighed([
         material,
         f64::from(open.count().min(2)),
@@ -206,7 +281,15 @@ fn judge<B: Width>(pos: &Pos<B>, spec: &Spec<B>, to_move: Side) -> Judgement {
         f64::from(reach.count()) / edge,
         f64::from(pressure.count()) / 4.0,
         f64::from(guards.count()) / f64::from(zone.count().max(1)),
+        f64::from(u8::from(escapes_inside.any())),
+        f64::from(escapes_inside.count()) / f64::from(spec.escape.count().max(1)),
+        f64::from(cordoned.count()) / f64::from(geo.all.count()),
     ])
+}
+
+/// Whether `square` is next to the king.
+fn beside_king<B: Width>(pos: &Pos<B>, spec: &Spec<B>, square: usize) -> bool {
+    spec.geo.around(B::bit(pos.king as usize)).has(square)
 }
 
 /// The estimate for the defenders of a raw sum: a cheap sigmoid, odd,
@@ -219,11 +302,11 @@ impl Tafl {
     /// The values of the weighted terms in this position (in the order of
     /// [`TERM_NAMES`]), or `None` if the game is over or the position is
     /// judged before the sum.
-    pub fn evaluation_terms(&self) -> Option<[f64; 8]> {
+    pub fn evaluation_terms(&self) -> Option<[f64; TERM_COUNT]> {
         if self.status().is_over() {
             return None;
         }
-        match with_board!(self, |pos, spec| judge(pos, spec, self.to_move)) {
+        match with_board!(self, |pos, spec| judge(pos, spec, self.to_move, true)) {
             Judgement::Decided(_) => None,
             Judgement::Weighed(terms) => Some(terms),
         }
@@ -232,8 +315,11 @@ impl Tafl {
     /// `player`'s payoff if the game is over, otherwise the estimate with
     /// the terms weighted by `weights`, in `[-MAX_ESTIMATE, MAX_ESTIMATE]`.
     pub fn evaluate_with(&self, weights: &TaflWeights, player: Player) -> f64 {
+        let cordon = weights.cordon_open != 0.0
+            || weights.cordon_escapes != 0.0
+            || weights.cordon_room != 0.0;
         zero_sum_evaluation(self, player, Side::Defenders.player(), || {
-            match with_board!(self, |pos, spec| judge(pos, spec, self.to_move)) {
+            match with_board!(self, |pos, spec| judge(pos, spec, self.to_move, cordon)) {
                 Judgement::Decided(estimate) => estimate,
                 Judgement::Weighed(terms) => {
                     let raw = weights
@@ -256,14 +342,29 @@ impl Tafl {
         });
         escapes || self.captures_of(mv).any()
     }
+
+    /// Whether `mv` is an attacker's move to a square beside the king: the
+    /// moves that build a king's capture, tried early by the cordon
+    /// evaluation's searches so that the capture is found within the depth.
+    fn presses_king(&self, mv: TaflMove) -> bool {
+        self.to_move == Side::Attackers
+            && with_board!(self, |pos, spec| beside_king(pos, spec, mv.to.into()))
+    }
 }
 
 /// The evaluation with chosen weights, or those of each game's rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TaflEvaluation {
-    /// The weight of each term; `None` for those of the game's board size
-    /// and escape rule ([`TaflWeights::for_rules`]).
-    pub weights: Option<TaflWeights>,
+pub enum TaflEvaluation {
+    /// The hand-set weights of the game's board size and escape rule
+    /// ([`TaflWeights::for_rules`]): the game's own evaluation.
+    Hand,
+    /// The hand-set weights with the attackers' cordon
+    /// ([`TaflWeights::cordon_for_rules`]); the attackers' moves beside the
+    /// king count as tactical besides captures and escapes, and searches
+    /// extend them by a ply ([`Evaluator::extends`]).
+    Cordon,
+    /// These weights, whatever the rules.
+    Weights(TaflWeights),
 }
 
 impl TaflWeights {
@@ -271,26 +372,34 @@ impl TaflWeights {
     /// against (bench-results/tafl.md).
     pub const MATERIAL: TaflWeights = TaflWeights {
         material: 1.0,
-        open_escapes: 0.0,
-        escapes_in_two: 0.0,
-        king_mobility: 0.0,
-        king_room: 0.0,
-        defenders_edge: 0.0,
-        king_pressure: 0.0,
-        escape_guards: 0.0,
+        ..ZERO
     };
 }
 
 impl Evaluator<Tafl> for TaflEvaluation {
     fn evaluate(&self, state: &Tafl, player: Player) -> f64 {
-        match &self.weights {
-            Some(weights) => state.evaluate_with(weights, player),
-            None => state.evaluate(player),
+        match self {
+            TaflEvaluation::Hand => state.evaluate(player),
+            TaflEvaluation::Cordon => {
+                state.evaluate_with(&TaflWeights::cordon_for_rules(&state.rules), player)
+            }
+            TaflEvaluation::Weights(weights) => state.evaluate_with(weights, player),
         }
     }
 
     fn is_tactical(&self, state: &Tafl, mv: TaflMove) -> bool {
-        state.captures_or_escapes(mv)
+        state.captures_or_escapes(mv) || *self == TaflEvaluation::Cordon && state.presses_king(mv)
+    }
+
+    /// With the cordon, an attacker's move beside the king: the king's
+    /// capture it prepares lies two plies on, past a search that stops
+    /// right after the defenders' answer.
+    fn extends(&self, state: &Tafl, mv: TaflMove) -> bool {
+        *self == TaflEvaluation::Cordon && state.presses_king(mv)
+    }
+
+    fn may_extend(&self) -> bool {
+        *self == TaflEvaluation::Cordon
     }
 }
 
@@ -303,16 +412,18 @@ impl Evaluate for Tafl {
     }
 
     /// `hand` (the weights of the rules' size and escape rule, the game's
-    /// own) and `material` (material alone, a baseline).
-    const EVALUATION_NAMES: &'static [&'static str] = &["hand", "material"];
+    /// own), `cordon` (those with the attackers' cordon weighed and king
+    /// presses tried early) and `material` (material alone, a baseline).
+    const EVALUATION_NAMES: &'static [&'static str] = &["hand", "cordon", "material"];
 
     fn named_evaluation(name: &str) -> Option<Box<dyn Evaluator<Self>>> {
-        let weights = match name {
-            "hand" => None,
-            "material" => Some(TaflWeights::MATERIAL),
+        let evaluation = match name {
+            "hand" => TaflEvaluation::Hand,
+            "cordon" => TaflEvaluation::Cordon,
+            "material" => TaflEvaluation::Weights(TaflWeights::MATERIAL),
             _ => return None,
         };
-        Some(Box::new(TaflEvaluation { weights }))
+        Some(Box::new(evaluation))
     }
 
     /// Captures (custodial, jump and shieldwall), the king's capture, and
@@ -342,6 +453,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The king of these positions can walk to d3, e3, e2 and e1 through
+    /// squares free of attackers, and nowhere else: e1 is an edge square
+    /// but not a corner.
+    const POCKET_7: &str = "/7/7/7/3tt2/2tK1t1/3t1t1/3t1t1/ defenders";
+    const POCKET_9: &str = "/9/9/9/9/9/3tt4/2tK1t3/3t1t3/3t1t3/ defenders";
+
+    /// The cordon's terms (open, escape squares inside, room) as fractions
+    /// of what they count.
+    fn cordon_terms(variant: &str, text: &str) -> [f64; 3] {
+        let rules = TaflRules::variant(variant).unwrap();
+        let state = Tafl::from_position_text(text, rules).unwrap();
+        let terms = state
+            .evaluation_terms()
+            .expect("a position left to the terms");
+        [terms[8], terms[9], terms[10]]
+    }
+
+    #[test]
+    fn the_cordon_is_the_kings_region_and_closed_only_off_every_escape() {
+        // Corner escape: the pocket reaches the edge but none of the 4
+        // corners of the 49 squares.
+        assert_eq!(cordon_terms("brandub", POCKET_7), [0.0, 0.0, 4.0 / 49.0]);
+        // Edge escape: the same pocket holds one of the 32 edge squares, e1.
+        assert_eq!(
+            cordon_terms("tablut", POCKET_9),
+            [1.0, 1.0 / 32.0, 4.0 / 81.0]
+        );
+        // Without the attacker on d1 the brandub pocket runs along the
+        // bottom edge to the corner a1, and on to every square but the
+        // seven attackers', all four corners with them.
+        let leaky = POCKET_7.replace("/3t1t1/ defenders", "/5t1/ defenders");
+        assert_eq!(cordon_terms("brandub", &leaky), [1.0, 1.0, 42.0 / 49.0]);
+    }
+
+    #[test]
+    fn the_hand_set_weights_leave_the_cordon_out_and_the_cordon_weights_favour_closing_it() {
+        let rules = TaflRules::variant("brandub").unwrap();
+        let closed = Tafl::from_position_text(POCKET_7, rules).unwrap();
+        let leaky = POCKET_7.replace("/3t1t1/ defenders", "/5t1/ defenders");
+        let open = Tafl::from_position_text(&leaky, rules).unwrap();
+        let hand = TaflWeights::for_rules(&rules);
+        assert_eq!(hand.to_array()[8..], [0.0; 3]);
+        let cordon = TaflWeights::cordon_for_rules(&rules);
+        let attackers = Side::Attackers.player();
+        let gain = |weights: &TaflWeights| {
+            closed.evaluate_with(weights, attackers) - open.evaluate_with(weights, attackers)
+        };
+        assert!(
+            gain(&cordon) > gain(&hand) + 0.1,
+            "{} {}",
+            gain(&cordon),
+            gain(&hand)
+        );
+    }
+
+    #[test]
+    fn only_the_cordon_evaluation_extends_moves() {
+        let rules = TaflRules::variant("brandub").unwrap();
+        let state =
+            Tafl::from_position_text(POCKET_7.replace("defenders", "attackers").as_str(), rules)
+                .unwrap();
+        let mut moves = crate::core::MoveList::new();
+        state.legal_moves(&mut moves);
+        let extended = |evaluation: TaflEvaluation| {
+            moves
+                .iter()
+                .filter(|&&mv| evaluation.extends(&state, mv))
+                .count()
+        };
+        assert!(extended(TaflEvaluation::Cordon) > 0);
+        assert_eq!(extended(TaflEvaluation::Hand), 0);
+        assert!(TaflEvaluation::Cordon.may_extend());
+        assert!(!TaflEvaluation::Hand.may_extend());
+        assert!(!TaflEvaluation::Weights(TaflWeights::MATERIAL).may_extend());
     }
 
     #[test]
