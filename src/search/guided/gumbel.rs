@@ -44,12 +44,25 @@ pub(super) fn softmax(values: &[f64]) -> Vec<f64> {
 
 /// `softmax` of `values`, written into `out` (a descent reuses its room
 /// from node to node).
-fn softmax_into(values: impl Iterator<Item = f64>, out: &mut Vec<f64>) {
+pub(super) fn softmax_into(values: impl Iterator<Item = f64>, out: &mut Vec<f64>) {
     out.clear();
     out.extend(values);
     let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    for value in out.iter_mut() {
-        *value = (*value - top).exp();
+    // Runs of equal values are common (uniform priors, and the children
+    // never visited, which share one completed Q-value): a run takes one
+    // `exp`, the same number each of its values would have. (A loop that
+    // kept the last `exp` and compared would have the call speculated,
+    // made for every value.)
+    let mut start = 0;
+    while let Some(&first) = out.get(start) {
+        let shifted = first - top;
+        let run = out[start..]
+            .iter()
+            .take_while(|&&value| value - top == shifted)
+            .count()
+            .max(1);
+        out[start..start + run].fill(shifted.exp());
+        start += run;
     }
     let total: f64 = out.iter().sum();
     for value in out.iter_mut() {
@@ -80,10 +93,12 @@ pub(super) fn completed_q_with_priors(
 ) {
     let total_visits: f64 = visits.iter().map(|&n| f64::from(n)).sum();
     let (mut weighted, mut mass) = (0.0, 0.0);
-    for ((&prior, &n), &value) in priors.iter().zip(visits).zip(q) {
+    // Only the visited children's priors are read: below the root they
+    // are few, and the others' need not be fetched.
+    for (index, (&n, &value)) in visits.iter().zip(q).enumerate() {
         if n > 0 {
             // A prior too small to count still weighs its child.
-            let prior = prior.max(f64::MIN_POSITIVE);
+            let prior = priors[index].max(f64::MIN_POSITIVE);
             weighted += prior * value;
             mass += prior;
         }

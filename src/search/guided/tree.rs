@@ -5,7 +5,7 @@
 use super::decisions::{Actor, Decisions, Listing, Step};
 use super::gumbel::{
     completed_q, completed_q_with_priors, gumbel, improved_policy, improved_policy_into,
-    most_lacking, sigma, sigma_into, softmax,
+    most_lacking, sigma, sigma_into, softmax, softmax_into,
 };
 use super::search::GuidedError;
 use super::{GuidedConfig, ValueLayout, considered_visits};
@@ -65,10 +65,12 @@ impl Node {
     }
 }
 
+/// What a descent reads of an edge; what the edge does, its id and
+/// step, is kept apart (`Tree::actions`), read only for the edge taken,
+/// so that a selection, which reads every edge of a node, reads 12 bytes
+/// an edge.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Edge<M> {
-    pub(super) step: Step<M>,
-    pub(super) id: u32,
+pub(super) struct Edge {
     /// The evaluator's logit of the id (chance: the log of the outcome's
     /// probability).
     logit: f32,
@@ -104,7 +106,10 @@ pub(super) struct Waiting<G: Encoding> {
 pub(super) struct Tree<G: Encoding> {
     root: Decisions<G>,
     nodes: Vec<Node>,
-    edges: Vec<Edge<G::Move>>,
+    edges: Vec<Edge>,
+    /// Each edge's action id and what taking it does, in the order of
+    /// `edges`.
+    actions: Vec<(u32, Step<G::Move>)>,
     /// Gumbel: each edge's prior in full precision, `softmax` of its
     /// node's logits as the expansion computed it (chance: the outcome's
     /// probability), so that a descent does not compute it again at every
@@ -149,6 +154,7 @@ impl<G: Encoding> Tree<G> {
             root: root.clone(),
             nodes,
             edges: Vec::new(),
+            actions: Vec::new(),
             priors: Vec::new(),
             keeps_priors: config.gumbel,
             rng: rng_from_seed(seed),
@@ -241,7 +247,8 @@ impl<G: Encoding> Tree<G> {
                 }
             };
             self.nodes[node as usize].in_flight += 1;
-            let Edge { step, child, .. } = self.edges[edge as usize];
+            let child = self.edges[edge as usize].child;
+            let (_, step) = self.actions[edge as usize];
             state.take(step);
             if child != NONE {
                 node = child;
@@ -312,7 +319,7 @@ impl<G: Encoding> Tree<G> {
 
     /// A child's settled visits, virtual losses and value for `player`
     /// (zeros for a child not built).
-    fn child_stats(&self, edge: &Edge<G::Move>, player: Player) -> (u32, u32, f64) {
+    fn child_stats(&self, edge: &Edge, player: Player) -> (u32, u32, f64) {
         if edge.child == NONE {
             return (0, 0, 0.0);
         }
@@ -353,13 +360,23 @@ impl<G: Encoding> Tree<G> {
     /// where never visited), and each edge's visits with virtual losses,
     /// written into `stats`.
     fn decision_statistics(&self, node: u32, player: Player, stats: &mut Statistics) {
+        let edges = &self.edges[self.edge_range(node)];
         stats.clear();
-        for edge in &self.edges[self.edge_range(node)] {
-            let (visits, in_flight, mean) = self.child_stats(edge, player);
-            stats.logits.push(f64::from(edge.logit));
-            stats.visits.push(visits);
-            stats.values.push(mean);
-            stats.pending.push(visits + in_flight);
+        stats
+            .logits
+            .extend(edges.iter().map(|edge| f64::from(edge.logit)));
+        // Zeros first, then the children built: below the root most edges
+        // have none, and a pass of zeros costs less than a push an edge.
+        stats.visits.resize(edges.len(), 0);
+        stats.values.resize(edges.len(), 0.0);
+        stats.pending.resize(edges.len(), 0);
+        for (index, edge) in edges.iter().enumerate() {
+            if edge.child != NONE {
+                let (visits, in_flight, mean) = self.child_stats(edge, player);
+                stats.visits[index] = visits;
+                stats.values[index] = mean;
+                stats.pending[index] = visits + in_flight;
+            }
         }
     }
 
@@ -483,9 +500,8 @@ impl<G: Encoding> Tree<G> {
             if self.keeps_priors {
                 self.priors.push(probability);
             }
+            self.actions.push((id, Step::Draw(id)));
             self.edges.push(Edge {
-                step: Step::Draw(id),
-                id,
                 logit: probability.ln() as f32,
                 prior: probability as f32,
                 child: NONE,
@@ -527,36 +543,40 @@ impl<G: Encoding> Tree<G> {
             ));
         }
         let first = self.edges.len() as u32;
-        for &(id, step) in &self.choices {
+        // The listing's logits and priors are computed in the room a
+        // Gumbel selection uses, so that an expansion allocates nothing.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let legal_logits = &mut scratch.stats.logits;
+        legal_logits.clear();
+        for &(id, _) in &self.choices {
             let logit = logits.map_or(0.0, |logits| logits[id as usize]);
             if !logit.is_finite() {
                 return Err(GuidedError::new(format!(
                     "the evaluator gave the legal action {id} the logit {logit}: logits of legal actions are finite numbers"
                 )));
             }
-            self.edges.push(Edge {
-                step,
-                id,
-                logit,
-                prior: 0.0,
-                child: NONE,
-            });
+            legal_logits.push(f64::from(logit));
         }
-        let edges = first as usize..self.edges.len();
-        let legal_logits: Vec<f64> = self.edges[edges.clone()]
-            .iter()
-            .map(|edge| f64::from(edge.logit))
-            .collect();
-        let mut priors = softmax(&legal_logits);
+        let priors = &mut scratch.policy;
+        softmax_into(legal_logits.iter().copied(), priors);
         if self.keeps_priors {
-            self.priors.extend(&priors);
+            self.priors.extend(priors.iter());
         }
         if leaf.node == 0 {
-            self.prepare_root(&mut priors, config);
+            self.prepare_root(priors, config);
         }
-        for (edge, prior) in self.edges[edges].iter_mut().zip(priors) {
-            edge.prior = prior as f32;
-        }
+        self.edges.extend(
+            legal_logits
+                .iter()
+                .zip(priors.iter())
+                .map(|(&logit, &prior)| Edge {
+                    logit: logit as f32,
+                    prior: prior as f32,
+                    child: NONE,
+                }),
+        );
+        self.actions.extend_from_slice(&self.choices);
+        self.scratch = scratch;
         let raw = layout.spread(values, leaf.player, self.players);
         let node = &mut self.nodes[leaf.node as usize];
         node.kind = Kind::Decide(leaf.player as u8);
@@ -595,13 +615,13 @@ impl<G: Encoding> Tree<G> {
         let raw = self.nodes[0].raw[player];
         let completed = completed_q(raw, &stats.logits, &stats.visits, &stats.values);
         let sigmas = sigma(&completed, &stats.visits, config.c_visit, config.c_scale);
-        let edges = &self.edges[self.edge_range(0)];
-        let mut scores = Vec::with_capacity(edges.len());
+        let actions = &self.actions[self.edge_range(0)];
+        let mut scores = Vec::with_capacity(actions.len());
         self.root_scores_into(&stats.logits, &sigmas, &mut scores);
         RootSummary {
             player,
-            ids: edges.iter().map(|edge| edge.id).collect(),
-            steps: edges.iter().map(|edge| edge.step).collect(),
+            ids: actions.iter().map(|&(id, _)| id).collect(),
+            steps: actions.iter().map(|&(_, step)| step).collect(),
             priors: softmax(&stats.logits),
             value: self.nodes[0].mean(player),
             scores,
