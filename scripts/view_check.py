@@ -1,8 +1,8 @@
 """Opens the pages of `norn view` in headless Chromium and checks them as a
 reader would use them: every game is listed, the filters change the list,
 stepping to a game's last ply shows the position `norn replay` reaches, the
-page logs no error, and a page served by `--watch` takes the games added to
-its run's log.
+page logs no error, a page served by `--watch` takes the games added to its
+run's log, and a training run's page shows its report and its plots.
 
 Usage: python3 scripts/view_check.py NORN_BINARY WORK_DIR [--screenshots DIR]
 """
@@ -204,6 +204,29 @@ def check_winrate_page(browser, page, game, run):
     assert not errors, f"{game}: the page logged errors: {errors}"
 
 
+def check_train_page(browser, binary, work):
+    """A training run's page: the report's tables of generations and
+    ratings, and the run's four plots, one point per generation in the
+    ratings by generation; no errors."""
+    run = work / "train-brandub"
+    generations = 2
+    norn(binary, "train", "brandub", "--arch", "blocks=0,channels=4,value-hidden=8",
+         "--games-per-generation", "2", "--sims", "8", "--batch-size", "16", "--steps", "2",
+         "--threads", "1", "--generations", str(generations), "--eval-every", "1",
+         "--eval-games", "2", "--out", str(run))
+    page = work / "train-brandub.html"
+    norn(binary, "view", str(run), "--out", str(page))
+    browser.open(page.as_uri())
+    charts = browser.evaluate("document.querySelectorAll('#charts svg').length")
+    assert charts == 4, f"training page: {charts} charts"
+    rows = browser.evaluate("document.querySelectorAll('#report table')[0].rows.length")
+    assert rows == generations + 2, f"training page: {rows} rows in the generations' table"
+    text = browser.evaluate("document.body.textContent")
+    assert "Ratings" in text and "checkpoint-2" in text, "training page: no ratings"
+    errors = browser.errors()
+    assert not errors, f"training page: the page logged errors: {errors}"
+
+
 def tournament(binary, game, run):
     """Plays a small tournament of random agents into `run`; False if the
     game has no competing sides to hold one."""
@@ -254,6 +277,8 @@ def main():
     args.work.mkdir(parents=True, exist_ok=True)
     watched = False
     with cdp.Browser() as browser:
+        check_train_page(browser, args.norn, args.work)
+        print("the page of a training run checked in the browser")
         for game in game_names(args.norn):
             run = args.work / game
             page = args.work / f"{game}.html"

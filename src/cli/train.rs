@@ -4,7 +4,9 @@
 use super::progress::{Meter, generation_bar};
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
 use crate::arena::Shard;
-use crate::learning::train::evaluate::{EvaluationSettings, Ratings, evaluate_generations};
+use crate::learning::train::evaluate::{
+    EvaluationSettings, default_baselines, evaluate_generations,
+};
 use crate::learning::train::options::SettingsText;
 use crate::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use crate::learning::train::{
@@ -77,11 +79,15 @@ pub struct TrainArgs {
     /// generation is rated on one scale (evaluations/N, ratings.json)
     #[arg(long, value_name = "GENERATIONS")]
     eval_every: Option<u64>,
-    /// Games of an evaluation against each opponent (colour-swapped pairs)
+    /// Games of an evaluation against each opponent (colour-swapped pairs);
+    /// on a cooperative game, the deals each policy plays
     #[arg(long, default_value_t = 20)]
     eval_games: usize,
-    /// The evaluations' fixed opponents (the first anchors the ratings at
-    /// 0); default: MCTS with the self-play search's simulations
+    /// The evaluations' baselines (the first of a fixed budget anchors the
+    /// ratings at 0; `ms=equal`: at the newest network's time per move);
+    /// default: MCTS with the self-play search's simulations, then
+    /// alpha-beta to depth 2 and the game's presets at equal time, or on a
+    /// cooperative game the exact solver
     #[arg(long, value_name = "SPEC", num_args = 1..)]
     baselines: Vec<String>,
     /// Rules options as key=value pairs, e.g. "ply-limit=200"
@@ -167,7 +173,7 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         every,
         games_per_pair: args.eval_games,
         baselines: if args.baselines.is_empty() {
-            vec![format!("mcts:iters={}", settings.search.simulations)]
+            default_baselines::<G>(settings.search.simulations)
         } else {
             args.baselines.clone()
         },
@@ -189,8 +195,8 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         else {
             return Ok(());
         };
-        if let Some(ratings) = evaluate_generations(&start, &args.out, generation, evaluation)? {
-            eprintln!("{}", ratings_line(&ratings));
+        if let Some(found) = evaluate_generations(&start, &args.out, generation, evaluation)? {
+            eprintln!("{found}");
         }
         Ok(())
     };
@@ -299,19 +305,5 @@ fn summary_text(summary: &TrainSummary, last: &Checkpoint, dir: &str) -> String 
     format!(
         "{dir}: generation {} ({} trained now), {} steps, {} games, {} samples, {:.1} s of work\n",
         last.generation, summary.trained, last.steps, last.games, last.samples, last.seconds
-    )
-}
-
-/// The ratings of the evaluated generations, in a line.
-fn ratings_line(ratings: &Ratings) -> String {
-    let each: Vec<String> = ratings
-        .agents
-        .iter()
-        .map(|rating| format!("{} {:+.0}", rating.agent, rating.elo))
-        .collect();
-    format!(
-        "ratings (Elo, {} at 0): {}",
-        ratings.anchor,
-        each.join(", ")
     )
 }

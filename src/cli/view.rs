@@ -9,6 +9,8 @@ use crate::arena::view::{
 };
 use crate::arena::winrate::is_win_rate_run;
 use crate::core::{ChanceVisitor, Stochastic};
+use crate::learning::train::store::LOSSES;
+use crate::learning::train::view::train_page;
 use crate::registry::{self, GameList, GameVisitor, Registered, visit_in};
 use clap::Args;
 use std::marker::PhantomData;
@@ -19,8 +21,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Args, Debug)]
 pub struct ViewArgs {
-    /// A run directory (a tournament, a match or a win-rate run) or a game
-    /// log (games.jsonl)
+    /// A run directory (a tournament, a match, a win-rate run or a
+    /// training run) or a game log (games.jsonl)
     path: PathBuf,
     /// Write the page to this file [default: view.html in the run's
     /// directory; for a log, the log's name with .html]
@@ -164,13 +166,13 @@ fn log_game<L: GameList>(log: &Path) -> Result<String, String> {
     }
 }
 
-/// Whether `dir` holds a sweep of win-rate runs, as its `config.json`
-/// says.
-fn is_sweep(dir: &Path) -> bool {
+/// Whether `dir` holds a run of the kind `kind` (`sweep`, `train`), as
+/// its `config.json` says.
+fn is_run_of(dir: &Path, kind: &str) -> bool {
     std::fs::read_to_string(dir.join("config.json"))
         .ok()
         .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .is_some_and(|config| config.get("run") == Some(&serde_json::Value::from("sweep")))
+        .is_some_and(|config| config.get("run") == Some(&serde_json::Value::from(kind)))
 }
 
 struct View<'a> {
@@ -182,7 +184,11 @@ impl GameVisitor for View<'_> {
     type Output = CliResult;
 
     fn visit<G: Registered>(&mut self) -> CliResult {
-        if is_win_rate_run(self.dir) || is_sweep(self.dir) {
+        if is_run_of(self.dir, "train") {
+            let make = |options| train_page(self.dir, G::NAME, options);
+            return write_or_serve(self.args, &self.dir.join(LOSSES), &make);
+        }
+        if is_win_rate_run(self.dir) || is_run_of(self.dir, "sweep") {
             return G::with_chance(WinRateView::<G> {
                 view: self,
                 game: PhantomData,
@@ -222,7 +228,13 @@ impl<G: Registered> ChanceVisitor<G> for WinRateView<'_, '_, G> {
 }
 
 /// The files beside which a file is in a run directory.
-const RUN_FILES: [&str; 4] = ["config.json", "run.lock", "games.jsonl", "deals.jsonl"];
+const RUN_FILES: [&str; 5] = [
+    "config.json",
+    "run.lock",
+    "games.jsonl",
+    "deals.jsonl",
+    LOSSES,
+];
 
 /// Refuses a page written over the log `log`, or over a file of a run
 /// directory: there, the page must be an `.html` file, which no run

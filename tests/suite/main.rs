@@ -66,6 +66,7 @@ mod thud_facts;
 mod thud_rules;
 mod tournament;
 mod train;
+mod train_evaluation;
 mod train_workers;
 mod view;
 mod winrate_runs;

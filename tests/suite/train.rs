@@ -430,7 +430,12 @@ fn checkpoints_written(dir: &Path) -> usize {
 #[test]
 fn norn_train_runs_evaluates_continues_and_refuses_another_run_in_its_directory() {
     let dir = scratch_dir("cli");
-    let output = cli_run(&dir, &[("--eval-every", "2"), ("--eval-games", "2")]);
+    let evaluation = [
+        ("--eval-every", "2"),
+        ("--eval-games", "2"),
+        ("--baselines", "mcts:iters=8"),
+    ];
+    let output = cli_run(&dir, &evaluation);
     assert!(output.status.success(), "{output:?}");
     let last: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(last["generation"], 4);
@@ -453,7 +458,8 @@ fn norn_train_runs_evaluates_continues_and_refuses_another_run_in_its_directory(
     assert!(info.status.success(), "{info:?}");
     // Generations 2 and 4 played gauntlets of 2 games against the network
     // evaluated before them and MCTS of the search's 8 simulations, all
-    // rated on one scale anchored on MCTS.
+    // rated on one scale anchored on MCTS (the default baselines:
+    // tests/suite/train_evaluation.rs).
     for generation in ["2", "4"] {
         let summary = crate::common::cli::read_json(
             &dir.join("evaluations")
@@ -499,14 +505,7 @@ fn norn_train_runs_evaluates_continues_and_refuses_another_run_in_its_directory(
     assert!(report.contains("| `checkpoint-4` |"), "{report}");
 
     // The same command asked for more generations continues the run.
-    let more = cli_run(
-        &dir,
-        &[
-            ("--eval-every", "2"),
-            ("--eval-games", "2"),
-            ("--generations", "5"),
-        ],
-    );
+    let more = cli_run(&dir, &[&evaluation[..], &[("--generations", "5")]].concat());
     assert!(more.status.success(), "{more:?}");
     assert_eq!(checkpoints_written(&dir), 6);
     // Another run in the same directory is refused, naming what differs.

@@ -29,5 +29,7 @@ mod winrate;
 pub use build::{DEFAULT_VIEWED_GAMES, Filmstrip, ViewOptions, game_frames, view_page};
 pub use encode::{pack, unpack};
 pub use frames::{GameFrames, Layouts, PlyFrame, content_code, content_of_code};
+pub(crate) use markdown::markdown_html;
+pub(crate) use page::Page;
 pub use serve::{check_loopback, serve_page};
 pub use winrate::{ReplayedDeals, win_rate_page};

@@ -16,7 +16,7 @@ use crate::core::{
 };
 use crate::search::{CoopSolver, Verdict};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -228,7 +228,7 @@ pub fn policy_seed(master: u64, index: u64) -> u64 {
 }
 
 /// A win rate with its 95% Wilson interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WinRate {
     /// The policy's spec.
     pub policy: String,

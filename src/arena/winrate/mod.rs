@@ -42,7 +42,10 @@ pub use merge::{
     win_rate_run_game,
 };
 pub use paired::PairedComparison;
-pub use plot::{SweepSeries, difficulty_curve_svg, log_curves_svg, sweep_svg};
+pub use plot::{
+    SweepSeries, ValuePoint, ValueSeries, difficulty_curve_svg, log_curves_svg, sweep_svg,
+    value_lines_svg,
+};
 pub use run::{
     DealsProgress, Unwatched, WinRateConfig, WinRateOptions, WinRateOutcome, run_win_rate,
 };

@@ -139,18 +139,8 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
     let y_of = |rate: f64| TOP + (1.0 - rate) * PLOT_HEIGHT;
 
     let mut svg = open_plot(title);
-    // About ten ticks at round steps.
-    let raw_step = (high - low) / 10.0;
-    let magnitude = 10f64.powf(raw_step.log10().floor());
-    let tick = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|factor| factor * magnitude)
-        .find(|&step| step >= raw_step)
-        .unwrap_or(10.0 * magnitude);
-    let mut value = (low / tick).ceil() * tick;
-    while value <= high + 1e-9 {
+    for value in round_ticks(low, high) {
         vertical_tick(&mut svg, x_of(value), value);
-        value += tick;
     }
     close_axes(&mut svg, x_label, "win rate (95% interval)");
 
@@ -164,6 +154,115 @@ pub fn sweep_svg(title: &str, x_label: &str, series: &[SweepSeries]) -> String {
             .map(|(x, rate)| {
                 let tooltip = at_value(&line.label, *x, rate.win_rate);
                 Marker::of_rate(x_of(*x), rate, y_of, tooltip)
+            })
+            .collect();
+        draw_line(&mut svg, colour, &markers, line.dashed);
+        if let Some(last) = markers.last() {
+            labels.push((line.label.clone(), colour, last.y));
+        }
+    }
+    end_labels(&mut svg, labels);
+    svg
+}
+
+/// About ten values at a round step (1, 2 or 5 times a power of ten)
+/// from `low` to `high`.
+fn round_ticks(low: f64, high: f64) -> Vec<f64> {
+    let raw_step = (high - low) / 10.0;
+    let magnitude = 10f64.powf(raw_step.log10().floor());
+    let tick = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|factor| factor * magnitude)
+        .find(|&step| step >= raw_step)
+        .unwrap_or(10.0 * magnitude);
+    let mut ticks = Vec::new();
+    let mut value = (low / tick).ceil() * tick;
+    while value <= high + 1e-9 * tick {
+        // A sum of steps drifts off the round value: 0.30000000000000004.
+        ticks.push((value / tick).round() * tick);
+        value += tick;
+    }
+    ticks
+}
+
+/// A point of a [`ValueSeries`]: `(x, y, interval)`, the interval, if
+/// any, drawn as an error bar.
+pub type ValuePoint = (f64, f64, Option<(f64, f64)>);
+
+/// One line of a [`value_lines_svg`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueSeries {
+    /// The line's name in the legend.
+    pub label: String,
+    /// Whether the line is drawn dashed, as a reference.
+    pub dashed: bool,
+    /// The points.
+    pub points: Vec<ValuePoint>,
+}
+
+/// Values of any size against a quantity, both axes linear and fitted to
+/// the points (and their intervals), one line per series, each labelled
+/// at its last point: e.g. a training run's losses by step, or its
+/// networks' ratings by generation.
+pub fn value_lines_svg(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[ValueSeries],
+) -> String {
+    let points = || series.iter().flat_map(|line| line.points.iter());
+    let fitted = |values: Vec<f64>| {
+        let (low, high) =
+            span(values.into_iter().filter(|value| value.is_finite())).unwrap_or((0.0, 1.0));
+        let pad = if high > low {
+            0.0
+        } else {
+            0.5_f64.max(low.abs() * 0.1)
+        };
+        (low - pad, high + pad)
+    };
+    let (x_low, x_high) = fitted(points().map(|&(x, _, _)| x).collect());
+    let (y_low, y_high) = fitted(
+        points()
+            .flat_map(|&(_, y, interval)| {
+                std::iter::once(y).chain(interval.into_iter().flat_map(|(a, b)| [a, b]))
+            })
+            .collect(),
+    );
+    let x_of = |x: f64| LEFT + (x - x_low) / (x_high - x_low) * PLOT_WIDTH;
+    let y_of = |y: f64| TOP + (y_high - y) / (y_high - y_low) * PLOT_HEIGHT;
+    let mut svg = open_titled(title);
+    for value in round_ticks(y_low, y_high) {
+        let y = y_of(value);
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
+            LEFT + PLOT_WIDTH
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{value}</text>"#,
+            LEFT - 6.0,
+            y + 4.0,
+        );
+    }
+    for value in round_ticks(x_low, x_high) {
+        vertical_tick(&mut svg, x_of(value), value);
+    }
+    close_axes(&mut svg, x_label, y_label);
+    let mut labels: Vec<(String, &str, f64)> = Vec::new();
+    for (index, line) in series.iter().enumerate() {
+        let colour = PALETTE[index % PALETTE.len()];
+        let mut points = line.points.clone();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let markers: Vec<Marker> = points
+            .iter()
+            .filter(|(x, y, _)| x.is_finite() && y.is_finite())
+            .map(|&(x, y, interval)| Marker {
+                x: x_of(x),
+                y: y_of(y),
+                interval: interval.map(|(low, high)| (y_of(high), y_of(low))),
+                tooltip: format!("{} at {x}: {y}", escape(&line.label)),
             })
             .collect();
         draw_line(&mut svg, colour, &markers, line.dashed);
@@ -333,18 +432,7 @@ pub fn log_curves_svg(
 /// Starts a plot of win rates: the SVG element, a white background, the
 /// title, and the horizontal grid with the win-rate scale (0 to 100%).
 fn open_plot(title: &str) -> String {
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
-        LEFT + PLOT_WIDTH / 2.0,
-        escape(title)
-    );
+    let mut svg = open_titled(title);
     for step in 0..=10 {
         let y = TOP + (1.0 - f64::from(step) / 10.0) * PLOT_HEIGHT;
         let _ = writeln!(
@@ -360,6 +448,23 @@ fn open_plot(title: &str) -> String {
             step * 10
         );
     }
+    svg
+}
+
+/// Starts a plot: the SVG element, a white background and the title.
+fn open_titled(title: &str) -> String {
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="28" text-anchor="middle" font-size="15">{}</text>"#,
+        LEFT + PLOT_WIDTH / 2.0,
+        escape(title)
+    );
     svg
 }
 
@@ -460,5 +565,29 @@ mod tests {
         assert!(svg.contains("open-hand &lt;sees all&gt;"));
         assert!(svg.contains(">20<"), "a tick at 20");
         assert!(sweep_svg("t", "x", &[]).contains("</svg>"));
+    }
+
+    #[test]
+    fn a_value_chart_fits_its_axes_to_the_points_and_their_intervals() {
+        let series = vec![
+            ValueSeries {
+                label: "checkpoints".into(),
+                dashed: false,
+                points: vec![(0.0, -120.0, Some((-180.0, -60.0))), (4.0, 35.0, None)],
+            },
+            ValueSeries {
+                label: "mcts".into(),
+                dashed: true,
+                points: vec![(0.0, 0.0, None), (4.0, 0.0, None)],
+            },
+        ];
+        let svg = value_lines_svg("ratings", "generation", "Elo", &series);
+        assert_eq!(svg.matches("<circle").count(), 4);
+        assert_eq!(svg.matches("stroke-dasharray").count(), 1);
+        // The vertical axis reaches the interval's lower end, -180, at a
+        // round tick; the horizontal one runs 0 to 4.
+        assert!(svg.contains(">-180<"), "{svg}");
+        assert!(svg.contains(">4<") && svg.contains(">0<"), "{svg}");
+        assert!(value_lines_svg("t", "x", "y", &[]).contains("</svg>"));
     }
 }

@@ -20,8 +20,11 @@
 mod buffer;
 pub mod evaluate;
 pub mod options;
+pub mod plots;
 pub mod report;
 pub mod store;
+pub mod view;
+pub mod winrates;
 pub mod workers;
 
 use crate::arena::{Provenance, RunKind};

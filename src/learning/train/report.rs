@@ -1,10 +1,12 @@
 //! `report.md`: a training run in a page: its settings, each
 //! generation's games, samples, losses and time, and the ratings of the
-//! generations evaluated.
+//! generations evaluated (or, on a cooperative game, their win rates),
+//! and links to the plots ([`super::plots`]).
 
 use super::TrainRun;
-use super::evaluate::{RATINGS_FILE, Ratings};
+use super::plots::{Strength, write_plots};
 use super::store::CheckpointRecord;
+use super::winrates::WinRates;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -12,25 +14,25 @@ use std::path::Path;
 pub const REPORT_FILE: &str = "report.md";
 
 /// Writes `report.md` in `dir` from the run, its checkpoints' records (in
-/// order) and its `ratings.json`, if any.
+/// order) and its `ratings.json` or `winrates.json`, if any.
 ///
 /// # Errors
-/// A ratings file that does not read, or a report that cannot be written.
+/// A ratings or win-rates file that does not read, or a report that cannot
+/// be written.
 pub(super) fn write_report(
     dir: &Path,
     run: &TrainRun,
     records: &[CheckpointRecord],
 ) -> Result<(), String> {
-    let ratings_path = dir.join(RATINGS_FILE);
-    let ratings: Option<Ratings> = match std::fs::read_to_string(&ratings_path) {
-        Ok(text) => Some(
-            serde_json::from_str(&text)
-                .map_err(|error| format!("{} does not read: {error}", ratings_path.display()))?,
-        ),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => None,
-        Err(error) => return Err(format!("{}: {error}", ratings_path.display())),
-    };
-    let text = report_text(run, records, ratings.as_ref());
+    let strength = Strength::read(dir)?;
+    let mut text = report_text(run, records, strength.as_ref());
+    let plots = write_plots(dir, records, strength.as_ref())?;
+    if !plots.is_empty() {
+        text.push_str("\n## Plots\n\n");
+        for plot in plots {
+            let _ = writeln!(text, "- [{}]({})", plot.caption, plot.file);
+        }
+    }
     let path = dir.join(REPORT_FILE);
     let partial = dir.join(format!("{REPORT_FILE}.partial"));
     std::fs::write(&partial, text)
@@ -38,8 +40,39 @@ pub(super) fn write_report(
         .map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
+/// The win rates' section of the report.
+fn win_rates_text(rates: &WinRates) -> String {
+    let mut text = format!(
+        "\n## Win rates\n\nEach network and baseline on the same {} deals \
+         (those of `norn winrate --seed {}`), with 95% Wilson intervals.\n\n\
+         | policy | wins | win rate | 95% interval |\n| --- | ---: | ---: | ---: |\n",
+        rates.deals, rates.seed
+    );
+    for rate in rates
+        .generations
+        .iter()
+        .map(|generation| &generation.rate)
+        .chain(&rates.baselines)
+    {
+        let _ = writeln!(
+            text,
+            "| `{}` | {} | {:.1}% | {:.1}% to {:.1}% |",
+            rate.policy,
+            rate.wins,
+            100.0 * rate.win_rate,
+            100.0 * rate.ci_low,
+            100.0 * rate.ci_high
+        );
+    }
+    text
+}
+
 /// The report's markdown.
-fn report_text(run: &TrainRun, records: &[CheckpointRecord], ratings: Option<&Ratings>) -> String {
+fn report_text(
+    run: &TrainRun,
+    records: &[CheckpointRecord],
+    strength: Option<&Strength>,
+) -> String {
     let mut text = String::new();
     let rules = if run.rules.is_empty() {
         String::new()
@@ -111,7 +144,10 @@ fn report_text(run: &TrainRun, records: &[CheckpointRecord], ratings: Option<&Ra
          the seconds are the work of every session (self-play and training), \
          and games/s the generation's games over its seconds.\n",
     );
-    if let Some(ratings) = ratings {
+    if let Some(Strength::WinRates(rates)) = strength {
+        text.push_str(&win_rates_text(rates));
+    }
+    if let Some(Strength::Ratings(ratings)) = strength {
         let _ = writeln!(
             text,
             "\n## Ratings\n\nBradley-Terry ratings from every evaluation's games, `{}` at 0.\n\n\

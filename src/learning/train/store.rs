@@ -262,6 +262,25 @@ pub(super) fn read_record(dir: &Path, generation: u64) -> Result<CheckpointRecor
     Ok(record)
 }
 
+/// The records of every checkpoint of the run in `dir`, in order (the run
+/// need not be held).
+pub(super) fn read_records(dir: &Path) -> Result<Vec<CheckpointRecord>, String> {
+    let checkpoints = dir.join(CHECKPOINTS);
+    let entries = std::fs::read_dir(&checkpoints)
+        .map_err(|error| format!("cannot read {}: {error}", checkpoints.display()))?;
+    let mut generations = Vec::new();
+    for entry in entries {
+        let entry =
+            entry.map_err(|error| format!("cannot read {}: {error}", checkpoints.display()))?;
+        generations.extend(entry.file_name().to_str().and_then(checkpoint_number));
+    }
+    generations.sort_unstable();
+    generations
+        .into_iter()
+        .map(|generation| read_record(dir, generation))
+        .collect()
+}
+
 /// `gen-00012`: a generation's directory of samples.
 pub(super) fn generation_name(generation: u64) -> String {
     format!("gen-{generation:05}")
