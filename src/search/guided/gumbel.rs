@@ -47,27 +47,33 @@ pub(super) fn softmax(values: &[f64]) -> Vec<f64> {
 pub(super) fn softmax_into(values: impl Iterator<Item = f64>, out: &mut Vec<f64>) {
     out.clear();
     out.extend(values);
-    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let total = exponentiate_in_place(out);
+    for value in out.iter_mut() {
+        *value /= total;
+    }
+}
+
+/// Replaces each of `values` by `exp(value - max)` and returns their sum:
+/// `softmax` but for the division by the sum.
+pub(super) fn exponentiate_in_place(values: &mut [f64]) -> f64 {
+    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     // Runs of equal values are common (uniform priors, and the children
     // never visited, which share one completed Q-value): a run takes one
     // `exp`, the same number each of its values would have. (A loop that
     // kept the last `exp` and compared would have the call speculated,
     // made for every value.)
     let mut start = 0;
-    while let Some(&first) = out.get(start) {
+    while let Some(&first) = values.get(start) {
         let shifted = first - top;
-        let run = out[start..]
+        let run = values[start..]
             .iter()
             .take_while(|&&value| value - top == shifted)
             .count()
             .max(1);
-        out[start..start + run].fill(shifted.exp());
+        values[start..start + run].fill(shifted.exp());
         start += run;
     }
-    let total: f64 = out.iter().sum();
-    for value in out.iter_mut() {
-        *value /= total;
-    }
+    values.iter().sum()
 }
 
 /// The completed Q-values of a node's children: a visited child's mean
@@ -117,6 +123,10 @@ pub(super) fn completed_q_with_priors(
     );
 }
 
+/// The least spread of completed Q-values that σ divides by (equal values
+/// give zeros, not a division by zero).
+pub(super) const SIGMA_EPSILON: f64 = 1e-8;
+
 /// `σ(q̂) = (c_visit + max N) * c_scale * q̂` of completed Q-values,
 /// rescaled first to `[0, 1]` by the node's smallest and largest (all zero
 /// when they are equal).
@@ -134,7 +144,6 @@ pub(super) fn sigma_into(
     c_scale: f64,
     out: &mut Vec<f64>,
 ) {
-    const EPSILON: f64 = 1e-8;
     let low = completed.iter().copied().fold(f64::INFINITY, f64::min);
     let high = completed.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let most_visits = f64::from(visits.iter().copied().max().unwrap_or(0));
@@ -143,20 +152,15 @@ pub(super) fn sigma_into(
     out.extend(
         completed
             .iter()
-            .map(|value| weight * (value - low) / (high - low).max(EPSILON)),
+            .map(|value| weight * (value - low) / (high - low).max(SIGMA_EPSILON)),
     );
 }
 
 /// The improved policy `softmax(logits + σ(q̂))`.
 pub(super) fn improved_policy(logits: &[f64], sigmas: &[f64]) -> Vec<f64> {
     let mut out = Vec::with_capacity(logits.len());
-    improved_policy_into(logits, sigmas, &mut out);
+    softmax_into(logits.iter().zip(sigmas).map(|(l, s)| l + s), &mut out);
     out
-}
-
-/// [`improved_policy`] written into `out`.
-pub(super) fn improved_policy_into(logits: &[f64], sigmas: &[f64], out: &mut Vec<f64>) {
-    softmax_into(logits.iter().zip(sigmas).map(|(l, s)| l + s), out);
 }
 
 /// The index of the largest of `probabilities[i] - visits[i] / (1 + Σ

@@ -4,8 +4,8 @@
 
 use super::decisions::{Actor, Decisions, Listing, Step};
 use super::gumbel::{
-    completed_q, completed_q_with_priors, gumbel, improved_policy, improved_policy_into,
-    most_lacking, sigma, sigma_into, softmax, softmax_into,
+    SIGMA_EPSILON, completed_q, completed_q_with_priors, exponentiate_in_place, gumbel,
+    improved_policy, most_lacking, sigma, sigma_into, softmax, softmax_into,
 };
 use super::search::GuidedError;
 use super::{GuidedConfig, ValueLayout, considered_visits};
@@ -409,7 +409,14 @@ impl<G: Encoding> Tree<G> {
     }
 
     /// Below a Gumbel root: the child whose visits lag most behind the
-    /// improved policy.
+    /// improved policy `softmax(logits + σ(q̂))`.
+    ///
+    /// Every number is the one [`completed_q_with_priors`], [`sigma_into`],
+    /// [`improved_policy`] and [`most_lacking`] compute, in the same
+    /// order, so the choice is theirs; but below the root most children
+    /// were never visited and share one completed Q-value, so the node's
+    /// edges are read in fewer passes and only the visited children one by
+    /// one.
     fn select_by_improved_policy(
         &mut self,
         node: u32,
@@ -419,9 +426,81 @@ impl<G: Encoding> Tree<G> {
         // Taken out of the tree while the tree is read, then put back:
         // every descent reuses the same room.
         let mut scratch = std::mem::take(&mut self.scratch);
-        self.gumbel_statistics(node, player, &mut scratch, config);
-        improved_policy_into(&scratch.stats.logits, &scratch.sigmas, &mut scratch.policy);
-        let best = most_lacking(&scratch.policy, &scratch.stats.pending);
+        let range = self.edge_range(node);
+        let edges = &self.edges[range.clone()];
+        let priors = &self.priors[range];
+        let Scratch {
+            stats,
+            policy,
+            built,
+            ..
+        } = &mut scratch;
+        let pending = &mut stats.pending;
+        pending.clear();
+        pending.resize(edges.len(), 0);
+        built.clear();
+        let (mut total_visits, mut total_pending, mut most_visits) = (0u64, 0u64, 0u32);
+        for (index, edge) in edges.iter().enumerate() {
+            if edge.child != NONE {
+                let (visits, in_flight, mean) = self.child_stats(edge, player);
+                built.push((index, visits, mean));
+                pending[index] = visits + in_flight;
+                total_visits += u64::from(visits);
+                total_pending += u64::from(visits + in_flight);
+                most_visits = most_visits.max(visits);
+            }
+        }
+        // The completed Q-values: a visited child's mean, the others the
+        // node's mixed value.
+        let visited = || built.iter().filter(|&&(_, visits, _)| visits > 0);
+        let (mut weighted, mut mass) = (0.0, 0.0);
+        for &(index, _, mean) in visited() {
+            let prior = priors[index].max(f64::MIN_POSITIVE);
+            weighted += prior * mean;
+            mass += prior;
+        }
+        let raw = self.nodes[node as usize].raw[player];
+        let total_visits = total_visits as f64;
+        let mixed = if mass > 0.0 {
+            (raw + total_visits * weighted / mass) / (1.0 + total_visits)
+        } else {
+            raw
+        };
+        // σ's range: the least and the most completed Q-value.
+        let some_unvisited = visited().count() < edges.len();
+        let (mut low, mut high) = if some_unvisited {
+            (mixed, mixed)
+        } else {
+            (f64::INFINITY, f64::NEG_INFINITY)
+        };
+        for &(_, _, mean) in visited() {
+            low = low.min(mean);
+            high = high.max(mean);
+        }
+        let weight = (config.c_visit + f64::from(most_visits)) * config.c_scale;
+        let spread = (high - low).max(SIGMA_EPSILON);
+        let sigma = |value: f64| weight * (value - low) / spread;
+        let unvisited_sigma = sigma(mixed);
+        policy.clear();
+        policy.extend(
+            edges
+                .iter()
+                .map(|edge| f64::from(edge.logit) + unvisited_sigma),
+        );
+        for &(index, _, mean) in visited() {
+            policy[index] = f64::from(edges[index].logit) + sigma(mean);
+        }
+        let total = exponentiate_in_place(policy);
+        let total_pending = 1.0 + total_pending as f64;
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for (index, (&exponential, &pending)) in policy.iter().zip(pending.iter()).enumerate() {
+            let score = exponential / total - f64::from(pending) / total_pending;
+            if score > best_score {
+                best_score = score;
+                best = index;
+            }
+        }
         self.scratch = scratch;
         self.nodes[node as usize].first_edge + best as u32
     }
@@ -663,6 +742,9 @@ impl Statistics {
 #[derive(Default)]
 struct Scratch {
     stats: Statistics,
+    /// Below the root: each built child's edge index, settled visits and
+    /// mean value.
+    built: Vec<(usize, u32, f64)>,
     completed: Vec<f64>,
     sigmas: Vec<f64>,
     policy: Vec<f64>,
