@@ -584,9 +584,19 @@ mod tests {
         let svg = value_lines_svg("ratings", "generation", "Elo", &series);
         assert_eq!(svg.matches("<circle").count(), 4);
         assert_eq!(svg.matches("stroke-dasharray").count(), 1);
-        // The vertical axis reaches the interval's lower end, -180, at a
-        // round tick; the horizontal one runs 0 to 4.
-        assert!(svg.contains(">-180<"), "{svg}");
+        // The vertical axis runs from the interval's lower end, -180, at
+        // the plot's bottom, to the highest value, 35, at its top, with
+        // round ticks between; the horizontal one runs 0 to 4, edge to
+        // edge.
+        let bottom = format!(
+            r#"x2="{LEFT:.1}" y2="{:.1}" stroke="{}""#,
+            TOP + PLOT_HEIGHT,
+            PALETTE[0]
+        );
+        assert!(svg.contains(&bottom), "{svg}");
+        let top = format!(r#"cx="{:.1}" cy="{TOP:.1}""#, LEFT + PLOT_WIDTH);
+        assert!(svg.contains(&top), "{svg}");
+        assert!(svg.contains(">-150<") && !svg.contains(">-200<"), "{svg}");
         assert!(svg.contains(">4<") && svg.contains(">0<"), "{svg}");
         assert!(value_lines_svg("t", "x", "y", &[]).contains("</svg>"));
     }
