@@ -233,18 +233,7 @@ pub fn value_lines_svg(
     let y_of = |y: f64| TOP + (y_high - y) / (y_high - y_low) * PLOT_HEIGHT;
     let mut svg = open_titled(title);
     for value in round_ticks(y_low, y_high) {
-        let y = y_of(value);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
-            LEFT + PLOT_WIDTH
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{value}</text>"#,
-            LEFT - 6.0,
-            y + 4.0,
-        );
+        horizontal_tick(&mut svg, y_of(value), value);
     }
     for value in round_ticks(x_low, x_high) {
         vertical_tick(&mut svg, x_of(value), value);
@@ -283,6 +272,21 @@ fn log_grid(svg: &mut String, low: f64, high: f64) {
         vertical_tick(svg, x, 10u64.pow(exponent.max(0) as u32));
         exponent += 1;
     }
+}
+
+/// A horizontal grid line at height `y` with its label left of the axis.
+fn horizontal_tick(svg: &mut String, y: f64, label: impl std::fmt::Display) {
+    let _ = writeln!(
+        svg,
+        r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
+        LEFT + PLOT_WIDTH
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{label}</text>"#,
+        LEFT - 6.0,
+        y + 4.0,
+    );
 }
 
 /// A vertical grid line at `x` across the plot, with `label` below it.
@@ -435,18 +439,7 @@ fn open_plot(title: &str) -> String {
     let mut svg = open_titled(title);
     for step in 0..=10 {
         let y = TOP + (1.0 - f64::from(step) / 10.0) * PLOT_HEIGHT;
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{LEFT}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e5e5e5"/>"##,
-            LEFT + PLOT_WIDTH
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}%</text>"#,
-            LEFT - 6.0,
-            y + 4.0,
-            step * 10
-        );
+        horizontal_tick(&mut svg, y, format_args!("{}%", step * 10));
     }
     svg
 }
