@@ -17,11 +17,12 @@
 
 use super::super::board::{ADJACENT, CENTRE, Side};
 use super::super::encoding::{
-    LINE_IDS, fill_plane, line_id, line_name, line_squares, observation_shape, piece_planes,
+    LINE_IDS, board_symmetries, fill_plane, line_id, line_name, line_squares, mapped_directions,
+    mapped_line, observation_shape, piece_planes, plane_symmetry,
 };
 use super::{Thud, ThudMove, ThudMoveKind, ThudRules};
 use crate::bitboard::Bitboard256;
-use crate::core::{ActionPath, Encoding, Player, length_within};
+use crate::core::{ActionPath, Encoding, Player, Symmetry, length_within};
 
 /// The number of capture sets.
 const CAPTURE_SETS: u32 = 256;
@@ -57,6 +58,26 @@ impl Encoding for Thud {
 
     fn observation_shape(_: &ThudRules) -> Vec<usize> {
         observation_shape(PLANES)
+    }
+
+    /// The octagon's eight symmetries but the identity: nothing in the
+    /// rules has a direction (the Thudstone stands at the centre). A
+    /// capture set's bits follow their directions.
+    fn symmetries(_: &ThudRules) -> Vec<Symmetry> {
+        board_symmetries(Bitboard256::EMPTY)
+            .into_iter()
+            .map(|symmetry| {
+                let directions = mapped_directions(symmetry);
+                let lines = (0..LINE_IDS).map(|id| mapped_line(symmetry, &directions, id));
+                let sets = (0..CAPTURE_SETS).map(|set| {
+                    let image = (0..8)
+                        .filter(|&bit| set & 1 << bit != 0)
+                        .fold(0, |image, bit| image | 1 << directions[bit]);
+                    LINE_IDS + image
+                });
+                plane_symmetry(PLANES, symmetry, lines.chain(sets).collect())
+            })
+            .collect()
     }
 
     fn write_observation(&self, _: Player, pending: &[u32], out: &mut [f32]) {

@@ -15,11 +15,12 @@
 
 use super::super::board::{GRID, Side};
 use super::super::encoding::{
-    LINE_IDS, fill_plane, line_id, line_name, line_squares, observation_shape, piece_planes,
+    LINE_IDS, board_symmetries, fill_plane, line_id, line_name, line_squares, mapped_directions,
+    mapped_line, observation_shape, piece_planes, plane_symmetry,
 };
 use super::{GOAL, KoomValley, KoomValleyMove, KoomValleyMoveKind, KoomValleyRules};
 use crate::bitboard::{Bitboard256, Direction, Square};
-use crate::core::{ActionPath, Encoding, MAX_DECISIONS, Player, length_within};
+use crate::core::{ActionPath, Encoding, MAX_DECISIONS, Player, Symmetry, length_within};
 
 /// The first id of a further jump's direction.
 const JUMP_IDS: u32 = LINE_IDS;
@@ -72,6 +73,25 @@ impl Encoding for KoomValley {
 
     fn observation_shape(_: &KoomValleyRules) -> Vec<usize> {
         observation_shape(PLANES)
+    }
+
+    /// The mirror that swaps the west and east halves of the board, the one
+    /// symmetry that keeps the dwarfs' goal on rank 1 where it is. A jump's
+    /// direction follows the mirror; the stop stays.
+    fn symmetries(_: &KoomValleyRules) -> Vec<Symmetry> {
+        board_symmetries(GOAL)
+            .into_iter()
+            .map(|symmetry| {
+                let directions = mapped_directions(symmetry);
+                let lines = (0..LINE_IDS).map(|id| mapped_line(symmetry, &directions, id));
+                let jumps = directions.iter().map(|&place| JUMP_IDS + u32::from(place));
+                plane_symmetry(
+                    PLANES,
+                    symmetry,
+                    lines.chain(jumps).chain([STOP_ID]).collect(),
+                )
+            })
+            .collect()
     }
 
     fn write_observation(&self, _: Player, pending: &[u32], out: &mut [f32]) {
