@@ -9,8 +9,8 @@ use crate::core::{Declared, Encoding, Evaluate, Kind, Player, Value, derive_seed
 use crate::net::{NetError, Network};
 use crate::search::StopFlag;
 use crate::search::guided::{
-    GuidedConfig, GuidedSearch, LeafEvaluator, SearchRoot, Tensors, UniformEvaluation,
-    UniformPlayout,
+    EvaluationBlend, GuidedConfig, GuidedSearch, LeafEvaluator, SearchRoot, Tensors,
+    UniformEvaluation, UniformPlayout,
 };
 use std::path::Path;
 use std::time::Instant;
@@ -121,9 +121,9 @@ impl AzOptions {
     /// cannot give.
     pub fn evaluator<G: Encoding + Evaluate>(
         &self,
-        threads: usize,
+        search: &GuidedConfig,
     ) -> Result<Box<dyn LeafEvaluator<G>>, String> {
-        Ok(match &self.net {
+        let guide: Box<dyn LeafEvaluator<G>> = match &self.net {
             Guide::Uniform => Box::new(UniformPlayout {
                 plies: self.playout_plies,
             }),
@@ -131,8 +131,8 @@ impl AzOptions {
             Guide::Network(path) if path.contains(',') => return Err(comma_refusal(path)),
             Guide::Network(path) => {
                 let file = crate::learning::train::store::network_file(Path::new(path))?;
-                let network =
-                    Network::load_shared(&file, threads).map_err(|error| error.to_string())?;
+                let network = Network::load_shared(&file, search.threads)
+                    .map_err(|error| error.to_string())?;
                 let made_for = &network.description().game;
                 if made_for != G::NAME {
                     return Err(NetError::WrongGame(format!(
@@ -143,7 +143,8 @@ impl AzOptions {
                 }
                 Box::new(Tensors(network))
             }
-        })
+        };
+        Ok(Box::new(EvaluationBlend::new(guide, search.eval_mix)))
     }
 }
 
@@ -173,7 +174,7 @@ impl<G: Encoding + Evaluate> AzAgent<G> {
         options: AzOptions,
         seed: u64,
     ) -> Result<Self, String> {
-        let evaluator = options.evaluator(config.threads)?;
+        let evaluator = options.evaluator(&config)?;
         AzAgent::with_evaluator(spec, config, evaluator, seed).map(|agent| AzAgent {
             evaluation: crate::core::write_options(&options),
             ..agent

@@ -60,7 +60,7 @@ fn play<G: Registered>(args: &SelfPlayArgs) -> CliResult {
     }
     let rules = parse_rules::<G>(args.rules.as_deref())?;
     let (config, options) = read_az_options(&args.az)?;
-    let mut evaluator = options.evaluator::<G>(config.threads)?;
+    let mut evaluator = options.evaluator::<G>(&config)?;
     let search = GuidedSearch::new(config)?;
     let config = SelfPlayConfig {
         games: args.games,

@@ -4,7 +4,7 @@
 use super::progress::{Meter, generation_bar};
 use super::{CliResult, print_report};
 use crate::arena::Shard;
-use crate::core::Encoding;
+use crate::core::{Encoding, Evaluate};
 use crate::learning::train::workers::{WorkerEvent, WorkerSummary, work};
 use crate::learning::train::{TrainSession, TrainSettings};
 use std::path::Path;
@@ -12,7 +12,7 @@ use std::path::Path;
 /// Runs worker `worker` of the run in `out` until the run's limit, a
 /// line on the terminal for each part written; the summary in JSON with
 /// `json`.
-pub(super) fn run_worker<G: Encoding>(
+pub(super) fn run_worker<G: Encoding + Evaluate>(
     start: &G,
     settings: &TrainSettings,
     session: &TrainSession,

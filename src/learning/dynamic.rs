@@ -24,7 +24,9 @@ use crate::core::write_options;
 use crate::core::{ActionPath, Game, IllegalMove, ParseError, Player, chance_outcome_count};
 use crate::registry::{self, BuiltIn, GameInfo, GameList, GameVisitor, Registered, UnknownGame};
 use crate::search::StopFlag;
-use crate::search::guided::{GuidedSearch, SearchOutcome, TensorEvaluator, Tensors};
+use crate::search::guided::{
+    EvaluationBlend, GuidedSearch, SearchOutcome, TensorEvaluator, Tensors,
+};
 use std::any::Any;
 use std::fmt;
 use std::path::Path;
@@ -532,13 +534,12 @@ impl<G: Registered> DynGame for Loaded<G> {
     ) -> Result<Manifest, String> {
         refuse_unsearchable::<G>("self-play")?;
         let (search, guide) = read_az_options(options)?;
-        let threads = search.threads;
         let search = GuidedSearch::new(search)?;
         match evaluator {
             Some(evaluator) => self_play(
                 &self.start,
                 &search,
-                &mut Tensors(evaluator),
+                &mut EvaluationBlend::new(Tensors(evaluator), search.config().eval_mix),
                 "python",
                 config,
                 dir,
@@ -547,7 +548,7 @@ impl<G: Registered> DynGame for Loaded<G> {
             None => self_play(
                 &self.start,
                 &search,
-                &mut guide.evaluator::<G>(threads)?,
+                &mut guide.evaluator::<G>(search.config())?,
                 &write_options(&guide),
                 config,
                 dir,

@@ -7,7 +7,8 @@ use crate::agents::{AzOptions, read_options_onto_both};
 use crate::core::{Capabilities, Game, derive_seed};
 use crate::registry::Registered;
 use crate::search::guided::{
-    GuidedConfig, GuidedSearch, SearchOutcome, SearchRoot, TensorEvaluator, Tensors,
+    EvaluationBlend, GuidedConfig, GuidedSearch, SearchOutcome, SearchRoot, TensorEvaluator,
+    Tensors,
 };
 
 /// Searches every position (a state and the ids already chosen of its
@@ -27,6 +28,7 @@ pub fn search_positions<G: Registered>(
 ) -> Result<Vec<SearchOutcome<String>>, String> {
     refuse_unsearchable::<G>("the guided search")?;
     let config: GuidedConfig = options.parse().map_err(|error| format!("{error}"))?;
+    let eval_mix = config.eval_mix;
     let search = GuidedSearch::new(config)?;
     let roots: Vec<SearchRoot<'_, G>> = positions
         .iter()
@@ -38,7 +40,10 @@ pub fn search_positions<G: Registered>(
         })
         .collect();
     let outcomes = search
-        .search(&roots, &mut Tensors(evaluator))
+        .search(
+            &roots,
+            &mut EvaluationBlend::new(Tensors(evaluator), eval_mix),
+        )
         .map_err(|error| error.to_string())?;
     Ok(outcomes
         .into_iter()

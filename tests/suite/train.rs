@@ -7,7 +7,8 @@
 use crate::common::cli::norn;
 use norn::agents::Decision;
 use norn::core::{
-    ActionPath, Encoding, Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring, Status,
+    ActionPath, Encoding, Evaluate, Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring,
+    Status,
 };
 use norn::games::hnefatafl::Hnefatafl;
 use norn::learning::train::{TrainSession, TrainSettings, train};
@@ -111,6 +112,19 @@ impl Encoding for Subtraction {
     fn write_observation(&self, _: Player, _: &[u32], out: &mut [f32]) {
         out.fill(0.0);
         out[self.pile as usize] = 1.0;
+    }
+}
+
+impl Evaluate for Subtraction {
+    /// The solved value: the mover wins unless the pile is a multiple of 4.
+    fn evaluate(&self, player: Player) -> f64 {
+        let (lowest, highest) = self.payoff_range();
+        let mover_wins = !self.pile.is_multiple_of(MOST_TAKEN + 1);
+        if mover_wins == (player == self.mover()) {
+            highest
+        } else {
+            lowest
+        }
     }
 }
 
@@ -232,6 +246,23 @@ fn a_tiny_network_learns_the_winning_moves_of_a_solved_game_by_self_play() {
         (vec![], vec![]),
         "piles where the trained network's move or value is wrong"
     );
+}
+
+#[test]
+fn a_blended_evaluation_reaches_self_play_and_speeds_up_learning() {
+    // Subtraction's evaluation is its solution: blended in fully, the
+    // first generation's searches already know every pile's value, and
+    // their targets teach the winning moves at once.
+    let generations = 3;
+    let wrong_moves = |eval_mix: f64| {
+        let dir = scratch_dir(&format!("blend-{eval_mix}"));
+        let mut settings = settings(1);
+        settings.search.eval_mix = eval_mix;
+        run(&settings, &session(generations, 1), &dir).unwrap();
+        mistakes(&Network::load(&checkpoint(&dir, generations)).unwrap()).0
+    };
+    assert_eq!(wrong_moves(1.0), Vec::<u8>::new());
+    assert!(!wrong_moves(0.0).is_empty());
 }
 
 /// Every checkpoint's network file (the network, its optimizer's moments

@@ -27,7 +27,7 @@ use crate::arena::{
 use crate::core::{Capabilities, ParseError, derive_seed};
 use crate::net::Network;
 use crate::registry::{Registered, build_agent};
-use crate::search::guided::{GuidedConfig, Tensors};
+use crate::search::guided::{EvaluationBlend, GuidedConfig, Tensors};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -241,7 +241,8 @@ pub(super) fn checkpoint_agent<G: Registered>(
         threads: 1,
         ..search.clone()
     };
-    AzAgent::with_evaluator(spec, search, Box::new(Tensors(Arc::clone(network))), seed)
+    let evaluator = EvaluationBlend::new(Tensors(Arc::clone(network)), search.eval_mix);
+    AzAgent::with_evaluator(spec, search, Box::new(evaluator), seed)
         .map(|agent| Box::new(agent) as Box<dyn Agent<G>>)
         .map_err(|error| ParseError::new("agent spec", spec, error))
 }

@@ -29,12 +29,13 @@ pub mod workers;
 
 use crate::arena::{Provenance, RunKind};
 use crate::core::{
-    Encoding, Symmetry, check_memory, check_threads, derive_seed, rng_from_seed, write_options,
+    Encoding, Evaluate, Symmetry, check_memory, check_threads, derive_seed, rng_from_seed,
+    write_options,
 };
 use crate::learning::guided::refuse_unsearchable;
 use crate::learning::selfplay::{SelfPlayConfig, read_manifest, self_play};
 use crate::net::{GameShape, Losses, NetDescription, NetOptions, Network, TrainConfig, Trainer};
-use crate::search::guided::{GuidedConfig, GuidedSearch, Tensors, ValueLayout};
+use crate::search::guided::{EvaluationBlend, GuidedConfig, GuidedSearch, Tensors, ValueLayout};
 use buffer::{Batch, ReplayBuffer, SampleShape, read_generation};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -256,7 +257,7 @@ pub struct TrainSummary {
 /// (hidden information, simultaneous moves), a directory that holds
 /// another run or files that do not read (a checkpoint of another game, a
 /// corrupted shard), and a file that cannot be written.
-pub fn train<G: Encoding>(
+pub fn train<G: Encoding + Evaluate>(
     start: &G,
     settings: &TrainSettings,
     session: &TrainSession,
@@ -503,7 +504,7 @@ fn reload_buffer(
 
 /// Plays generation `generation`'s self-play games with `network` into
 /// `samples_dir` (removing what a session cut short left there).
-fn play_generation<G: Encoding>(
+fn play_generation<G: Encoding + Evaluate>(
     start: &G,
     search: &GuidedSearch,
     network: &Network,
@@ -528,7 +529,7 @@ fn play_generation<G: Encoding>(
     self_play(
         start,
         search,
-        &mut Tensors(network),
+        &mut EvaluationBlend::new(Tensors(network), settings.search.eval_mix),
         &format!("checkpoint {}", generation - 1),
         &config,
         samples_dir,

@@ -29,11 +29,11 @@ use super::{
     generation_seed, run_record,
 };
 use crate::arena::{Build, CONFIG_FILE, Shard};
-use crate::core::Encoding;
+use crate::core::{Encoding, Evaluate};
 use crate::learning::guided::refuse_unsearchable;
 use crate::learning::selfplay::{MANIFEST, Manifest, SelfPlayConfig, self_play_from};
 use crate::net::{GameShape, NetDescription, Network};
-use crate::search::guided::{GuidedConfig, GuidedSearch, Tensors};
+use crate::search::guided::{EvaluationBlend, GuidedConfig, GuidedSearch, Tensors};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -166,7 +166,7 @@ fn wait_for<T>(
 /// build's, unless `session.force_resume`), a checkpoint that is not the
 /// run's, a trainer that writes no checkpoint for as long as the wait,
 /// and a file that cannot be written.
-pub fn work<G: Encoding>(
+pub fn work<G: Encoding + Evaluate>(
     start: &G,
     settings: &TrainSettings,
     session: &TrainSession,
@@ -245,7 +245,10 @@ pub fn work<G: Encoding>(
         remove_dir(&partial)?;
         let manifest = self_play_from(
             start,
-            (&search, &mut Tensors(&network)),
+            (
+                &search,
+                &mut EvaluationBlend::new(Tensors(&network), settings.search.eval_mix),
+            ),
             &format!("checkpoint {newest}"),
             &config,
             first,

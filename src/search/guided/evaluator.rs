@@ -419,3 +419,88 @@ impl<G: Encoding + Evaluate> LeafEvaluator<G> for UniformEvaluation {
         Ok(())
     }
 }
+
+/// An evaluator whose values are blended with the game's own evaluation
+/// ([`Evaluate`]): each leaf's value is `(1 - weight)` times the inner
+/// evaluator's plus `weight` times the evaluation's, in the inner
+/// evaluator's layout, as AlphaGo mixed its value network with the
+/// results of fast rollouts. The policy is the inner evaluator's alone.
+/// A learned value starts knowing nothing; where the game's evaluation
+/// already knows which positions are good, the blend lets self-play win
+/// from its first games (the weight is the guided search's `eval-mix`).
+pub struct EvaluationBlend<E> {
+    inner: E,
+    weight: f32,
+}
+
+impl<E> EvaluationBlend<E> {
+    /// `inner` blended with the evaluation at `weight` (0: `inner`
+    /// alone, 1: the evaluation's value with `inner`'s policy).
+    pub fn new(inner: E, weight: f64) -> Self {
+        EvaluationBlend {
+            inner,
+            weight: weight as f32,
+        }
+    }
+}
+
+impl<G: Encoding + Evaluate, E: LeafEvaluator<G>> LeafEvaluator<G> for EvaluationBlend<E> {
+    fn layout(&self, players: usize) -> ValueLayout {
+        self.inner.layout(players)
+    }
+
+    fn reads_tensors(&self) -> bool {
+        self.inner.reads_tensors()
+    }
+
+    fn writes_logits(&self) -> bool {
+        self.inner.writes_logits()
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        self.inner.check_game(game)
+    }
+
+    fn evaluate(
+        &mut self,
+        batch: &LeafBatch<'_, G>,
+        out: &mut Evaluations<'_>,
+    ) -> Result<(), EvaluationError> {
+        self.inner.evaluate(batch, out)?;
+        if self.weight == 0.0 {
+            return Ok(());
+        }
+        let Some(first) = batch.leaves.first() else {
+            return Ok(());
+        };
+        let layout = self.inner.layout(first.state.num_players());
+        let width = layout.width();
+        let weight = self.weight;
+        let blend = |(leaf, values): (&Leaf<'_, G>, &mut [f32])| {
+            let mut estimates = [0.0; MAX_PLAYERS];
+            layout.gather(
+                &evaluation(leaf.state),
+                leaf.player,
+                &mut estimates[..width],
+            );
+            for (value, estimate) in values.iter_mut().zip(estimates) {
+                *value = (1.0 - weight) * *value + weight * estimate;
+            }
+        };
+        match batch.threads {
+            Some(pool) => pool.install(|| {
+                batch
+                    .leaves
+                    .par_iter()
+                    .zip(out.values.par_chunks_mut(width))
+                    .for_each(blend);
+            }),
+            None => batch
+                .leaves
+                .iter()
+                .zip(out.values.chunks_mut(width))
+                .for_each(blend),
+        }
+        Ok(())
+    }
+}

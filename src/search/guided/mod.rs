@@ -45,8 +45,8 @@ mod search;
 mod tree;
 
 pub use evaluator::{
-    EvaluationError, Evaluations, Leaf, LeafBatch, LeafEvaluator, TensorEvaluator, Tensors,
-    UniformEvaluation, UniformPlayout,
+    EvaluationBlend, EvaluationError, Evaluations, Leaf, LeafBatch, LeafEvaluator, TensorEvaluator,
+    Tensors, UniformEvaluation, UniformPlayout,
 };
 pub use gumbel::considered_visits;
 pub use layout::{GameShape, ValueLayout};
@@ -98,6 +98,11 @@ pub struct GuidedConfig {
     pub temperature_plies: Option<u32>,
     /// Leaves per tree per evaluator call, kept apart by virtual losses.
     pub leaves: u32,
+    /// The weight of the game's own evaluation in each leaf's value, from
+    /// 0 (the evaluator's value alone) to 1: whoever builds the search's
+    /// evaluator wraps it in an [`EvaluationBlend`] of this weight (the
+    /// `az` agent, self-play, training and its evaluations do).
+    pub eval_mix: f64,
     /// Threads for the trees' descents and the evaluators that split work.
     pub threads: usize,
 }
@@ -119,6 +124,7 @@ impl Default for GuidedConfig {
             temperature: 0.0,
             temperature_plies: None,
             leaves: 1,
+            eval_mix: 0.0,
             threads: 1,
         }
     }
@@ -231,6 +237,13 @@ const OPTIONS: &[Declared<GuidedConfig>] = &[
         1,
         MAX_LEAVES_PER_ROUND,
         "leaves per tree per evaluator call, kept apart by virtual losses"
+    ),
+    crate::number_option!(
+        "eval-mix",
+        eval_mix,
+        0.0,
+        1.0,
+        "the weight of the game's own evaluation in a leaf's value, blended with the evaluator's (0: the evaluator's alone)"
     ),
     crate::threads_option!(
         "threads",

@@ -421,3 +421,47 @@ fn the_search_policy_is_a_distribution_over_the_legal_ids() {
         assert_eq!(player, 0);
     }
 }
+
+#[test]
+fn a_blend_weighs_the_evaluators_value_against_the_games_evaluation() {
+    // Bouton's rule: the mover wins [1, 2, 0] (nim-sum 3), loses [1, 1, 0].
+    let winning = Nim::of([1, 2, 0]);
+    let losing = Nim::of([1, 1, 0]);
+    let leaves = [&winning, &losing].map(|state| Leaf {
+        state,
+        pending: &[],
+        // Player 0 moves first, in positions made without a move.
+        player: 0,
+        seed: 0,
+    });
+    let blended = |weight: f64| {
+        let batch = LeafBatch {
+            leaves: &leaves,
+            observations: &[],
+            masks: &[],
+            threads: None,
+        };
+        let mut logits =
+            vec![
+                0.0;
+                leaves.len() * <Nim as crate::core::Encoding>::num_actions(&crate::core::NoRules)
+            ];
+        let mut values = vec![0.0; leaves.len()];
+        let mut out = Evaluations {
+            logits: &mut logits,
+            values: &mut values,
+        };
+        let answering = Tensors(Answering {
+            value: 0.5,
+            logit: 0.3,
+        });
+        EvaluationBlend::new(answering, weight)
+            .evaluate(&batch, &mut out)
+            .unwrap();
+        assert!(logits.iter().all(|&logit| logit == 0.3));
+        values
+    };
+    assert_eq!(blended(0.0), [0.5, 0.5]);
+    assert_eq!(blended(0.25), [0.75 * 0.5 + 0.25, 0.75 * 0.5 - 0.25]);
+    assert_eq!(blended(1.0), [1.0, -1.0]);
+}
