@@ -3,15 +3,19 @@
 //! function of numpy arrays; the search runs in Rust without the
 //! interpreter, which it takes back only to call the function.
 
+use crate::experiments::interruptible;
 use crate::net::Network;
 use crate::vector::VectorGame;
 use crate::{State, value_error};
 use norn::learning::DynGame;
-use norn::search::guided::{EvaluationError, SearchOutcome, TensorEvaluator, ValueLayout};
+use norn::search::guided::{
+    EvaluationError, GameShape, SearchOutcome, TensorEvaluator, ValueLayout,
+};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A Python function `f(observations, masks) -> (logits, values)` as an
 /// evaluator; what it raises is kept to be raised again once the search
@@ -36,8 +40,6 @@ impl PythonEvaluator {
         logits: &mut [f32],
         values: &mut [f32],
     ) -> PyResult<()> {
-        // Ctrl-C stops a search between two calls.
-        py.check_signals()?;
         let mut shape = vec![batch];
         shape.extend(&self.observation_shape);
         let observations = PyArray1::from_slice(py, observations).reshape(shape)?;
@@ -118,6 +120,39 @@ impl TensorEvaluator for PythonEvaluator {
     }
 }
 
+/// An evaluator that stops answering once `stop` is raised (by Ctrl-C,
+/// seen by [`interruptible`]), so that a search guided by a network in
+/// Rust, which never needs the interpreter, ends at its next batch.
+struct Stoppable<'a> {
+    inner: &'a mut dyn TensorEvaluator,
+    stop: &'a AtomicBool,
+}
+
+impl TensorEvaluator for Stoppable<'_> {
+    fn layout(&self) -> ValueLayout {
+        self.inner.layout()
+    }
+
+    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
+        self.inner.check_game(game)
+    }
+
+    fn evaluate(
+        &mut self,
+        observations: &[f32],
+        masks: &[u8],
+        batch: usize,
+        logits: &mut [f32],
+        values: &mut [f32],
+    ) -> Result<(), EvaluationError> {
+        if self.stop.load(Ordering::Acquire) {
+            return Err(EvaluationError::new("interrupted"));
+        }
+        self.inner
+            .evaluate(observations, masks, batch, logits, values)
+    }
+}
+
 /// What a Python caller gives to answer for the leaves: a function of
 /// numpy arrays, or a `norn.Network`, which runs in Rust without the
 /// interpreter (and checks that it was made for the game searched).
@@ -161,11 +196,22 @@ impl Given {
         }))
     }
 
-    /// Runs `work` with the evaluator as the search takes it.
-    fn with<R>(&mut self, work: impl FnOnce(&mut dyn TensorEvaluator) -> R) -> R {
+    /// Runs `work` with the evaluator as the search takes it, which stops
+    /// answering once `stop` is raised.
+    fn with<R>(
+        &mut self,
+        stop: &AtomicBool,
+        work: impl FnOnce(&mut dyn TensorEvaluator) -> R,
+    ) -> R {
         match self {
-            Given::Function(function) => work(function),
-            Given::Network(network) => work(&mut &network.get().inner),
+            Given::Function(function) => work(&mut Stoppable {
+                inner: function,
+                stop,
+            }),
+            Given::Network(network) => work(&mut Stoppable {
+                inner: &mut &network.get().inner,
+                stop,
+            }),
         }
     }
 
@@ -263,25 +309,30 @@ pub fn guided_search<'py>(
         }
     };
     let mut given = Given::new(py, evaluator, game.as_ref(), value_layout)?;
+    // The search runs on a thread of its own while this one watches for
+    // Ctrl-C, which stops it at its next batch.
+    let stop = AtomicBool::new(false);
     let searched: Result<Vec<SearchOutcome<String>>, String> = match &vector {
         Some(vector) => {
             let inner = &vector.get().inner;
-            py.detach(|| {
-                given.with(|evaluator| {
+            interruptible(py, &stop, || {
+                given.with(&stop, |evaluator| {
                     inner
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner)
                         .vector
                         .guided_search(options, evaluator, seed)
                 })
-            })
+            })?
         }
         None => {
             let refs: Vec<&dyn norn::learning::DynState> = held.iter().map(AsRef::as_ref).collect();
             let game = game.as_ref();
-            py.detach(|| {
-                given.with(|evaluator| game.guided_search(&refs, options, evaluator, seed))
-            })
+            interruptible(py, &stop, || {
+                given.with(&stop, |evaluator| {
+                    game.guided_search(&refs, options, evaluator, seed)
+                })
+            })?
         }
     };
     if let Some(raised) = given.raised() {
@@ -335,12 +386,13 @@ pub fn self_play<'py>(
         shard_samples,
         seed,
     };
-    let played = py.detach(|| match given.as_mut() {
-        Some(given) => {
-            given.with(|evaluator| dyn_game.self_play(options, Some(evaluator), &config, &out))
-        }
+    let stop = AtomicBool::new(false);
+    let played = interruptible(py, &stop, || match given.as_mut() {
+        Some(given) => given.with(&stop, |evaluator| {
+            dyn_game.self_play(options, Some(evaluator), &config, &out)
+        }),
         None => dyn_game.self_play(options, None, &config, &out),
-    });
+    })?;
     if let Some(raised) = given.as_mut().and_then(Given::raised) {
         return Err(raised);
     }

@@ -8,6 +8,7 @@ import signal
 import threading
 import time
 
+import numpy as np
 import pytest
 
 import norn
@@ -54,3 +55,43 @@ def test_a_search_stops_at_ctrl_c(game_name, spec):
     quick_spec = re.sub(r"iters=\d+", "iters=100", spec.replace("ms=4000", "ms=50"))
     quick = norn.agent(quick_spec, game)
     assert quick.step(state, player) in state.legal_actions(player)
+
+
+def uniform_evaluator(game):
+    """Uniform logits and values of 0, from Python."""
+    actions = game.num_distinct_actions()
+
+    def evaluate(observations, masks):
+        batch = len(observations)
+        return np.zeros((batch, actions), np.float32), np.zeros(batch, np.float32)
+
+    return evaluate
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
+@pytest.mark.parametrize("evaluator", ["rust network", "python function"])
+def test_a_guided_search_stops_at_ctrl_c(evaluator):
+    game = norn.load_game("hnefatafl")
+    if evaluator == "rust network":
+        # Runs in Rust without the interpreter between its batches.
+        guide = norn.Network.init(game, seed=1, options="blocks=1,channels=8")
+    else:
+        guide = uniform_evaluator(game)
+    states = [game.new_initial_state() for _ in range(8)]
+    sent = []
+
+    def interrupt():
+        sent.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    # 8 searches of 100,000 simulations: minutes if nothing stopped them.
+    timer = threading.Timer(0.3, interrupt)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        norn.guided_search(states, guide, "sims=100000")
+    stopped = time.perf_counter()
+    timer.join()
+    assert sent and stopped - sent[0] < 1.0, f"{stopped - sent[0]:.2f} s after Ctrl-C"
+    # The evaluator searches on after the interrupt.
+    policies, actions, values = norn.guided_search(states[:1], guide, "sims=8")
+    assert int(actions[0]) in states[0].legal_actions()
