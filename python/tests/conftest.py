@@ -1,4 +1,8 @@
+import os
 import random
+import signal
+import threading
+import time
 
 import pytest
 
@@ -54,3 +58,29 @@ def other_rules(game):
         if loaded.rules != game.rules:
             return text
     raise AssertionError(f"no other rules found for {game.name}")
+
+
+@pytest.fixture
+def ctrl_c():
+    """``stop(call, after)`` runs ``call()`` with Ctrl-C (SIGINT to this
+    process) sent ``after`` seconds in, checks that it raises
+    KeyboardInterrupt, and returns the seconds from the signal to the end
+    of the call."""
+
+    def stop(call, after):
+        sent = []
+
+        def interrupt():
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+
+        timer = threading.Timer(after, interrupt)
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        stopped = time.perf_counter()
+        timer.join()
+        assert sent, "the call ended before Ctrl-C was sent"
+        return stopped - sent[0]
+
+    return stop

@@ -4,9 +4,6 @@ ended."""
 
 import os
 import re
-import signal
-import threading
-import time
 
 import numpy as np
 import pytest
@@ -30,7 +27,7 @@ LONG_SEARCHES = [
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
 @pytest.mark.parametrize("game_name,spec", SEARCHES + LONG_SEARCHES)
-def test_a_search_stops_at_ctrl_c(game_name, spec):
+def test_a_search_stops_at_ctrl_c(game_name, spec, ctrl_c):
     game = norn.load_game(game_name)
     agent = norn.agent(spec, game)
     state = game.new_initial_state()
@@ -38,19 +35,8 @@ def test_a_search_stops_at_ctrl_c(game_name, spec):
         state.apply_action(state.chance_outcomes()[0][0])
     # At a simultaneous node the agent chooses for a player named.
     player = 0 if state.is_simultaneous_node() else None
-    sent = []
-
-    def interrupt():
-        sent.append(time.perf_counter())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    timer = threading.Timer(0.3, interrupt)
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        agent.step(state, player)
-    stopped = time.perf_counter()
-    timer.join()
-    assert sent and stopped - sent[0] < 1.0, f"{stopped - sent[0]:.2f} s after Ctrl-C"
+    seconds = ctrl_c(lambda: agent.step(state, player), after=0.3)
+    assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
     # The agent plays on after the interrupt.
     quick_spec = re.sub(r"iters=\d+", "iters=100", spec.replace("ms=4000", "ms=50"))
     quick = norn.agent(quick_spec, game)
@@ -70,7 +56,7 @@ def uniform_evaluator(game):
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
 @pytest.mark.parametrize("evaluator", ["rust network", "python function"])
-def test_a_guided_search_stops_at_ctrl_c(evaluator):
+def test_a_guided_search_stops_at_ctrl_c(evaluator, ctrl_c):
     game = norn.load_game("hnefatafl")
     if evaluator == "rust network":
         # Runs in Rust without the interpreter between its batches.
@@ -78,20 +64,9 @@ def test_a_guided_search_stops_at_ctrl_c(evaluator):
     else:
         guide = uniform_evaluator(game)
     states = [game.new_initial_state() for _ in range(8)]
-    sent = []
-
-    def interrupt():
-        sent.append(time.perf_counter())
-        os.kill(os.getpid(), signal.SIGINT)
-
     # 8 searches of 100,000 simulations: minutes if nothing stopped them.
-    timer = threading.Timer(0.3, interrupt)
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        norn.guided_search(states, guide, "sims=100000")
-    stopped = time.perf_counter()
-    timer.join()
-    assert sent and stopped - sent[0] < 1.0, f"{stopped - sent[0]:.2f} s after Ctrl-C"
+    seconds = ctrl_c(lambda: norn.guided_search(states, guide, "sims=100000"), after=0.3)
+    assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
     # The evaluator searches on after the interrupt.
     policies, actions, values = norn.guided_search(states[:1], guide, "sims=8")
     assert int(actions[0]) in states[0].legal_actions()
