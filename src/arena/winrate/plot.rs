@@ -222,13 +222,19 @@ pub fn value_lines_svg(
         (low - pad, high + pad)
     };
     let (x_low, x_high) = fitted(points().map(|&(x, _, _)| x).collect());
-    let (y_low, y_high) = fitted(
+    // A margin of a twentieth of the values' range above and below keeps
+    // the highest and lowest markers and error bars off the frame.
+    let margin = |(low, high): (f64, f64)| {
+        let pad = (high - low) / 20.0;
+        (low - pad, high + pad)
+    };
+    let (y_low, y_high) = margin(fitted(
         points()
             .flat_map(|&(_, y, interval)| {
                 std::iter::once(y).chain(interval.into_iter().flat_map(|(a, b)| [a, b]))
             })
             .collect(),
-    );
+    ));
     let x_of = |x: f64| LEFT + (x - x_low) / (x_high - x_low) * PLOT_WIDTH;
     let y_of = |y: f64| TOP + (y_high - y) / (y_high - y_low) * PLOT_HEIGHT;
     let mut svg = open_titled(title);
@@ -251,7 +257,17 @@ pub fn value_lines_svg(
                 x: x_of(x),
                 y: y_of(y),
                 interval: interval.map(|(low, high)| (y_of(high), y_of(low))),
-                tooltip: format!("{} at {x}: {y}", escape(&line.label)),
+                tooltip: format!(
+                    "{} at {}: {}{}",
+                    escape(&line.label),
+                    readable(x),
+                    readable(y),
+                    interval.map_or(String::new(), |(low, high)| format!(
+                        " [{}, {}]",
+                        readable(low),
+                        readable(high)
+                    ))
+                ),
             })
             .collect();
         draw_line(&mut svg, colour, &markers, line.dashed);
@@ -382,6 +398,18 @@ fn draw_line(svg: &mut String, colour: &str, markers: &[Marker], dashed: bool) {
             r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{colour}"><title>{}</title></circle>"#,
             marker.x, marker.y, marker.tooltip
         );
+    }
+}
+
+/// A value as a tooltip shows it: whole above 100 (ratings, seconds,
+/// steps), to three significant digits below (losses, rates).
+fn readable(value: f64) -> String {
+    if value.abs() >= 100.0 || value == value.trunc() {
+        format!("{value:.0}")
+    } else {
+        let decimals = (2 - value.abs().log10().floor() as i32).clamp(0, 6) as usize;
+        let text = format!("{value:.decimals$}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
@@ -577,18 +605,22 @@ mod tests {
         let svg = value_lines_svg("ratings", "generation", "Elo", &series);
         assert_eq!(svg.matches("<circle").count(), 4);
         assert_eq!(svg.matches("stroke-dasharray").count(), 1);
-        // The vertical axis runs from the interval's lower end, -180, at
-        // the plot's bottom, to the highest value, 35, at its top, with
-        // round ticks between; the horizontal one runs 0 to 4, edge to
-        // edge.
+        // The vertical axis runs from the interval's lower end, -180, to
+        // the highest value, 35, with a twentieth of that range to spare
+        // at either end (so each lies 1/22 of the plot's height from its
+        // edge), and round ticks between; the horizontal one runs 0 to 4,
+        // edge to edge.
+        let spare = PLOT_HEIGHT / 22.0;
         let bottom = format!(
             r#"x2="{LEFT:.1}" y2="{:.1}" stroke="{}""#,
-            TOP + PLOT_HEIGHT,
+            TOP + PLOT_HEIGHT - spare,
             PALETTE[0]
         );
         assert!(svg.contains(&bottom), "{svg}");
-        let top = format!(r#"cx="{:.1}" cy="{TOP:.1}""#, LEFT + PLOT_WIDTH);
+        let top = format!(r#"cx="{:.1}" cy="{:.1}""#, LEFT + PLOT_WIDTH, TOP + spare);
         assert!(svg.contains(&top), "{svg}");
+        assert!(svg.contains("<title>checkpoints at 0: -120 [-180, -60]</title>"));
+        assert!(svg.contains("<title>checkpoints at 4: 35</title>"));
         assert!(svg.contains(">-150<") && !svg.contains(">-200<"), "{svg}");
         assert!(svg.contains(">4<") && svg.contains(">0<"), "{svg}");
         assert!(value_lines_svg("t", "x", "y", &[]).contains("</svg>"));

@@ -272,10 +272,20 @@ fn value_each_leaf<G: Game>(
         return;
     };
     let layout = ValueLayout::of_game::<G>(first.state.num_players());
-    let width = layout.width();
-    let work = |(leaf, out): (&Leaf<'_, G>, &mut [f32])| {
+    for_each_leaf_values(batch, values, layout.width(), |leaf, out| {
         layout.gather(&value(leaf), leaf.player, out);
-    };
+    });
+}
+
+/// Calls `work` with each leaf of the batch and its `width` values of
+/// `values`, on the batch's threads when it has them.
+fn for_each_leaf_values<G: Game>(
+    batch: &LeafBatch<'_, G>,
+    values: &mut [f32],
+    width: usize,
+    work: impl Fn(&Leaf<'_, G>, &mut [f32]) + Sync,
+) {
+    let work = |(leaf, out): (&Leaf<'_, G>, &mut [f32])| work(leaf, out);
     match batch.threads {
         Some(pool) => pool.install(|| {
             batch
@@ -476,7 +486,7 @@ impl<G: Encoding + Evaluate, E: LeafEvaluator<G>> LeafEvaluator<G> for Evaluatio
         let layout = self.inner.layout(first.state.num_players());
         let width = layout.width();
         let weight = self.weight;
-        let blend = |(leaf, values): (&Leaf<'_, G>, &mut [f32])| {
+        for_each_leaf_values(batch, out.values, width, |leaf, values| {
             let mut estimates = [0.0; MAX_PLAYERS];
             layout.gather(
                 &evaluation(leaf.state),
@@ -486,21 +496,7 @@ impl<G: Encoding + Evaluate, E: LeafEvaluator<G>> LeafEvaluator<G> for Evaluatio
             for (value, estimate) in values.iter_mut().zip(estimates) {
                 *value = (1.0 - weight) * *value + weight * estimate;
             }
-        };
-        match batch.threads {
-            Some(pool) => pool.install(|| {
-                batch
-                    .leaves
-                    .par_iter()
-                    .zip(out.values.par_chunks_mut(width))
-                    .for_each(blend);
-            }),
-            None => batch
-                .leaves
-                .iter()
-                .zip(out.values.chunks_mut(width))
-                .for_each(blend),
-        }
+        });
         Ok(())
     }
 }
