@@ -8,14 +8,13 @@ use crate::net::Network;
 use crate::vector::VectorGame;
 use crate::{State, value_error};
 use norn::learning::DynGame;
-use norn::search::guided::{
-    EvaluationError, GameShape, SearchOutcome, TensorEvaluator, ValueLayout,
-};
+use norn::search::StopFlag;
+use norn::search::guided::{EvaluationError, SearchOutcome, TensorEvaluator, ValueLayout};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// A Python function `f(observations, masks) -> (logits, values)` as an
 /// evaluator; what it raises is kept to be raised again once the search
@@ -120,39 +119,6 @@ impl TensorEvaluator for PythonEvaluator {
     }
 }
 
-/// An evaluator that stops answering once `stop` is raised (by Ctrl-C,
-/// seen by [`interruptible`]), so that a search guided by a network in
-/// Rust, which never needs the interpreter, ends at its next batch.
-struct Stoppable<'a> {
-    inner: &'a mut dyn TensorEvaluator,
-    stop: &'a AtomicBool,
-}
-
-impl TensorEvaluator for Stoppable<'_> {
-    fn layout(&self) -> ValueLayout {
-        self.inner.layout()
-    }
-
-    fn check_game(&self, game: &GameShape) -> Result<(), EvaluationError> {
-        self.inner.check_game(game)
-    }
-
-    fn evaluate(
-        &mut self,
-        observations: &[f32],
-        masks: &[u8],
-        batch: usize,
-        logits: &mut [f32],
-        values: &mut [f32],
-    ) -> Result<(), EvaluationError> {
-        if self.stop.load(Ordering::Acquire) {
-            return Err(EvaluationError::new("interrupted"));
-        }
-        self.inner
-            .evaluate(observations, masks, batch, logits, values)
-    }
-}
-
 /// What a Python caller gives to answer for the leaves: a function of
 /// numpy arrays, or a `norn.Network`, which runs in Rust without the
 /// interpreter (and checks that it was made for the game searched).
@@ -196,22 +162,11 @@ impl Given {
         }))
     }
 
-    /// Runs `work` with the evaluator as the search takes it, which stops
-    /// answering once `stop` is raised.
-    fn with<R>(
-        &mut self,
-        stop: &AtomicBool,
-        work: impl FnOnce(&mut dyn TensorEvaluator) -> R,
-    ) -> R {
+    /// Runs `work` with the evaluator as the search takes it.
+    fn with<R>(&mut self, work: impl FnOnce(&mut dyn TensorEvaluator) -> R) -> R {
         match self {
-            Given::Function(function) => work(&mut Stoppable {
-                inner: function,
-                stop,
-            }),
-            Given::Network(network) => work(&mut Stoppable {
-                inner: &mut &network.get().inner,
-                stop,
-            }),
+            Given::Function(function) => work(function),
+            Given::Network(network) => work(&mut &network.get().inner),
         }
     }
 
@@ -310,18 +265,19 @@ pub fn guided_search<'py>(
     };
     let mut given = Given::new(py, evaluator, game.as_ref(), value_layout)?;
     // The search runs on a thread of its own while this one watches for
-    // Ctrl-C, which stops it at its next batch.
-    let stop = AtomicBool::new(false);
+    // Ctrl-C, which ends it after its round of simulations under way.
+    let stop = Arc::new(AtomicBool::new(false));
+    let stop_flag = StopFlag::new(stop.clone());
     let searched: Result<Vec<SearchOutcome<String>>, String> = match &vector {
         Some(vector) => {
             let inner = &vector.get().inner;
             interruptible(py, &stop, || {
-                given.with(&stop, |evaluator| {
+                given.with(|evaluator| {
                     inner
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner)
                         .vector
-                        .guided_search(options, evaluator, seed)
+                        .guided_search(options, evaluator, seed, &stop_flag)
                 })
             })?
         }
@@ -329,8 +285,8 @@ pub fn guided_search<'py>(
             let refs: Vec<&dyn norn::learning::DynState> = held.iter().map(AsRef::as_ref).collect();
             let game = game.as_ref();
             interruptible(py, &stop, || {
-                given.with(&stop, |evaluator| {
-                    game.guided_search(&refs, options, evaluator, seed)
+                given.with(|evaluator| {
+                    game.guided_search(&refs, options, evaluator, seed, &stop_flag)
                 })
             })?
         }
@@ -377,6 +333,8 @@ pub fn self_play<'py>(
         return Err(value_error("batch and shard_samples must be at least 1"));
     }
     let dyn_game = game.inner.as_ref();
+    // Ctrl-C ends self-play before its next round of searches.
+    let stop = Arc::new(AtomicBool::new(false));
     let mut given = evaluator
         .map(|evaluator| Given::new(py, evaluator, dyn_game, value_layout))
         .transpose()?;
@@ -385,12 +343,12 @@ pub fn self_play<'py>(
         batch,
         shard_samples,
         seed,
+        stop: StopFlag::new(stop.clone()),
     };
-    let stop = AtomicBool::new(false);
     let played = interruptible(py, &stop, || match given.as_mut() {
-        Some(given) => given.with(&stop, |evaluator| {
-            dyn_game.self_play(options, Some(evaluator), &config, &out)
-        }),
+        Some(given) => {
+            given.with(|evaluator| dyn_game.self_play(options, Some(evaluator), &config, &out))
+        }
         None => dyn_game.self_play(options, None, &config, &out),
     })?;
     if let Some(raised) = given.as_mut().and_then(Given::raised) {

@@ -7,6 +7,7 @@ use norn::learning::load_game;
 use norn::learning::train::options::SettingsText;
 use norn::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use norn::learning::train::{TrainSession, store};
+use norn::search::StopFlag;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::{Path, PathBuf};
@@ -86,7 +87,7 @@ pub fn train<'py>(
         threads: threads.at_least("threads", 1)?,
         force_resume,
         workers,
-        stop: Some(stop.clone()),
+        stop: StopFlag::new(stop.clone()),
     };
     let loaded = load_game(game, rules).map_err(value_error)?;
     let summary = interruptible(py, &stop, || loaded.train(&settings, &session, &out))?

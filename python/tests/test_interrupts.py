@@ -70,3 +70,14 @@ def test_a_guided_search_stops_at_ctrl_c(evaluator, ctrl_c):
     # The evaluator searches on after the interrupt.
     policies, actions, values = norn.guided_search(states[:1], guide, "sims=8")
     assert int(actions[0]) in states[0].legal_actions()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
+@pytest.mark.parametrize("options", ["net=eval,sims=16", "net=uniform,sims=16"])
+def test_self_play_without_an_evaluator_stops_at_ctrl_c(options, tmp_path, ctrl_c):
+    game = norn.load_game("hnefatafl")
+    out = tmp_path / "samples"
+    # 100,000 games of Hnefatafl: hours, were they not stopped.
+    seconds = ctrl_c(lambda: norn.self_play(game, str(out), 100_000, options), after=0.3)
+    assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
+    assert not (out / "manifest.json").exists()

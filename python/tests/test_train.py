@@ -61,3 +61,15 @@ def test_ctrl_c_stops_a_run_between_steps_and_keeps_its_checkpoints(tmp_path, ct
     )
     assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
     assert [record["generation"] for record in records(out)] == [0]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
+def test_ctrl_c_stops_a_run_during_its_self_play(tmp_path, ctrl_c):
+    out = tmp_path / "run"
+    # A generation of a million games: hours, were it not stopped.
+    long = {**TINY, "games_per_generation": 1_000_000}
+    seconds = ctrl_c(
+        lambda: norn.train("hnefatafl", str(out), generations=1, **long), after=1.0
+    )
+    assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
+    assert [record["generation"] for record in records(out)] == [0]

@@ -7,6 +7,7 @@ use crate::core::write_options;
 use crate::learning::guided::{read_az_options, refuse_unsearchable};
 use crate::learning::selfplay::{Manifest, SelfPlayConfig, self_play};
 use crate::registry::{GameList, Registered};
+use crate::search::StopFlag;
 use crate::search::guided::GuidedSearch;
 use clap::Args;
 use std::path::PathBuf;
@@ -67,6 +68,7 @@ fn play<G: Registered>(args: &SelfPlayArgs) -> CliResult {
         batch: args.batch,
         shard_samples: args.shard_samples,
         seed: args.seed,
+        stop: StopFlag::default(),
     };
     let started = Instant::now();
     let manifest = self_play(

@@ -13,6 +13,7 @@ use crate::learning::train::{
     Checkpoint, TrainEvent, TrainSession, TrainSettings, TrainSummary, train,
 };
 use crate::registry::{GameList, Registered};
+use crate::search::StopFlag;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -157,7 +158,7 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
         threads: args.threads,
         force_resume: args.force_resume,
         workers: workers_option(args, worker)?,
-        stop: None,
+        stop: StopFlag::default(),
     };
     let start = G::new(rules);
     if let Some(worker) = worker {

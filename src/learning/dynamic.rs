@@ -191,7 +191,7 @@ pub trait DynGame: Send + Sync {
 
     /// Searches `states` together with the guided search of the `az`
     /// options `options`, `evaluator` answering for their leaves
-    /// ([`super::guided::search_positions`]).
+    /// ([`super::guided::search_positions`], `stop` ending it early).
     ///
     /// # Errors
     /// A state of another game, and as
@@ -202,6 +202,7 @@ pub trait DynGame: Send + Sync {
         options: &str,
         evaluator: &mut dyn TensorEvaluator,
         seed: u64,
+        stop: &StopFlag,
     ) -> Result<Vec<SearchOutcome<String>>, String>;
 
     /// Plays self-play games from the start with the guided search of the
@@ -508,6 +509,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         options: &str,
         evaluator: &mut dyn TensorEvaluator,
         seed: u64,
+        stop: &StopFlag,
     ) -> Result<Vec<SearchOutcome<String>>, String> {
         let positions = states
             .iter()
@@ -522,7 +524,7 @@ impl<G: Registered> DynGame for Loaded<G> {
                 Ok((action.state(), action.pending()))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        search_positions(&positions, options, evaluator, seed)
+        search_positions(&positions, options, evaluator, seed, stop)
     }
 
     fn self_play(

@@ -6,6 +6,7 @@
 use crate::agents::{AzOptions, read_options_onto_both};
 use crate::core::{Capabilities, Game, derive_seed};
 use crate::registry::Registered;
+use crate::search::StopFlag;
 use crate::search::guided::{
     EvaluationBlend, GuidedConfig, GuidedSearch, SearchOutcome, SearchRoot, TensorEvaluator,
     Tensors,
@@ -15,7 +16,8 @@ use crate::search::guided::{
 /// move) in one batched search with the `az` options `options` (see
 /// [`GuidedConfig`]), `evaluator` answering for the leaves; position `i`
 /// draws from `derive_seed(seed, i)`. The outcomes name the move an id
-/// completes in the game's notation.
+/// completes in the game's notation. Once `stop` is raised the search
+/// ends after its round under way, with fewer simulations.
 ///
 /// # Errors
 /// Options that do not read, a game with hidden information or
@@ -25,11 +27,13 @@ pub fn search_positions<G: Registered>(
     options: &str,
     evaluator: &mut dyn TensorEvaluator,
     seed: u64,
+    stop: &StopFlag,
 ) -> Result<Vec<SearchOutcome<String>>, String> {
     refuse_unsearchable::<G>("the guided search")?;
     let config: GuidedConfig = options.parse().map_err(|error| format!("{error}"))?;
     let eval_mix = config.eval_mix;
-    let search = GuidedSearch::new(config)?;
+    let mut search = GuidedSearch::new(config)?;
+    search.set_stop_flag(stop.clone());
     let roots: Vec<SearchRoot<'_, G>> = positions
         .iter()
         .enumerate()

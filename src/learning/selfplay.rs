@@ -13,6 +13,7 @@ use crate::core::{
     Encoding, Game, GameRng, Player, Status, derive_seed, normalised_payoffs, resolve_chance,
     rng_from_seed,
 };
+use crate::search::StopFlag;
 use crate::search::guided::{GuidedSearch, LeafEvaluator, SearchRoot, ValueLayout};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -25,7 +26,7 @@ pub const MANIFEST: &str = "manifest.json";
 const FORMAT: &str = "norn-selfplay";
 
 /// How many games, and how they are played and written.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct SelfPlayConfig {
     /// Games to play.
     pub games: u64,
@@ -35,6 +36,9 @@ pub struct SelfPlayConfig {
     pub shard_samples: usize,
     /// The master seed; game `i` draws from `derive_seed(seed, i)`.
     pub seed: u64,
+    /// Once raised, self-play ends with an error before its next round of
+    /// searches (a Ctrl-C, a training session's stop).
+    pub stop: StopFlag,
 }
 
 /// One shard of a self-play directory.
@@ -342,6 +346,9 @@ pub fn self_play_from<G: Encoding, E: LeafEvaluator<G>>(
         }
         if playing.is_empty() {
             continue;
+        }
+        if config.stop.raised() {
+            return Err("self-play was stopped before its end".into());
         }
         // Searched in the order of the games, whatever order they finish
         // in, so that the evaluator's batches are the same every run.

@@ -30,6 +30,7 @@ use crate::core::{
     ActionPath, GameRng, IllegalMove, MoveList, ParseError, Player, derive_seed, rng_from_seed,
 };
 use crate::registry::{self, Registered};
+use crate::search::StopFlag;
 use crate::search::guided::{SearchOutcome, TensorEvaluator};
 use rand::RngExt;
 use rayon::iter::Either;
@@ -109,8 +110,8 @@ pub trait DynVector: Send {
 
     /// Searches every environment's next decision together with the
     /// guided search of the `az` options `options`, `evaluator` answering
-    /// for the leaves ([`super::guided::search_positions`]): the chosen
-    /// actions are the ones to step with.
+    /// for the leaves ([`super::guided::search_positions`], `stop` ending
+    /// it early): the chosen actions are the ones to step with.
     ///
     /// # Errors
     /// A batch not reset yet, and as
@@ -120,6 +121,7 @@ pub trait DynVector: Send {
         options: &str,
         evaluator: &mut dyn TensorEvaluator,
         seed: u64,
+        stop: &StopFlag,
     ) -> Result<Vec<SearchOutcome<String>>, String>;
 
     /// How many legal ids the environments' next decisions have in all:
@@ -285,6 +287,7 @@ impl<G: Registered> DynVector for Vector<G> {
         options: &str,
         evaluator: &mut dyn TensorEvaluator,
         seed: u64,
+        stop: &StopFlag,
     ) -> Result<Vec<SearchOutcome<String>>, String> {
         if !self.started {
             return Err("reset the environments before searching them".into());
@@ -294,7 +297,7 @@ impl<G: Registered> DynVector for Vector<G> {
             .iter()
             .map(|env| (env.state.state(), env.state.pending()))
             .collect();
-        super::guided::search_positions(&positions, options, evaluator, seed)
+        super::guided::search_positions(&positions, options, evaluator, seed, stop)
     }
 
     fn reset(&mut self, threads: &rayon::ThreadPool, out: StepBuffers<'_>) {

@@ -432,6 +432,7 @@ fn self_play_into(dir: &std::path::Path, batch: usize, threads: usize) -> Vec<u8
             batch,
             shard_samples: 17,
             seed: 4,
+            stop: StopFlag::default(),
         },
         dir,
         |_| {},
@@ -470,6 +471,7 @@ fn self_play_writes_the_same_shards_for_any_batch_and_threads() {
             batch: 1,
             shard_samples: 1,
             seed: 0,
+            stop: StopFlag::default(),
         },
         &root.join("one"),
         |_| {},
@@ -480,4 +482,39 @@ fn self_play_writes_the_same_shards_for_any_batch_and_threads() {
         "{refused}"
     );
     std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_raised_stop_flag_ends_self_play_with_an_error_and_no_manifest() {
+    let dir = std::env::temp_dir().join(format!("norn-selfplay-stop-{}", std::process::id()));
+    let raised = Arc::new(AtomicBool::new(false));
+    let search = GuidedSearch::new(GuidedConfig::default()).unwrap();
+    let mut finished = 0;
+    let stopped = self_play(
+        &Hnefatafl::new(HnefataflRules {
+            ply_limit: std::num::NonZeroU32::new(4),
+            ..HnefataflRules::default()
+        }),
+        &search,
+        &mut UniformPlayout { plies: Some(1) },
+        "",
+        &SelfPlayConfig {
+            games: 5,
+            batch: 1,
+            shard_samples: 1,
+            seed: 0,
+            stop: StopFlag::new(raised.clone()),
+        },
+        &dir,
+        // Raised once the first game is over: the second is never searched.
+        |_| {
+            finished += 1;
+            raised.store(true, Ordering::Relaxed);
+        },
+    )
+    .unwrap_err();
+    assert!(stopped.contains("stopped"), "{stopped}");
+    assert_eq!(finished, 1);
+    assert!(read_manifest(&dir).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

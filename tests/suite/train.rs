@@ -14,6 +14,7 @@ use norn::games::hnefatafl::Hnefatafl;
 use norn::learning::train::{TrainSession, TrainSettings, train};
 use norn::net::{NetKind, NetOptions, Network, TrainConfig};
 use norn::registry::build_agent;
+use norn::search::StopFlag;
 use norn::search::guided::GuidedConfig;
 use std::path::{Path, PathBuf};
 
@@ -168,7 +169,7 @@ fn session(generations: u64, threads: usize) -> TrainSession {
         threads,
         force_resume: false,
         workers: None,
-        stop: None,
+        stop: StopFlag::default(),
     }
 }
 

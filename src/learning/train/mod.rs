@@ -35,13 +35,12 @@ use crate::core::{
 use crate::learning::guided::refuse_unsearchable;
 use crate::learning::selfplay::{SelfPlayConfig, read_manifest, self_play};
 use crate::net::{GameShape, Losses, NetDescription, NetOptions, Network, TrainConfig, Trainer};
+use crate::search::StopFlag;
 use crate::search::guided::{EvaluationBlend, GuidedConfig, GuidedSearch, Tensors, ValueLayout};
 use buffer::{Batch, ReplayBuffer, SampleShape, read_generation};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use store::{CheckpointRecord, MeanLosses, TrainDirectory};
 
@@ -125,19 +124,21 @@ pub struct TrainSession {
     /// this one.
     pub workers: Option<workers::Workers>,
     /// Raised to stop the session: it ends with an error before the next
-    /// generation's self-play and the next training step, its checkpoints
-    /// (and a generation's complete self-play) kept.
-    pub stop: Option<Arc<AtomicBool>>,
+    /// training step and the next round of self-play's searches, its
+    /// checkpoints (and a generation's complete self-play) kept.
+    pub stop: StopFlag,
 }
+
+/// The error of a session stopped by its flag.
+const STOPPED: &str = "training stopped; the same call resumes it";
 
 impl TrainSession {
     /// An error once the session's stop flag is raised.
     fn check_stop(&self) -> Result<(), String> {
-        match &self.stop {
-            Some(stop) if stop.load(Ordering::Relaxed) => {
-                Err("training stopped; the same call resumes it".to_string())
-            }
-            _ => Ok(()),
+        if self.stop.raised() {
+            Err(STOPPED.to_string())
+        } else {
+            Ok(())
         }
     }
 }
@@ -345,9 +346,8 @@ pub fn train<G: Encoding + Evaluate>(
                 )?,
                 None => play_generation(
                     start,
-                    &search,
-                    trainer.network(),
-                    settings,
+                    (&search, trainer.network()),
+                    (settings, session),
                     generation,
                     &samples_dir,
                     &mut on_event,
@@ -506,9 +506,8 @@ fn reload_buffer(
 /// `samples_dir` (removing what a session cut short left there).
 fn play_generation<G: Encoding + Evaluate>(
     start: &G,
-    search: &GuidedSearch,
-    network: &Network,
-    settings: &TrainSettings,
+    (search, network): (&GuidedSearch, &Network),
+    (settings, session): (&TrainSettings, &TrainSession),
     generation: u64,
     samples_dir: &Path,
     on_event: &mut impl FnMut(TrainEvent<'_>),
@@ -524,6 +523,7 @@ fn play_generation<G: Encoding + Evaluate>(
         batch: games.min(SELF_PLAY_BATCH) as usize,
         shard_samples: SHARD_SAMPLES,
         seed: generation_seed(settings, generation),
+        stop: session.stop.clone(),
     };
     let mut done = 0;
     self_play(
@@ -541,7 +541,14 @@ fn play_generation<G: Encoding + Evaluate>(
                 games,
             });
         },
-    )?;
+    )
+    .map_err(|error| {
+        if session.stop.raised() {
+            STOPPED.to_string()
+        } else {
+            error
+        }
+    })?;
     Ok(())
 }
 

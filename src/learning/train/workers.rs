@@ -240,6 +240,7 @@ pub fn work<G: Encoding + Evaluate>(
             batch: games.min(SELF_PLAY_BATCH) as usize,
             shard_samples: SHARD_SAMPLES,
             seed: generation_seed(settings, generation),
+            stop: session.stop.clone(),
         };
         let partial = generation_dir.join(format!(".{name}-{}.partial", std::process::id()));
         remove_dir(&partial)?;
