@@ -4,7 +4,9 @@ use crate::experiments::interruptible;
 use crate::numbers::Whole;
 use crate::value_error;
 use norn::learning::load_game;
+use norn::learning::train::evaluate::{EvaluationRequest, RATINGS_FILE};
 use norn::learning::train::options::SettingsText;
+use norn::learning::train::winrates::WIN_RATES_FILE;
 use norn::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use norn::learning::train::{TrainSession, store};
 use norn::search::StopFlag;
@@ -16,15 +18,16 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Trains a network for `game` by self-play in the run directory `out`,
-/// as `norn train` does with the same options (without evaluations), and
-/// returns the run's report: the last checkpoint's generation, steps,
+/// as `norn train` does with the same options (`eval_every`, `eval_games`
+/// and `baselines` as `--eval-every`, `--eval-games` and `--baselines`),
+/// and returns the run's report: the last checkpoint's generation, steps,
 /// games, samples, seconds and mean losses, `trained` (the generations
 /// this call trained), `checkpoints` (every checkpoint's record) and
-/// `ratings` (`ratings.json`, where a command-line session evaluated the
-/// run). The work runs without the interpreter lock; Ctrl-C stops it
+/// `ratings` (`ratings.json`, where the run was evaluated) and `win_rates`
+/// (`winrates.json`, the same of a cooperative game). The work runs without the interpreter lock; Ctrl-C stops it
 /// before the next training step or generation, its checkpoints kept.
 #[pyfunction]
-#[pyo3(signature = (game, out, generations = None, minutes = None, games_per_generation = Whole::Value(64), sims = None, puct = false, search = "", arch = "", learning_rate = None, training = "", batch_size = Whole::Value(256), buffer = Whole::Value(100_000), steps = None, threads = Whole::Value(1), seed = Whole::Value(0), rules = "", workers = None, wait = 600.0, force_resume = false))]
+#[pyo3(signature = (game, out, generations = None, minutes = None, games_per_generation = Whole::Value(64), sims = None, puct = false, search = "", arch = "", learning_rate = None, training = "", batch_size = Whole::Value(256), buffer = Whole::Value(100_000), steps = None, threads = Whole::Value(1), seed = Whole::Value(0), rules = "", workers = None, wait = 600.0, force_resume = false, eval_every = None, eval_games = Whole::Value(20), baselines = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn train<'py>(
     py: Python<'py>,
@@ -48,7 +51,19 @@ pub fn train<'py>(
     workers: Option<Whole>,
     wait: f64,
     force_resume: bool,
+    eval_every: Option<Whole>,
+    eval_games: Whole,
+    baselines: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let evaluation = eval_every
+        .map(|every| -> PyResult<EvaluationRequest> {
+            Ok(EvaluationRequest {
+                every: every.at_least("eval_every", 1)?,
+                games_per_pair: eval_games.at_least("eval_games", 1)?,
+                baselines: baselines.unwrap_or_default(),
+            })
+        })
+        .transpose()?;
     let settings = SettingsText {
         prefix: "",
         games_per_generation: games_per_generation.at_least("games_per_generation", 1)?,
@@ -90,8 +105,10 @@ pub fn train<'py>(
         stop: StopFlag::new(stop.clone()),
     };
     let loaded = load_game(game, rules).map_err(value_error)?;
-    let summary = interruptible(py, &stop, || loaded.train(&settings, &session, &out))?
-        .map_err(value_error)?;
+    let summary = interruptible(py, &stop, || {
+        loaded.train(&settings, &session, evaluation.as_ref(), &out)
+    })?
+    .map_err(value_error)?;
     let json = py.import("json")?;
     let report = PyDict::new(py);
     let last = json.call_method1(
@@ -112,12 +129,14 @@ pub fn train<'py>(
         checkpoints.append(json.call_method1("loads", (read(&record)?,))?)?;
     }
     report.set_item("checkpoints", checkpoints)?;
-    let ratings = out.join(norn::learning::train::evaluate::RATINGS_FILE);
-    let ratings = match ratings.exists() {
-        true => json.call_method1("loads", (read(&ratings)?,))?,
-        false => py.None().into_bound(py),
-    };
-    report.set_item("ratings", ratings)?;
+    for (key, file) in [("ratings", RATINGS_FILE), ("win_rates", WIN_RATES_FILE)] {
+        let path = out.join(file);
+        let found = match path.exists() {
+            true => json.call_method1("loads", (read(&path)?,))?,
+            false => py.None().into_bound(py),
+        };
+        report.set_item(key, found)?;
+    }
     Ok(report.into_any())
 }
 

@@ -1,6 +1,9 @@
+import json
 import os
+import pathlib
 import random
 import signal
+import subprocess
 import threading
 import time
 
@@ -58,6 +61,25 @@ def other_rules(game):
         if loaded.rules != game.rules:
             return text
     raise AssertionError(f"no other rules found for {game.name}")
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def command_line_json():
+    """``command_line_json(*arguments)``: what the norn command prints with
+    ``arguments`` and ``--json``, read back; the test is skipped where no
+    norn binary is built (``NORN_BIN`` names another)."""
+    binary = pathlib.Path(os.environ.get("NORN_BIN", ROOT / "target" / "release" / "norn"))
+    if not binary.exists():
+        pytest.skip(f"no norn binary at {binary} (set NORN_BIN)")
+
+    def run(*arguments):
+        command = [str(binary), *arguments, "--json"]
+        return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+
+    return run
 
 
 @pytest.fixture

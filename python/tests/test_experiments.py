@@ -2,15 +2,12 @@
 
 import copy
 import json
-import os
-import pathlib
 import subprocess
 
 import pytest
 
 import norn
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def without_provenance(summary):
@@ -30,17 +27,7 @@ def without_provenance(summary):
     return summary
 
 
-def command_line_json(*arguments):
-    """What the norn command prints with `arguments` and `--json`, read
-    back; the test is skipped where no norn binary is built."""
-    binary = pathlib.Path(os.environ.get("NORN_BIN", ROOT / "target" / "release" / "norn"))
-    if not binary.exists():
-        pytest.skip(f"no norn binary at {binary} (set NORN_BIN)")
-    command = [str(binary), *arguments, "--json"]
-    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
-
-
-def test_a_tournament_returns_the_summary_the_command_line_writes(tmp_path):
+def test_a_tournament_returns_the_summary_the_command_line_writes(tmp_path, command_line_json):
     arguments = dict(game="hnefatafl", agents=["random", "greedy"], games=4, seed=3, rules="ply-limit=40")
     summary = norn.tournament(**arguments, threads=2)
     assert summary["games_played"] == 4
@@ -125,7 +112,7 @@ def without_timing(summary):
     return summary
 
 
-def test_a_win_rate_run_returns_the_summary_the_command_line_writes():
+def test_a_win_rate_run_returns_the_summary_the_command_line_writes(command_line_json):
     summary = norn.winrate("fenrir-path", ["greedy", "exact"], deals=30, seed=4, threads=2)
     assert [row["policy"] for row in summary["policies"]] == ["greedy", "exact"]
     assert all(row["deals"] == 30 for row in summary["policies"])
@@ -174,7 +161,7 @@ def test_ctrl_c_stops_a_win_rate_run_and_keeps_its_finished_deals(tmp_path):
     assert interrupt_when_logged(call, out / "deals.jsonl", 2000) >= 1
 
 
-def test_a_gauntlet_plays_the_challenger_against_each_baseline_only(tmp_path):
+def test_a_gauntlet_plays_the_challenger_against_each_baseline_only(tmp_path, command_line_json):
     arguments = dict(game="hnefatafl", agents=["random", "greedy"], games=2, seed=4, rules="ply-limit=30")
     summary = norn.tournament(**arguments, gauntlet="alphabeta:depth=1")
     assert summary["gauntlet"] is True

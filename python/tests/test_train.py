@@ -73,3 +73,31 @@ def test_ctrl_c_stops_a_run_during_its_self_play(tmp_path, ctrl_c):
     )
     assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
     assert [record["generation"] for record in records(out)] == [0]
+
+
+def test_a_run_rates_its_generations_as_the_command_line_does(tmp_path, command_line_json):
+    baselines = ["random", "alphabeta:depth=1"]
+    report = norn.train(
+        "hnefatafl", str(tmp_path / "python"), generations=2, eval_every=1, eval_games=2,
+        baselines=baselines, **TINY,
+    )
+    rated = {rating["agent"] for rating in report["ratings"]["agents"]}
+    assert rated == {"checkpoint-0", "checkpoint-1", "checkpoint-2", *baselines}
+    assert report["win_rates"] is None
+    cli = tmp_path / "cli"
+    options = {**TINY, "generations": 2, "eval_every": 1, "eval_games": 2, "threads": 1}
+    arguments = [f"--{key.replace('_', '-')}={value}" for key, value in options.items()]
+    command_line_json("train", "hnefatafl", "--out", str(cli), *arguments, "--baselines", *baselines)
+    assert json.loads((cli / "ratings.json").read_text()) == report["ratings"]
+
+
+def test_a_cooperative_run_measures_its_generations_win_rates(tmp_path):
+    report = norn.train(
+        "fenrir-path", str(tmp_path / "run"), generations=1, games_per_generation=4, sims=8,
+        arch="hidden-layers=1,hidden-size=8", batch_size=16, steps=2, eval_every=1, eval_games=4,
+        baselines=["random"],
+    )
+    assert report["ratings"] is None
+    assert [generation["generation"] for generation in report["win_rates"]["generations"]] == [0, 1]
+    with pytest.raises(ValueError, match="eval_every"):
+        norn.train("hnefatafl", str(tmp_path / "other"), generations=1, eval_every=0, **TINY)

@@ -4,9 +4,7 @@
 use super::progress::{Meter, generation_bar};
 use super::{CliResult, check_threads, default_threads, parse_rules, print_report, with_game};
 use crate::arena::Shard;
-use crate::learning::train::evaluate::{
-    EvaluationSettings, default_baselines, evaluate_generations,
-};
+use crate::learning::train::evaluate::{EvaluationRequest, EvaluationSettings};
 use crate::learning::train::options::SettingsText;
 use crate::learning::train::workers::{MAX_WAIT_SECONDS, Workers};
 use crate::learning::train::{
@@ -170,33 +168,22 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
             (&args.out, args.json),
         );
     }
-    let evaluation = args.eval_every.map(|every| EvaluationSettings {
-        every,
-        games_per_pair: args.eval_games,
-        baselines: if args.baselines.is_empty() {
-            default_baselines::<G>(settings.search.simulations)
-        } else {
-            args.baselines.clone()
-        },
-        search: settings.search.clone(),
-        seed: settings.seed,
-        threads: args.threads,
-        force_resume: args.force_resume,
+    let evaluation = args.eval_every.map(|every| {
+        let request = EvaluationRequest {
+            every,
+            games_per_pair: args.eval_games,
+            baselines: args.baselines.clone(),
+        };
+        EvaluationSettings::of_run::<G>(&request, &settings, &session)
     });
     if let Some(evaluation) = &evaluation {
         evaluation.check(&start)?;
     }
     let dir = args.out.display().to_string();
     let mut evaluate = |generation: u64| -> CliResult {
-        // Only a generation evaluated brings new games (or, on a resume,
-        // an evaluation cut short).
-        let Some(evaluation) = evaluation
-            .as_ref()
-            .filter(|evaluation| generation.is_multiple_of(evaluation.every))
-        else {
-            return Ok(());
-        };
-        if let Some(found) = evaluate_generations(&start, &args.out, generation, evaluation)? {
+        if let Some(evaluation) = &evaluation
+            && let Some(found) = evaluation.after_checkpoint(&start, &args.out, generation)?
+        {
             eprintln!("{found}");
         }
         Ok(())

@@ -11,6 +11,7 @@ use super::guided::{read_az_options, refuse_unsearchable, search_positions};
 use super::policy::{NamedPolicies, policy_or_agent};
 use super::selfplay::{Manifest, SelfPlayConfig, self_play};
 use super::solving::{Solution, SolveRequest, solve_state};
+use super::train::evaluate::{EvaluationRequest, EvaluationSettings};
 use super::train::{TrainSession, TrainSettings, TrainSummary};
 use super::vector::{DynVector, VectorConfig, vector_of};
 use super::{ActionState, Turn};
@@ -222,15 +223,17 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Manifest, String>;
 
     /// Trains a network by self-play from the start in the run directory
-    /// `dir` ([`super::train::train`], without evaluations): starts the
-    /// run or resumes it.
+    /// `dir` ([`super::train::train`]), with the evaluations `evaluation`
+    /// asks for after the checkpoints: starts the run or resumes it.
     ///
     /// # Errors
-    /// As `train`.
+    /// Evaluations that cannot be played ([`EvaluationSettings::check`]),
+    /// and as `train`.
     fn train(
         &self,
         settings: &TrainSettings,
         session: &TrainSession,
+        evaluation: Option<&EvaluationRequest>,
         dir: &Path,
     ) -> Result<TrainSummary, String>;
 }
@@ -563,9 +566,27 @@ impl<G: Registered> DynGame for Loaded<G> {
         &self,
         settings: &TrainSettings,
         session: &TrainSession,
+        evaluation: Option<&EvaluationRequest>,
         dir: &Path,
     ) -> Result<TrainSummary, String> {
-        super::train::train(&self.start, settings, session, dir, |_| {}, &mut |_| Ok(()))
+        let evaluation =
+            evaluation.map(|request| EvaluationSettings::of_run::<G>(request, settings, session));
+        if let Some(evaluation) = &evaluation {
+            evaluation.check(&self.start)?;
+        }
+        super::train::train(
+            &self.start,
+            settings,
+            session,
+            dir,
+            |_| {},
+            &mut |generation| match &evaluation {
+                Some(evaluation) => evaluation
+                    .after_checkpoint(&self.start, dir, generation)
+                    .map(|_| ()),
+                None => Ok(()),
+            },
+        )
     }
     fn tournament_with(
         &self,

@@ -161,7 +161,62 @@ pub fn default_baselines<G: Registered>(simulations: u32) -> Vec<String> {
     baselines
 }
 
+/// The evaluations a training session asks for, as its caller names them
+/// (`norn train --eval-every`, `norn.train(eval_every=...)`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvaluationRequest {
+    /// Every how many generations.
+    pub every: u64,
+    /// Games against each opponent (deals on a cooperative game).
+    pub games_per_pair: usize,
+    /// The baselines; none asks for the game's defaults
+    /// ([`default_baselines`]).
+    pub baselines: Vec<String>,
+}
+
 impl EvaluationSettings {
+    /// The evaluations `request` asks for of a run of `settings` trained
+    /// in `session`: its search, seed, threads and resume permission.
+    pub fn of_run<G: Registered>(
+        request: &EvaluationRequest,
+        settings: &super::TrainSettings,
+        session: &super::TrainSession,
+    ) -> EvaluationSettings {
+        EvaluationSettings {
+            every: request.every,
+            games_per_pair: request.games_per_pair,
+            baselines: if request.baselines.is_empty() {
+                default_baselines::<G>(settings.search.simulations)
+            } else {
+                request.baselines.clone()
+            },
+            search: settings.search.clone(),
+            seed: settings.seed,
+            threads: session.threads,
+            force_resume: session.force_resume,
+        }
+    }
+
+    /// Plays and rates the evaluations due once checkpoint `generation`
+    /// is written (none unless it is a multiple of `every`; see
+    /// [`evaluate_generations`]).
+    ///
+    /// # Errors
+    /// As [`evaluate_generations`].
+    pub fn after_checkpoint<G: Registered>(
+        &self,
+        start: &G,
+        dir: &Path,
+        generation: u64,
+    ) -> Result<Option<Evaluation>, String> {
+        // Only a generation evaluated brings new games (or, on a resume,
+        // an evaluation cut short).
+        if !generation.is_multiple_of(self.every) {
+            return Ok(None);
+        }
+        evaluate_generations(start, dir, generation, self)
+    }
+
     /// Checks the settings before any training: a game of two competing
     /// sides (the game of `start`), a whole number of generations between
     /// evaluations, colour-swapped pairs of games, baselines that are
