@@ -52,24 +52,19 @@ def test_a_run_reports_what_its_checkpoints_record_and_resumes(tmp_path):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
-def test_ctrl_c_stops_a_run_between_steps_and_keeps_its_checkpoints(tmp_path, ctrl_c):
+@pytest.mark.parametrize(
+    "long",
+    [
+        # Ten million steps: hours, were it not stopped (it stops between steps).
+        {"steps": 10_000_000},
+        # A generation of a million games: the same, stopped during self-play.
+        {"games_per_generation": 1_000_000},
+    ],
+)
+def test_ctrl_c_stops_a_run_and_keeps_its_checkpoints(long, tmp_path, ctrl_c):
     out = tmp_path / "run"
-    # Ten million steps: hours, were it not stopped.
-    long = {**TINY, "steps": 10_000_000}
     seconds = ctrl_c(
-        lambda: norn.train("hnefatafl", str(out), generations=1, **long), after=1.0
-    )
-    assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
-    assert [record["generation"] for record in records(out)] == [0]
-
-
-@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to the process")
-def test_ctrl_c_stops_a_run_during_its_self_play(tmp_path, ctrl_c):
-    out = tmp_path / "run"
-    # A generation of a million games: hours, were it not stopped.
-    long = {**TINY, "games_per_generation": 1_000_000}
-    seconds = ctrl_c(
-        lambda: norn.train("hnefatafl", str(out), generations=1, **long), after=1.0
+        lambda: norn.train("hnefatafl", str(out), generations=1, **{**TINY, **long}), after=1.0
     )
     assert seconds < 1.0, f"{seconds:.2f} s after Ctrl-C"
     assert [record["generation"] for record in records(out)] == [0]
