@@ -26,7 +26,7 @@ pub const MANIFEST: &str = "manifest.json";
 const FORMAT: &str = "norn-selfplay";
 
 /// How many games, and how they are played and written.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SelfPlayConfig {
     /// Games to play.
     pub games: u64,
