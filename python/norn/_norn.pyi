@@ -174,12 +174,18 @@ def train(
     workers: Optional[int] = None,
     wait: float = 600.0,
     force_resume: bool = False,
+    eval_every: Optional[int] = None,
+    eval_games: int = 20,
+    baselines: Optional[list[str]] = None,
 ) -> dict[str, Any]:
     """Trains a network by self-play in the run directory ``out`` as
-    ``norn train`` does (without evaluations), starting or resuming the
-    run; returns its report: the last checkpoint's record, ``trained``,
-    every checkpoint's record and the ratings, if any. Ctrl-C stops it
-    before the next training step or generation (KeyboardInterrupt)."""
+    ``norn train`` does (``eval_every``, ``eval_games`` and ``baselines``
+    as its ``--eval-every``, ``--eval-games`` and ``--baselines``),
+    starting or resuming the run; returns its report: the last
+    checkpoint's record, ``trained``, every checkpoint's record, and
+    ``ratings`` and ``win_rates`` (``None`` where not evaluated). Ctrl-C
+    stops it before the next training step or round of self-play's
+    searches (KeyboardInterrupt)."""
 
 class Game:
     """A game under fixed rules: the factory of its states and agents."""

@@ -24,8 +24,9 @@ use std::time::Duration;
 /// games, samples, seconds and mean losses, `trained` (the generations
 /// this call trained), `checkpoints` (every checkpoint's record) and
 /// `ratings` (`ratings.json`, where the run was evaluated) and `win_rates`
-/// (`winrates.json`, the same of a cooperative game). The work runs without the interpreter lock; Ctrl-C stops it
-/// before the next training step or generation, its checkpoints kept.
+/// (`winrates.json`, the same of a cooperative game). The work runs
+/// without the interpreter lock; Ctrl-C stops it before the next training
+/// step or round of self-play's searches, its checkpoints kept.
 #[pyfunction]
 #[pyo3(signature = (game, out, generations = None, minutes = None, games_per_generation = Whole::Value(64), sims = None, puct = false, search = "", arch = "", learning_rate = None, training = "", batch_size = Whole::Value(256), buffer = Whole::Value(100_000), steps = None, threads = Whole::Value(1), seed = Whole::Value(0), rules = "", workers = None, wait = 600.0, force_resume = false, eval_every = None, eval_games = Whole::Value(20), baselines = None))]
 #[allow(clippy::too_many_arguments)]

@@ -168,17 +168,17 @@ fn train_game<G: Registered>(args: &TrainArgs) -> CliResult {
             (&args.out, args.json),
         );
     }
-    let evaluation = args.eval_every.map(|every| {
-        let request = EvaluationRequest {
-            every,
-            games_per_pair: args.eval_games,
-            baselines: args.baselines.clone(),
-        };
-        EvaluationSettings::of_run::<G>(&request, &settings, &session)
-    });
-    if let Some(evaluation) = &evaluation {
-        evaluation.check(&start)?;
-    }
+    let evaluation = args
+        .eval_every
+        .map(|every| {
+            let request = EvaluationRequest {
+                every,
+                games_per_pair: args.eval_games,
+                baselines: args.baselines.clone(),
+            };
+            EvaluationSettings::of_run(&start, &request, &settings, &session)
+        })
+        .transpose()?;
     let dir = args.out.display().to_string();
     let mut evaluate = |generation: u64| -> CliResult {
         if let Some(evaluation) = &evaluation

@@ -569,11 +569,9 @@ impl<G: Registered> DynGame for Loaded<G> {
         evaluation: Option<&EvaluationRequest>,
         dir: &Path,
     ) -> Result<TrainSummary, String> {
-        let evaluation =
-            evaluation.map(|request| EvaluationSettings::of_run::<G>(request, settings, session));
-        if let Some(evaluation) = &evaluation {
-            evaluation.check(&self.start)?;
-        }
+        let evaluation = evaluation
+            .map(|request| EvaluationSettings::of_run(&self.start, request, settings, session))
+            .transpose()?;
         super::train::train(
             &self.start,
             settings,

@@ -175,14 +175,19 @@ pub struct EvaluationRequest {
 }
 
 impl EvaluationSettings {
-    /// The evaluations `request` asks for of a run of `settings` trained
-    /// in `session`: its search, seed, threads and resume permission.
+    /// The evaluations `request` asks for of a run of `settings` from
+    /// `start` trained in `session` (its search, seed, threads and resume
+    /// permission), checked before any training ([`Self::check`]).
+    ///
+    /// # Errors
+    /// As [`Self::check`].
     pub fn of_run<G: Registered>(
+        start: &G,
         request: &EvaluationRequest,
         settings: &super::TrainSettings,
         session: &super::TrainSession,
-    ) -> EvaluationSettings {
-        EvaluationSettings {
+    ) -> Result<EvaluationSettings, String> {
+        let evaluation = EvaluationSettings {
             every: request.every,
             games_per_pair: request.games_per_pair,
             baselines: if request.baselines.is_empty() {
@@ -194,7 +199,9 @@ impl EvaluationSettings {
             seed: settings.seed,
             threads: session.threads,
             force_resume: session.force_resume,
-        }
+        };
+        evaluation.check(start)?;
+        Ok(evaluation)
     }
 
     /// Plays and rates the evaluations due once checkpoint `generation`
