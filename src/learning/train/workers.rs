@@ -9,7 +9,8 @@
 //! The trainer waits for every part of a generation before it trains, and
 //! takes the parts in the order of the workers: the samples, and so the
 //! checkpoints, are those of the same run without workers, whatever the
-//! number of workers and whenever they finish.
+//! number of workers and whenever they finish (on processors with the
+//! trainer's vector instructions, which the network's products depend on).
 //!
 //! A worker never holds the run's lock (`run.lock` is the trainer's) and
 //! writes into the directory of the next generation's samples only:
