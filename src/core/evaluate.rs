@@ -15,6 +15,16 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// Plies a search of fixed depth from this position should look past
+    /// the depth it was asked for: a side far ahead, that must find how to
+    /// make its lead count, needs depth that the side holding on does not.
+    /// [`crate::search::AlphaBeta`] reads it once, at the root; a search
+    /// without a depth limit deepens as its time allows and ignores it.
+    /// The default is none.
+    fn root_extension(&self) -> u32 {
+        0
+    }
+
     /// The names of the evaluations the game offers (agent specs choose
     /// one with `eval=NAME`), its own first; empty for a game that offers
     /// only its own, unnamed.
@@ -74,6 +84,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
         false
     }
 
+    /// Plies a search of fixed depth from root `state` looks past the depth
+    /// asked for, as [`Evaluate::root_extension`]. The default is none.
+    fn root_extension(&self, _state: &G) -> u32 {
+        0
+    }
+
     /// Tells an evaluation that searches (such as
     /// [`crate::search::ShallowSearch`]) the deadline of the search it
     /// serves, `None` for none: past it, it answers without searching. A
@@ -97,6 +113,10 @@ impl<G: Evaluate> Evaluator<G> for GameEvaluation {
     fn is_tactical(&self, state: &G, mv: G::Move) -> bool {
         state.is_tactical(mv)
     }
+
+    fn root_extension(&self, state: &G) -> u32 {
+        state.root_extension()
+    }
 }
 
 /// A boxed evaluation, such as [`Evaluate::named_evaluation`] gives, is
@@ -116,6 +136,10 @@ impl<G: Game> Evaluator<G> for Box<dyn Evaluator<G>> {
 
     fn may_extend(&self) -> bool {
         self.as_ref().may_extend()
+    }
+
+    fn root_extension(&self, state: &G) -> u32 {
+        self.as_ref().root_extension(state)
     }
 
     fn set_deadline(&self, deadline: Option<std::time::Instant>) {

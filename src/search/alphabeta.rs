@@ -282,7 +282,13 @@ impl AlphaBeta {
             interrupt: &self.stop_flag,
         };
         evaluator.set_deadline(shared.deadline);
-        let max_depth = self.config.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        let max_depth = self
+            .config
+            .depth
+            .map_or(MAX_DEPTH, |depth| {
+                depth.saturating_add(evaluator.root_extension(state))
+            })
+            .min(MAX_DEPTH);
         let mut result = if self.config.threads <= 1 {
             Worker::new(&shared, evaluator, 0).iterate(state, max_depth)
         } else {

@@ -61,6 +61,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Tempo<E> {
         self.inner.may_extend()
     }
 
+    fn root_extension(&self, state: &G) -> u32 {
+        self.inner.root_extension(state)
+    }
+
     fn set_deadline(&self, deadline: Option<std::time::Instant>) {
         self.inner.set_deadline(deadline);
     }

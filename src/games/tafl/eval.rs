@@ -401,6 +401,10 @@ impl Evaluator<Tafl> for TaflEvaluation {
     fn may_extend(&self) -> bool {
         *self == TaflEvaluation::Cordon
     }
+
+    fn root_extension(&self, state: &Tafl) -> u32 {
+        state.root_extension()
+    }
 }
 
 impl Evaluate for Tafl {
@@ -431,6 +435,34 @@ impl Evaluate for Tafl {
     fn is_tactical(&self, mv: TaflMove) -> bool {
         self.captures_or_escapes(mv)
     }
+
+    /// One ply for the side to move when it leads by `CONVERSION_LEAD`:
+    /// the attackers' capture of the king or the defenders' escape lies
+    /// past a horizon that holds the other side's defence, and at equal
+    /// depth the side behind holds about half of such positions
+    /// (bench-results/tafl.md).
+    fn root_extension(&self) -> u32 {
+        u32::from(self.ending().is_none() && self.lead(self.to_move) >= CONVERSION_LEAD)
+    }
+}
+
+/// How far a side must lead (its share of its starting pieces minus the
+/// other side's share of theirs) for its fixed-depth searches to look a ply
+/// further ([`Evaluate::root_extension`]): the lead that makes a position
+/// of the attack set (tests/data/tafl-attack-positions.tsv) "far ahead".
+const CONVERSION_LEAD: f64 = 0.4;
+
+impl Tafl {
+    /// `side`'s share of its starting pieces left (the king counted with
+    /// the defenders) minus the other side's share of theirs.
+    pub fn lead(&self, side: Side) -> f64 {
+        let share = |of: Side| {
+            with_board!(self, |pos, spec| {
+                f64::from(pos.side(of).count()) / f64::from(spec.start.side(of).count().max(1))
+            })
+        };
+        share(side) - share(side.opponent())
+    }
 }
 
 #[cfg(test)]
@@ -439,6 +471,38 @@ mod tests {
     use crate::core::Notation;
     use crate::games::tafl::{TaflRules, VARIANTS};
     use crate::testing::playout_states;
+
+    #[test]
+    fn a_side_far_ahead_searches_a_ply_further_at_a_fixed_depth() {
+        use crate::search::{AlphaBeta, AlphaBetaConfig};
+        let rules = TaflRules::variant("brandub").unwrap();
+        let start = Tafl::new(rules);
+        // Brandubh's start without its four defenders: eight attackers of
+        // eight against the king alone of five.
+        let lone_king = "/3t3/3t3/7/tt1K1tt/7/3t3/3t3/";
+        let ahead = Tafl::from_position_text(&format!("{lone_king} attackers"), rules).unwrap();
+        let behind = Tafl::from_position_text(&format!("{lone_king} defenders"), rules).unwrap();
+        assert_eq!(start.lead(Side::Attackers), 0.0);
+        assert!((ahead.lead(Side::Attackers) - 0.8).abs() < 1e-12);
+        assert!((behind.lead(Side::Defenders) + 0.8).abs() < 1e-12);
+        assert_eq!(
+            [&start, &ahead, &behind].map(|state| state.root_extension()),
+            [0, 1, 0]
+        );
+        let searched_depth = |state: &Tafl, evaluation: TaflEvaluation| {
+            let config = AlphaBetaConfig {
+                depth: Some(2),
+                ..AlphaBetaConfig::default()
+            };
+            let result = AlphaBeta::new(config).search_with(state, &evaluation);
+            result.unwrap().depth
+        };
+        for evaluation in [TaflEvaluation::Hand, TaflEvaluation::Cordon] {
+            assert_eq!(searched_depth(&start, evaluation), 2);
+            assert_eq!(searched_depth(&ahead, evaluation), 3);
+            assert_eq!(searched_depth(&behind, evaluation), 2);
+        }
+    }
 
     #[test]
     fn every_start_is_close_to_even_and_estimates_stay_in_range() {
