@@ -6,7 +6,7 @@
 //! games of each variant (a few random plies, then alpha-beta with the
 //! hand-set evaluation, attackers at depth 2 against defenders at depth 1,
 //! so that the attackers get ahead) and prints, per game, the first
-//! position with the attackers to move and at least [`LEAD`] ahead (their
+//! position with the attackers to move and at least [`CONVERSION_LEAD`] ahead (their
 //! share of their starting pieces minus the defenders' share of theirs)
 //! where the king is not already through and cannot be taken at once, and
 //! where the king alone cannot force his escape within [`ESCAPE_MOVES`]
@@ -23,13 +23,11 @@
 use norn::agents::Decision;
 use norn::arena::{PlayOptions, play_game};
 use norn::core::{Game, MoveList, Notation, derive_seed, rng_from_seed};
-use norn::games::tafl::{Side, Tafl, TaflRules};
+use norn::games::tafl::{CONVERSION_LEAD, Side, Tafl, TaflRules};
 use norn::registry::build_agent;
 use norn::testing::random_successor;
 use std::time::Instant;
 
-/// The attackers' least lead in a position of the set.
-const LEAD: f64 = 0.4;
 /// The king's moves within which a forced escape leaves a position out.
 const ESCAPE_MOVES: u32 = 2;
 /// The plies a game from a position of the set may last.
@@ -49,11 +47,6 @@ const RANDOM_PLIES: usize = 4;
 /// Plies a source game may last before it is given up.
 const SOURCE_PLIES: usize = 200;
 
-fn lead(state: &Tafl, start: &Tafl) -> f64 {
-    let share = |side| f64::from(state.count(side)) / f64::from(start.count(side).max(1));
-    share(Side::Attackers) - share(Side::Defenders)
-}
-
 /// Whether a move of the player to move captures the king: such a
 /// position is over in one ply and tells nothing.
 fn king_capturable(state: &Tafl) -> bool {
@@ -65,9 +58,8 @@ fn king_capturable(state: &Tafl) -> bool {
 /// The first position of a seeded game where the attackers lead enough.
 fn source_position(variant: &str, seed: u64) -> Option<(String, usize)> {
     let rules = TaflRules::variant(variant).expect("a listed variant");
-    let start = Tafl::new(rules);
     let mut rng = rng_from_seed(derive_seed(seed, 0));
-    let mut state = start.clone();
+    let mut state = Tafl::new(rules);
     for _ in 0..RANDOM_PLIES {
         state = random_successor(&state, &mut rng)?;
     }
@@ -81,7 +73,7 @@ fn source_position(variant: &str, seed: u64) -> Option<(String, usize)> {
             return None;
         }
         if side == Side::Attackers
-            && lead(&state, &start) >= LEAD
+            && state.lead(Side::Attackers) >= CONVERSION_LEAD
             && state.evaluation_terms().is_some()
             && !king_capturable(&state)
             && !state.king_escapes_by_force(ESCAPE_MOVES)

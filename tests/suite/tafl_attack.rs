@@ -5,8 +5,9 @@
 
 use norn::arena::{PlayOptions, play_game};
 use norn::core::{Game, Notation};
-use norn::games::tafl::{Side, Tafl, TaflRules};
+use norn::games::tafl::{Side, Tafl, TaflEvaluation, TaflRules};
 use norn::registry::build_agent;
+use norn::search::{AlphaBeta, AlphaBetaConfig};
 use rayon::prelude::*;
 
 /// The plies within which the attackers must win a position of the set.
@@ -82,4 +83,32 @@ fn attackers_far_ahead_convert_most_positions_against_an_equal_searcher() {
         "the attackers won {wins} of {}",
         positions.len()
     );
+}
+
+#[test]
+fn alpha_beta_searches_a_ply_further_only_for_the_side_far_ahead() {
+    let rules = TaflRules::variant("brandub").unwrap();
+    // Brandubh's start without its four defenders.
+    let lone_king = "/3t3/3t3/7/tt1K1tt/7/3t3/3t3/";
+    let ahead = Tafl::from_position_text(&format!("{lone_king} attackers"), rules).unwrap();
+    let behind = Tafl::from_position_text(&format!("{lone_king} defenders"), rules).unwrap();
+    let searched_depth = |state: &Tafl, evaluation: TaflEvaluation| {
+        let config = AlphaBetaConfig {
+            depth: Some(2),
+            ..AlphaBetaConfig::default()
+        };
+        let result = AlphaBeta::new(config).search_with(state, &evaluation);
+        result.unwrap().depth
+    };
+    for evaluation in [TaflEvaluation::Hand, TaflEvaluation::Cordon] {
+        assert_eq!(searched_depth(&Tafl::new(rules), evaluation), 2);
+        assert_eq!(searched_depth(&ahead, evaluation), 3);
+        assert_eq!(searched_depth(&behind, evaluation), 2);
+    }
+    // The game's own evaluation, as `alphabeta` without `eval=` uses it.
+    let config = AlphaBetaConfig {
+        depth: Some(2),
+        ..AlphaBetaConfig::default()
+    };
+    assert_eq!(AlphaBeta::new(config).search(&ahead).unwrap().depth, 3);
 }

@@ -51,7 +51,9 @@ mod variants;
 
 pub use board::{MAX_DIM, MIN_DIM, Side, parse_square, square_name};
 pub use encoding::symmetric_action;
-pub use eval::{MAX_ESTIMATE, TERM_COUNT, TERM_NAMES, TaflEvaluation, TaflWeights};
+pub use eval::{
+    CONVERSION_LEAD, MAX_ESTIMATE, TERM_COUNT, TERM_NAMES, TaflEvaluation, TaflWeights,
+};
 pub use moves::TaflMove;
 pub use notation::WrittenMove;
 pub use options::{RepetitionRule, TaflRules};
