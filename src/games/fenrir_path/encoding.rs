@@ -12,12 +12,20 @@
 //! values: the tile's colour (one-hot, zero for Odin's tile and before the
 //! deal), whether it was collected, which god stands on it (one-hot), and
 //! whether the wolf does; then one more row whose first `colours` values
-//! name the god that moved last.
+//! name the god that moved last. In fixed turn order, before any god has
+//! moved, that row names the last god of the rotation: the game lets the
+//! first god move as if that one had just moved, so the row always says
+//! whose turn follows.
+//!
+//! The colours are interchangeable: relabelling them, tiles and gods
+//! alike, turns a position into one that plays the same. Any relabelling
+//! is a symmetry in free turn order; in fixed turn order, where the
+//! rotation follows the colours' order, the rotations of that order are.
 
 use super::board::Colour;
 use super::setup::Deal;
-use super::{FenrirPath, FenrirPathMove, FenrirPathRules};
-use crate::core::{ActionPath, DealModel, Encoding, Player};
+use super::{FenrirPath, FenrirPathMove, FenrirPathRules, TurnOrder};
+use crate::core::{ActionPath, DealModel, Encoding, Player, Symmetry};
 
 fn tiles(rules: &FenrirPathRules) -> u32 {
     u32::from(rules.last_tile()) + 1
@@ -71,9 +79,26 @@ impl Encoding for FenrirPath {
             }
             values[2 * colours + 1] = f32::from(u8::from(self.is_dealt() && self.wolf() == tile));
         }
-        if let Some(god) = self.last_mover() {
+        let rotation_before_first =
+            (self.rules.turn_order() == TurnOrder::Fixed).then(|| Colour::from_index(colours - 1));
+        if let Some(god) = self.last_mover().or(rotation_before_first) {
             out[tiles(&self.rules) as usize * row + god.index()] = 1.0;
         }
+    }
+
+    fn symmetries(rules: &FenrirPathRules) -> Vec<Symmetry> {
+        let colours = rules.colours() as usize;
+        let relabellings = match rules.turn_order() {
+            TurnOrder::Free => orders(colours),
+            TurnOrder::Fixed => (0..colours)
+                .map(|shift| (0..colours).map(|c| (c + shift) % colours).collect())
+                .collect(),
+        };
+        relabellings
+            .iter()
+            .skip(1)
+            .map(|image| relabelled(rules, image))
+            .collect()
     }
 
     fn deal_model(rules: &FenrirPathRules) -> Option<DealModel<Self>> {
@@ -86,5 +111,164 @@ impl Encoding for FenrirPath {
             deal: dealt,
             outcome_name: |_, id| Colour::from_index(id as usize).letter().to_string(),
         })
+    }
+}
+
+/// Every order of `0..n`, in lexicographic order (so the identity first).
+fn orders(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for first in 0..n {
+        for rest in orders(n - 1) {
+            let mut order = vec![first];
+            order.extend(rest.into_iter().map(|c| c + usize::from(c >= first)));
+            all.push(order);
+        }
+    }
+    all
+}
+
+/// The symmetry that gives colour `image[c]` to whatever has colour `c`:
+/// each row's colour and god entries move to their new colours, and a
+/// god's moves become the moves of its image to the same tiles.
+fn relabelled(rules: &FenrirPathRules, image: &[usize]) -> Symmetry {
+    let colours = rules.colours() as usize;
+    let (row, tiles) = (row_len(rules), tiles(rules) as usize);
+    let mut observation: Vec<u32> = (0..((tiles + 1) * row) as u32).collect();
+    for start in (0..=tiles).map(|row_index| row_index * row) {
+        for (colour, &to) in image.iter().enumerate() {
+            observation[start + to] = (start + colour) as u32;
+            observation[start + colours + 1 + to] = (start + colours + 1 + colour) as u32;
+        }
+    }
+    let actions = (0..colours * tiles)
+        .map(|id| (image[id / tiles] * tiles + id % tiles) as u32)
+        .collect();
+    Symmetry {
+        observation,
+        actions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Game, MoveList, Notation};
+    use crate::games::fenrir_path::setup::{DealtSetup, FenrirPathSetup};
+    use crate::testing::playout_states;
+
+    fn observation(state: &FenrirPath) -> Vec<f32> {
+        let size: usize = FenrirPath::observation_shape(state.rules())
+            .iter()
+            .product();
+        let mut out = vec![0.0; size];
+        state.write_observation(0, &[], &mut out);
+        out
+    }
+
+    /// The legal action ids, sorted, and the observation after each.
+    fn successors(state: &FenrirPath) -> Vec<(u32, Vec<f32>)> {
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let mut next: Vec<(u32, Vec<f32>)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut path = ActionPath::new();
+                state.action_path(mv, &mut path);
+                let mut after = state.clone();
+                after.play(mv);
+                (path.as_slice()[0], observation(&after))
+            })
+            .collect();
+        next.sort_by_key(|(id, _)| *id);
+        next
+    }
+
+    /// The position with colour `c` relabelled `image[c]`, built from its
+    /// written setup; in fixed turn order the god before the first is
+    /// named as the last mover when none has moved.
+    fn relabel(state: &FenrirPath, image: &[usize]) -> FenrirPath {
+        let FenrirPathSetup::Dealt(setup) = state.setup() else {
+            panic!("the state is dealt");
+        };
+        let colours = state.rules().colours() as usize;
+        let recolour = |colour: &Colour| Colour::from_index(image[colour.index()]);
+        let god_tiles = setup.gods.unwrap();
+        let mut gods = god_tiles;
+        for (colour, &tile) in god_tiles[..colours].iter().enumerate() {
+            gods[image[colour]] = tile;
+        }
+        let before_first = (state.rules().turn_order() == TurnOrder::Fixed)
+            .then(|| Colour::from_index(colours - 1));
+        let image_setup = DealtSetup {
+            deal: Deal {
+                tiles: setup.deal.tiles.iter().map(recolour).collect(),
+                gods: setup.deal.gods.iter().map(recolour).collect(),
+            },
+            gods: Some(gods),
+            last_mover: setup.last_mover.or(before_first).map(|c| recolour(&c)),
+            ..setup
+        };
+        FenrirPath::from_setup(&FenrirPathSetup::Dealt(image_setup), *state.rules()).unwrap()
+    }
+
+    #[test]
+    fn relabelled_colours_play_as_the_position_they_come_from() {
+        for (text, declared) in [
+            ("", 23),
+            ("turn-order=fixed", 3),
+            ("turn-order=fixed,stuck-god=block,no-moves=pass", 3),
+            (
+                "colours=3,tiles-per-colour=4,spacing=3,repeat-mover=true",
+                5,
+            ),
+            ("colours=3,tiles-per-colour=4,spacing=3,turn-order=fixed", 2),
+        ] {
+            let rules: FenrirPathRules = text.parse().unwrap();
+            let symmetries = FenrirPath::symmetries(&rules);
+            assert_eq!(symmetries.len(), declared, "{text}");
+            let tiles = tiles(&rules) as usize;
+            let colours = rules.colours() as usize;
+            let states = playout_states(&FenrirPath::new(rules), 4, 1000, 5);
+            let dealt: Vec<&FenrirPath> = states
+                .iter()
+                .filter(|state| state.is_dealt() && !state.status().is_over())
+                .collect();
+            assert!(dealt.len() > 40, "{text}: the random games are too short");
+            for state in dealt {
+                // The identity relabelling: naming the god before the first
+                // as the last mover changes nothing in play.
+                let identity: Vec<usize> = (0..colours).collect();
+                assert_eq!(successors(&relabel(state, &identity)), successors(state));
+                let seen = observation(state);
+                let next = successors(state);
+                for symmetry in &symmetries {
+                    let image: Vec<usize> = (0..colours)
+                        .map(|colour| symmetry.actions[colour * tiles] as usize / tiles)
+                        .collect();
+                    let mapped = relabel(state, &image);
+                    let moved: Vec<f32> = symmetry
+                        .observation
+                        .iter()
+                        .map(|&from| seen[from as usize])
+                        .collect();
+                    assert_eq!(moved, observation(&mapped), "{text} {image:?}");
+                    let mut expected: Vec<(u32, Vec<f32>)> = next
+                        .iter()
+                        .map(|(id, after)| {
+                            let after = symmetry
+                                .observation
+                                .iter()
+                                .map(|&from| after[from as usize]);
+                            (symmetry.actions[*id as usize], after.collect())
+                        })
+                        .collect();
+                    expected.sort_by_key(|(id, _)| *id);
+                    assert_eq!(successors(&mapped), expected, "{text} {image:?}");
+                }
+            }
+        }
     }
 }

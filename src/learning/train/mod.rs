@@ -14,7 +14,8 @@
 //! generation) and its batches; the thread count changes none of them.
 //!
 //! Where a game declares its symmetries ([`Encoding::symmetries`]: the
-//! rotations and reflections of a tafl board), every sample of a batch is seen
+//! rotations and reflections of a tafl board, the relabellings of Fenrir's
+//! Path's colours), every sample of a batch is seen
 //! through one of them or as played, drawn from the seed.
 
 mod buffer;
