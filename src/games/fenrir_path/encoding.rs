@@ -12,10 +12,9 @@
 //! values: the tile's colour (one-hot, zero for Odin's tile and before the
 //! deal), whether it was collected, which god stands on it (one-hot), and
 //! whether the wolf does; then one more row whose first `colours` values
-//! name the god that moved last. In fixed turn order, before any god has
-//! moved, that row names the last god of the rotation: the game lets the
-//! first god move as if that one had just moved, so the row always says
-//! whose turn follows.
+//! name the god whose turn the next follows ([`FenrirPath::turn_follows`]):
+//! the god that moved last, or in fixed turn order, before any god has
+//! moved, the last god of the rotation.
 //!
 //! The colours are interchangeable: relabelling them, tiles and gods
 //! alike, turns a position into one that plays the same. Any relabelling
@@ -79,9 +78,7 @@ impl Encoding for FenrirPath {
             }
             values[2 * colours + 1] = f32::from(u8::from(self.is_dealt() && self.wolf() == tile));
         }
-        let rotation_before_first =
-            (self.rules.turn_order() == TurnOrder::Fixed).then(|| Colour::from_index(colours - 1));
-        if let Some(god) = self.last_mover().or(rotation_before_first) {
+        if let Some(god) = self.turn_follows() {
             out[tiles(&self.rules) as usize * row + god.index()] = 1.0;
         }
     }
@@ -187,8 +184,8 @@ mod tests {
     }
 
     /// The position with colour `c` relabelled `image[c]`, built from its
-    /// written setup; in fixed turn order the god before the first is
-    /// named as the last mover when none has moved.
+    /// written setup with the god its next turn follows named as the last
+    /// mover (in fixed turn order that names one before any god has moved).
     fn relabel(state: &FenrirPath, image: &[usize]) -> FenrirPath {
         let FenrirPathSetup::Dealt(setup) = state.setup() else {
             panic!("the state is dealt");
@@ -200,15 +197,13 @@ mod tests {
         for (colour, &tile) in god_tiles[..colours].iter().enumerate() {
             gods[image[colour]] = tile;
         }
-        let before_first = (state.rules().turn_order() == TurnOrder::Fixed)
-            .then(|| Colour::from_index(colours - 1));
         let image_setup = DealtSetup {
             deal: Deal {
                 tiles: setup.deal.tiles.iter().map(recolour).collect(),
                 gods: setup.deal.gods.iter().map(recolour).collect(),
             },
             gods: Some(gods),
-            last_mover: setup.last_mover.or(before_first).map(|c| recolour(&c)),
+            last_mover: state.turn_follows().map(|c| recolour(&c)),
             ..setup
         };
         FenrirPath::from_setup(&FenrirPathSetup::Dealt(image_setup), *state.rules()).unwrap()
@@ -238,8 +233,8 @@ mod tests {
                 .collect();
             assert!(dealt.len() > 40, "{text}: the random games are too short");
             for state in dealt {
-                // The identity relabelling: naming the god before the first
-                // as the last mover changes nothing in play.
+                // The identity relabelling: naming the god the next turn
+                // follows as the last mover changes nothing in play.
                 let identity: Vec<usize> = (0..colours).collect();
                 assert_eq!(successors(&relabel(state, &identity)), successors(state));
                 let seen = observation(state);

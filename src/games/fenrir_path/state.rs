@@ -140,6 +140,26 @@ impl FenrirPath {
         (self.last_mover != NOBODY).then(|| Colour::from_index(self.last_mover as usize))
     }
 
+    /// The god whose turn the next one follows: the god that moved last;
+    /// in fixed turn order, before any god has moved, the rotation's last
+    /// god, so that its successor, the first god, moves first. `None` in
+    /// free turn order before any god has moved.
+    pub fn turn_follows(&self) -> Option<Colour> {
+        match self.rules.turn_order() {
+            TurnOrder::Free => self.last_mover(),
+            TurnOrder::Fixed => Some(Colour::from_index(self.rotation_follows() as usize)),
+        }
+    }
+
+    /// [`FenrirPath::turn_follows`] in fixed turn order, as a colour index.
+    fn rotation_follows(&self) -> u8 {
+        if self.last_mover == NOBODY {
+            self.rules.colours() - 1
+        } else {
+            self.last_mover
+        }
+    }
+
     /// How the game ended, if it has.
     pub fn ending(&self) -> Option<EndReason> {
         self.ending
@@ -201,11 +221,7 @@ impl FenrirPath {
     /// that cannot move if the rules say so.
     fn fixed_turn_god(&self) -> Option<u8> {
         let colours = self.rules.colours();
-        let first = if self.last_mover == NOBODY {
-            0
-        } else {
-            (self.last_mover + 1) % colours
-        };
+        let first = (self.rotation_follows() + 1) % colours;
         match self.rules.stuck_god() {
             StuckGod::Block => Some(first),
             StuckGod::Skip => (0..colours)
