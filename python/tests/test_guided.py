@@ -262,6 +262,8 @@ def test_self_play_shards_are_read_by_numpy_alone(tmp_path):
         np.testing.assert_allclose(arrays["policy"].sum(axis=1), 1, atol=1e-5)
         assert not (arrays["policy"] * ~arrays["mask"]).any()
         assert arrays["outcome"].shape == (count, manifest["value_width"])
+        assert arrays["search_value"].shape == (count,)
+        assert (np.abs(arrays["search_value"]) <= 1).all()
         assert set(arrays["player"]) <= {0, 1}
         total += count
     assert total == manifest["samples"]

@@ -54,7 +54,8 @@ pub struct TrainArgs {
     #[arg(long)]
     learning_rate: Option<f64>,
     /// Training options as key=value pairs: learning-rate, beta1, beta2,
-    /// epsilon, weight-decay, clip-norm, policy-weight, value-weight
+    /// epsilon, weight-decay, clip-norm, policy-weight, value-weight,
+    /// search-value (the share of the search's values in the value targets)
     #[arg(long, default_value = "")]
     training: String,
     /// Samples per training step

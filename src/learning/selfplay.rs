@@ -99,6 +99,7 @@ struct Sample {
     game: u64,
     ply: u64,
     outcome: Vec<f32>,
+    search_value: f32,
 }
 
 /// A game under way.
@@ -181,6 +182,13 @@ impl Writer<'_> {
                 Array::new(
                     vec![count, self.value_width],
                     ArrayData::F32(samples.iter().flat_map(|s| s.outcome.clone()).collect()),
+                ),
+            ),
+            (
+                "search_value",
+                Array::new(
+                    vec![count],
+                    ArrayData::F32(samples.iter().map(|s| s.search_value).collect()),
                 ),
             ),
             (
@@ -382,6 +390,7 @@ pub fn self_play_from<G: Encoding, E: LeafEvaluator<G>>(
                 game: game.id,
                 ply: game.decisions,
                 outcome: Vec::new(),
+                search_value: outcome.policy_value() as f32,
             });
             game.decisions += 1;
             match outcome.completed {
@@ -440,6 +449,10 @@ pub struct ShardSamples {
     pub player: Vec<i64>,
     /// `[samples, value_width]`: the game's outcome in the value layout.
     pub outcome: Vec<f32>,
+    /// `[samples]`: the search's value of the position for the player who
+    /// decided ([`crate::search::guided::SearchOutcome::policy_value`]); `None` in the shards of
+    /// earlier versions of norn, which did not write it.
+    pub search_value: Option<Vec<f32>>,
     /// `[samples]`: the game's index in the run.
     pub game: Vec<i64>,
     /// `[samples]`: the decision's index in its game.
@@ -486,6 +499,8 @@ pub fn read_shard(
     let path: PathBuf = dir.join(name);
     let mut arrays: BTreeMap<String, Array> = read_npz(&path)?.into_iter().collect();
     let samples = shard.samples as usize;
+    // Read only if present, so that the shards of earlier versions load.
+    let has_search_value = arrays.contains_key("search_value");
     let mut take = |name: &str, shape: Vec<usize>| -> Result<ArrayData, String> {
         let array = arrays
             .remove(name)
@@ -517,6 +532,14 @@ pub fn read_shard(
     let ArrayData::F32(outcome) = take("outcome", vec![samples, manifest.value_width])? else {
         return Err(wrong("outcome"));
     };
+    let search_value = if has_search_value {
+        let ArrayData::F32(values) = take("search_value", vec![samples])? else {
+            return Err(wrong("search_value"));
+        };
+        Some(values)
+    } else {
+        None
+    };
     let ArrayData::I64(game) = take("game", vec![samples])? else {
         return Err(wrong("game"));
     };
@@ -529,6 +552,7 @@ pub fn read_shard(
         policy,
         player,
         outcome,
+        search_value,
         game,
         ply,
     })

@@ -42,6 +42,13 @@ pub struct TrainConfig {
     pub policy_weight: f64,
     /// The weight of the values' squared error in the loss.
     pub value_weight: f64,
+    /// What `norn train` makes the value targets of: the share of each
+    /// sample's search value (the self-play search's judgement of the
+    /// position), the rest the game's outcome. 0 trains on outcomes alone,
+    /// as AlphaZero; 1 on the search's values alone, so that the network
+    /// learns what a deeper search sees from the position. The trainer
+    /// itself takes the targets it is given.
+    pub search_value: f64,
 }
 
 impl Default for TrainConfig {
@@ -55,6 +62,7 @@ impl Default for TrainConfig {
             clip_norm: None,
             policy_weight: 1.0,
             value_weight: 1.0,
+            search_value: 0.0,
         }
     }
 }
@@ -116,6 +124,14 @@ const TRAIN_OPTIONS: &[crate::core::Declared<TrainConfig>] = &[
         0.0,
         1e3,
         "weight of the values' squared error in the loss"
+    ),
+    crate::number_option!(
+        "search-value",
+        search_value,
+        0.0,
+        1.0,
+        "share of the self-play search's value of the position in norn train's value targets, \
+         the rest the game's outcome"
     ),
 ];
 

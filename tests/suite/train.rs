@@ -266,6 +266,28 @@ fn a_blended_evaluation_reaches_self_play_and_speeds_up_learning() {
     assert!(!wrong_moves(0.0).is_empty());
 }
 
+#[test]
+fn a_value_head_trained_on_the_search_values_learns_what_the_search_sees() {
+    // With the solution as the leaves' evaluation, the self-play search
+    // values every pile exactly, and the value head, trained on those
+    // values alone (no outcome), must learn each pile's value firmly.
+    let generations = 3;
+    let dir = scratch_dir("search-values");
+    let mut settings = settings(1);
+    settings.search.eval_mix = 1.0;
+    settings.training.search_value = 1.0;
+    run(&settings, &session(generations, 1), &dir).unwrap();
+    let network = Network::load(&checkpoint(&dir, generations)).unwrap();
+    for pile in 1..=START {
+        let (_, value) = answer(&network, pile);
+        let solved = if pile % 4 == 0 { -1.0 } else { 1.0 };
+        assert!(
+            value * solved > 0.5,
+            "pile {pile}: the value {value}, where the mover's is {solved}"
+        );
+    }
+}
+
 /// Every checkpoint's network file (the network, its optimizer's moments
 /// and step) as its digest, in order.
 pub(crate) fn checkpoints(dir: &Path, last: u64) -> Vec<String> {

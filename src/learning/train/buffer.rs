@@ -163,16 +163,21 @@ impl ReplayBuffer {
 
 /// Every sample of the self-play directory `dir`, its shards one after
 /// another, once its manifest is checked against the run's game and
-/// shapes (`game` and `rules` as the run records them).
+/// shapes (`game` and `rules` as the run records them), with its value
+/// targets made of `search_value` parts of the search's value to the rest
+/// of the game's outcome ([`crate::net::TrainConfig::search_value`]).
 ///
 /// # Errors
 /// A manifest or shard that cannot be read, or of another game, rules or
-/// shape.
+/// shape; search values asked of shards without them, or of a game whose
+/// targets hold a value for each player (the search values the position
+/// for the player who decides only).
 pub(super) fn read_generation(
     dir: &Path,
     game: &str,
     rules: &str,
     shape: &SampleShape,
+    search_value: f64,
 ) -> Result<(Manifest, ShardSamples), String> {
     let manifest = read_manifest(dir)?;
     let found = SampleShape {
@@ -195,6 +200,7 @@ pub(super) fn read_generation(
         policy: Vec::new(),
         player: Vec::new(),
         outcome: Vec::new(),
+        search_value: Some(Vec::new()),
         game: Vec::new(),
         ply: Vec::new(),
     };
@@ -205,6 +211,13 @@ pub(super) fn read_generation(
         all.policy.extend(samples.policy);
         all.player.extend(samples.player);
         all.outcome.extend(samples.outcome);
+        all.search_value = all
+            .search_value
+            .zip(samples.search_value)
+            .map(|(mut all, values)| {
+                all.extend(values);
+                all
+            });
         all.game.extend(samples.game);
         all.ply.extend(samples.ply);
     }
@@ -216,7 +229,36 @@ pub(super) fn read_generation(
             manifest.samples
         ));
     }
+    if search_value > 0.0 {
+        mix_search_values(&mut all, search_value)
+            .map_err(|error| format!("{}: {error}", dir.display()))?;
+    }
     Ok((manifest, all))
+}
+
+/// Makes each sample's value target `share` parts of its search value to
+/// `1 - share` of its outcome.
+fn mix_search_values(samples: &mut ShardSamples, share: f64) -> Result<(), String> {
+    let Some(values) = &samples.search_value else {
+        return Err(
+            "the shards hold no search values (earlier versions of norn did not \
+             write them): train on outcomes (search-value=0)"
+                .into(),
+        );
+    };
+    if samples.outcome.len() != values.len() {
+        return Err(
+            "the search values the position for the player who decides, and this \
+             game's value targets hold a value for each player: train on outcomes \
+             (search-value=0)"
+                .into(),
+        );
+    }
+    let share = share as f32;
+    for (target, &value) in samples.outcome.iter_mut().zip(values) {
+        *target = (1.0 - share) * *target + share * value;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -233,6 +275,7 @@ mod tests {
             policy: vec![1.0; count],
             player: vec![0; count],
             outcome: vec![0.0; count],
+            search_value: None,
             game: vec![0; count],
             ply: vec![0; count],
         }
@@ -267,6 +310,33 @@ mod tests {
     }
 
     #[test]
+    fn value_targets_take_the_asked_share_of_the_search_values() {
+        let outcomes = [1.0f32, -1.0, 1.0, -1.0];
+        let searched = [0.5f32, -0.25, -1.0, 0.75];
+        let samples = |search_value: Option<Vec<f32>>| ShardSamples {
+            outcome: outcomes.to_vec(),
+            search_value,
+            ..numbered(0, outcomes.len())
+        };
+        for share in [0.25, 0.5, 1.0] {
+            let mut mixed = samples(Some(searched.to_vec()));
+            mix_search_values(&mut mixed, share).unwrap();
+            for ((target, outcome), search) in mixed.outcome.iter().zip(outcomes).zip(searched) {
+                let expected = f64::from(outcome) + share * f64::from(search - outcome);
+                assert!(
+                    (f64::from(*target) - expected).abs() < 1e-6,
+                    "share {share}: {target} for outcome {outcome} and search value {search}"
+                );
+            }
+        }
+        let error = mix_search_values(&mut samples(None), 1.0).unwrap_err();
+        assert!(error.contains("no search values"), "{error}");
+        let mut per_player = samples(Some(searched[..2].to_vec()));
+        let error = mix_search_values(&mut per_player, 1.0).unwrap_err();
+        assert!(error.contains("each player"), "{error}");
+    }
+
+    #[test]
     fn a_transformed_sample_sees_and_moves_as_its_symmetry_maps_it() {
         // Two samples of a 3x3 board of one plane, each id a square: the
         // first seen turned a quarter, the second as played.
@@ -296,6 +366,7 @@ mod tests {
                 policy: policy.clone(),
                 player: vec![0; 2],
                 outcome: vec![0.0; 2],
+                search_value: None,
                 game: vec![0; 2],
                 ply: vec![0; 2],
             },

@@ -282,6 +282,13 @@ pub fn train<G: Encoding + Evaluate>(
             description.value_layout
         ));
     }
+    if settings.training.search_value > 0.0 && layout.width() != 1 {
+        return Err(format!(
+            "{}'s value targets hold a value for each player, and the search values a \
+             position for the player who decides: train it on outcomes (search-value=0)",
+            G::NAME
+        ));
+    }
     let sample_shape = SampleShape {
         input_len: description.input_len(),
         num_actions: description.num_actions,
@@ -325,7 +332,12 @@ pub fn train<G: Encoding + Evaluate>(
     records.push(record.clone());
     report::write_report(dir, &run, &records)?;
 
-    let mut buffer = reload_buffer(&directory, &run, &sample_shape, record.generation)?;
+    let mut buffer = reload_buffer(
+        &directory,
+        (&run, settings.training.search_value),
+        &sample_shape,
+        record.generation,
+    )?;
     let search = GuidedSearch::new(GuidedConfig {
         threads: session.threads,
         ..settings.search.clone()
@@ -355,8 +367,13 @@ pub fn train<G: Encoding + Evaluate>(
                 )?,
             }
         }
-        let (manifest, samples) =
-            read_generation(&samples_dir, &run.game, &run.rules, &sample_shape)?;
+        let (manifest, samples) = read_generation(
+            &samples_dir,
+            &run.game,
+            &run.rules,
+            &sample_shape,
+            settings.training.search_value,
+        )?;
         buffer.push(generation, samples);
         if buffer.len() == 0 {
             return Err(format!(
@@ -478,10 +495,11 @@ fn last_checkpoint(
 }
 
 /// The replay buffer as it was after generation `last`: the newest
-/// samples of the generations up to it, read back from their shards.
+/// samples of the generations up to it, read back from their shards,
+/// with their value targets made as [`read_generation`] makes them.
 fn reload_buffer(
     directory: &TrainDirectory,
-    run: &TrainRun,
+    (run, search_value): (&TrainRun, f64),
     shape: &SampleShape,
     last: u64,
 ) -> Result<ReplayBuffer, String> {
@@ -492,8 +510,13 @@ fn reload_buffer(
         if held >= run.buffer_samples {
             break;
         }
-        let (_, samples) =
-            read_generation(&directory.samples(generation), &run.game, &run.rules, shape)?;
+        let (_, samples) = read_generation(
+            &directory.samples(generation),
+            &run.game,
+            &run.rules,
+            shape,
+            search_value,
+        )?;
         held += samples.player.len();
         newest_first.push((generation, samples));
     }

@@ -127,6 +127,24 @@ impl<M> SearchOutcome<M> {
             .sum::<f64>()
     }
 
+    /// The position's value for the root's player as the search judges
+    /// it: its actions' completed Q-values weighted by the search policy.
+    /// Unlike [`value`](Self::value), the mean over every simulation, it
+    /// does not count the simulations Sequential Halving or exploration
+    /// spent on the moves the policy rejects.
+    pub fn policy_value(&self) -> f64 {
+        let weight: f64 = self.actions.iter().map(|action| action.policy).sum();
+        if weight > 0.0 {
+            self.actions
+                .iter()
+                .map(|action| action.policy * action.value)
+                .sum::<f64>()
+                / weight
+        } else {
+            self.value
+        }
+    }
+
     /// Writes the search policy over the game's action ids into `out`
     /// (zeros for the ids that are not legal).
     pub fn write_policy(&self, out: &mut [f32]) {
