@@ -270,15 +270,18 @@ fn a_blended_evaluation_reaches_self_play_and_speeds_up_learning() {
 fn a_value_head_trained_on_the_search_values_learns_what_the_search_sees() {
     // With the solution as the leaves' evaluation, the self-play search
     // values every pile exactly, and the value head, trained on those
-    // values alone (no outcome), must learn each pile's value firmly.
-    let generations = 3;
+    // values alone (no outcome), must learn each pile's value firmly, in
+    // as many generations as the outcomes teach it in.
+    let generations = 12;
     let dir = scratch_dir("search-values");
     let mut settings = settings(1);
     settings.search.eval_mix = 1.0;
     settings.training.search_value = 1.0;
     run(&settings, &session(generations, 1), &dir).unwrap();
     let network = Network::load(&checkpoint(&dir, generations)).unwrap();
-    for pile in 1..=START {
+    // Searched perfectly from the start, self-play takes 10 to 8 at once
+    // and never leaves a mover 9 tokens: that pile has no samples.
+    for pile in (1..=START).filter(|&pile| pile != START - 1) {
         let (_, value) = answer(&network, pile);
         let solved = if pile % 4 == 0 { -1.0 } else { 1.0 };
         assert!(
