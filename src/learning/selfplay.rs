@@ -540,6 +540,20 @@ pub fn read_shard(
     } else {
         None
     };
+    // Values outside [-1, 1] (NaN among them) would poison every training
+    // step that draws them: refused here, wherever the shard came from.
+    let in_range = |name: &str, values: &[f32]| match values
+        .iter()
+        .find(|value| !(-1.0..=1.0).contains(*value))
+    {
+        Some(value) => Err(format!(
+            "{}: `{name}` holds {value}, outside [-1, 1]",
+            path.display()
+        )),
+        None => Ok(()),
+    };
+    in_range("outcome", &outcome)?;
+    in_range("search_value", search_value.as_deref().unwrap_or_default())?;
     let ArrayData::I64(game) = take("game", vec![samples])? else {
         return Err(wrong("game"));
     };

@@ -364,6 +364,32 @@ fn a_corrupted_shard_is_refused_naming_its_file() {
 }
 
 #[test]
+fn a_shard_whose_values_leave_minus_one_to_one_is_refused_naming_them() {
+    use norn::learning::npz::{Array, ArrayData, read_npz, write_npz};
+    for (name, forged) in [("search_value", f32::NAN), ("outcome", 2.0)] {
+        refused_after(
+            &format!("forged-{name}"),
+            |dir| {
+                // A well-formed archive whose one value is out of range.
+                let shard = dir.join("samples/gen-00001/shard-00000.npz");
+                let mut arrays = read_npz(&shard).unwrap();
+                let (_, array) = arrays.iter_mut().find(|(key, _)| key == name).unwrap();
+                let ArrayData::F32(values) = &mut array.data else {
+                    panic!("{name} holds floats")
+                };
+                values[0] = forged;
+                let named: Vec<(&str, &Array)> = arrays
+                    .iter()
+                    .map(|(key, array)| (key.as_str(), array))
+                    .collect();
+                write_npz(&shard, &named).unwrap();
+            },
+            &format!("`{name}` holds {forged}, outside [-1, 1]"),
+        );
+    }
+}
+
+#[test]
 fn a_checkpoint_of_another_game_is_refused() {
     refused_after(
         "another-game",

@@ -236,6 +236,24 @@ pub(super) fn read_generation(
     Ok((manifest, all))
 }
 
+/// Why value targets of a value for each player take no search values.
+const PER_PLAYER_TARGETS: &str = "the search values the position for the player who decides, \
+     and these value targets hold a value for each player: train on outcomes (search-value=0)";
+
+/// Refuses search values (a `share` above 0) for value targets of
+/// `width` values a sample: the search values a position for the player
+/// who decides only, so only targets of one value (the mover's or the
+/// team's) can take them.
+///
+/// # Errors
+/// A share above 0 with a width other than 1.
+pub(super) fn check_search_values(width: usize, share: f64) -> Result<(), String> {
+    if share > 0.0 && width != 1 {
+        return Err(PER_PLAYER_TARGETS.into());
+    }
+    Ok(())
+}
+
 /// Makes each sample's value target `share` parts of its search value to
 /// `1 - share` of its outcome.
 fn mix_search_values(samples: &mut ShardSamples, share: f64) -> Result<(), String> {
@@ -247,12 +265,7 @@ fn mix_search_values(samples: &mut ShardSamples, share: f64) -> Result<(), Strin
         );
     };
     if samples.outcome.len() != values.len() {
-        return Err(
-            "the search values the position for the player who decides, and this \
-             game's value targets hold a value for each player: train on outcomes \
-             (search-value=0)"
-                .into(),
-        );
+        return Err(PER_PLAYER_TARGETS.into());
     }
     let share = share as f32;
     for (target, &value) in samples.outcome.iter_mut().zip(values) {

@@ -38,7 +38,7 @@ use crate::learning::selfplay::{SelfPlayConfig, read_manifest, self_play};
 use crate::net::{GameShape, Losses, NetDescription, NetOptions, Network, TrainConfig, Trainer};
 use crate::search::StopFlag;
 use crate::search::guided::{EvaluationBlend, GuidedConfig, GuidedSearch, Tensors, ValueLayout};
-use buffer::{Batch, ReplayBuffer, SampleShape, read_generation};
+use buffer::{Batch, ReplayBuffer, SampleShape, check_search_values, read_generation};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -282,13 +282,8 @@ pub fn train<G: Encoding + Evaluate>(
             description.value_layout
         ));
     }
-    if settings.training.search_value > 0.0 && layout.width() != 1 {
-        return Err(format!(
-            "{}'s value targets hold a value for each player, and the search values a \
-             position for the player who decides: train it on outcomes (search-value=0)",
-            G::NAME
-        ));
-    }
+    check_search_values(layout.width(), settings.training.search_value)
+        .map_err(|error| format!("{}: {error}", G::NAME))?;
     let sample_shape = SampleShape {
         input_len: description.input_len(),
         num_actions: description.num_actions,
@@ -334,9 +329,10 @@ pub fn train<G: Encoding + Evaluate>(
 
     let mut buffer = reload_buffer(
         &directory,
-        (&run, settings.training.search_value),
+        &run,
         &sample_shape,
         record.generation,
+        settings.training.search_value,
     )?;
     let search = GuidedSearch::new(GuidedConfig {
         threads: session.threads,
@@ -499,9 +495,10 @@ fn last_checkpoint(
 /// with their value targets made as [`read_generation`] makes them.
 fn reload_buffer(
     directory: &TrainDirectory,
-    (run, search_value): (&TrainRun, f64),
+    run: &TrainRun,
     shape: &SampleShape,
     last: u64,
+    search_value: f64,
 ) -> Result<ReplayBuffer, String> {
     let mut buffer = ReplayBuffer::new(run.buffer_samples, shape.clone());
     let mut newest_first = Vec::new();
