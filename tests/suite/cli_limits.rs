@@ -214,6 +214,66 @@ fn norn_within_address_space(kilobytes: u64, args: &[&str]) -> std::process::Out
         .expect("sh runs")
 }
 
+/// glibc reserves 64 MB of address space for each thread's allocation
+/// arena, which an address-space limit counts although nothing is held
+/// there. Under such a limit norn's threads share one arena, so a page
+/// that reads its log on every core fits in the limit the same page needs
+/// with one arena asked for by hand (`MALLOC_ARENA_MAX=1`).
+#[test]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn under_an_address_space_limit_the_threads_reserve_no_arenas_of_their_own() {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-arena");
+    let _ = std::fs::remove_dir_all(&out);
+    let run = out.to_str().unwrap();
+    let played = norn(&[
+        "tournament",
+        "hnefatafl",
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "200",
+        "--max-plies",
+        "20",
+        "--threads",
+        "1",
+        "--out",
+        run,
+    ]);
+    assert!(played.status.success(), "{played:?}");
+    let page_fits = |kib: u64, arenas: Option<&str>| {
+        let mut command = std::process::Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_norn"))
+            .args(["view", run]);
+        match arenas {
+            Some(count) => command.env("MALLOC_ARENA_MAX", count),
+            None => command.env_remove("MALLOC_ARENA_MAX"),
+        };
+        command.output().expect("sh runs").status.success()
+    };
+    // The smallest limit, within 4 MiB, under which one arena makes the page.
+    let (mut too_small, mut enough) = (16u64 << 10, 4u64 << 20);
+    assert!(page_fits(enough, Some("1")), "4 GiB of address space");
+    while enough - too_small > 4 << 10 {
+        let middle = (too_small + enough) / 2;
+        if page_fits(middle, Some("1")) {
+            enough = middle;
+        } else {
+            too_small = middle;
+        }
+    }
+    let allowed = enough + (16 << 10);
+    assert!(
+        page_fits(allowed, None),
+        "one arena makes the page within {} MiB, norn on its own not within {} MiB",
+        enough >> 10,
+        allowed >> 10
+    );
+}
+
 /// Asserts that `output` is a refusal: status 1 (not 134, an abort), one
 /// line on standard error mentioning `expected`.
 fn assert_refused(output: &std::process::Output, expected: &str) {
