@@ -1,12 +1,13 @@
 //! Small games whose values are known without a search, for the guided
 //! search's tests: Nim (Bouton's theorem), whose moves take two
-//! decisions, and a bandit of arms whose payoffs are known.
+//! decisions, a bandit of arms whose payoffs are known, and a gamble
+//! settled by a chance event below the root.
 
 use super::evaluator::{EvaluationError, Evaluations, LeafBatch, LeafEvaluator};
 use super::layout::ValueLayout;
 use crate::core::{
-    ActionPath, Encoding, Evaluate, Game, MoveList, NoRules, Outcome, Payoffs, Player, Scoring,
-    Status,
+    ActionPath, DealModel, Encoding, Evaluate, Game, MoveList, NoRules, Outcome, Payoffs, Player,
+    Scoring, Status,
 };
 
 /// The most heaps of a Nim position.
@@ -255,6 +256,136 @@ impl Encoding for Bandit {
 
 impl Evaluate for Bandit {
     /// Nothing known before an arm is pulled.
+    fn evaluate(&self, _: Player) -> f64 {
+        0.5
+    }
+}
+
+/// The winning balls of [`Gamble`]'s urn.
+pub(super) const WINNING_BALLS: u32 = 2;
+/// The losing balls of [`Gamble`]'s urn.
+pub(super) const LOSING_BALLS: u32 = 1;
+
+/// Where a [`Gamble`] stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Wager {
+    /// The player has not chosen.
+    Open,
+    /// The player stood: the game ends with the stake.
+    Stood,
+    /// The player gambled and the urn is being drawn (a chance event).
+    Drawing,
+    /// The first ball drawn won (`true`) or lost.
+    Drawn(bool),
+}
+
+/// One player stands (id 0), ending the game with `stake` as the team's
+/// payoff, or gambles (id 1): the urn of [`WINNING_BALLS`] winning and
+/// [`LOSING_BALLS`] losing balls is drawn, and the first ball pays 1 if it
+/// wins, 0 if it loses. The gamble is worth the share of winning balls, a
+/// value only a search that weighs the chance outcomes below the root by
+/// their probabilities finds.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Gamble {
+    pub(super) stake: f64,
+    pub(super) wager: Wager,
+}
+
+impl Game for Gamble {
+    type Move = u32;
+    type Rules = NoRules;
+    const NAME: &'static str = "gamble";
+    const SCORING: Scoring = Scoring::Team;
+
+    fn new(_: NoRules) -> Gamble {
+        Gamble {
+            stake: 0.5,
+            wager: Wager::Open,
+        }
+    }
+
+    fn rules(&self) -> &NoRules {
+        &NoRules
+    }
+
+    fn num_players(&self) -> usize {
+        1
+    }
+
+    fn status(&self) -> Status {
+        let payoff = match self.wager {
+            Wager::Open => return Status::ToMove(0),
+            Wager::Drawing => return Status::Chance,
+            Wager::Stood => self.stake,
+            Wager::Drawn(won) => f64::from(u8::from(won)),
+        };
+        Status::Over(Outcome {
+            payoffs: Payoffs::shared(1, payoff),
+            reason: "wager settled",
+        })
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<u32>) {
+        moves.clear();
+        moves.extend([0, 1]);
+    }
+
+    fn play(&mut self, id: u32) {
+        self.wager = if id == 0 {
+            Wager::Stood
+        } else {
+            Wager::Drawing
+        };
+    }
+
+    fn hash(&self) -> u64 {
+        match self.wager {
+            Wager::Open => 0,
+            Wager::Stood => 1,
+            Wager::Drawing => 2,
+            Wager::Drawn(won) => 3 + u64::from(won),
+        }
+    }
+
+    fn ply(&self) -> u32 {
+        u32::from(self.wager != Wager::Open)
+    }
+}
+
+impl Encoding for Gamble {
+    fn num_actions(_: &NoRules) -> usize {
+        2
+    }
+
+    fn action_path(&self, id: u32, path: &mut ActionPath) {
+        path.push(id);
+    }
+
+    fn action_name(_: &NoRules, id: u32) -> String {
+        ["stand", "gamble"][id as usize].to_string()
+    }
+
+    fn observation_shape(_: &NoRules) -> Vec<usize> {
+        vec![1]
+    }
+
+    fn write_observation(&self, _: Player, _: &[u32], _: &mut [f32]) {}
+
+    /// Ball 0 wins, ball 1 loses; the whole urn is drawn.
+    fn deal_model(_: &NoRules) -> Option<DealModel<Gamble>> {
+        Some(DealModel {
+            urns: vec![vec![WINNING_BALLS, LOSING_BALLS]],
+            deal: |_, drawn| Gamble {
+                stake: 0.0,
+                wager: Wager::Drawn(drawn[0] == 0),
+            },
+            outcome_name: |_, id| ["win", "loss"][id as usize].to_string(),
+        })
+    }
+}
+
+impl Evaluate for Gamble {
+    /// Nothing known before the wager is settled.
     fn evaluate(&self, _: Player) -> f64 {
         0.5
     }

@@ -3,7 +3,10 @@
 //! improvement Gumbel search guarantees, and searches that do not depend
 //! on their batch or threads.
 
-use super::test_games::{Bandit, ExactNim, HEAPS, MOST_TOKENS, Nim};
+use super::decisions::scaled_payoffs;
+use super::test_games::{
+    Bandit, ExactNim, Gamble, HEAPS, LOSING_BALLS, MOST_TOKENS, Nim, WINNING_BALLS, Wager,
+};
 use super::*;
 use crate::core::{Game, Player, derive_seed, rng_from_seed};
 use rand::RngExt;
@@ -464,4 +467,44 @@ fn a_blend_weighs_the_evaluators_value_against_the_games_evaluation() {
     assert_eq!(blended(0.0), [0.5, 0.5]);
     assert_eq!(blended(0.25), [0.75 * 0.5 + 0.25, 0.75 * 0.5 - 0.25]);
     assert_eq!(blended(1.0), [1.0, -1.0]);
+}
+
+/// A chance event below the root is searched by its outcomes'
+/// probabilities: the gamble's value is its payoffs weighted by the
+/// balls of the urn (within what the visits can resolve, each outcome
+/// taken within one visit of its share), and both searches gamble exactly
+/// when that beats the stake.
+#[test]
+fn chance_below_the_root_is_weighed_by_its_probabilities() {
+    let winning = f64::from(WINNING_BALLS) / f64::from(WINNING_BALLS + LOSING_BALLS);
+    for stake in [0.5, 0.8] {
+        let gamble = Gamble {
+            stake,
+            wager: Wager::Open,
+        };
+        let value_of = |payoff: f64| scaled_payoffs(&gamble, &[payoff])[0];
+        let expected = winning * value_of(1.0) + (1.0 - winning) * value_of(0.0);
+        for gumbel in [false, true] {
+            let search = GuidedConfig {
+                gumbel_scale: 0.0,
+                ..config(60, gumbel)
+            };
+            let outcome = search_one(search, &gamble, &mut UniformEvaluation);
+            let [stand, wager] = [&outcome.actions[0], &outcome.actions[1]];
+            assert_eq!((stand.id, wager.id), (0, 1));
+            assert!(wager.visits > 0 && stand.visits > 0, "{outcome:?}");
+            assert!((stand.value - value_of(stake)).abs() < 1e-12);
+            assert!(
+                (wager.value - expected).abs() <= 2.0 / f64::from(wager.visits) + 1e-12,
+                "stake {stake}, gumbel {gumbel}: {} against {expected}",
+                wager.value
+            );
+            let gambles = expected > value_of(stake);
+            assert_eq!(
+                outcome.chosen,
+                u32::from(gambles),
+                "stake {stake}, gumbel {gumbel}"
+            );
+        }
+    }
 }
