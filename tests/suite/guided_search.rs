@@ -3,6 +3,7 @@
 //! every winnable deal with the exact solver as the evaluator, the `az`
 //! agent in tournaments, and self-play shards read back.
 
+use crate::common::cli::{json, norn, read_json, stdout};
 use norn::agents::{Agent, AzAgent, AzOptions, Decision, Guide, build_encoded_agent};
 use norn::arena::winrate::deal_from_seed;
 use norn::core::{Game, MoveList, Status, derive_seed, rng_from_seed};
@@ -516,5 +517,136 @@ fn a_raised_stop_flag_ends_self_play_with_an_error_and_no_manifest() {
     assert!(stopped.contains("stopped"), "{stopped}");
     assert_eq!(finished, 1);
     assert!(read_manifest(&dir).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The `az` agent from the command line: a tournament logs each of its
+/// moves with the simulations, value, visit share and policy entropy of
+/// its search, and `norn play` and `norn match` take it as any spec.
+#[test]
+fn az_plays_from_the_command_line_and_its_searches_read_back_from_the_log() {
+    let dir = std::env::temp_dir().join(format!("norn-az-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = dir.join("run");
+    let played = norn(&[
+        "tournament",
+        "brandub",
+        "--agents",
+        "az:sims=8,net=eval",
+        "random",
+        "--games",
+        "2",
+        "--max-plies",
+        "16",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{played:?}");
+    let log = std::fs::read_to_string(run.join("games.jsonl")).unwrap();
+    let mut az_moves = 0;
+    for line in log.lines() {
+        let game: norn::arena::GameLine = serde_json::from_str(line).unwrap();
+        let searches = game.search.expect("searches are recorded by default");
+        assert_eq!(searches.len(), game.plies);
+        for entry in searches {
+            let norn::arena::PlySearch::Move(logged) = entry else {
+                panic!("Brandubh has no joint moves");
+            };
+            if !game.agents[logged.seat].starts_with("az") {
+                continue;
+            }
+            az_moves += 1;
+            assert_eq!(logged.iterations, Some(8));
+            let share = logged.visit_share.expect("a guided search's visit share");
+            assert!(share > 0.0 && share <= 1.0, "{share}");
+            assert!(logged.policy_entropy.expect("its policy's entropy") >= 0.0);
+            let score = logged.score.expect("its value");
+            assert!((-1.0..=1.0).contains(&score), "{score}");
+        }
+    }
+    // Two games of up to 16 plies, half of them az's.
+    assert!(az_moves >= 8, "{az_moves}");
+    let summary = read_json(&run.join("summary.json"));
+    assert_eq!(summary["agents"][0]["search"]["iterations"], 8.0);
+    let game = norn(&[
+        "play",
+        "brandub",
+        "--attackers",
+        "az:sims=8,gumbel=off",
+        "--defenders",
+        "random",
+        "--rules",
+        "ply-limit=6",
+    ]);
+    assert!(game.status.success(), "{game:?}");
+    assert!(stdout(&game).contains("after 6 plies"), "{game:?}");
+    let matched = norn(&[
+        "match",
+        "brandub",
+        "az:sims=8,net=eval",
+        "random",
+        "--sprt",
+        "0,50",
+        "--max-games",
+        "2",
+        "--max-plies",
+        "6",
+        "--json",
+    ]);
+    assert!(matched.status.success(), "{matched:?}");
+    assert_eq!(json(&matched)["overall"]["games"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `norn self-play` writes shards a reader takes back: a sample per
+/// decision of every game, each policy a distribution over legal ids,
+/// and it refuses a directory that holds self-play data already.
+#[test]
+fn norn_self_play_writes_shards_that_read_back() {
+    let dir = std::env::temp_dir().join(format!("norn-self-play-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let args = [
+        "self-play",
+        "brandub",
+        "--games",
+        "3",
+        "--batch",
+        "2",
+        "--az",
+        "sims=8,net=eval",
+        "--rules",
+        "ply-limit=12",
+        "--shard-samples",
+        "10",
+        "--out",
+        out,
+        "--json",
+    ];
+    let written = norn(&args);
+    assert!(written.status.success(), "{written:?}");
+    let manifest = read_manifest(&dir).unwrap();
+    assert_eq!(json(&written)["samples"], manifest.samples);
+    assert_eq!(manifest.games, 3);
+    let actions = manifest.num_actions;
+    let mut samples = 0;
+    for shard in &manifest.shards {
+        let read = read_shard(&dir, &manifest, shard).unwrap();
+        for (policy, mask) in read.policy.chunks(actions).zip(read.mask.chunks(actions)) {
+            let total: f32 = policy.iter().sum();
+            assert!((total - 1.0).abs() < 1e-4, "{total}");
+            assert!(policy.iter().zip(mask).all(|(p, m)| *p == 0.0 || *m == 1));
+        }
+        samples += read.player.len() as u64;
+    }
+    // Every game ends by the 12th ply, each ply one sample.
+    assert_eq!(samples, manifest.samples);
+    assert!((3..=36).contains(&samples), "{samples}");
+    let again = norn(&args);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("holds self-play data already"),
+        "{again:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
