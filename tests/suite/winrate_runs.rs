@@ -6,7 +6,7 @@
 
 #![cfg(unix)]
 
-use crate::common::cli::{norn, read_json};
+use crate::common::cli::{json, norn, read_json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -239,4 +239,7 @@ fn a_run_compares_its_policies_deal_by_deal() {
         }),
         "{text}"
     );
+    // `--json` prints the same comparison, the finished run read back.
+    let printed = json(&winrate(&out, &["--json"]));
+    assert_eq!(printed["comparisons"], summary["comparisons"]);
 }
