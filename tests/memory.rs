@@ -227,3 +227,29 @@ fn a_merge_copies_the_shards_logs_a_line_at_a_time() {
         .collect();
     assert_eq!(indices, (0..2000).collect::<Vec<_>>());
 }
+
+/// A page that lists every game is mostly their packed data: it holds
+/// that data twice at most (once packed, once in the document) beside what
+/// reading the log back holds, not once more for each copy a document
+/// grown by doubling makes, nor the pictures of hundreds of games at once.
+#[test]
+fn a_page_of_every_game_holds_its_games_data_about_twice() {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = scratch_dir("memory-page");
+    run(&dir, Shard::ALL);
+    let options = ViewOptions {
+        games: 2000,
+        ..ViewOptions::default()
+    };
+    let (page, peak) =
+        peak_of(|| view_page::<Hnefatafl>(&dir, &HnefataflRules::default(), options));
+    let page = page.unwrap();
+    assert!(page.contains("2000 of 2000 games played"));
+    assert!(
+        peak < 2 * page.len() + 2 * READ_BACK_BYTES,
+        "a page of {} bytes peaked at {peak} bytes",
+        page.len()
+    );
+}

@@ -307,8 +307,10 @@ fn log_page<G: Notation>(path: &Path, start: &G, options: ViewOptions) -> Result
 
 /// Games read again from their log for the browser at once: their
 /// pictures are made in parallel, and packed before the next ones are
-/// read.
-const BROWSED_AT_ONCE: usize = 256;
+/// read. A game's pictures and parsed line take several times its packed
+/// data, so a few dozen at a time keep both cores busy without holding
+/// more than the packed page (256 at a time held twice as much).
+const BROWSED_AT_ONCE: usize = 32;
 
 /// The browser of the games of the log at `path` found at `places` (checked
 /// already, in the order of their indices), of `total` games in all;

@@ -158,7 +158,13 @@ fn script_json(value: &Value) -> String {
 impl Page {
     /// The page as one HTML document. Its icon is empty, so that a browser
     /// asks a server that serves the page (`--watch`) for nothing else.
-    pub fn html(&self) -> String {
+    ///
+    /// The page is taken, and its games' packed data moved into the
+    /// document one game at a time into room reserved for the rest of it:
+    /// a page of long games is mostly that data, which is then held about
+    /// twice at most, not once as packed games, once as the browser's
+    /// section and once more as the document, each grown by doubling.
+    pub fn html(self) -> String {
         let mut html = format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -186,73 +192,79 @@ impl Page {
             }
             html.push_str("</section>\n");
         }
-        if let Some(browser) = &self.browser {
-            html.push_str(&self.browser_html(browser));
+        if let Some(browser) = self.browser {
+            push_browser(&mut html, browser, self.version);
         }
         html.push_str("</body>\n</html>\n");
         html
     }
+}
 
-    fn browser_html(&self, browser: &Browser) -> String {
-        let data = json!({
-            "label": browser.label,
-            "columns": browser.columns,
-            "results": browser.results,
-            "agents": browser.agents,
-            "reasons": browser.reasons,
-            "players": browser.players,
-            "version": self.version,
-            "games": browser.rows,
-        });
-        let mut html = String::from("<section id=\"games\">\n<h2>Games</h2>\n");
-        if let Some(note) = &browser.note {
-            html.push_str(&format!("<p class=\"note\">{}</p>\n", escape_xml(note)));
-        }
-        html.push_str(
-            "<div class=\"filters\">\
-             <label>agent <select id=\"filter-agent\"></select></label>\
-             <label id=\"side-box\">side <select id=\"filter-side\"></select></label>\
-             <label>result <select id=\"filter-result\"></select></label>\
-             <label>end <select id=\"filter-reason\"></select></label>\
-             <span id=\"game-count\"></span> <button id=\"list-prev\" hidden>previous games</button>\
-             <button id=\"list-next\" hidden>next games</button> <span id=\"list-range\"></span></div>\n<div class=\"browser\">\n\
-             <div class=\"list\"><table><thead><tr>",
-        );
-        html.push_str(&format!("<th>{}</th>", browser.label));
-        for side in &browser.columns {
-            html.push_str(&format!("<th>{}</th>", escape_xml(side)));
-        }
-        html.push_str(
-            "<th>result</th><th>end</th><th>plies</th></tr></thead>\
-             <tbody id=\"game-list\"></tbody></table></div>\n\
-             <div class=\"game\"><h3 id=\"game-title\"></h3>\n<div class=\"controls\">\
-             <button id=\"first\" title=\"first (Home)\">|&lt;</button>\
-             <button id=\"prev\" title=\"previous (left arrow)\">&lt;</button>\
-             <button id=\"next\" title=\"next (right arrow)\">&gt;</button>\
-             <button id=\"last\" title=\"last (End)\">&gt;|</button> \
-             ply <span id=\"ply\">0</span> \
-             <label id=\"viewer-box\" hidden>as seen by <select id=\"viewer\"></select></label></div>\n\
-             <div id=\"board-box\"><svg id=\"board\"></svg></div>\n\
-             <div><textarea id=\"position-text\" readonly rows=\"2\"></textarea> \
-             <button id=\"copy-position\">copy</button></div>\n\
-             <ol id=\"move-list\"></ol></div>\n</div>\n</section>\n",
-        );
-        html.push_str(&format!(
-            "<script type=\"application/json\" id=\"view-data\">{}</script>\n\
-             <script type=\"application/json\" id=\"layouts\">{}</script>\n\
-             <script type=\"text/plain\" id=\"game-data\">\n",
-            script_json(&data),
-            script_json(&browser.layouts.json())
-        ));
-        for game in &browser.packed {
-            html.push_str(game);
-            html.push('\n');
-        }
-        html.push_str("</script>\n<script>\n");
-        html.push_str(VIEWER_JS);
-        html.push_str("</script>\n");
-        html
+/// Appends the games' section of a page to `html`, its packed games moved
+/// in one at a time.
+fn push_browser(html: &mut String, browser: Browser, version: Option<u64>) {
+    let data = json!({
+        "label": browser.label,
+        "columns": browser.columns,
+        "results": browser.results,
+        "agents": browser.agents,
+        "reasons": browser.reasons,
+        "players": browser.players,
+        "version": version,
+        "games": browser.rows,
+    });
+    html.push_str("<section id=\"games\">\n<h2>Games</h2>\n");
+    if let Some(note) = &browser.note {
+        html.push_str(&format!("<p class=\"note\">{}</p>\n", escape_xml(note)));
     }
+    html.push_str(
+        "<div class=\"filters\">\
+         <label>agent <select id=\"filter-agent\"></select></label>\
+         <label id=\"side-box\">side <select id=\"filter-side\"></select></label>\
+         <label>result <select id=\"filter-result\"></select></label>\
+         <label>end <select id=\"filter-reason\"></select></label>\
+         <span id=\"game-count\"></span> <button id=\"list-prev\" hidden>previous games</button>\
+         <button id=\"list-next\" hidden>next games</button> <span id=\"list-range\"></span></div>\n<div class=\"browser\">\n\
+         <div class=\"list\"><table><thead><tr>",
+    );
+    html.push_str(&format!("<th>{}</th>", browser.label));
+    for side in &browser.columns {
+        html.push_str(&format!("<th>{}</th>", escape_xml(side)));
+    }
+    html.push_str(
+        "<th>result</th><th>end</th><th>plies</th></tr></thead>\
+         <tbody id=\"game-list\"></tbody></table></div>\n\
+         <div class=\"game\"><h3 id=\"game-title\"></h3>\n<div class=\"controls\">\
+         <button id=\"first\" title=\"first (Home)\">|&lt;</button>\
+         <button id=\"prev\" title=\"previous (left arrow)\">&lt;</button>\
+         <button id=\"next\" title=\"next (right arrow)\">&gt;</button>\
+         <button id=\"last\" title=\"last (End)\">&gt;|</button> \
+         ply <span id=\"ply\">0</span> \
+         <label id=\"viewer-box\" hidden>as seen by <select id=\"viewer\"></select></label></div>\n\
+         <div id=\"board-box\"><svg id=\"board\"></svg></div>\n\
+         <div><textarea id=\"position-text\" readonly rows=\"2\"></textarea> \
+         <button id=\"copy-position\">copy</button></div>\n\
+         <ol id=\"move-list\"></ol></div>\n</div>\n</section>\n",
+    );
+    let scripts = format!(
+        "<script type=\"application/json\" id=\"view-data\">{}</script>\n\
+         <script type=\"application/json\" id=\"layouts\">{}</script>\n\
+         <script type=\"text/plain\" id=\"game-data\">\n",
+        script_json(&data),
+        script_json(&browser.layouts.json())
+    );
+    let packed_bytes: usize = browser.packed.iter().map(|game| game.len() + 1).sum();
+    // Exactly the room the rest takes (the closing tags' few bytes
+    // rounded up), so the document is never copied to grow.
+    html.reserve_exact(scripts.len() + packed_bytes + VIEWER_JS.len() + 256);
+    html.push_str(&scripts);
+    for game in browser.packed {
+        html.push_str(&game);
+        html.push('\n');
+    }
+    html.push_str("</script>\n<script>\n");
+    html.push_str(VIEWER_JS);
+    html.push_str("</script>\n");
 }
 
 #[cfg(test)]
