@@ -81,6 +81,16 @@ def test_bad_batches_are_refused():
         vector.step([illegal, int(np.flatnonzero(info["action_mask"][1])[0])])
 
 
+def random_legal_ids(info, rng):
+    """One uniformly random legal id per environment, drawn from the ids
+    in compressed rows that the last step or reset returned."""
+    ids, offsets = info["legal_ids"], info["legal_offsets"]
+    return [
+        int(ids[offsets[i] + rng.integers(offsets[i + 1] - offsets[i])])
+        for i in range(len(offsets) - 1)
+    ]
+
+
 def test_finished_episodes_give_their_final_observation():
     """Gymnasium's same-step auto-reset: the step that ends an episode
     returns the new episode's observation and, in info["final_obs"], the
@@ -93,10 +103,7 @@ def test_finished_episodes_give_their_final_observation():
     rng = np.random.default_rng(2)
     ended_seen = 0
     for step in range(20):
-        ids, offsets = info["legal_ids"], info["legal_offsets"]
-        actions = [
-            int(ids[offsets[i] + rng.integers(offsets[i + 1] - offsets[i])]) for i in range(3)
-        ]
+        actions = random_legal_ids(info, rng)
         for state, action in zip(states, actions):
             state.apply_action(action)
         observations, _, terminated, truncated, info = vector.step(actions)
@@ -115,6 +122,35 @@ def test_finished_episodes_give_their_final_observation():
         for i, state in enumerate(states):
             np.testing.assert_array_equal(observations[i], state.observation_tensor())
     assert ended_seen == 6, "three environments cut twice at 7 steps"
+
+
+def test_a_game_that_ends_gives_the_view_of_the_player_who_ended_it():
+    """At a game's end (terminated, not cut by max_steps), info["final_obs"]
+    is the finished state's observation from the player whose action ended
+    it, as the per-state API gives it."""
+    rules = "ply-limit=5"
+    vector = norn.VectorGame("hnefatafl", 3, 4, rules=rules, legal="ids")
+    game = norn.load_game("hnefatafl", rules)
+    states = [game.new_initial_state() for _ in range(3)]
+    _, info = vector.reset()
+    rng = np.random.default_rng(3)
+    ended_seen = 0
+    for _ in range(12):
+        actions = random_legal_ids(info, rng)
+        movers = [state.current_player() for state in states]
+        for state, action in zip(states, actions):
+            state.apply_action(action)
+        observations, _, terminated, truncated, info = vector.step(actions)
+        assert not truncated.any()
+        np.testing.assert_array_equal(terminated, [state.is_terminal() for state in states])
+        for i in np.flatnonzero(terminated):
+            expected = states[i].observation_tensor(movers[i])
+            np.testing.assert_array_equal(info["final_obs"][i], expected)
+            states[i] = game.new_initial_state()
+            ended_seen += 1
+        for i, state in enumerate(states):
+            np.testing.assert_array_equal(observations[i], state.observation_tensor())
+    assert ended_seen == 6, "three games drawn twice at the ply limit of 5"
 
 
 def test_legal_ids_are_the_masks_in_compressed_rows(game):
