@@ -64,9 +64,11 @@ fn positions(game: &dyn DynGame, count: usize) -> (Vec<f32>, Vec<u8>) {
 }
 
 /// The games and architectures measured.
-const NETWORKS: [(&str, &str); 8] = [
+const NETWORKS: [(&str, &str); 9] = [
     ("hnefatafl", ""),
     ("hnefatafl", "blocks=6,channels=64"),
+    // The tafl family's smallest board, on which training is measured.
+    ("brandub", ""),
     ("thud", ""),
     ("koom-valley", ""),
     ("stealth-chess", ""),
