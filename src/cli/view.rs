@@ -258,7 +258,10 @@ fn refuse_run_file(out: &Path, log: &Path) -> CliResult {
         .and_then(|out| out.parent().map(Path::to_path_buf))
         .unwrap_or_else(|| parent.to_path_buf());
     let in_run = RUN_FILES.iter().any(|name| directory.join(name).exists());
-    let is_page = out
+    // Judged by the file written, so that a link named as a page cannot
+    // carry the page onto a file of the run.
+    let written = resolved(out).unwrap_or_else(|| out.to_path_buf());
+    let is_page = written
         .extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("html"));
     match in_run && !is_page {

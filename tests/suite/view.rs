@@ -682,6 +682,18 @@ fn a_page_is_never_written_over_a_file_of_its_run() {
             "{error}"
         );
     }
+    // A link named as a page but pointing at a file of the run is judged
+    // by what it points at, since the page would be written there.
+    #[cfg(unix)]
+    {
+        let config = std::fs::read(run.join("config.json")).unwrap();
+        let link = run.join("disguised.html");
+        std::os::unix::fs::symlink(run.join("config.json"), &link).unwrap();
+        let error = fails(&["view", &run_text, "--out", &text(link.clone())]);
+        assert!(error.contains(".html"), "{error}");
+        assert_eq!(std::fs::read(run.join("config.json")).unwrap(), config);
+        std::fs::remove_file(&link).unwrap();
+    }
     assert_eq!(
         std::fs::read(&log).unwrap(),
         logged,
