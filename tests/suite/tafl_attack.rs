@@ -92,13 +92,14 @@ fn alpha_beta_searches_a_ply_further_only_for_the_side_far_ahead() {
     let lone_king = "/3t3/3t3/7/tt1K1tt/7/3t3/3t3/";
     let ahead = Tafl::from_position_text(&format!("{lone_king} attackers"), rules).unwrap();
     let behind = Tafl::from_position_text(&format!("{lone_king} defenders"), rules).unwrap();
-    let searched_depth = |state: &Tafl, evaluation: TaflEvaluation| {
-        let config = AlphaBetaConfig {
+    let depth_two = || {
+        AlphaBeta::new(AlphaBetaConfig {
             depth: Some(2),
             ..AlphaBetaConfig::default()
-        };
-        let result = AlphaBeta::new(config).search_with(state, &evaluation);
-        result.unwrap().depth
+        })
+    };
+    let searched_depth = |state: &Tafl, evaluation: TaflEvaluation| {
+        depth_two().search_with(state, &evaluation).unwrap().depth
     };
     for evaluation in [TaflEvaluation::Hand, TaflEvaluation::Cordon] {
         assert_eq!(searched_depth(&Tafl::new(rules), evaluation), 2);
@@ -106,9 +107,5 @@ fn alpha_beta_searches_a_ply_further_only_for_the_side_far_ahead() {
         assert_eq!(searched_depth(&behind, evaluation), 2);
     }
     // The game's own evaluation, as `alphabeta` without `eval=` uses it.
-    let config = AlphaBetaConfig {
-        depth: Some(2),
-        ..AlphaBetaConfig::default()
-    };
-    assert_eq!(AlphaBeta::new(config).search(&ahead).unwrap().depth, 3);
+    assert_eq!(depth_two().search(&ahead).unwrap().depth, 3);
 }
