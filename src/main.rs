@@ -24,17 +24,11 @@ fn restore_default_sigpipe() {
 /// the limit then counts is what norn holds.
 fn share_one_allocation_arena_under_an_address_space_limit() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: called in main before any other thread exists; getrlimit
-    // writes only the struct it is given, and mallopt only sets a tunable
-    // of the allocator, which takes effect for arenas made after it.
-    unsafe {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0
-            && limit.rlim_cur != libc::RLIM_INFINITY
-        {
+    if norn::core::address_space_limit().is_some() {
+        // SAFETY: called in main before any other thread exists; mallopt
+        // only sets a tunable of the allocator, which takes effect for the
+        // arenas made after it.
+        unsafe {
             libc::mallopt(libc::M_ARENA_MAX, 1);
         }
     }

@@ -67,8 +67,8 @@ pub use playout::{Playout, normalised_payoffs};
 pub use ply::{Ply, PlyText};
 pub use repetition::{RepetitionHistory, scramble};
 pub use resources::{
-    check_memory, check_run_memory, check_threads, memory_limit, physical_memory, thread_limit,
-    thread_pool, usable_memory,
+    address_space_limit, check_memory, check_run_memory, check_threads, memory_limit,
+    physical_memory, thread_limit, thread_pool, usable_memory,
 };
 pub use rng::{GameRng, derive_seed, rng_from_seed};
 pub use setup::Setup;

@@ -70,7 +70,7 @@ pub fn usable_memory() -> (u64, &'static str) {
         let mut usable = (physical_memory(), "this machine's memory");
         let candidates = [
             (
-                soft_limit(&limits, "Max address space"),
+                address_space_limit(),
                 "the limit of its address space, ulimit -v",
             ),
             (
@@ -88,6 +88,14 @@ pub fn usable_memory() -> (u64, &'static str) {
         }
         usable
     })
+}
+
+/// The soft limit of this process's address space (`ulimit -v`,
+/// `RLIMIT_AS`) in bytes, read from `/proc/self/limits`; `None` if
+/// unlimited or unreadable.
+pub fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    soft_limit(&limits, "Max address space")
 }
 
 /// The soft limit of the line of `/proc/self/limits` text that starts
