@@ -202,14 +202,21 @@ fn a_number_of_a_hundred_thousand_digits_gives_a_short_error() {
     }
 }
 
-/// Runs `norn` with `args` under an address-space limit of `kilobytes`
-/// (`ulimit -v`), as a user on a shared machine may be held.
-fn norn_within_address_space(kilobytes: u64, args: &[&str]) -> std::process::Output {
-    std::process::Command::new("sh")
+/// The command that runs `norn` with `args` under an address-space limit
+/// of `kilobytes` (`ulimit -v`), as a user on a shared machine may be held.
+fn norn_command_within_address_space(kilobytes: u64, args: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new("sh");
+    command
         .arg("-c")
         .arg(format!("ulimit -v {kilobytes} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_norn"))
-        .args(args)
+        .args(args);
+    command
+}
+
+/// Runs `norn` with `args` under an address-space limit of `kilobytes`.
+fn norn_within_address_space(kilobytes: u64, args: &[&str]) -> std::process::Output {
+    norn_command_within_address_space(kilobytes, args)
         .output()
         .expect("sh runs")
 }
@@ -242,12 +249,7 @@ fn under_an_address_space_limit_the_threads_reserve_no_arenas_of_their_own() {
     ]);
     assert!(played.status.success(), "{played:?}");
     let page_fits = |kib: u64, arenas: Option<&str>| {
-        let mut command = std::process::Command::new("sh");
-        command
-            .arg("-c")
-            .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
-            .arg(env!("CARGO_BIN_EXE_norn"))
-            .args(["view", run]);
+        let mut command = norn_command_within_address_space(kib, &["view", run]);
         match arenas {
             Some(count) => command.env("MALLOC_ARENA_MAX", count),
             None => command.env_remove("MALLOC_ARENA_MAX"),
