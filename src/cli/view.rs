@@ -241,8 +241,11 @@ const RUN_FILES: [&str; 5] = [
 /// writes. (A run under way may be viewed: the page takes no lock, as it
 /// writes none of the run's files.)
 fn refuse_run_file(out: &Path, log: &Path) -> CliResult {
-    let resolved = |path: &Path| path.canonicalize().ok();
-    if resolved(out).is_some_and(|out| Some(out) == resolved(log)) {
+    // An output that is a link is written through it: the file it points
+    // at, and that file's directory, are what is judged, so that a link
+    // named as a page cannot carry the page onto a file of the run.
+    let written = out.canonicalize().ok();
+    if written.is_some() && written == log.canonicalize().ok() {
         return Err(format!(
             "the page would overwrite the log {} it shows; give --out another file",
             log.display()
@@ -252,16 +255,11 @@ fn refuse_run_file(out: &Path, log: &Path) -> CliResult {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    // An output that is a link is written through it: its target's
-    // directory is the one written.
-    let directory = resolved(out)
-        .and_then(|out| out.parent().map(Path::to_path_buf))
-        .unwrap_or_else(|| parent.to_path_buf());
+    let directory = written.as_deref().and_then(Path::parent).unwrap_or(parent);
     let in_run = RUN_FILES.iter().any(|name| directory.join(name).exists());
-    // Judged by the file written, so that a link named as a page cannot
-    // carry the page onto a file of the run.
-    let written = resolved(out).unwrap_or_else(|| out.to_path_buf());
     let is_page = written
+        .as_deref()
+        .unwrap_or(out)
         .extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("html"));
     match in_run && !is_page {
